@@ -1,0 +1,365 @@
+/**
+ * The only code in spotdash that talks HTTP: the six calls of the spec, typed
+ * in and out. It validates parameters before sending, parses every response
+ * with the schemas, and turns every failure into an ApiError. It never retries:
+ * retry policy belongs to the poller.
+ */
+import { Pool, errors as undiciErrors } from "undici";
+import type { z } from "zod";
+import { ApiError } from "./errors.js";
+import { redact, registerSecret } from "./redact.js";
+import {
+  BalanceSchema,
+  ErrorBodySchema,
+  GameListingSchema,
+  LivePriceSchema,
+  NetworkSchema,
+  PlacePositionBodySchema,
+  PlacedPositionSchema,
+  ResultsResponseSchema,
+  StatusResponseSchema,
+  type Balance,
+  type GameListing,
+  type LivePrice,
+  type Network,
+  type PlacePositionBody,
+  type PlacedPosition,
+  type ResultsResponse,
+  type StatusResponse,
+} from "./schemas.js";
+import { INTERVALS, isInterval } from "../domain/rules.js";
+import { describeZodIssue } from "./describe.js";
+
+export const API_PATH = "/v1/surge/games/";
+
+export interface ClientOptions {
+  /** METAFIDE_API_URL, e.g. https://api.metafide.io (the API path is appended). */
+  url: string;
+  apiKey: string;
+  connectTimeoutMs?: number;
+  headersTimeoutMs?: number;
+  bodyTimeoutMs?: number;
+}
+
+export interface ResultsQuery {
+  network: Network;
+  asset?: string;
+  interval?: number;
+  gid?: string;
+  limit?: number;
+  offset?: number;
+}
+
+const MAX_ERROR_SNIPPET = 80;
+
+/** `{url}/v1/surge/games/` with exactly one slash between the parts. */
+export function apiBase(url: string): URL {
+  const u = new URL(url);
+  u.pathname = u.pathname.replace(/\/+$/, "") + API_PATH;
+  return u;
+}
+
+export class ApiClient {
+  private readonly pool: Pool;
+  private readonly base: URL;
+  /** An ES private field, so that inspecting or logging the client never shows the key. */
+  readonly #apiKey: string;
+
+  constructor(opts: ClientOptions) {
+    this.base = apiBase(opts.url);
+    this.#apiKey = opts.apiKey;
+    registerSecret(opts.apiKey);
+    this.pool = new Pool(this.base.origin, {
+      // The poller sends one request at a time; one kept-alive connection serves it.
+      connections: 1,
+      pipelining: 1,
+      keepAliveTimeout: 30_000,
+      connect: { timeout: opts.connectTimeoutMs ?? 5_000 },
+      headersTimeout: opts.headersTimeoutMs ?? 10_000,
+      bodyTimeout: opts.bodyTimeoutMs ?? 10_000,
+    });
+  }
+
+  get baseUrl(): string {
+    return this.base.toString();
+  }
+
+  async close(): Promise<void> {
+    await this.pool.close();
+  }
+
+  getSpot(q: { asset: string; interval: number }): Promise<GameListing> {
+    const call = "GET /spot";
+    requireAsset(call, q.asset);
+    requireInterval(call, q.interval);
+    return this.get(call, "spot", { asset: q.asset, interval: q.interval }, GameListingSchema);
+  }
+
+  getLivePrice(q: { asset: string }): Promise<LivePrice> {
+    const call = "GET /live-price";
+    requireAsset(call, q.asset);
+    return this.get(call, "live-price", { asset: q.asset }, LivePriceSchema);
+  }
+
+  getUserBalance(q: { currency: string; network: Network }): Promise<Balance> {
+    const call = "GET /user-balance";
+    requireText(call, "currency", q.currency);
+    requireNetwork(call, q.network);
+    return this.get(call, "user-balance", { currency: q.currency, network: q.network }, BalanceSchema);
+  }
+
+  getStatus(q: { asset: string; token: string; network: Network; interval: number }): Promise<StatusResponse> {
+    const call = "GET /status";
+    requireAsset(call, q.asset);
+    requireText(call, "token", q.token);
+    requireNetwork(call, q.network);
+    requireInterval(call, q.interval);
+    return this.get(
+      call,
+      "status",
+      { asset: q.asset, token: q.token, network: q.network, interval: q.interval },
+      StatusResponseSchema,
+    );
+  }
+
+  getResults(q: ResultsQuery): Promise<ResultsResponse> {
+    const call = "GET /results";
+    requireNetwork(call, q.network);
+    if (q.asset !== undefined) requireAsset(call, q.asset);
+    if (q.interval !== undefined) requireInterval(call, q.interval);
+    if (q.gid !== undefined) requireText(call, "gid", q.gid);
+    if (q.limit !== undefined && !(Number.isInteger(q.limit) && q.limit >= 1 && q.limit <= 100)) {
+      throw invalid(call, "limit", `limit must be a whole number from 1 to 100, got ${String(q.limit)}`);
+    }
+    if (q.offset !== undefined && !(Number.isInteger(q.offset) && q.offset >= 0)) {
+      throw invalid(call, "offset", `offset must be a whole number ≥ 0, got ${String(q.offset)}`);
+    }
+    const query: Record<string, string | number> = { network: q.network };
+    for (const k of ["asset", "interval", "gid", "limit", "offset"] as const) {
+      const v = q[k];
+      if (v !== undefined) query[k] = v;
+    }
+    return this.get(call, "results", query, ResultsResponseSchema);
+  }
+
+  /** Places a position. Never retried here; see ApiError.outcomeUnknown. */
+  async placePosition(body: PlacePositionBody): Promise<PlacedPosition> {
+    const call = "POST /spot";
+    const checked = PlacePositionBodySchema.safeParse(body);
+    if (!checked.success) {
+      const issue = checked.error.issues[0]!;
+      const field = issue.path.join(".");
+      throw invalid(call, field, `request field ${describeZodIssue(issue, body)}`);
+    }
+    requireInterval(call, body.it, "it");
+    return this.send(call, "POST", "spot", undefined, checked.data, PlacedPositionSchema);
+  }
+
+  private get<S extends z.ZodType>(
+    call: string,
+    endpoint: string,
+    query: Record<string, string | number>,
+    schema: S,
+  ): Promise<z.infer<S>> {
+    return this.send(call, "GET", endpoint, query, undefined, schema);
+  }
+
+  private async send<S extends z.ZodType>(
+    call: string,
+    method: "GET" | "POST",
+    endpoint: string,
+    query: Record<string, string | number> | undefined,
+    body: unknown,
+    schema: S,
+  ): Promise<z.infer<S>> {
+    const url = new URL(endpoint, this.base);
+    for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
+    const headers: Record<string, string> = { accept: "*/*", "x-api-key": this.#apiKey };
+    if (body !== undefined) headers["content-type"] = "application/json";
+
+    let status: number;
+    let responseHeaders: Record<string, string | string[] | undefined>;
+    let text: string;
+    try {
+      const res = await this.pool.request({
+        method,
+        path: url.pathname + url.search,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      status = res.statusCode;
+      responseHeaders = res.headers;
+      text = await res.body.text();
+    } catch (e) {
+      throw networkError(call, method, e);
+    }
+
+    const parsed = parseJson(text);
+    if (status >= 200 && status < 300) {
+      // A POST the service accepted was applied even if we cannot read the answer.
+      const unreadable = method === "POST" ? { outcomeUnknown: true } : {};
+      const tail = method === "POST" ? "; the request was accepted, so its outcome is unknown" : "";
+      if (parsed.kind !== "json") {
+        throw new ApiError({
+          kind: "schema",
+          call,
+          status,
+          ...unreadable,
+          message: `${parsed.kind === "empty" ? "response body was empty" : `response was not JSON: ${snippet(text)}`}${tail}`,
+        });
+      }
+      const result = schema.safeParse(parsed.value);
+      if (!result.success) {
+        const issue = result.error.issues[0]!;
+        throw new ApiError({
+          kind: "schema",
+          call,
+          status,
+          ...unreadable,
+          fields: [issue.path.join(".")],
+          message: `response field ${describeZodIssue(issue, parsed.value)}${tail}`,
+        });
+      }
+      return result.data;
+    }
+    throw statusError(call, method, status, responseHeaders, parsed);
+  }
+}
+
+type Parsed = { kind: "json"; value: unknown } | { kind: "empty" } | { kind: "text"; text: string };
+
+function parseJson(text: string): Parsed {
+  if (text.trim() === "") return { kind: "empty" };
+  try {
+    return { kind: "json", value: JSON.parse(text) };
+  } catch {
+    return { kind: "text", text };
+  }
+}
+
+function snippet(text: string): string {
+  // For an HTML error page the title says it best ("502 Bad Gateway").
+  const title = /<title[^>]*>([^<]*)<\/title>/i.exec(text)?.[1] ?? /<h1[^>]*>([^<]*)<\/h1>/i.exec(text)?.[1];
+  const source = title && title.trim() !== "" ? `HTML page: ${title}` : text;
+  const flat = redact(source.replace(/\s+/g, " ").trim());
+  return JSON.stringify(flat.length > MAX_ERROR_SNIPPET ? `${flat.slice(0, MAX_ERROR_SNIPPET)}…` : flat);
+}
+
+function retryAfterMs(headers: Record<string, string | string[] | undefined>, resetIn: number | undefined): number | undefined {
+  if (resetIn !== undefined && Number.isFinite(resetIn) && resetIn >= 0) return Math.ceil(resetIn * 1000);
+  const raw = headers["retry-after"];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.ceil(seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+const MAX_REASON = 200;
+
+/**
+ * What an error body says. The spec does not show its shape, so read it
+ * leniently: a body that does not match ErrorBodySchema exactly (a gateway's
+ * `{"message": ...}`, a `limit` sent as a string) still yields its reason.
+ */
+function readErrorBody(parsed: Parsed): { reason?: string; fields?: string[]; resetIn?: number } {
+  if (parsed.kind !== "json" || parsed.value === null || typeof parsed.value !== "object" || Array.isArray(parsed.value)) return {};
+  const strict = ErrorBodySchema.safeParse(parsed.value);
+  const raw = parsed.value as Record<string, unknown>;
+  const error = typeof raw.error === "string" && raw.error.trim() !== "" ? raw.error.trim() : undefined;
+  const message = typeof raw.message === "string" && raw.message.trim() !== "" ? raw.message.trim() : undefined;
+  let reason = error && message && message !== error ? `${error}: ${message}` : (error ?? message);
+  if (reason !== undefined) {
+    reason = redact(reason.replace(/\s+/g, " "));
+    if (reason.length > MAX_REASON) reason = `${reason.slice(0, MAX_REASON)}…`;
+  }
+  let fields: string[] | undefined;
+  if (strict.success) fields = strict.data.fields;
+  else if (Array.isArray(raw.fields)) fields = raw.fields.filter((f): f is string => typeof f === "string");
+  else if (raw.fields !== null && typeof raw.fields === "object") fields = Object.keys(raw.fields);
+  const resetIn = typeof raw.resetIn === "number" ? raw.resetIn : typeof raw.resetIn === "string" && raw.resetIn.trim() !== "" ? Number(raw.resetIn) : undefined;
+  return { reason, fields: fields?.map(redact), resetIn: resetIn !== undefined && Number.isFinite(resetIn) ? resetIn : undefined };
+}
+
+function statusError(
+  call: string,
+  method: string,
+  status: number,
+  headers: Record<string, string | string[] | undefined>,
+  parsed: Parsed,
+): ApiError {
+  const body = readErrorBody(parsed);
+  const reason = body.reason;
+  const said = reason ? ` (${reason})` : "";
+  const common = { call, status, reason, fields: body.fields };
+
+  if (status === 401 || status === 403) {
+    return new ApiError({ ...common, kind: "auth", message: `the service refused the API key, status ${status}${said}` });
+  }
+  if (status === 404) return new ApiError({ ...common, kind: "not_found", message: `not found, status 404${said}` });
+  if (status === 409) return new ApiError({ ...common, kind: "conflict", message: `rejected as a conflict, status 409${said}` });
+  if (status === 429) {
+    const wait = retryAfterMs(headers, body.resetIn);
+    const when = wait === undefined ? "" : `; resets in ${Math.ceil(wait / 1000)} s`;
+    return new ApiError({ ...common, kind: "rate_limited", retryAfterMs: wait, message: `rate limited, status 429${said}${when}` });
+  }
+  // Any other 4xx (400, 405, 413, 422, ...) says the request itself was wrong: sending it again will not help.
+  if (status >= 400 && status < 500) {
+    return new ApiError({ ...common, kind: "invalid", message: `the service rejected the request, status ${status}${said}` });
+  }
+  const what = parsed.kind === "text" ? `: ${snippet(parsed.text)}` : said;
+  // A POST that failed on the server side may still have been applied.
+  const outcomeUnknown = method === "POST" && status >= 500;
+  const tail = outcomeUnknown ? "; the position may have been placed, so its outcome is unknown" : "";
+  return new ApiError({
+    ...common,
+    kind: "server",
+    outcomeUnknown,
+    retryAfterMs: retryAfterMs(headers, undefined),
+    message: `the service failed, status ${status}${what}${tail}`,
+  });
+}
+
+const CONNECT_FAILURES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+
+function networkError(call: string, method: string, e: unknown): ApiError {
+  const code = (e as { code?: string } | null)?.code ?? "";
+  const causeCode = ((e as { cause?: { code?: string } } | null)?.cause?.code) ?? "";
+  const notSent = CONNECT_FAILURES.has(code) || CONNECT_FAILURES.has(causeCode) || e instanceof undiciErrors.ConnectTimeoutError;
+  let what: string;
+  if (e instanceof undiciErrors.ConnectTimeoutError) what = "timed out connecting";
+  else if (e instanceof undiciErrors.HeadersTimeoutError || e instanceof undiciErrors.BodyTimeoutError) what = "timed out waiting for the response";
+  else if (code === "ECONNREFUSED" || causeCode === "ECONNREFUSED") what = "connection refused";
+  else if (code === "ECONNRESET" || causeCode === "ECONNRESET" || e instanceof undiciErrors.SocketError) what = "connection reset";
+  else what = redact(e instanceof Error ? e.message : String(e));
+  const outcomeUnknown = method === "POST" && !notSent;
+  const tail = outcomeUnknown ? " after the request may have been received; its outcome is unknown" : "";
+  return new ApiError({ kind: "network", call, message: `${what}${tail}`, outcomeUnknown });
+}
+
+function invalid(call: string, field: string, message: string): ApiError {
+  return new ApiError({ kind: "invalid", call, fields: [field], message });
+}
+
+function requireText(call: string, field: string, v: unknown): void {
+  if (typeof v !== "string" || v.trim() === "") throw invalid(call, field, `${field} must not be empty`);
+}
+
+function requireAsset(call: string, asset: unknown): void {
+  if (typeof asset !== "string" || !/^[A-Z0-9]+_[A-Z0-9]+$/.test(asset)) {
+    throw invalid(call, "asset", `asset must look like BASE_QUOTE (e.g. BTC_USDT), got ${JSON.stringify(asset)}`);
+  }
+}
+
+function requireNetwork(call: string, network: unknown): void {
+  if (!NetworkSchema.safeParse(network).success) {
+    throw invalid(call, "network", `network must be testnet or mainnet, got ${JSON.stringify(network)}`);
+  }
+}
+
+function requireInterval(call: string, interval: unknown, field = "interval"): void {
+  if (!isInterval(interval)) {
+    throw invalid(call, field, `${field === "interval" ? "interval" : `interval (${field})`} must be one of ${INTERVALS.join(", ")}, got ${JSON.stringify(interval)}`);
+  }
+}

@@ -1,0 +1,22 @@
+/**
+ * The API key must never reach the screen, a log, an error or a file. Every
+ * text that leaves the client or the CLI passes through here.
+ */
+
+// Keys look like metafide_ + 32 hex; redact that shape even when it is not ours.
+const KEY_SHAPE = /metafide_[0-9a-fA-F]{8,}/g;
+export const REDACTED = "[redacted]";
+
+const knownSecrets = new Set<string>();
+
+/** Registers a secret so that every later redact() removes it. */
+export function registerSecret(secret: string | undefined): void {
+  // Very short values would redact ordinary words; real keys are long.
+  if (secret && secret.length >= 8) knownSecrets.add(secret);
+}
+
+export function redact(text: string): string {
+  let out = text.replace(KEY_SHAPE, REDACTED);
+  for (const secret of knownSecrets) out = out.split(secret).join(REDACTED);
+  return out;
+}

@@ -1,0 +1,70 @@
+/**
+ * How times and prices read on screen. Pure, so every pane and the one-shot
+ * commands print them the same way.
+ */
+// Per-function entry points: the package index loads all of date-fns (about 180 ms at start-up).
+import { format } from "date-fns/format";
+import { intervalToDuration } from "date-fns/intervalToDuration";
+import { Decimal, formatAmount, formatSigned } from "./money.js";
+
+/** 75 s → "1:15"; 3 h 2 m 5 s → "3:02:05"; 2 d → "48:00:00". Rounds up so 0:00 means "now". */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const d = intervalToDuration({ start: 0, end: total * 1000 });
+  const hours = (d.days ?? 0) * 24 + (d.hours ?? 0);
+  const mm = String(d.minutes ?? 0);
+  const ss = String(d.seconds ?? 0).padStart(2, "0");
+  return hours > 0 ? `${hours}:${mm.padStart(2, "0")}:${ss}` : `${mm}:${ss}`;
+}
+
+/** Age of a datum: "0.4s", "12s", "3m", "2h". */
+export function formatAge(ms: number): string {
+  const s = Math.max(0, ms) / 1000;
+  if (s < 10) return `${s.toFixed(1)}s`;
+  if (s < 120) return `${Math.floor(s)}s`;
+  if (s < 7200) return `${Math.floor(s / 60)}m`;
+  return `${Math.floor(s / 3600)}h`;
+}
+
+/** Local wall-clock time of an epoch-ms instant. */
+export function formatClock(epochMs: number): string {
+  return format(new Date(epochMs), "HH:mm:ss");
+}
+
+/** Prices on screen: two decimals, grouped. Accepts wire strings and numbers. */
+export function formatPrice(p: string | number | Decimal): string {
+  return formatAmount(toDecimal(p), 2);
+}
+
+export function formatPriceChange(p: string | number | Decimal): string {
+  return formatSigned(toDecimal(p), 2);
+}
+
+export function formatPercent(p: number | Decimal): string {
+  return `${formatSigned(toDecimal(p), 2)}%`;
+}
+
+/** Money: at least two decimals, up to six where they matter (USDC has six). */
+export function formatMoney(amount: string | number | Decimal): string {
+  const d = toDecimal(amount);
+  const places = Math.min(6, Math.max(2, d.decimalPlaces()));
+  return formatAmount(d, places);
+}
+
+export function formatMoneyChange(amount: string | number | Decimal): string {
+  const d = toDecimal(amount);
+  const places = Math.min(6, Math.max(2, d.decimalPlaces()));
+  return formatSigned(d, places);
+}
+
+function toDecimal(p: string | number | Decimal): Decimal {
+  return p instanceof Decimal ? p : new Decimal(typeof p === "number" ? String(p) : p);
+}
+
+/** 60 → "1m", 3600 → "1h", 86400 → "1d", 10 → "10s". */
+export function formatInterval(seconds: number): string {
+  if (seconds % 86400 === 0) return `${seconds / 86400}d`;
+  if (seconds % 3600 === 0) return `${seconds / 3600}h`;
+  if (seconds % 60 === 0) return `${seconds / 60}m`;
+  return `${seconds}s`;
+}

@@ -1,0 +1,89 @@
+/**
+ * Wire objects shaped exactly like the spec's examples, built around a game
+ * start time so tests can move the clock through a game. Each is parsed with
+ * the real schema, so a fixture that drifts from the spec fails loudly.
+ */
+import {
+  BalanceSchema,
+  GameListingSchema,
+  LivePriceSchema,
+  PlacedPositionSchema,
+  StatusPositionSchema,
+  StatusResponseSchema,
+  type Balance,
+  type GameListing,
+  type LivePrice,
+  type PlacedPosition,
+  type StatusPosition,
+  type StatusResponse,
+} from "../../src/api/schemas.js";
+import { lobbyMs, type Interval } from "../../src/domain/rules.js";
+
+export function listing(opts: { start: number; interval?: Interval; gid?: string; now?: number; asset?: string; canPlace?: boolean }): GameListing {
+  const interval = opts.interval ?? 60;
+  const start = opts.start;
+  const closes = start + interval * 1000;
+  const ends = closes + lobbyMs(interval);
+  const now = opts.now ?? start;
+  const gid = opts.gid ?? "489886";
+  return GameListingSchema.parse({
+    asset: opts.asset ?? "BTC_USDT",
+    interval,
+    early_precision_window: now < start + interval * 200,
+    can_place_position: opts.canPlace ?? (now >= start && now < closes),
+    nextGame: { gid: String(Number(gid) + 1), starts_at: ends, ends_at: ends + (ends - start) },
+    liveGame: {
+      gid,
+      open_price: "67036.047800",
+      ai_price: "67018.30517498772",
+      start_at: start,
+      closes_at: closes,
+      ends_at: ends,
+      lobby: { start_at: closes, end_at: ends, isLobby: now >= closes && now < ends },
+    },
+    timestamp: now,
+  });
+}
+
+export function livePrice(value: number, timestamp: number): LivePrice {
+  return LivePriceSchema.parse({ timestamp, value });
+}
+
+export function balance(amount = "1000"): Balance {
+  return BalanceSchema.parse({ userId: 1, balance: amount, withdrawal_req: "none" });
+}
+
+const positionBase = {
+  gid: "489886",
+  c: "USDC",
+  a: "BTC_USDT",
+  id: 1,
+  f: "5",
+  sp: "66169",
+  cm: false,
+  cmt: null,
+  pw: "0x00000000000000000000000000000000000000aa",
+  win: null,
+  t: "1771495586504",
+  tx: null,
+  txid: "95c7bbf3-0000-4000-8000-000000000001",
+  p: null,
+  created_at: "2026-02-19T10:06:26.505Z",
+  st: "success",
+  it: 60,
+  n: "testnet",
+  username: "trader",
+  avatar: { imageUrl: "https://example.invalid/a.png", backgroundColor: "#123456" },
+};
+
+export function placedPosition(over: Partial<PlacedPosition> = {}): PlacedPosition {
+  return PlacedPositionSchema.parse({ ...positionBase, w: "0", r: null, ...over });
+}
+
+export function statusPosition(over: Partial<StatusPosition> = {}): StatusPosition {
+  return StatusPositionSchema.parse({ ...positionBase, w: 4.587819563491935, r: -8.243608730161291, ...over });
+}
+
+export function statusResponse(positions: StatusPosition[] = [], streaks: unknown[] = []): StatusResponse {
+  return StatusResponseSchema.parse({ positions, streaks });
+}
