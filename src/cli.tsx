@@ -1,12 +1,18 @@
 #!/usr/bin/env node
 /**
- * spotdash's entry: settings → Config. Every error leaves as one redacted
- * line and an exit code.
+ * spotdash's entry: settings → Config, then the sim or a command. Every
+ * error leaves as one redacted line and an exit code.
  */
 import { ConfigError, loadConfig } from "./config.js";
 import { redact } from "./api/redact.js";
 
-function main(argv: string[]): number {
+async function main(argv: string[]): Promise<number> {
+  // The sim has flags of its own (--port, --key, ...): it parses its whole command line itself.
+  if (argv[0] === "sim") {
+    const { runSimCommand } = await import("./sim/main.js");
+    await runSimCommand(argv.slice(1));
+    return 0;
+  }
   let result;
   try {
     result = loadConfig({ argv, env: process.env, cwd: process.cwd() });
@@ -26,9 +32,12 @@ function main(argv: string[]): number {
   return 1;
 }
 
-try {
-  process.exitCode = main(process.argv.slice(2));
-} catch (e) {
-  process.stderr.write(`spotdash: ${redact(e instanceof Error ? e.message : String(e))}\n`);
-  process.exitCode = 1;
-}
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`spotdash: ${redact(e instanceof Error ? e.message : String(e))}\n`);
+    process.exitCode = 1;
+  },
+);

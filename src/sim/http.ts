@@ -1,0 +1,186 @@
+/**
+ * The HTTP face of the sim: node:http, the six endpoints under
+ * /v1/surge/games/, JSON in and out. Order of checks: route (404), method
+ * (405), key (401), rate limit (429), body (413, 400, 422), then the engine.
+ * Every request is handled inside one try: bad input gets a 4xx, a bug gets a
+ * 500, and the engine only changes state after a request is fully validated.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { Engine } from "./engine.js";
+import { SimError } from "./errors.js";
+import { JournalError } from "./journal.js";
+import type { RateLimiter } from "./ratelimit.js";
+import type { SimUser } from "./users.js";
+import { parseBalanceQuery, parseLivePriceQuery, parsePlaceBody, parseResultsQuery, parseSpotQuery, parseStatusQuery } from "./validate.js";
+
+export const API_PREFIX = "/v1/surge/games/";
+export const MAX_BODY_BYTES = 16 * 1024;
+/** How much of an oversized body we read (and discard) before hanging up. */
+const MAX_DRAIN_BYTES = 1024 * 1024;
+
+interface Context {
+  user: SimUser;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+type Handler = (engine: Engine, ctx: Context) => unknown;
+
+const ROUTES: Record<string, Partial<Record<"GET" | "POST", Handler>>> = {
+  spot: {
+    GET: (e, { user, query }) => {
+      const q = parseSpotQuery(query);
+      return e.listing(user, q.asset, q.interval);
+    },
+    POST: (e, { user, body }) => e.place(user, parsePlaceBody(body)),
+  },
+  "live-price": { GET: (e, { query }) => e.livePrice(parseLivePriceQuery(query).asset) },
+  "user-balance": {
+    GET: (e, { user, query }) => {
+      const q = parseBalanceQuery(query);
+      return e.balance(user, q.currency, q.network);
+    },
+  },
+  status: { GET: (e, { user, query }) => e.status(user, parseStatusQuery(query)) },
+  results: { GET: (e, { user, query }) => e.results(user, parseResultsQuery(query)) },
+};
+
+export interface ServerDeps {
+  engine: Engine;
+  /** The user an accepted key belongs to. */
+  authenticate: (key: string) => SimUser | undefined;
+  limiter: RateLimiter;
+  /** Where unexpected failures are reported (never the client's input). */
+  log: (line: string) => void;
+}
+
+export function createSimServer(deps: ServerDeps): Server {
+  return createServer((req, res) => {
+    handle(deps, req, res).catch((e: unknown) => {
+      deps.log(`sim: unexpected failure: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      if (!res.headersSent) send(res, 500, { error: "Internal error", message: "the sim failed to handle this request" });
+      else res.destroy();
+    });
+  });
+}
+
+async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let url: URL;
+  try {
+    url = new URL(req.url ?? "/", "http://sim.invalid");
+  } catch {
+    return refuse(req, res, new SimError(400, "Bad request", "the request target is not a valid path"));
+  }
+  const path = url.pathname.replace(/\/+$/, "");
+  const endpoint = path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length) : undefined;
+  // hasOwn: "constructor" or "__proto__" must not find Object.prototype's members.
+  const route = endpoint !== undefined && Object.hasOwn(ROUTES, endpoint) ? ROUTES[endpoint] : undefined;
+  if (!route) return refuse(req, res, new SimError(404, "Not found", `no endpoint at ${url.pathname}; endpoints live under ${API_PREFIX}`));
+
+  const method = req.method ?? "";
+  const handler = method === "GET" || method === "POST" ? route[method] : undefined;
+  if (!handler) {
+    const allow = Object.keys(route).join(", ");
+    res.setHeader("allow", allow);
+    return refuse(req, res, new SimError(405, "Method not allowed", `${method} is not allowed on ${url.pathname}; use ${allow}`));
+  }
+
+  const key = req.headers["x-api-key"];
+  const user = typeof key === "string" ? deps.authenticate(key) : undefined;
+  if (!user || typeof key !== "string") return refuse(req, res, new SimError(401, "Invalid API key", "send a key the sim accepts in the x-api-key header"));
+
+  const limited = deps.limiter.check(key, method, endpoint!, deps.engine.now());
+  if (limited) {
+    res.setHeader("retry-after", String(limited.resetIn));
+    drain(req);
+    return send(res, 429, { error: "Rate limit exceeded", message: "Too many requests", ...limited });
+  }
+
+  let body: unknown;
+  if (method === "POST") {
+    const read = await readBody(req);
+    if (read === "aborted") return;
+    if (read === "too_large") {
+      res.setHeader("connection", "close");
+      return send(res, 413, { error: "Payload too large", message: `request bodies are limited to ${MAX_BODY_BYTES} bytes` });
+    }
+    try {
+      body = JSON.parse(read);
+    } catch {
+      return send(res, 400, { error: "Malformed JSON", message: "the request body is not valid JSON" });
+    }
+  } else {
+    drain(req);
+  }
+
+  try {
+    send(res, 200, handler(deps.engine, { user, query: url.searchParams, body }));
+  } catch (e) {
+    if (e instanceof SimError) return send(res, e.status, e.body());
+    if (e instanceof JournalError) {
+      deps.log(`sim: ${e.message}`);
+      return send(res, 503, { error: "Storage unavailable", message: "the position could not be stored durably, so it was not placed" });
+    }
+    throw e;
+  }
+}
+
+function refuse(req: IncomingMessage, res: ServerResponse, e: SimError): void {
+  drain(req);
+  send(res, e.status, e.body());
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(text),
+    "cache-control": "no-store",
+  });
+  res.end(text);
+}
+
+/**
+ * The body as text, "too_large" past MAX_BODY_BYTES (the rest is then
+ * discarded), or "aborted" when the client went away mid-body.
+ */
+function readBody(req: IncomingMessage): Promise<string | "too_large" | "aborted"> {
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+    drain(req);
+    return Promise.resolve("too_large");
+  }
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let over = false;
+    req.on("data", (chunk: Buffer) => {
+      if (over) return;
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        over = true;
+        chunks.length = 0;
+        drain(req, size);
+        resolve("too_large");
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (!over) resolve(Buffer.concat(chunks).toString("utf8"));
+    });
+    // Resolving twice is harmless: the first answer wins.
+    req.on("error", () => resolve("aborted"));
+    req.on("close", () => resolve("aborted"));
+  });
+}
+
+/** Reads and discards what is left of a request, hanging up if it goes on too long. */
+function drain(req: IncomingMessage, already = 0): void {
+  let seen = already;
+  req.on("data", (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > MAX_DRAIN_BYTES) req.destroy();
+  });
+  req.resume();
+}

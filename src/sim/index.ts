@@ -1,0 +1,161 @@
+/**
+ * startSim: the embedded local implementation of the service, as used by
+ * `spotdash sim`, by the dashboard when no API key is configured, and by the
+ * integration tests. docs/sim.md describes its behaviour and choices.
+ */
+import { randomInt } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
+import { systemClock, type Clock } from "./clock.js";
+import { Engine } from "./engine.js";
+import { createSimServer } from "./http.js";
+import { Journal } from "./journal.js";
+import { RATE_LIMIT_MODES, RateLimiter, type RateLimitMode } from "./ratelimit.js";
+import type { JournalRecord } from "./records.js";
+import { generateDemoKey, hashKey, isValidApiKey, type SimUser } from "./users.js";
+
+export { ManualClock, systemClock, type Clock } from "./clock.js";
+export type { Engine } from "./engine.js";
+export type { RateLimitMode } from "./ratelimit.js";
+
+export const DEFAULT_HOST = "127.0.0.1";
+export const DEFAULT_PORT = 8787;
+/** Seeds are 32-bit: the noise functions mix 32-bit words. */
+export const MAX_SEED = 2 ** 32 - 1;
+
+export interface SimOptions {
+  /** Interface to bind (default 127.0.0.1: loopback only). */
+  host?: string;
+  /** Port to bind (default 8787); 0 picks a free one. */
+  port?: number;
+  /** Makes prices and the crowd repeatable (0 … 2³²−1); random when absent. A data dir keeps its own. */
+  seed?: number;
+  /** Accepted API keys; when absent or empty one demo key metafide_ + 32 hex is generated (and kept in the data dir). */
+  keys?: string[];
+  /** "real" (default): the public per-endpoint figures; "strict": 1 request/s per key; "off". */
+  rateLimit?: RateLimitMode;
+  /** Directory for the journal; state survives restarts and kill -9. */
+  dataDir?: string;
+  clock?: Clock;
+  /** Simulated other players (default true). */
+  crowd?: boolean;
+  /** Where internal failures are reported (default: console.error). Client input is never logged. */
+  log?: (line: string) => void;
+}
+
+export interface SimHandle {
+  /** "http://HOST:PORT" without the API path. */
+  url: string;
+  port: number;
+  keys: string[];
+  /** API key → wallet address the sim assigned to that key's user. */
+  wallets: Record<string, string>;
+  /** The game engine: balances, ledger, price scripts and outages for tests. */
+  engine: Engine;
+  clock: Clock;
+  seed: number;
+  close(): Promise<void>;
+}
+
+export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
+  const host = opts.host ?? DEFAULT_HOST;
+  const port = opts.port ?? DEFAULT_PORT;
+  const mode = opts.rateLimit ?? "real";
+  checkOptions(port, mode, opts.seed, opts.keys);
+  const clock = opts.clock ?? systemClock;
+  // console.error rather than stderr: Ink's patchConsole then keeps it off the dashboard's frame.
+  const log = opts.log ?? ((line: string) => console.error(line));
+
+  const opened = opts.dataDir === undefined ? null : Journal.open(opts.dataDir);
+  let server: Server | undefined;
+  try {
+    const records = opened?.records ?? [];
+    const genesis = records[0]?.type === "genesis" ? records[0] : undefined;
+    if (records.length > 0 && !genesis) throw new Error(`${opened!.journal.dir}: the journal does not start with a genesis record`);
+    if (genesis && opts.seed !== undefined && opts.seed !== genesis.seed) {
+      throw new Error(`${opened!.journal.dir} was created with seed ${genesis.seed}; start it without a seed or with that one`);
+    }
+    const seed = genesis?.seed ?? opts.seed ?? randomInt(0, MAX_SEED + 1);
+
+    const engine = new Engine({ clock, seed, crowd: opts.crowd ?? true });
+    records.forEach((record, i) => {
+      try {
+        engine.replay(record);
+      } catch (e) {
+        throw new Error(`${opened!.journal.dir}: journal record ${i + 1} (${record.type}) cannot be replayed: ${(e as Error).message}`);
+      }
+    });
+    if (opened) {
+      engine.setJournal((record) => opened.journal.append(record));
+      if (!genesis) opened.journal.append({ type: "genesis", v: 1, t: engine.now(), seed });
+    }
+
+    const keys = opts.keys && opts.keys.length > 0 ? [...new Set(opts.keys)] : [demoKey(records, engine, opened?.journal)];
+    const accepted = new Map<string, SimUser>();
+    for (const key of keys) {
+      const keyHash = hashKey(key);
+      accepted.set(keyHash, engine.users.findByKeyHash(keyHash) ?? engine.createUser(keyHash));
+    }
+    engine.sync();
+
+    server = createSimServer({
+      engine,
+      authenticate: (key) => accepted.get(hashKey(key)),
+      limiter: new RateLimiter(mode),
+      log,
+    });
+    const bound = await listen(server, host, port, log);
+    const s = server;
+    let closing: Promise<void> | undefined;
+    return {
+      url: `http://${host.includes(":") ? `[${host}]` : host}:${bound}`,
+      port: bound,
+      keys,
+      wallets: Object.fromEntries(keys.map((k) => [k, accepted.get(hashKey(k))!.wallet])),
+      engine,
+      clock,
+      seed,
+      close: () =>
+        (closing ??= new Promise<void>((resolve) => {
+          s.close(() => resolve());
+          s.closeAllConnections();
+        }).finally(() => opened?.journal.close())),
+    };
+  } catch (e) {
+    server?.close();
+    opened?.journal.close();
+    throw e;
+  }
+}
+
+/** The sim's own key: the one the data dir remembers, else a fresh one (remembered if there is a dir). */
+function demoKey(records: readonly JournalRecord[], engine: Engine, journal: Journal | undefined): string {
+  const saved = records.filter((r) => r.type === "demo_key").at(-1);
+  if (saved) return saved.key;
+  const key = generateDemoKey();
+  journal?.append({ type: "demo_key", t: engine.now(), key });
+  return key;
+}
+
+function checkOptions(port: number, mode: string, seed: number | undefined, keys: string[] | undefined): void {
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`port must be a whole number from 0 to 65535, got ${port}`);
+  if (!(RATE_LIMIT_MODES as readonly string[]).includes(mode)) throw new RangeError(`rateLimit must be one of ${RATE_LIMIT_MODES.join(", ")}, got ${mode}`);
+  if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED)) {
+    throw new RangeError(`seed must be a whole number from 0 to ${MAX_SEED}, got ${seed}`);
+  }
+  if (!(keys ?? []).every(isValidApiKey)) throw new RangeError("API keys must be 1 to 256 printable ASCII characters without spaces");
+}
+
+function listen(server: Server, host: string, port: number, log: (line: string) => void): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (e: NodeJS.ErrnoException) => {
+      reject(e.code === "EADDRINUSE" ? new Error(`port ${port} on ${host} is in use; choose another or 0 for a free one`) : e);
+    };
+    server.once("error", onError);
+    server.listen(port, host, () => {
+      server.off("error", onError);
+      server.on("error", (e) => log(`sim: server error: ${e.message}`));
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}

@@ -1,0 +1,40 @@
+/**
+ * What the journal holds: every acknowledged mutation, as facts to replay.
+ * Settlements are not recorded; the world (prices, crowd) is a pure function
+ * of the seed, so replaying these facts in order settles the same games the
+ * same way. Parsed with zod on read, so a damaged journal is refused clearly.
+ */
+import { z } from "zod";
+import { DECIMAL_RE, NetworkSchema } from "../api/schemas.js";
+import { INTERVALS } from "../domain/rules.js";
+import { ASSETS } from "./markets.js";
+
+const t = z.number().int().nonnegative();
+const decimal = z.string().regex(DECIMAL_RE);
+
+export const JournalRecordSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("genesis"), v: z.literal(1), t, seed: z.number().int().nonnegative() }),
+  /** The sim's own generated key, kept so a restart accepts the same one. */
+  z.object({ type: z.literal("demo_key"), t, key: z.string().min(1) }),
+  z.object({ type: z.literal("user"), t, id: z.number().int().positive(), keyHash: z.string().regex(/^[0-9a-f]{64}$/), deposits: z.record(NetworkSchema, decimal) }),
+  z.object({ type: z.literal("deposit"), t, userId: z.number().int().positive(), currency: z.string().min(1), network: NetworkSchema, amount: decimal }),
+  z.object({
+    type: z.literal("place"),
+    t,
+    userId: z.number().int().positive(),
+    txid: z.string().min(1),
+    gid: z.string().regex(/^\d+$/),
+    a: z.enum(ASSETS),
+    it: z.literal(INTERVALS),
+    n: NetworkSchema,
+    c: z.string().min(1),
+    sp: decimal,
+    f: decimal,
+    pw: z.string(),
+  }),
+]);
+
+export type JournalRecord = z.infer<typeof JournalRecordSchema>;
+export type PlaceRecord = Extract<JournalRecord, { type: "place" }>;
+export type UserRecord = Extract<JournalRecord, { type: "user" }>;
+export type DepositRecord = Extract<JournalRecord, { type: "deposit" }>;

@@ -1,0 +1,84 @@
+/**
+ * Engine records → the spec's wire objects (types from api/schemas.ts). Money
+ * goes out as exact decimal strings; only the fields the spec types as
+ * numbers (status w and r) are converted, at the last moment.
+ */
+import type { GameResult, PlacedPosition, ResultPosition, StatusPosition } from "../api/schemas.js";
+import { Decimal, sum, toWire } from "../domain/money.js";
+import { returnPct } from "../domain/payout.js";
+import { WIRE_PRICE_DECIMALS } from "./markets.js";
+import type { PositionRecord, SettledGame } from "./model.js";
+
+/** r in results is a decimal string; 6 places is plenty for a percentage. */
+const RESULT_R_DECIMALS = 6;
+
+function common(p: PositionRecord) {
+  return {
+    gid: p.slot.gid,
+    c: p.currency,
+    a: p.slot.asset,
+    id: p.player.id,
+    f: toWire(p.stake),
+    sp: toWire(p.prediction),
+    cm: false,
+    cmt: null,
+    pw: p.wallet,
+    win: p.winnings === null ? null : p.winnings.toNumber(),
+    t: String(p.placedAt),
+    tx: null,
+    txid: p.txid,
+    p: null,
+    created_at: new Date(p.placedAt).toISOString(),
+    st: "success",
+    it: p.slot.interval,
+    n: p.network,
+    username: p.player.username,
+    avatar: p.player.avatar,
+  };
+}
+
+/** POST /spot: w is the string "0" and r null until the game progresses. */
+export function placedPosition(p: PositionRecord): PlacedPosition {
+  return { ...common(p), w: "0", r: null };
+}
+
+/** GET /status: w and r are numbers, projected at request time. */
+export function statusPosition(p: PositionRecord, projected: Decimal): StatusPosition {
+  return { ...common(p), w: projected.toNumber(), r: returnPct(projected, p.stake).toNumber() };
+}
+
+export function gameResult(g: SettledGame, userId: number): GameResult {
+  const mine = g.positions.filter((p) => p.player.kind === "user" && p.player.id === userId).sort((a, b) => a.placedAt - b.placedAt);
+  const staked = sum(mine.map((p) => p.stake));
+  const won = sum(mine.map((p) => p.winnings ?? new Decimal(0)));
+  return {
+    gid: g.slot.gid,
+    interval: g.slot.interval,
+    asset: g.slot.asset,
+    network: g.network,
+    currency: g.currency,
+    open_price: g.openPrice.toFixed(WIRE_PRICE_DECIMALS),
+    closing_price: g.closingPrice === null ? null : g.closingPrice.toFixed(WIRE_PRICE_DECIMALS),
+    settled_at: new Date(g.settledAt).toISOString(),
+    cancelled: g.cancelled,
+    positions: mine.map((p) => resultPosition(p, g)),
+    total_staked: toWire(staked),
+    total_winnings: toWire(won),
+    net_return: toWire(won.minus(staked)),
+  };
+}
+
+function resultPosition(p: PositionRecord, g: SettledGame): ResultPosition {
+  // A cancelled game refunds: w is the stake returned, r 0, not a win, no variance.
+  const w = p.winnings ?? new Decimal(0);
+  return {
+    sp: toWire(p.prediction),
+    f: toWire(p.stake),
+    w: toWire(w),
+    r: toWire(returnPct(w, p.stake).toDecimalPlaces(RESULT_R_DECIMALS)),
+    win: w.gt(p.stake),
+    variance: g.closingPrice === null ? null : toWire(p.prediction.minus(g.closingPrice).abs()),
+    txid: p.txid,
+    placed_at: new Date(p.placedAt).toISOString(),
+  };
+}

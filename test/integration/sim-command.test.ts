@@ -1,0 +1,113 @@
+/** `spotdash sim`: flag parsing, the ready lines, clean shutdown, and one clear line for bad flags. */
+import { describe, expect, it } from "vitest";
+import { ApiClient } from "../../src/api/client.js";
+import { parseSimArgs, runSimCommand, type SimIo } from "../../src/sim/main.js";
+import { startSim } from "../../src/sim/index.js";
+
+function fakeIo() {
+  const out: string[] = [];
+  const err: string[] = [];
+  let stop!: () => void;
+  const stopped = new Promise<void>((r) => (stop = r));
+  let exitCode: number | undefined;
+  let ready!: () => void;
+  const isReady = new Promise<void>((r) => (ready = r));
+  const io: SimIo = {
+    out: (l) => {
+      out.push(l);
+      if (l.startsWith("seed:")) ready();
+    },
+    err: (l) => err.push(l),
+    stopSignal: () => stopped,
+    setExitCode: (c) => (exitCode = c),
+  };
+  return { io, out, err, stop, isReady, exitCode: () => exitCode };
+}
+
+describe("parseSimArgs", () => {
+  it("defaults to no options but the crowd", () => {
+    expect(parseSimArgs([])).toEqual({ kind: "run", options: { crowd: true } });
+  });
+
+  it("reads every flag", () => {
+    const parsed = parseSimArgs(["--host", "0.0.0.0", "--port", "0", "--seed", "42", "--key", "k1-abcdefgh", "--key", "k2-abcdefgh", "--rate-limit", "strict", "--data", "/tmp/x", "--no-crowd"]);
+    expect(parsed).toEqual({
+      kind: "run",
+      options: { host: "0.0.0.0", port: 0, seed: 42, keys: ["k1-abcdefgh", "k2-abcdefgh"], rateLimit: "strict", dataDir: "/tmp/x", crowd: false },
+    });
+    expect(parseSimArgs(["--help"])).toEqual({ kind: "help" });
+  });
+
+  it.each([
+    [["--port", "http"], /--port must be a whole number from 0 to 65535, got "http"/],
+    [["--port", "70000"], /--port must be/],
+    [["--seed", "1.5"], /--seed must be a whole number from 0 to 4294967295/],
+    [["--rate-limit", "fast"], /--rate-limit must be one of real, strict, off, got "fast"/],
+    [["--key", "has space"], /--key must be/],
+    [["--bogus"], /Unknown option '--bogus'/],
+    [["--port"], /--port/],
+    [["extra"], /positional/i],
+  ])("refuses %j with one line naming the flag", (argv, message) => {
+    const parsed = parseSimArgs(argv);
+    expect(parsed.kind).toBe("error");
+    if (parsed.kind === "error") {
+      expect(parsed.message).toMatch(message);
+      expect(parsed.message).not.toContain("\n");
+      expect(parsed.message.startsWith("spotdash sim: ")).toBe(true);
+    }
+  });
+});
+
+describe("runSimCommand", () => {
+  it("prints the ready line, the key and its wallet, serves until stopped, then closes", async () => {
+    const f = fakeIo();
+    const run = runSimCommand(["--port", "0", "--seed", "3", "--key", "metafide_" + "e".repeat(32), "--no-crowd"], f.io);
+    await f.isReady;
+    expect(f.out[0]).toMatch(/^spotdash sim listening on http:\/\/127\.0\.0\.1:\d+$/);
+    expect(f.out.slice(1)).toEqual([`api key: metafide_${"e".repeat(32)}`, expect.stringMatching(/^wallet: 0x[0-9a-f]{40}$/), "seed: 3"]);
+    const url = f.out[0]!.split(" ").at(-1)!;
+    const client = new ApiClient({ url, apiKey: "metafide_" + "e".repeat(32) });
+    expect((await client.getUserBalance({ currency: "USDC", network: "testnet" })).balance).toBe("1000");
+    await client.close();
+    f.stop();
+    await run;
+    expect(f.out.at(-1)).toBe("spotdash sim stopped");
+    await expect(fetch(url)).rejects.toThrow();
+    expect(f.exitCode()).toBeUndefined();
+  });
+
+  it("generates and prints a demo key when none is given", async () => {
+    const f = fakeIo();
+    const run = runSimCommand(["--port", "0"], f.io);
+    await f.isReady;
+    expect(f.out[1]).toMatch(/^api key: metafide_[0-9a-f]{32}$/);
+    f.stop();
+    await run;
+  });
+
+  it("exits 1 with one line on a bad flag", async () => {
+    const f = fakeIo();
+    await runSimCommand(["--rate-limit", "sometimes"], f.io);
+    expect(f.exitCode()).toBe(1);
+    expect(f.err).toEqual(['spotdash sim: --rate-limit must be one of real, strict, off, got "sometimes"']);
+    expect(f.out).toEqual([]);
+  });
+
+  it("exits 1 with one line when the port is taken", async () => {
+    const other = await startSim({ port: 0 });
+    try {
+      const f = fakeIo();
+      await runSimCommand(["--port", String(other.port)], f.io);
+      expect(f.exitCode()).toBe(1);
+      expect(f.err).toEqual([`spotdash sim: port ${other.port} on 127.0.0.1 is in use; choose another or 0 for a free one`]);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("prints the usage for --help", async () => {
+    const f = fakeIo();
+    await runSimCommand(["--help"], f.io);
+    expect(f.out[0]).toMatch(/^usage: spotdash sim/);
+  });
+});

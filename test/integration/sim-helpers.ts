@@ -1,0 +1,101 @@
+/**
+ * Shared set-up for the sim's integration tests: a sim on a free loopback
+ * port driven by a ManualClock, the real ApiClient pointed at it, and a raw
+ * HTTP helper for what the client refuses to send (bad bodies, no key).
+ */
+import { ApiClient } from "../../src/api/client.js";
+import { ErrorBodySchema, type ErrorBody, type GameListing, type Network, type PlacePositionBody } from "../../src/api/schemas.js";
+import { ApiError } from "../../src/api/errors.js";
+import { ManualClock, startSim, type SimHandle, type SimOptions } from "../../src/sim/index.js";
+import type { Interval } from "../../src/domain/rules.js";
+
+/** A fixed instant so every run sees the same games. */
+export const T0 = Date.UTC(2026, 1, 19, 10, 0, 0);
+
+export interface TestSim {
+  sim: SimHandle;
+  clock: ManualClock;
+  client: ApiClient;
+  key: string;
+  wallet: string;
+  close(): Promise<void>;
+}
+
+export async function startTestSim(opts: SimOptions = {}): Promise<TestSim> {
+  const clock = opts.clock instanceof ManualClock ? opts.clock : new ManualClock(T0);
+  const sim = await startSim({ port: 0, seed: 7, rateLimit: "off", crowd: false, ...opts, clock });
+  const key = sim.keys[0]!;
+  const client = new ApiClient({ url: sim.url, apiKey: key });
+  return {
+    sim,
+    clock,
+    client,
+    key,
+    wallet: sim.wallets[key]!,
+    close: async () => {
+      await client.close();
+      await sim.close();
+    },
+  };
+}
+
+/** Moves the clock to the start of the next game of asset × interval and returns its listing. */
+export async function toNextGame(t: TestSim, asset: string, interval: Interval): Promise<GameListing> {
+  const now = await t.client.getSpot({ asset, interval });
+  t.clock.set(now.nextGame.starts_at);
+  return t.client.getSpot({ asset, interval });
+}
+
+export function body(t: TestSim, listing: GameListing, over: Partial<PlacePositionBody> = {}): PlacePositionBody {
+  return {
+    gid: listing.liveGame.gid,
+    c: "USDC",
+    a: listing.asset,
+    sp: "68000",
+    f: "1",
+    pw: t.wallet,
+    n: "testnet" as Network,
+    it: listing.interval,
+    ...over,
+  };
+}
+
+/** Runs a call that must fail and returns its ApiError. */
+export async function failure(p: Promise<unknown>): Promise<ApiError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof ApiError) return e;
+    throw e;
+  }
+  throw new Error("expected the call to fail");
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Headers;
+  json: unknown;
+}
+
+/** A request the client would not send; the body text goes out exactly as given. */
+export async function raw(
+  t: TestSim,
+  method: string,
+  endpoint: string,
+  opts: { key?: string | null; body?: string; query?: Record<string, string> } = {},
+): Promise<RawResponse> {
+  const url = new URL(`/v1/surge/games/${endpoint}`, t.sim.url);
+  for (const [k, v] of Object.entries(opts.query ?? {})) url.searchParams.set(k, v);
+  const headers: Record<string, string> = { accept: "*/*" };
+  const key = opts.key === undefined ? t.key : opts.key;
+  if (key !== null) headers["x-api-key"] = key;
+  if (opts.body !== undefined) headers["content-type"] = "application/json";
+  const res = await fetch(url, { method, headers, body: opts.body });
+  const text = await res.text();
+  return { status: res.status, headers: res.headers, json: text === "" ? undefined : JSON.parse(text) };
+}
+
+/** The error body of a raw response, checked against the schema. */
+export function errorBody(r: RawResponse): ErrorBody {
+  return ErrorBodySchema.parse(r.json);
+}

@@ -1,0 +1,253 @@
+/**
+ * --data DIR: acknowledged mutations are journaled (fsynced before the
+ * answer) and replayed on start, so balances, positions and results survive
+ * a restart and kill -9. Damage is handled: a torn last line is dropped,
+ * damage before good lines is refused.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { ApiClient } from "../../src/api/client.js";
+import { JournalError } from "../../src/sim/journal.js";
+import { ManualClock, startSim } from "../../src/sim/index.js";
+import { body, raw, startTestSim, T0, toNextGame, type TestSim } from "./sim-helpers.js";
+
+const KEY = "metafide_" + "5".repeat(32);
+const dirs: string[] = [];
+const open: TestSim[] = [];
+
+function dataDir(): string {
+  const d = mkdtempSync(join(tmpdir(), "spotdash-sim-"));
+  dirs.push(d);
+  return d;
+}
+
+async function start(dir: string, at: number, more: Parameters<typeof startTestSim>[0] = {}): Promise<TestSim> {
+  const s = await startTestSim({ dataDir: dir, keys: [KEY], clock: new ManualClock(at), crowd: true, ...more });
+  open.push(s);
+  return s;
+}
+
+async function stop(s: TestSim): Promise<void> {
+  open.splice(open.indexOf(s), 1);
+  await s.close();
+}
+
+afterEach(async () => {
+  for (const s of open.splice(0)) await s.close();
+});
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+const status = (s: TestSim, interval: 10 | 60 = 60) => s.client.getStatus({ asset: "BTC_USDT", token: "USDC", network: "testnet", interval });
+const balance = async (s: TestSim) => (await s.client.getUserBalance({ currency: "USDC", network: "testnet" })).balance;
+
+describe("--data", () => {
+  it("keeps balances, live positions and results across a restart", async () => {
+    const dir = dataDir();
+    const a = await start(dir, T0);
+    const short = await toNextGame(a, "BTC_USDT", 10);
+    await a.client.placePosition(body(a, short, { f: "0.5" }));
+    const listing = await toNextGame(a, "BTC_USDT", 60);
+    const p1 = await a.client.placePosition(body(a, listing, { sp: "68000", f: "3" }));
+    const p2 = await a.client.placePosition(body(a, listing, { sp: "68100", f: "4.25" }));
+    const before = { status: await status(a), balance: await balance(a), results: await a.client.getResults({ network: "testnet" }) };
+    expect(before.results.games).toHaveLength(1);
+    const now = a.clock.now();
+    await stop(a);
+
+    const b = await start(dir, now);
+    expect(await balance(b)).toBe(before.balance);
+    expect(await status(b)).toEqual(before.status);
+    expect((await status(b)).positions.map((p) => p.txid)).toEqual([p1.txid, p2.txid]);
+    expect(await b.client.getResults({ network: "testnet" })).toEqual(before.results);
+
+    // The game goes on after the restart and settles exactly as it would have.
+    b.clock.set(listing.liveGame.ends_at);
+    const after = await b.client.getResults({ network: "testnet" });
+    expect(after.games).toHaveLength(2);
+    const total = after.games.reduce((acc, g) => acc + Number(g.total_staked), 0);
+    expect(total).toBeCloseTo(7.75, 10);
+  });
+
+  it("settles identically whether or not the sim restarted mid-game", async () => {
+    const run = async (restart: boolean) => {
+      const dir = dataDir();
+      let s = await start(dir, T0);
+      const listing = await toNextGame(s, "BTC_USDT", 60);
+      await s.client.placePosition(body(s, listing, { sp: "68000", f: "7" }));
+      s.clock.advance(30_000);
+      if (restart) {
+        await stop(s);
+        s = await start(dir, listing.liveGame.start_at + 31_000);
+      }
+      s.clock.set(listing.liveGame.ends_at + 1);
+      const r = await s.client.getResults({ network: "testnet" });
+      return r.games.map((g) => ({ ...g, positions: g.positions.map((p) => ({ ...p, txid: "-" })) }));
+    };
+    expect(await run(true)).toEqual(await run(false));
+  });
+
+  it("remembers the generated demo key, and stores only a hash of supplied keys", async () => {
+    const dir = dataDir();
+    const first = await startSim({ port: 0, dataDir: dir, clock: new ManualClock(T0) });
+    const key = first.keys[0]!;
+    const wallet = first.wallets[key];
+    first.engine.deposit(1, "testnet", "1");
+    await first.close();
+    const second = await startSim({ port: 0, dataDir: dir, clock: new ManualClock(T0) });
+    expect(second.keys).toEqual([key]);
+    expect(second.wallets[key]).toBe(wallet);
+    const client = new ApiClient({ url: second.url, apiKey: key });
+    expect(await client.getUserBalance({ currency: "USDC", network: "testnet" })).toMatchObject({ userId: 1, balance: "1001" });
+    await client.close();
+    await second.close();
+
+    const supplied = dataDir();
+    await stop(await start(supplied, T0));
+    expect(readFileSync(join(supplied, "journal.jsonl"), "utf8")).not.toContain(KEY);
+  });
+
+  it("keeps the seed it was created with", async () => {
+    const dir = dataDir();
+    const a = await start(dir, T0, { seed: 99 });
+    const price = await a.client.getLivePrice({ asset: "BTC_USDT" });
+    await stop(a);
+    const b = await startSim({ port: 0, dataDir: dir, keys: [KEY], clock: new ManualClock(T0) });
+    expect(b.seed).toBe(99);
+    const client = new ApiClient({ url: b.url, apiKey: KEY });
+    expect(await client.getLivePrice({ asset: "BTC_USDT" })).toEqual(price);
+    await client.close();
+    await b.close();
+    await expect(startSim({ port: 0, dataDir: dir, seed: 100 })).rejects.toThrow(/created with seed 99/);
+  });
+
+  it("drops a torn last line (never acknowledged) and carries on", async () => {
+    const dir = dataDir();
+    const a = await start(dir, T0);
+    const listing = await toNextGame(a, "BTC_USDT", 60);
+    await a.client.placePosition(body(a, listing, { f: "2" }));
+    const now = a.clock.now();
+    await stop(a);
+    const journal = join(dir, "journal.jsonl");
+    const good = readFileSync(journal, "utf8");
+    appendFileSync(journal, '{"type":"place","t":1,"userId":1,"txid":"x","gid":"12');
+
+    const b = await start(dir, now);
+    expect(readFileSync(journal, "utf8")).toBe(good);
+    expect((await status(b)).positions).toHaveLength(1);
+    await b.client.placePosition(body(b, listing, { f: "3" }));
+    await stop(b);
+    const c = await start(dir, now);
+    expect((await status(c)).positions.map((p) => p.f)).toEqual(["2", "3"]);
+  });
+
+  it("refuses to start on a journal damaged before its end", async () => {
+    const dir = dataDir();
+    const a = await start(dir, T0);
+    const listing = await toNextGame(a, "BTC_USDT", 60);
+    await a.client.placePosition(body(a, listing, { f: "2" }));
+    await stop(a);
+    const journal = join(dir, "journal.jsonl");
+    const lines = readFileSync(journal, "utf8").split("\n");
+    lines[1] = "{ not json";
+    writeFileSync(journal, lines.join("\n"));
+    await expect(startSim({ port: 0, dataDir: dir, keys: [KEY] })).rejects.toThrow(/line 2 is damaged/);
+  });
+
+  it("refuses a second sim on the same directory", async () => {
+    const dir = dataDir();
+    await start(dir, T0);
+    await expect(startSim({ port: 0, dataDir: dir, keys: [KEY] })).rejects.toThrow(/already in use/);
+  });
+
+  it("answers 503 and changes nothing when the journal cannot store a position", async () => {
+    const s = await start(dataDir(), T0);
+    const listing = await toNextGame(s, "BTC_USDT", 60);
+    s.sim.engine.setJournal(() => {
+      throw new JournalError("disk full");
+    });
+    const r = await raw(s, "POST", "spot", { body: JSON.stringify(body(s, listing)) });
+    expect(r.status).toBe(503);
+    expect(await balance(s)).toBe("1000");
+    expect((await status(s)).positions).toEqual([]);
+  });
+});
+
+describe("kill -9", () => {
+  const root = resolve(import.meta.dirname, "../..");
+  const build = join(root, "node_modules/.cache/spotdash-sim-kill-test");
+  const children: ChildProcess[] = [];
+
+  beforeAll(() => {
+    // Compile the sim alone (no type check: `npm run typecheck` does that) so a real process can be killed.
+    rmSync(build, { recursive: true, force: true });
+    mkdirSync(build, { recursive: true });
+    writeFileSync(
+      join(build, "tsconfig.json"),
+      JSON.stringify({
+        extends: "../../../tsconfig.json",
+        compilerOptions: { noEmit: false, noCheck: true, outDir: "out", rootDir: "../../../src", sourceMap: false },
+        files: ["../../../src/sim/main.ts"],
+        include: [],
+      }),
+    );
+    const tsc = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(build, "tsconfig.json")], { encoding: "utf8" });
+    if (tsc.status !== 0) throw new Error(`could not build the sim: ${tsc.stdout}${tsc.stderr}`);
+    writeFileSync(join(build, "out/run.mjs"), 'import { runSimCommand } from "./sim/main.js";\nawait runSimCommand(process.argv.slice(2));\n');
+  }, 60_000);
+
+  afterAll(() => {
+    for (const c of children) c.kill("SIGKILL");
+    rmSync(build, { recursive: true, force: true });
+  });
+
+  function launch(dir: string): Promise<{ child: ChildProcess; url: string }> {
+    const child = spawn(process.execPath, [join(build, "out/run.mjs"), "--port", "0", "--data", dir, "--key", KEY, "--rate-limit", "off", "--no-crowd"], {
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    children.push(child);
+    return new Promise((resolveUrl, reject) => {
+      let out = "";
+      let err = "";
+      child.stdout!.on("data", (d: Buffer) => {
+        out += d.toString();
+        const m = /^spotdash sim listening on (http:\/\/\S+)$/m.exec(out);
+        if (m) resolveUrl({ child, url: m[1]! });
+      });
+      child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
+      child.on("exit", (code) => reject(new Error(`sim exited with ${code}: ${err}`)));
+    });
+  }
+
+  it("loses no acknowledged position", async () => {
+    const dir = dataDir();
+    const first = await launch(dir);
+    const client = new ApiClient({ url: first.url, apiKey: KEY });
+    // Real time here: pick a game that is accepting now (the long games almost always are).
+    const candidates = [];
+    for (const asset of ["BTC_USDT", "ETH_USDT"]) for (const interval of [86400, 3600] as const) candidates.push(await client.getSpot({ asset, interval }));
+    const listing = candidates.find((l) => l.can_place_position && l.liveGame.closes_at - Date.now() > 10_000);
+    if (!listing) throw new Error("no long game is accepting right now; run the test again");
+    const wallet = "0x" + "9".repeat(40);
+    const placed = [];
+    for (let i = 0; i < 5; i++) {
+      placed.push(await client.placePosition({ gid: listing.liveGame.gid, c: "USDC", a: listing.asset, sp: String(1000 + i), f: "5", pw: wallet, n: "testnet", it: listing.interval }));
+    }
+    first.child.kill("SIGKILL");
+    await new Promise((r) => first.child.once("exit", r));
+    await client.close();
+
+    const second = await launch(dir);
+    const again = new ApiClient({ url: second.url, apiKey: KEY });
+    const s = await again.getStatus({ asset: listing.asset, token: "USDC", network: "testnet", interval: listing.interval });
+    expect(s.positions.map((p) => p.txid)).toEqual(placed.map((p) => p.txid));
+    expect((await again.getUserBalance({ currency: "USDC", network: "testnet" })).balance).toBe("975");
+    await again.close();
+    second.child.kill("SIGTERM");
+    await new Promise((r) => second.child.once("exit", r));
+  });
+});
