@@ -1,0 +1,137 @@
+/**
+ * npm run bench:poller [-- --duration 120 --interval 60]
+ *
+ * The real poller against the sim in strict rate-limit mode (≤ 1 request/s
+ * per key), holding one position in every game, side by side with a
+ * baseline that behaves like the official bot (all four reads at once every
+ * 5 s) on its own key. Prints the request budget and freshness figures
+ * recorded in BENCHMARKS.md.
+ */
+import { ApiClient } from "../src/api/client.js";
+import { isApiError } from "../src/api/errors.js";
+import type { GameListing } from "../src/api/schemas.js";
+import { Poller, type PollerClient } from "../src/poller/poller.js";
+import { isInterval, type Interval } from "../src/domain/rules.js";
+import { startSim } from "../src/sim/index.js";
+import { flag, maxInWindow, minGap, summary } from "./stats.js";
+
+const durationS = flag("duration", 120);
+const intervalFlag = flag("interval", 60);
+if (!isInterval(intervalFlag)) throw new Error("--interval must be 10, 60, 3600 or 86400");
+const interval: Interval = intervalFlag;
+const keys = ["metafide_" + "a".repeat(32), "metafide_" + "b".repeat(32)] as const;
+
+/** Counts starts and 429s of whatever client it wraps. */
+function counting(client: ApiClient) {
+  const starts: number[] = [];
+  let limited = 0;
+  const wrap = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) =>
+    async (...a: A): Promise<R> => {
+      starts.push(Date.now());
+      try {
+        return await fn(...a);
+      } catch (e) {
+        if (isApiError(e) && e.kind === "rate_limited") limited++;
+        throw e;
+      }
+    };
+  const c: PollerClient = {
+    getSpot: wrap(client.getSpot.bind(client)),
+    getLivePrice: wrap(client.getLivePrice.bind(client)),
+    getUserBalance: wrap(client.getUserBalance.bind(client)),
+    getStatus: wrap(client.getStatus.bind(client)),
+    getResults: wrap(client.getResults.bind(client)),
+    placePosition: wrap(client.placePosition.bind(client)),
+  };
+  return { c, starts, limited: () => limited };
+}
+
+function report(name: string, r: { starts: number[]; limited: number; priceAges: number[]; statusAges: number[]; balanceLags: number[]; clockErrors: number[] }) {
+  console.log(`\n${name}`);
+  console.log(`  requests                 ${r.starts.length} in ${durationS} s`);
+  console.log(`  smallest gap             ${minGap(r.starts)} ms`);
+  console.log(`  most starts in any 1 s   ${maxInWindow(r.starts, 1000)}`);
+  console.log(`  most starts in any 10 s  ${maxInWindow(r.starts, 10_000)}`);
+  console.log(`  429 responses            ${r.limited}`);
+  console.log(`  displayed price age      ${summary(r.priceAges)}`);
+  console.log(`  status age (holding)     ${summary(r.statusAges)}`);
+  console.log(`  balance after placement  ${summary(r.balanceLags)}`);
+  console.log(`  countdown clock error    ${summary(r.clockErrors)}`);
+}
+
+async function main() {
+  const sim = await startSim({ port: 0, rateLimit: "strict", seed: 42, keys: [...keys] });
+  const target = { asset: "BTC_USDT", interval, network: "testnet" as const, currency: "USDC" };
+
+  // --- spotdash's poller -------------------------------------------------------
+  const ours = counting(new ApiClient({ url: sim.url, apiKey: keys[0] }));
+  const poller = new Poller({ client: ours.c, target, wallet: sim.wallets[keys[0]], onRequest: process.env.BENCH_TRACE ? (k) => process.stdout.write(`${k.slice(0, 2)} `) : undefined });
+  const mine = { priceAges: [] as number[], statusAges: [] as number[], balanceLags: [] as number[], clockErrors: [] as number[] };
+  let placedGid: string | undefined;
+  let placing = false;
+  const placements: number[] = [];
+  poller.start();
+
+  // --- the official bot's shape: four reads at once every 5 s -------------------
+  const bot = counting(new ApiClient({ url: sim.url, apiKey: keys[1] }));
+  const botState = { price: undefined as { timestamp: number } | undefined, status: undefined as number | undefined, balance: undefined as number | undefined, listing: undefined as GameListing | undefined };
+  const baseline = { priceAges: [] as number[], statusAges: [] as number[], balanceLags: [] as number[], clockErrors: [] as number[] };
+  const botTick = () => {
+    const q = { asset: target.asset, interval, network: target.network };
+    void bot.c.getUserBalance({ currency: "USDC", network: "testnet" }).then(() => (botState.balance = Date.now()), () => undefined);
+    void bot.c.getSpot(q).then((l) => (botState.listing = l), () => undefined);
+    void bot.c.getLivePrice({ asset: target.asset }).then((p) => (botState.price = p), () => undefined);
+    void bot.c.getStatus({ ...q, token: "USDC" }).then(() => (botState.status = Date.now()), () => undefined);
+  };
+  botTick();
+  const botTimer = setInterval(botTick, 5_000);
+
+  const started = Date.now();
+  const sampler = setInterval(() => {
+    const s = poller.snapshot;
+    const simNow = sim.clock.now();
+    if (s.price) mine.priceAges.push(simNow - s.price.value.timestamp);
+    const gid = s.listing?.value.liveGame.gid;
+    // Held = the screen shows projected winnings for it, i.e. /status has reported it.
+    const held = gid !== undefined && (s.status?.value.positions.some((p) => p.gid === gid) ?? false);
+    if (held && s.status) mine.statusAges.push(simNow - s.status.at);
+    if (s.listing) mine.clockErrors.push(Math.abs(poller.serverNow() - simNow));
+    if (botState.price) baseline.priceAges.push(simNow - botState.price.timestamp);
+    if (botState.status !== undefined) baseline.statusAges.push(simNow - botState.status);
+    // The bot has no clock model: it counts down against its own clock.
+    if (botState.listing) baseline.clockErrors.push(Math.abs(Date.now() - simNow));
+
+    // Hold one position in every game, placed a few seconds in, as a person would.
+    const l = s.listing?.value;
+    const now = poller.serverNow();
+    if (l && gid !== placedGid && !placing && l.can_place_position && s.price && now >= l.liveGame.start_at + 4_000 && now < l.liveGame.closes_at - 2_000) {
+      placing = true;
+      const sp = String(Math.round(s.price.value.value));
+      void poller.place({ gid: l.liveGame.gid, sp, f: "1" }).then((o) => {
+        placing = false;
+        if (o.kind === "placed") {
+          placedGid = l.liveGame.gid;
+          placements.push(sim.clock.now());
+        }
+      });
+    }
+  }, 1_000);
+
+  // Balance freshness after each placement: when did a balance newer than it arrive?
+  poller.store.subscribe(() => {
+    const b = poller.snapshot.balance;
+    while (placements.length > 0 && b && b.at >= placements[0]!) mine.balanceLags.push(b.at - placements.shift()!);
+  });
+
+  await new Promise((r) => setTimeout(r, durationS * 1000));
+  clearInterval(sampler);
+  clearInterval(botTimer);
+  poller.stop();
+  console.log(`bench:poller — ${durationS} s, ${interval} s games, sim in strict mode (1 request/s per key), ${((Date.now() - started) / 1000).toFixed(0)} s wall`);
+  report("spotdash poller (one position held per game)", { starts: ours.starts, limited: ours.limited(), ...mine });
+  report("baseline: official bot shape (balance, spot, price, status together every 5 s)", { starts: bot.starts, limited: bot.limited(), ...baseline });
+  await sim.close();
+  process.exit(0);
+}
+
+void main();

@@ -1,0 +1,486 @@
+/**
+ * The only thing in the dashboard that sends requests. One request in flight
+ * at a time, starts spaced by the budget, the next request chosen by
+ * policy.ts. The UI talks to it through intents (place, refresh, retarget,
+ * open results) and reads the store it fills.
+ */
+import { ApiError, isApiError } from "../api/errors.js";
+import type { ApiClient, ResultsQuery } from "../api/client.js";
+import type { GameListing, PlacedPosition, StatusPosition } from "../api/schemas.js";
+import { Decimal } from "../domain/money.js";
+import { chooseNext, type TaskKind } from "./policy.js";
+import { ServerClock } from "./server-clock.js";
+import { Store } from "./store.js";
+import {
+  PRICE_HISTORY,
+  initialSnapshot,
+  type Endpoint,
+  type EndpointError,
+  type PlacementOutcome,
+  type Snapshot,
+  type Target,
+} from "./snapshot.js";
+import { backoffDelay } from "./backoff.js";
+
+export type PollerClient = Pick<
+  ApiClient,
+  "getSpot" | "getLivePrice" | "getUserBalance" | "getStatus" | "getResults" | "placePosition"
+>;
+
+export interface PollerOptions {
+  client: PollerClient;
+  target: Target;
+  /** Wallet address sent as pw; placing is refused without it. */
+  wallet?: string;
+  /** Requests per second at most (default 1, never more than the user set). */
+  maxRps?: number;
+  /** Upper bound of the retry delay after network and server errors. */
+  maxBackoffMs?: number;
+  /** Called for every request start (benchmarks and tests count them). */
+  onRequest?: (kind: TaskKind, at: number) => void;
+}
+
+export interface PlaceRequest {
+  gid: string;
+  sp: string;
+  f: string;
+}
+
+/** Starts are spaced a hair above the budget so timer jitter cannot bunch two into one server second. */
+const SPACING_GUARD_MS = 15;
+const RTT_SAMPLES = 20;
+const REFRESH_THROTTLE_MS = 5_000;
+const KEEP_SETTLEMENTS = 20;
+
+interface QueuedPlace {
+  id: number;
+  req: PlaceRequest;
+  resolve: (o: PlacementOutcome) => void;
+  /** txids of the game known before sending: what reconciliation compares against. */
+  knownTxids?: Set<string>;
+  error?: ApiError;
+}
+
+export class Poller {
+  readonly store: Store<Snapshot>;
+  readonly clock: ServerClock;
+  private readonly client: PollerClient;
+  private readonly wallet: string | undefined;
+  private readonly spacingMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly onRequest: PollerOptions["onRequest"];
+
+  private running = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private wake: (() => void) | undefined;
+  private lastStart = -Infinity;
+  /**
+   * How much later than usual the last request may have reached the service
+   * (its round trip minus the quickest recent one, e.g. a fresh connection).
+   * The next start waits that much longer, so the service never sees two
+   * arrivals closer than the budget even when the earlier one was delayed.
+   */
+  private arrivalSlack = 0;
+  private rtts: number[] = [];
+  private pausedUntil = 0;
+  private failures = 0;
+  private lastAttempt: Partial<Record<TaskKind, number>> = {};
+  private recent: TaskKind[] = [];
+  private want = { spot: true, status: true, balance: true, results: false };
+  private lastForcedRefresh = -Infinity;
+  private placeQueue: QueuedPlace[] = [];
+  private reconciling: QueuedPlace | undefined;
+  private nextPlaceId = 1;
+  private resultsQuery: Omit<ResultsQuery, "network"> | null = null;
+  /** Games the user played that have ended, awaiting their result. */
+  private settlementWatch: { gid: string; since: number }[] = [];
+  private epoch = 0;
+
+  constructor(opts: PollerOptions) {
+    this.client = opts.client;
+    this.wallet = opts.wallet;
+    const rps = Math.min(1, opts.maxRps ?? 1);
+    if (!(rps > 0)) throw new Error("maxRps must be greater than 0");
+    this.spacingMs = Math.ceil(1000 / rps) + SPACING_GUARD_MS;
+    this.maxBackoffMs = opts.maxBackoffMs ?? 2_000;
+    this.onRequest = opts.onRequest;
+    this.clock = new ServerClock();
+    this.store = new Store(initialSnapshot(opts.target));
+  }
+
+  get snapshot(): Snapshot {
+    return this.store.getSnapshot();
+  }
+
+  serverNow = (): number => this.clock.serverNow();
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    void this.loop();
+  }
+
+  stop(): void {
+    this.running = false;
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.wake?.();
+    for (const q of this.placeQueue) q.resolve(refused("the dashboard is shutting down; nothing was placed", this.serverNow()));
+    this.placeQueue = [];
+  }
+
+  // ---- intents -------------------------------------------------------------
+
+  /** Queue a position; it takes the very next slot. Resolves with what happened. */
+  place(req: PlaceRequest): Promise<PlacementOutcome> {
+    return new Promise((resolve) => {
+      const id = this.nextPlaceId++;
+      const item: QueuedPlace = { id, req, resolve };
+      if (!this.wallet) {
+        resolve(refused("no wallet address: set METAFIDE_USER_ADDRESS to place positions", this.serverNow()));
+        return;
+      }
+      this.placeQueue.push(item);
+      this.setPlacement(item, "queued");
+    });
+  }
+
+  /** Ctrl+R: refetch everything on screen, at most once per few seconds, inside the budget. */
+  refresh(): boolean {
+    const now = Date.now();
+    if (now - this.lastForcedRefresh < REFRESH_THROTTLE_MS) return false;
+    this.lastForcedRefresh = now;
+    this.want = { spot: true, status: true, balance: true, results: this.resultsQuery !== null };
+    return true;
+  }
+
+  /** Change asset or interval: the old game's data no longer applies. */
+  retarget(change: Partial<Pick<Target, "asset" | "interval">>): void {
+    const prev = this.snapshot.target;
+    const target = { ...prev, ...change };
+    if (target.asset === prev.asset && target.interval === prev.interval) return;
+    this.epoch++;
+    this.want = { ...this.want, spot: true, status: true };
+    this.store.update((s) => ({
+      ...s,
+      target,
+      listing: undefined,
+      status: undefined,
+      placed: [],
+      ...(target.asset !== prev.asset ? { price: undefined, prices: [] } : {}),
+    }));
+  }
+
+  /** Open (query) or close (null) the results view; fetched only while open. */
+  setResultsQuery(query: Omit<ResultsQuery, "network"> | null): void {
+    this.resultsQuery = query;
+    if (query === null) return;
+    const key = resultsKey(query);
+    this.want.results = this.snapshot.results?.pages[key] === undefined;
+    this.store.update((s) => ({ ...s, results: { key, pages: s.results?.pages ?? {} } }));
+  }
+
+  // ---- the loop ------------------------------------------------------------
+
+  private async loop(): Promise<void> {
+    while (this.running) {
+      const wait = Math.max(this.lastStart + this.spacingMs + this.arrivalSlack, this.pausedUntil) - Date.now();
+      if (wait > 0) await this.sleep(wait);
+      if (!this.running) return;
+      const kind = this.choose();
+      this.lastStart = Date.now();
+      this.lastAttempt[kind] = this.lastStart;
+      this.recent = [...this.recent.slice(-1), kind];
+      this.onRequest?.(kind, this.lastStart);
+      await this.run(kind);
+      this.noteRoundTrip(Date.now() - this.lastStart);
+    }
+  }
+
+  private noteRoundTrip(rtt: number): void {
+    this.rtts.push(rtt);
+    if (this.rtts.length > RTT_SAMPLES) this.rtts.shift();
+    // With one sample there is nothing to compare against: assume it was all delay.
+    const quickest = this.rtts.length > 1 ? Math.min(...this.rtts) : 0;
+    this.arrivalSlack = Math.max(0, rtt - quickest);
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      this.wake = resolve;
+      this.timer = setTimeout(resolve, ms);
+    });
+  }
+
+  private choose(): TaskKind {
+    const s = this.snapshot;
+    return chooseNext({
+      now: Date.now(),
+      serverNow: this.serverNow(),
+      placeQueued: this.placeQueue.length > 0,
+      reconcileNeeded: this.reconciling !== undefined,
+      listing: s.listing?.value,
+      listingAt: s.listing?.at,
+      lastAttempt: this.lastAttempt,
+      recent: this.recent,
+      want: this.want,
+      holdingPositions: this.holdingPositions(),
+      resultsOpen: this.resultsQuery !== null,
+      settlementPending: this.settlementWatch.length > 0,
+    });
+  }
+
+  private holdingPositions(): boolean {
+    const s = this.snapshot;
+    const gid = s.listing?.value.liveGame.gid;
+    if (gid === undefined) return false;
+    return s.placed.some((p) => p.gid === gid) || (s.status?.value.positions.some((p) => p.gid === gid) ?? false);
+  }
+
+  private async run(kind: TaskKind): Promise<void> {
+    const epoch = this.epoch;
+    const t = this.snapshot.target;
+    const sentAt = Date.now();
+    try {
+      switch (kind) {
+        case "spot": {
+          const listing = await this.client.getSpot({ asset: t.asset, interval: t.interval });
+          this.clock.addSample(sentAt, Date.now(), listing.timestamp);
+          if (epoch !== this.epoch) return;
+          this.want.spot = false;
+          this.onListing(listing);
+          break;
+        }
+        case "price": {
+          const price = await this.client.getLivePrice({ asset: t.asset });
+          if (epoch !== this.epoch) return;
+          this.succeed("price", (s, at) => {
+            const last = s.prices[s.prices.length - 1];
+            const prices = last?.t === price.timestamp ? s.prices : [...s.prices.slice(-(PRICE_HISTORY - 1)), { t: price.timestamp, value: price.value }];
+            return { ...s, price: { value: price, at }, prices };
+          });
+          break;
+        }
+        case "balance": {
+          const balance = await this.client.getUserBalance({ currency: t.currency, network: t.network });
+          this.want.balance = false;
+          this.succeed("balance", (s, at) => ({
+            ...s,
+            balance: { value: balance, at },
+            sessionStartBalance: s.sessionStartBalance ?? balance.balance,
+          }));
+          break;
+        }
+        case "status":
+        case "reconcile": {
+          const status = await this.client.getStatus({ asset: t.asset, token: t.currency, network: t.network, interval: t.interval });
+          if (epoch !== this.epoch) return;
+          this.want.status = false;
+          this.succeed("status", (s, at) => {
+            const seen = new Set(status.positions.map((p) => p.txid));
+            return { ...s, status: { value: status, at }, placed: s.placed.filter((p) => !seen.has(p.txid)) };
+          });
+          if (kind === "reconcile") this.finishReconcile(status.positions);
+          break;
+        }
+        case "results": {
+          const query = this.resultsQuery;
+          if (query === null) break;
+          const key = resultsKey(query);
+          const results = await this.client.getResults({ ...query, network: t.network });
+          this.want.results = false;
+          this.succeed("results", (s, at) => ({
+            ...s,
+            results: { key: this.resultsQuery ? resultsKey(this.resultsQuery) : key, pages: { ...(s.results?.pages ?? {}), [key]: { value: results, at } } },
+          }));
+          break;
+        }
+        case "settlement":
+          await this.checkSettlement();
+          break;
+        case "place":
+          await this.sendPlace();
+          break;
+      }
+    } catch (e) {
+      this.fail(kind, e);
+    }
+  }
+
+  // ---- outcomes ------------------------------------------------------------
+
+  private succeed(endpoint: Endpoint, apply: (s: Snapshot, at: number) => Snapshot): void {
+    this.failures = 0;
+    const at = this.serverNow();
+    this.store.update((s) => {
+      const next = apply(s, at);
+      const { [endpoint]: _cleared, ...errors } = s.errors;
+      return { ...next, errors, connection: { state: "ok" }, lastOkAt: at, clockOffset: this.clock.offset };
+    });
+  }
+
+  private fail(kind: TaskKind, e: unknown): void {
+    const err = isApiError(e) ? e : new ApiError({ kind: "server", call: kind, message: String(e) });
+    const endpoint = endpointOf(kind);
+    const now = Date.now();
+    const info: EndpointError = { kind: err.kind, message: err.message, at: this.serverNow() };
+
+    if (err.kind === "rate_limited") {
+      // Everything stops until the window resets; the request that hit it stays due.
+      const wait = err.retryAfterMs ?? backoffDelay(++this.failures, this.maxBackoffMs);
+      this.pausedUntil = now + wait;
+      this.setConnection({ state: "rate_limited", resumeAt: this.pausedUntil, reason: err.reason ?? "too many requests" }, endpoint, info);
+      return;
+    }
+    if (err.kind === "network" || err.kind === "server" || err.kind === "auth") {
+      this.pausedUntil = now + backoffDelay(++this.failures, this.maxBackoffMs);
+      const state = err.kind === "network" ? "offline" : err.kind === "server" ? "degraded" : "unauthorized";
+      this.setConnection({ state, retryAt: this.pausedUntil, reason: err.message }, endpoint, info);
+      return;
+    }
+    // schema / invalid / not found / conflict: the service answered; only this pane degrades.
+    this.failures = 0;
+    if (kind === "spot") this.want.spot = false;
+    if (kind === "status") this.want.status = false;
+    if (kind === "balance") this.want.balance = false;
+    if (kind === "results") this.want.results = false;
+    this.store.update((s) => ({ ...s, errors: { ...s.errors, [endpoint]: info }, connection: { state: "ok" } }));
+  }
+
+  private setConnection(connection: Snapshot["connection"], endpoint: Endpoint, info: EndpointError): void {
+    this.store.update((s) => ({ ...s, connection, errors: { ...s.errors, [endpoint]: info } }));
+  }
+
+  private onListing(listing: GameListing): void {
+    const prev = this.snapshot.listing?.value;
+    const changedGame = prev !== undefined && prev.liveGame.gid !== listing.liveGame.gid;
+    if (changedGame) {
+      const endedGid = prev.liveGame.gid;
+      const played = this.snapshot.placed.some((p) => p.gid === endedGid) || (this.snapshot.status?.value.positions.some((p) => p.gid === endedGid) ?? false);
+      this.want.status = true;
+      // The balance and results follow once the result is in (checkSettlement).
+      if (played) this.settlementWatch.push({ gid: endedGid, since: Date.now() });
+    }
+    this.succeed("spot", (s, at) => ({
+      ...s,
+      listing: { value: listing, at },
+      placed: changedGame ? s.placed.filter((p) => p.gid === listing.liveGame.gid) : s.placed,
+    }));
+  }
+
+  private async checkSettlement(): Promise<void> {
+    const watch = this.settlementWatch[0];
+    if (!watch) return;
+    const t = this.snapshot.target;
+    const res = await this.client.getResults({ network: t.network, gid: watch.gid });
+    const game = res.games.find((g) => g.gid === watch.gid);
+    const settled = game !== undefined && (game.settled_at !== null || game.cancelled);
+    const givenUp = Date.now() - watch.since > 10 * 60_000;
+    if (settled || givenUp) this.settlementWatch.shift();
+    this.succeed("results", (s, at) =>
+      settled && game
+        ? { ...s, settlements: [...s.settlements.slice(-(KEEP_SETTLEMENTS - 1)), { gid: game.gid, result: game, at }] }
+        : s,
+    );
+    if (settled) {
+      this.want.balance = true;
+      if (this.resultsQuery) this.want.results = true;
+    }
+  }
+
+  // ---- placing -------------------------------------------------------------
+
+  private async sendPlace(): Promise<void> {
+    const item = this.placeQueue[0];
+    if (!item) return;
+    const t = this.snapshot.target;
+    item.knownTxids = new Set(this.snapshot.status?.value.positions.filter((p) => p.gid === item.req.gid).map((p) => p.txid));
+    this.setPlacement(item, "sending");
+    let position: PlacedPosition;
+    try {
+      position = await this.client.placePosition({
+        gid: item.req.gid,
+        c: t.currency,
+        a: t.asset,
+        sp: item.req.sp,
+        f: item.req.f,
+        pw: this.wallet ?? "",
+        n: t.network,
+        it: t.interval,
+      });
+    } catch (e) {
+      const err = isApiError(e) ? e : new ApiError({ kind: "server", call: "POST /spot", message: String(e), outcomeUnknown: true });
+      if (err.kind === "rate_limited") {
+        // Refused before it was applied: it stays queued until the limit resets.
+        this.setPlacement(item, "queued");
+        throw err;
+      }
+      this.placeQueue.shift();
+      if (err.outcomeUnknown || err.kind === "server" || err.kind === "schema") {
+        // The service may have applied it. Never send it again blindly: ask /status.
+        item.error = err;
+        this.reconciling = item;
+        this.setPlacement(item, "reconciling");
+        if (err.kind !== "schema") throw err;
+        return;
+      }
+      const outcome: PlacementOutcome = { kind: "rejected", error: toInfo(err, this.serverNow()), fields: err.fields };
+      this.finishPlacement(item, outcome);
+      if (err.kind === "network" || err.kind === "auth") throw err;
+      return;
+    }
+    this.placeQueue.shift();
+    this.want.balance = true;
+    this.want.status = true;
+    this.succeed("place", (s) => ({ ...s, placed: [...s.placed, position] }));
+    this.finishPlacement(item, { kind: "placed", position });
+  }
+
+  private finishReconcile(positions: readonly StatusPosition[]): void {
+    const item = this.reconciling;
+    if (!item) return;
+    this.reconciling = undefined;
+    const found = positions.find(
+      (p) => p.gid === item.req.gid && !item.knownTxids?.has(p.txid) && sameDecimal(p.sp, item.req.sp) && sameDecimal(p.f, item.req.f),
+    );
+    const error = toInfo(item.error ?? new ApiError({ kind: "network", call: "POST /spot", message: "outcome unknown" }), this.serverNow());
+    if (found) this.want.balance = true;
+    this.finishPlacement(item, found ? { kind: "reconciled", placed: true, txid: found.txid, error } : { kind: "reconciled", placed: false, error });
+  }
+
+  private setPlacement(item: QueuedPlace, state: "queued" | "sending" | "reconciling"): void {
+    this.store.update((s) => ({ ...s, placement: { id: item.id, ...item.req, state } }));
+  }
+
+  private finishPlacement(item: QueuedPlace, outcome: PlacementOutcome): void {
+    this.store.update((s) => ({ ...s, placement: { id: item.id, ...item.req, state: "done", outcome } }));
+    item.resolve(outcome);
+  }
+}
+
+function endpointOf(kind: TaskKind): Endpoint {
+  switch (kind) {
+    case "reconcile":
+      return "status";
+    case "settlement":
+      return "results";
+    default:
+      return kind;
+  }
+}
+
+function toInfo(err: ApiError, at: number): EndpointError {
+  return { kind: err.kind, message: err.message, at };
+}
+
+function refused(message: string, at: number): PlacementOutcome {
+  return { kind: "rejected", error: { kind: "invalid", message: `POST /spot: ${message}`, at }, fields: [] };
+}
+
+function sameDecimal(a: string, b: string): boolean {
+  return new Decimal(a).eq(new Decimal(b));
+}
+
+/** A stable key for a results query, so pages already seen can be shown again. */
+export function resultsKey(q: Omit<ResultsQuery, "network">): string {
+  return JSON.stringify([q.asset ?? null, q.interval ?? null, q.gid ?? null, q.limit ?? 20, q.offset ?? 0]);
+}

@@ -1,0 +1,120 @@
+/**
+ * What the dashboard knows, as one immutable value. Every datum carries the
+ * server time at which it was received, so panes can show its age and mark
+ * it stale instead of passing old numbers off as fresh.
+ */
+import type { ApiErrorKind } from "../api/errors.js";
+import type {
+  Balance,
+  GameListing,
+  GameResult,
+  LivePrice,
+  Network,
+  PlacedPosition,
+  ResultsResponse,
+  StatusResponse,
+} from "../api/schemas.js";
+import type { Interval } from "../domain/rules.js";
+
+export type Endpoint = "spot" | "price" | "balance" | "status" | "results" | "place";
+
+export interface Datum<T> {
+  value: T;
+  /** Server ms at which the response arrived. */
+  at: number;
+}
+
+export interface Target {
+  asset: string;
+  interval: Interval;
+  network: Network;
+  currency: string;
+}
+
+export interface PricePoint {
+  t: number;
+  value: number;
+}
+
+export interface EndpointError {
+  kind: ApiErrorKind;
+  message: string;
+  /** Server ms. */
+  at: number;
+}
+
+export type Connection =
+  | { state: "connecting" }
+  | { state: "ok" }
+  /** resumeAt is local ms so a countdown can be drawn without the server clock. */
+  | { state: "rate_limited"; resumeAt: number; reason: string }
+  | { state: "offline"; retryAt: number; reason: string }
+  | { state: "degraded"; retryAt: number; reason: string }
+  | { state: "unauthorized"; retryAt: number; reason: string };
+
+export type PlacementOutcome =
+  | { kind: "placed"; position: PlacedPosition }
+  /** The service refused it; nothing was placed. */
+  | { kind: "rejected"; error: EndpointError; fields: string[] }
+  /** The POST's fate was unknown; /status told us what happened. */
+  | { kind: "reconciled"; placed: boolean; txid?: string; error: EndpointError };
+
+export interface Placement {
+  id: number;
+  sp: string;
+  f: string;
+  gid: string;
+  state: "queued" | "sending" | "reconciling" | "done";
+  outcome?: PlacementOutcome;
+}
+
+export interface SettlementNotice {
+  gid: string;
+  result: GameResult;
+  /** Server ms at which we learned of it. */
+  at: number;
+}
+
+export interface ResultsView {
+  /** Stable key of the query (see resultsKey). */
+  key: string;
+  pages: Readonly<Record<string, Datum<ResultsResponse>>>;
+}
+
+export interface Snapshot {
+  target: Target;
+  listing?: Datum<GameListing>;
+  price?: Datum<LivePrice>;
+  /** Recent prices of the target asset, oldest first, bounded. */
+  prices: readonly PricePoint[];
+  balance?: Datum<Balance>;
+  /** The first balance seen this session, for "change since start". */
+  sessionStartBalance?: string;
+  status?: Datum<StatusResponse>;
+  /** Positions placed this session that /status has not reported yet. */
+  placed: readonly PlacedPosition[];
+  results: ResultsView | null;
+  settlements: readonly SettlementNotice[];
+  placement?: Placement;
+  connection: Connection;
+  /** Server ms of the last successful response of any kind. */
+  lastOkAt?: number;
+  errors: Readonly<Partial<Record<Endpoint, EndpointError>>>;
+  /** Server time minus local time, ms. */
+  clockOffset: number;
+}
+
+export const PRICE_HISTORY = 600;
+
+export function initialSnapshot(target: Target): Snapshot {
+  return {
+    target,
+    prices: [],
+    placed: [],
+    results: null,
+    settlements: [],
+    connection: { state: "connecting" },
+    errors: {},
+    clockOffset: 0,
+  };
+}

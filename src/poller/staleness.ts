@@ -1,0 +1,34 @@
+/**
+ * When a datum stops being fresh: well past the refresh the poller plans for
+ * it (policy.ts). Stale data stays on screen, marked, never passed off as new.
+ */
+import { POLICY } from "./policy.js";
+import type { Datum, Endpoint } from "./snapshot.js";
+
+const GRACE_MS = 5_000;
+
+function expectedRefreshMs(endpoint: Endpoint, holdingPositions: boolean): number {
+  switch (endpoint) {
+    case "price":
+      return 1_000;
+    case "status":
+      return holdingPositions ? POLICY.statusWhileHoldingMs : POLICY.statusIdleMs;
+    case "balance":
+      return POLICY.balanceMs;
+    case "spot":
+      return POLICY.spotSafetyMs;
+    case "results":
+      return POLICY.resultsOpenMs;
+    case "place":
+      return Infinity;
+  }
+}
+
+export function staleAfterMs(endpoint: Endpoint, holdingPositions = false): number {
+  const expected = expectedRefreshMs(endpoint, holdingPositions);
+  return Math.max(2 * expected, expected + GRACE_MS);
+}
+
+export function isStale(datum: Datum<unknown> | undefined, endpoint: Endpoint, serverNow: number, holdingPositions = false): boolean {
+  return datum !== undefined && serverNow - datum.at > staleAfterMs(endpoint, holdingPositions);
+}

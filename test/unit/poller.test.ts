@@ -1,0 +1,293 @@
+/**
+ * The poller's scheduling under fake timers. The client here is a scripted
+ * stand-in answering like the service would; the poller, policy, store and
+ * server clock are the real ones.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../src/api/errors.js";
+import { Poller, type PollerClient } from "../../src/poller/poller.js";
+import type { TaskKind } from "../../src/poller/policy.js";
+import { balance, listing, livePrice, placedPosition, statusPosition, statusResponse } from "../helpers/fixtures.js";
+import type { GameListing, PlacePositionBody, ResultsResponse } from "../../src/api/schemas.js";
+
+const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
+const LATENCY = 40;
+
+type Fault = ((kind: TaskKind) => ApiError | undefined) | undefined;
+
+class ScriptedService implements PollerClient {
+  calls: { kind: TaskKind; at: number }[] = [];
+  inFlight = 0;
+  maxInFlight = 0;
+  fault: Fault;
+  gameStart = T0;
+  positions: ReturnType<typeof statusPosition>[] = [];
+  placeBehaviour: "ok" | "reset-after-apply" | "reset-not-applied" | "409" | "429-once" = "ok";
+  results: ResultsResponse = { games: [], pagination: { total: 0, limit: 20, offset: 0 } };
+
+  private async answer<T>(kind: TaskKind, make: () => T): Promise<T> {
+    this.calls.push({ kind, at: Date.now() });
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    try {
+      await new Promise((r) => setTimeout(r, LATENCY));
+      const err = this.fault?.(kind);
+      if (err) throw err;
+      return make();
+    } finally {
+      this.inFlight--;
+    }
+  }
+
+  currentListing(): GameListing {
+    // 60 s games, 75 s apart; the live one is whichever contains now.
+    const period = 75_000;
+    const k = Math.floor((Date.now() - this.gameStart) / period);
+    const start = this.gameStart + k * period;
+    return listing({ start, now: Date.now(), gid: String(500000 + k) });
+  }
+
+  getSpot = () => this.answer("spot", () => this.currentListing());
+  getLivePrice = () => this.answer("price", () => livePrice(67000 + (Date.now() % 1000) / 10, Date.now()));
+  getUserBalance = () => this.answer("balance", () => balance("1000"));
+  getStatus = () => this.answer("status", () => statusResponse(this.positions.filter((p) => p.gid === this.currentListing().liveGame.gid)));
+  getResults = () => this.answer("results", () => this.results);
+  placePosition = (body: PlacePositionBody) =>
+    this.answer("place", () => {
+      const pos = placedPosition({ gid: body.gid, sp: body.sp, f: body.f, txid: `tx-${this.calls.length}` });
+      const status = statusPosition({ gid: body.gid, sp: body.sp, f: body.f, txid: pos.txid });
+      switch (this.placeBehaviour) {
+        case "reset-after-apply":
+          this.positions.push(status);
+          throw new ApiError({ kind: "network", call: "POST /spot", message: "connection reset", outcomeUnknown: true });
+        case "reset-not-applied":
+          throw new ApiError({ kind: "network", call: "POST /spot", message: "connection reset", outcomeUnknown: true });
+        case "409":
+          throw new ApiError({ kind: "conflict", call: "POST /spot", status: 409, reason: "Duplicate position", message: "rejected as a conflict, status 409 (Duplicate position)" });
+        case "429-once":
+          this.placeBehaviour = "ok";
+          throw new ApiError({ kind: "rate_limited", call: "POST /spot", status: 429, retryAfterMs: 3_000, message: "rate limited" });
+        default:
+          this.positions.push(status);
+          return pos;
+      }
+    });
+
+  gaps(): number[] {
+    return this.calls.slice(1).map((c, i) => c.at - this.calls[i]!.at);
+  }
+}
+
+function makePoller(service: ScriptedService, wallet = "0x00000000000000000000000000000000000000aa") {
+  return new Poller({ client: service, target: { asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" }, wallet });
+}
+
+describe("poller", () => {
+  let service: ScriptedService;
+  let poller: Poller;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: T0 + 5_000 });
+    service = new ScriptedService();
+    poller = makePoller(service);
+  });
+  afterEach(() => {
+    poller.stop();
+    vi.useRealTimers();
+  });
+
+  it("starts with the listing, then balance and status between heartbeat prices, one request at a time, never closer than 1 s", async () => {
+    poller.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(service.calls.slice(0, 5).map((c) => c.kind)).toEqual(["spot", "price", "balance", "price", "status"]);
+    expect(service.maxInFlight).toBe(1);
+    expect(Math.min(...service.gaps())).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("keeps the spacing however hard the user hammers refresh and place", async () => {
+    poller.start();
+    for (let i = 0; i < 40; i++) {
+      poller.refresh();
+      void poller.place({ gid: service.currentListing().liveGame.gid, sp: String(67000 + i), f: "1" });
+      await vi.advanceTimersByTimeAsync(250);
+    }
+    await vi.advanceTimersByTimeAsync(60_000);
+    const gaps = service.gaps();
+    expect(service.calls.length).toBeGreaterThan(40);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1000);
+    expect(service.maxInFlight).toBe(1);
+    // No 1 s window ever holds two starts, no 10 s window more than ten.
+    for (const c of service.calls) {
+      expect(service.calls.filter((d) => d.at >= c.at && d.at < c.at + 10_000).length).toBeLessThanOrEqual(10);
+    }
+  });
+
+  it("gives the heartbeat price most slots and refreshes status every ~3 s while holding positions", async () => {
+    poller.start();
+    await vi.advanceTimersByTimeAsync(3_000);
+    const gid = service.currentListing().liveGame.gid;
+    service.positions.push(statusPosition({ gid, txid: "held-1" }));
+    poller.refresh();
+    await vi.advanceTimersByTimeAsync(30_000);
+    const recent = service.calls.filter((c) => c.at > T0 + 15_000 && c.at < T0 + 38_000);
+    const prices = recent.filter((c) => c.kind === "price").length;
+    const statuses = recent.filter((c) => c.at && c.kind === "status");
+    expect(prices / recent.length).toBeGreaterThan(0.55);
+    const statusGaps = statuses.slice(1).map((c, i) => c.at - statuses[i]!.at);
+    expect(Math.max(...statusGaps)).toBeLessThanOrEqual(3_200);
+  });
+
+  it("refetches the listing as soon as a game boundary passes", async () => {
+    poller.start();
+    await vi.advanceTimersByTimeAsync(10_000);
+    const closesAt = poller.snapshot.listing!.value.liveGame.closes_at;
+    await vi.advanceTimersByTimeAsync(closesAt - Date.now() + 1_100);
+    const firstAfter = service.calls.find((c) => c.at >= closesAt);
+    expect(firstAfter?.kind).toBe("spot");
+    expect(poller.snapshot.listing!.value.liveGame.lobby.isLobby).toBe(true);
+  });
+
+  it("stops everything while rate limited and says when it resumes", async () => {
+    poller.start();
+    await vi.advanceTimersByTimeAsync(4_000);
+    let limited = true;
+    service.fault = () => (limited ? new ApiError({ kind: "rate_limited", call: "GET /live-price", status: 429, retryAfterMs: 7_000, message: "rate limited" }) : undefined);
+    await vi.advanceTimersByTimeAsync(1_100);
+    const hitAt = service.calls.at(-1)!.at;
+    limited = false;
+    const conn = poller.snapshot.connection;
+    expect(conn.state).toBe("rate_limited");
+    if (conn.state === "rate_limited") expect(conn.resumeAt - hitAt).toBeGreaterThanOrEqual(7_000);
+    const resumeAt = conn.state === "rate_limited" ? conn.resumeAt : 0;
+    await vi.advanceTimersByTimeAsync(resumeAt - Date.now() - 100);
+    expect(service.calls.filter((c) => c.at > hitAt)).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(service.calls.filter((c) => c.at > hitAt).length).toBe(1);
+    expect(poller.snapshot.connection.state).toBe("ok");
+  });
+
+  it("backs off after network errors, never past 2 s, and recovers on the first answer", async () => {
+    poller.start();
+    await vi.advanceTimersByTimeAsync(4_000);
+    service.fault = () => new ApiError({ kind: "network", call: "GET /live-price", message: "connection refused" });
+    const downAt = Date.now();
+    await vi.advanceTimersByTimeAsync(20_000);
+    const during = service.calls.filter((c) => c.at > downAt);
+    const gaps = during.slice(1).map((c, i) => c.at - during[i]!.at);
+    expect(poller.snapshot.connection.state).toBe("offline");
+    expect(Math.max(...gaps)).toBeLessThanOrEqual(2_000 + LATENCY);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1_000);
+    expect(poller.snapshot.price!.at).toBeLessThan(downAt + 1_000);
+    service.fault = undefined;
+    const upAt = Date.now();
+    await vi.advanceTimersByTimeAsync(2_100);
+    expect(poller.snapshot.connection.state).toBe("ok");
+    expect(poller.snapshot.lastOkAt!).toBeGreaterThanOrEqual(upAt);
+  });
+
+  it("sends a queued position in the very next slot and refreshes balance and status after it", async () => {
+    poller.start();
+    await vi.advanceTimersByTimeAsync(4_500);
+    const gid = service.currentListing().liveGame.gid;
+    const outcome = poller.place({ gid, sp: "67100", f: "2.5" });
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(service.calls.at(-1)?.kind).toBe("place");
+    const o = await outcome;
+    expect(o.kind).toBe("placed");
+    expect(poller.snapshot.placed.map((p) => p.sp)).toEqual(["67100"]);
+    await vi.advanceTimersByTimeAsync(3_100);
+    const after = service.calls.slice(service.calls.findIndex((c) => c.kind === "place") + 1).map((c) => c.kind);
+    expect(after.slice(0, 3)).toEqual(["balance", "price", "status"]);
+    // Once /status reports it, the optimistic copy is dropped: no double rows.
+    expect(poller.snapshot.placed).toHaveLength(0);
+    expect(poller.snapshot.status!.value.positions.map((p) => p.sp)).toEqual(["67100"]);
+  });
+
+  it("reconciles a POST whose outcome is unknown through /status and never sends it twice", async () => {
+    poller.start();
+    await vi.advanceTimersByTimeAsync(4_500);
+    const gid = service.currentListing().liveGame.gid;
+    service.placeBehaviour = "reset-after-apply";
+    const applied = poller.place({ gid, sp: "67100", f: "2.5" });
+    await vi.advanceTimersByTimeAsync(5_000);
+    const o1 = await applied;
+    expect(o1).toMatchObject({ kind: "reconciled", placed: true });
+    const afterPlace = service.calls.slice(service.calls.findIndex((c) => c.kind === "place"));
+    expect(afterPlace[1]?.kind).toBe("status");
+    expect(service.calls.filter((c) => c.kind === "place")).toHaveLength(1);
+
+    service.placeBehaviour = "reset-not-applied";
+    const lost = poller.place({ gid, sp: "67200", f: "2.5" });
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(await lost).toMatchObject({ kind: "reconciled", placed: false });
+    expect(service.calls.filter((c) => c.kind === "place")).toHaveLength(2);
+    expect(service.positions).toHaveLength(1);
+  });
+
+  it("reports a 409 with the server's reason and keeps a 429'd position queued until the limit resets", async () => {
+    poller.start();
+    await vi.advanceTimersByTimeAsync(4_500);
+    const gid = service.currentListing().liveGame.gid;
+    service.placeBehaviour = "409";
+    const o = await (async () => {
+      const p = poller.place({ gid, sp: "1", f: "1" });
+      await vi.advanceTimersByTimeAsync(1_100);
+      return p;
+    })();
+    expect(o.kind).toBe("rejected");
+    if (o.kind === "rejected") expect(o.error.message).toContain("Duplicate position");
+
+    service.placeBehaviour = "429-once";
+    const queued = poller.place({ gid, sp: "2", f: "1" });
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(poller.snapshot.placement?.state).toBe("queued");
+    expect(poller.snapshot.connection.state).toBe("rate_limited");
+    await vi.advanceTimersByTimeAsync(3_500);
+    expect((await queued).kind).toBe("placed");
+  });
+
+  it("refuses to place without a wallet address and says what is missing", async () => {
+    const bare = makePoller(service, "");
+    const o = await bare.place({ gid: "1", sp: "1", f: "1" });
+    expect(o.kind).toBe("rejected");
+    if (o.kind === "rejected") expect(o.error.message).toMatch(/METAFIDE_USER_ADDRESS/);
+    expect(service.calls).toHaveLength(0);
+  });
+
+  it("watches a played game until its result arrives, then refreshes the balance", async () => {
+    poller.start();
+    await vi.advanceTimersByTimeAsync(4_500);
+    const gid = service.currentListing().liveGame.gid;
+    const placed = poller.place({ gid, sp: "67100", f: "2.5" });
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect((await placed).kind).toBe("placed");
+    const endsAt = poller.snapshot.listing!.value.liveGame.ends_at;
+    service.results = {
+      games: [
+        {
+          gid, interval: 60, asset: "BTC_USDT", network: "testnet", currency: "USDC", open_price: "67000", closing_price: "67090",
+          settled_at: new Date(endsAt).toISOString(), cancelled: false,
+          positions: [], total_staked: "2.5", total_winnings: "3.1", net_return: "0.6",
+        },
+      ],
+      pagination: { total: 1, limit: 20, offset: 0 },
+    };
+    await vi.advanceTimersByTimeAsync(endsAt - Date.now() + 6_000);
+    expect(poller.snapshot.settlements.map((s) => s.gid)).toEqual([gid]);
+    const resultsAt = service.calls.find((c) => c.kind === "results")!.at;
+    expect(service.calls.some((c) => c.kind === "balance" && c.at > resultsAt)).toBe(true);
+  });
+
+  it("estimates the server clock from /spot timestamps", async () => {
+    service.gameStart = T0;
+    const skew = 120_000;
+    const real = service.getSpot;
+    service.getSpot = async () => {
+      const l = await real();
+      return { ...l, timestamp: l.timestamp + skew };
+    };
+    poller.start();
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(Math.abs(poller.serverNow() - (Date.now() + skew))).toBeLessThanOrEqual(LATENCY);
+  });
+});
