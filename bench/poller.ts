@@ -46,6 +46,32 @@ function counting(client: ApiClient) {
   return { c, starts, limited: () => limited };
 }
 
+/** Balance, spot, price and status fired together every 5 s, as the official bot loop does. */
+function officialBot(client: ApiClient, target: { asset: string; interval: Interval; network: "testnet" }) {
+  const bot = counting(client);
+  const state = { price: undefined as { timestamp: number } | undefined, status: undefined as number | undefined };
+  const figures = { priceAges: [] as number[], statusAges: [] as number[], balanceLags: [] as number[], clockErrors: [] as number[] };
+  const q = { asset: target.asset, interval: target.interval, network: target.network };
+  const tick = () => {
+    void bot.c.getUserBalance({ currency: "USDC", network: target.network }).catch(() => undefined);
+    void bot.c.getSpot(q).catch(() => undefined);
+    void bot.c.getLivePrice({ asset: target.asset }).then((p) => (state.price = p), () => undefined);
+    void bot.c.getStatus({ ...q, token: "USDC" }).then(() => (state.status = Date.now()), () => undefined);
+  };
+  tick();
+  const timer = setInterval(tick, 5_000);
+  return {
+    sample(simNow: number) {
+      if (state.price) figures.priceAges.push(simNow - state.price.timestamp);
+      if (state.status !== undefined) figures.statusAges.push(simNow - state.status);
+      // It has no clock model: its countdowns run on the local clock.
+      figures.clockErrors.push(Math.abs(Date.now() - simNow));
+    },
+    stop: () => clearInterval(timer),
+    result: () => ({ starts: bot.starts, limited: bot.limited(), ...figures }),
+  };
+}
+
 function report(name: string, r: { starts: number[]; limited: number; priceAges: number[]; statusAges: number[]; balanceLags: number[]; clockErrors: number[] }) {
   console.log(`\n${name}`);
   console.log(`  requests                 ${r.starts.length} in ${durationS} s`);
@@ -53,7 +79,7 @@ function report(name: string, r: { starts: number[]; limited: number; priceAges:
   console.log(`  most starts in any 1 s   ${maxInWindow(r.starts, 1000)}`);
   console.log(`  most starts in any 10 s  ${maxInWindow(r.starts, 10_000)}`);
   console.log(`  429 responses            ${r.limited}`);
-  console.log(`  displayed price age      ${summary(r.priceAges)}`);
+  console.log(`  displayed price age      ${r.priceAges.length ? summary(r.priceAges) : "never had a price (every price request was refused)"}`);
   console.log(`  status age (holding)     ${summary(r.statusAges)}`);
   console.log(`  balance after placement  ${summary(r.balanceLags)}`);
   console.log(`  countdown clock error    ${summary(r.clockErrors)}`);
@@ -72,19 +98,10 @@ async function main() {
   const placements: number[] = [];
   poller.start();
 
-  // --- the official bot's shape: four reads at once every 5 s -------------------
-  const bot = counting(new ApiClient({ url: sim.url, apiKey: keys[1] }));
-  const botState = { price: undefined as { timestamp: number } | undefined, status: undefined as number | undefined, balance: undefined as number | undefined, listing: undefined as GameListing | undefined };
-  const baseline = { priceAges: [] as number[], statusAges: [] as number[], balanceLags: [] as number[], clockErrors: [] as number[] };
-  const botTick = () => {
-    const q = { asset: target.asset, interval, network: target.network };
-    void bot.c.getUserBalance({ currency: "USDC", network: "testnet" }).then(() => (botState.balance = Date.now()), () => undefined);
-    void bot.c.getSpot(q).then((l) => (botState.listing = l), () => undefined);
-    void bot.c.getLivePrice({ asset: target.asset }).then((p) => (botState.price = p), () => undefined);
-    void bot.c.getStatus({ ...q, token: "USDC" }).then(() => (botState.status = Date.now()), () => undefined);
-  };
-  botTick();
-  const botTimer = setInterval(botTick, 5_000);
+  // --- the official bot's shape: four reads at once every 5 s, on the strict sim and on one with the real limits
+  const strictBot = officialBot(new ApiClient({ url: sim.url, apiKey: keys[1] }), target);
+  const realSim = await startSim({ port: 0, rateLimit: "real", seed: 42, keys: [keys[1]] });
+  const realBot = officialBot(new ApiClient({ url: realSim.url, apiKey: keys[1] }), target);
 
   const started = Date.now();
   const sampler = setInterval(() => {
@@ -96,10 +113,8 @@ async function main() {
     const held = gid !== undefined && (s.status?.value.positions.some((p) => p.gid === gid) ?? false);
     if (held && s.status) mine.statusAges.push(simNow - s.status.at);
     if (s.listing) mine.clockErrors.push(Math.abs(poller.serverNow() - simNow));
-    if (botState.price) baseline.priceAges.push(simNow - botState.price.timestamp);
-    if (botState.status !== undefined) baseline.statusAges.push(simNow - botState.status);
-    // The bot has no clock model: it counts down against its own clock.
-    if (botState.listing) baseline.clockErrors.push(Math.abs(Date.now() - simNow));
+    strictBot.sample(simNow);
+    realBot.sample(realSim.clock.now());
 
     // Hold one position in every game, placed a few seconds in, as a person would.
     const l = s.listing?.value;
@@ -125,12 +140,15 @@ async function main() {
 
   await new Promise((r) => setTimeout(r, durationS * 1000));
   clearInterval(sampler);
-  clearInterval(botTimer);
+  strictBot.stop();
+  realBot.stop();
   poller.stop();
   console.log(`bench:poller — ${durationS} s, ${interval} s games, sim in strict mode (1 request/s per key), ${((Date.now() - started) / 1000).toFixed(0)} s wall`);
   report("spotdash poller (one position held per game)", { starts: ours.starts, limited: ours.limited(), ...mine });
-  report("baseline: official bot shape (balance, spot, price, status together every 5 s)", { starts: bot.starts, limited: bot.limited(), ...baseline });
+  report("baseline: official bot shape (balance, spot, price, status together every 5 s), same strict sim", strictBot.result());
+  report("baseline: official bot shape against the sim with the real per-minute limits", realBot.result());
   await sim.close();
+  await realSim.close();
   process.exit(0);
 }
 

@@ -1,0 +1,168 @@
+/**
+ * The dashboard's container: reads the store, runs the 1 Hz ticker, follows
+ * the terminal size and turns keys into intents for the poller. It never
+ * calls the API itself.
+ */
+import { useApp, useInput } from "ink";
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Store } from "../poller/store.js";
+import type { PlacementOutcome, Snapshot, Target } from "../poller/snapshot.js";
+import type { PlaceRequest } from "../poller/poller.js";
+import { placementCheck, usePositionForm } from "./form/use-position-form.js";
+import { INTERVALS } from "../domain/rules.js";
+import { formatInterval } from "../domain/format.js";
+import { computeLayout } from "./layout.js";
+import { useFrames, useTerminalSize } from "./hooks.js";
+import { Dashboard, PANES, type PaneName } from "./Dashboard.js";
+
+export interface DashboardController {
+  store: Store<Snapshot>;
+  serverNow(): number;
+  refresh(): boolean;
+  retarget(change: Partial<Pick<Target, "asset" | "interval">>): void;
+  place(req: PlaceRequest): Promise<PlacementOutcome>;
+}
+
+export interface AppProps {
+  controller: DashboardController;
+  /** "SIM 127.0.0.1:8787" or the service's host. */
+  backend: string;
+  assets: readonly string[];
+  readonly: boolean;
+  /** Without a wallet address the form explains what is missing instead of posting. */
+  walletMissing: boolean;
+}
+
+const MESSAGE_MS = 3_000;
+
+const FORM_HINTS = {
+  edit: "Enter preview  Tab field  ←/→ move  ↑/↓ ±1  PgUp/PgDn ±10  Esc cancel",
+  preview: "Enter submit (y on mainnet)  Esc cancel",
+  sending: "sending… keys are ignored until the service answers",
+  done: "Enter close  p place another  Esc close",
+} as const;
+
+/** What cannot wait for the next second's frame: the first data, a placement's progress, the connection's state. */
+function drawAtOnce(prev: Snapshot, next: Snapshot): boolean {
+  return (
+    prev.placement !== next.placement ||
+    prev.connection.state !== next.connection.state ||
+    prev.target !== next.target ||
+    (prev.listing === undefined) !== (next.listing === undefined)
+  );
+}
+
+export function App(p: AppProps) {
+  const { exit } = useApp();
+  const serverNow = useCallback(() => p.controller.serverNow(), [p.controller]);
+  const [phaseMs, setPhaseMs] = useState(0);
+  const snapshot = useFrames(p.controller.store, serverNow, phaseMs, drawAtOnce);
+  const gamePhaseMs = (snapshot.listing?.value.liveGame.start_at ?? 0) % 1000;
+  useEffect(() => setPhaseMs(gamePhaseMs), [gamePhaseMs]);
+  // Frames come from the ticker and the store; the instant itself is read fresh on every frame.
+  const now = serverNow();
+  const size = useTerminalSize();
+  const [focus, setFocus] = useState<PaneName>("game");
+  const [scroll, setScroll] = useState(0);
+  const [help, setHelp] = useState(false);
+  const [message, setMessage] = useState<string | undefined>();
+  const messageTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const say = useCallback((text: string) => {
+    setMessage(text);
+    clearTimeout(messageTimer.current);
+    messageTimer.current = setTimeout(() => setMessage(undefined), MESSAGE_MS);
+  }, []);
+  useEffect(() => () => clearTimeout(messageTimer.current), []);
+
+  const blocked = p.walletMissing ? "no wallet address: set METAFIDE_USER_ADDRESS to place positions" : undefined;
+  const positionForm = usePositionForm(p.controller, blocked);
+  const layout = computeLayout(size.cols, size.rows, positionForm.form !== null);
+
+  useInput((input, key) => {
+    if (key.ctrl && input === "c") {
+      exit();
+      return;
+    }
+    // An open form takes every key (q included: it may be a typo in a field).
+    if (positionForm.handleKey(input, key)) return;
+    if (input === "q") {
+      exit();
+      return;
+    }
+    // Ink 6.8 reports Escape with meta set; both mean "close".
+    if (key.escape || (key.meta && input === "")) {
+      setHelp(false);
+      return;
+    }
+    if (input === "?") {
+      setHelp((h) => !h);
+      return;
+    }
+    if (key.tab) {
+      const step = key.shift ? PANES.length - 1 : 1;
+      setFocus((f) => PANES[(PANES.indexOf(f) + step) % PANES.length]!);
+      return;
+    }
+    if (input === "j" || key.downArrow) {
+      if (focus === "positions") setScroll((s) => s + 1);
+      return;
+    }
+    if (input === "k" || key.upArrow) {
+      if (focus === "positions") setScroll((s) => Math.max(0, s - 1));
+      return;
+    }
+    if (key.ctrl && input === "r") {
+      say(p.controller.refresh() ? "refreshing…" : "refresh throttled: at most one every 5 s");
+      return;
+    }
+    if (input === "i") {
+      const i = INTERVALS.indexOf(p.controller.store.getSnapshot().target.interval);
+      const interval = INTERVALS[(i + 1) % INTERVALS.length]!;
+      p.controller.retarget({ interval });
+      setScroll(0);
+      say(`interval ${formatInterval(interval)}`);
+      return;
+    }
+    if (input === "a") {
+      const current = p.controller.store.getSnapshot().target.asset;
+      const list = p.assets.includes(current) ? p.assets : [current, ...p.assets];
+      const asset = list[(list.indexOf(current) + 1) % list.length]!;
+      p.controller.retarget({ asset });
+      setScroll(0);
+      say(`asset ${asset}`);
+      return;
+    }
+    if (input === "p" || input === "P") {
+      if (p.readonly) say("read-only mode (--readonly): placing is disabled");
+      else {
+        setHelp(false);
+        positionForm.open(input === "P");
+      }
+      return;
+    }
+    if (input === "r") say("the results view is not built yet");
+  });
+
+  const hints = positionForm.form
+    ? FORM_HINTS[positionForm.form.step]
+    : help
+      ? "Esc close help  q quit"
+      : `q quit  ? help  tab pane  j/k scroll  i interval  a asset  ^R refresh${p.readonly ? "" : "  p place  P repeat"}`;
+  return (
+    <Dashboard
+      snapshot={snapshot}
+      now={now}
+      localNow={now - snapshot.clockOffset}
+      layout={layout}
+      backend={p.backend}
+      readonly={p.readonly}
+      focus={focus}
+      scroll={scroll}
+      help={help}
+      hints={hints}
+      message={message}
+      form={positionForm.form ? { state: positionForm.form, check: placementCheck(positionForm.form, snapshot, now), blocked } : undefined}
+    />
+  );
+}

@@ -1,0 +1,156 @@
+/**
+ * The whole screen for one snapshot at one instant: pure presentation, so
+ * tests can render any state without a poller. Each pane gets only its own
+ * slice and is memoised, so a pane whose data did not change is not redrawn.
+ */
+import { Box } from "ink";
+import { useMemo } from "react";
+import type { Snapshot } from "../poller/snapshot.js";
+import { isStale } from "../poller/staleness.js";
+import { positionRows, readableStreaks } from "../domain/positions.js";
+import type { Layout } from "./layout.js";
+import { GamePane } from "./panes/GamePane.js";
+import { PricePane } from "./panes/PricePane.js";
+import { BalancePane } from "./panes/BalancePane.js";
+import { PositionsPane } from "./panes/PositionsPane.js";
+import { Header } from "./panes/Header.js";
+import { Footer } from "./panes/Footer.js";
+import { HelpOverlay } from "./panes/HelpOverlay.js";
+import { TooSmall } from "./panes/TooSmall.js";
+import { PositionForm } from "./form/PositionForm.js";
+import type { FormState } from "./form/form-state.js";
+import type { PlacementCheck } from "../domain/placement.js";
+
+export const PANES = ["game", "price", "balance", "positions"] as const;
+export type PaneName = (typeof PANES)[number];
+
+export interface DashboardProps {
+  snapshot: Snapshot;
+  /** Server ms (the game clock). */
+  now: number;
+  /** Local ms, for countdowns the poller keeps in local time. */
+  localNow: number;
+  layout: Layout;
+  backend: string;
+  readonly: boolean;
+  focus: PaneName;
+  scroll: number;
+  help: boolean;
+  hints: string;
+  message: string | undefined;
+  /** The inline position form, when open; the layout must have been computed with room for it. */
+  form?: { state: FormState; check: PlacementCheck; blocked: string | undefined } | undefined;
+}
+
+const STALE_OVERALL_MS = 5_000;
+
+export function Dashboard(p: DashboardProps) {
+  const { snapshot: s, layout: l, now } = p;
+  const gid = s.listing?.value.liveGame.gid;
+  const statusPositions = s.status?.value.positions;
+  const livePrice = s.price?.value.value;
+  const rows = useMemo(() => positionRows(gid, statusPositions ?? [], s.placed, livePrice), [gid, statusPositions, s.placed, livePrice]);
+  const streaks = useMemo(() => readableStreaks(s.status?.value.streaks ?? []), [s.status]);
+  const strikes = useMemo(() => rows.map((r) => r.strike.toFixed()), [rows]);
+
+  if (l.tooSmall) return <TooSmall cols={l.cols} rows={l.rows} />;
+
+  const holding = rows.length > 0;
+  const age = (at: number | undefined) => (at === undefined ? undefined : Math.max(0, now - at));
+  const lastOkAge = age(s.lastOkAt);
+  const bodyHeight = l.topHeight + l.priceHeight + l.formHeight + l.positionsHeight;
+
+  return (
+    <Box flexDirection="column" width={l.cols} height={l.frameHeight} overflow="hidden">
+      <Header
+        backend={p.backend}
+        network={s.target.network}
+        asset={s.target.asset}
+        interval={s.target.interval}
+        connection={s.connection}
+        age={lastOkAge}
+        stale={lastOkAge !== undefined && lastOkAge > STALE_OVERALL_MS}
+        localNow={p.localNow}
+        readonly={p.readonly}
+        width={l.cols}
+      />
+      {p.help ? (
+        <HelpOverlay width={l.cols} height={bodyHeight} />
+      ) : (
+        <>
+          <Box height={l.topHeight} flexShrink={0}>
+            <GamePane
+              asset={s.target.asset}
+              interval={s.target.interval}
+              listing={s.listing?.value}
+              listingAt={s.listing?.at}
+              livePrice={livePrice}
+              now={now}
+              error={s.errors.spot?.message}
+              full={l.full}
+              width={l.gameWidth}
+              height={l.topHeight}
+              focused={p.focus === "game"}
+            />
+            <BalancePane
+              currency={s.target.currency}
+              network={s.target.network}
+              balance={s.balance?.value}
+              sessionStart={s.sessionStartBalance}
+              age={age(s.balance?.at)}
+              stale={isStale(s.balance, "balance", now)}
+              error={s.errors.balance?.message}
+              full={l.full}
+              width={l.balanceWidth}
+              height={l.topHeight}
+              focused={p.focus === "balance"}
+            />
+          </Box>
+          <PricePane
+            asset={s.target.asset}
+            prices={s.prices}
+            openPrice={s.listing?.value.liveGame.open_price}
+            aiPrice={s.listing?.value.liveGame.ai_price}
+            strikes={strikes}
+            age={age(s.price?.at)}
+            stale={isStale(s.price, "price", now)}
+            error={s.errors.price?.message}
+            width={l.cols}
+            height={l.priceHeight}
+            chartRows={l.chartRows}
+            focused={p.focus === "price"}
+          />
+          {p.form && l.formHeight > 0 ? (
+            <PositionForm
+              form={p.form.state}
+              check={p.form.check}
+              blocked={p.form.blocked}
+              network={s.target.network}
+              currency={s.target.currency}
+              toClose={s.listing ? Math.max(0, s.listing.value.liveGame.closes_at - now) : 0}
+              placement={s.placement}
+              connection={s.connection}
+              localNow={p.localNow}
+              width={l.cols}
+              height={l.formHeight}
+            />
+          ) : null}
+          <PositionsPane
+            gid={gid}
+            rows={rows}
+            streaks={streaks}
+            scroll={p.scroll}
+            visibleRows={l.positionRows}
+            age={age(s.status?.at)}
+            stale={isStale(s.status, "status", now, holding)}
+            error={s.errors.status?.message}
+            width={l.cols}
+            height={l.positionsHeight}
+            focused={p.focus === "positions"}
+          />
+        </>
+      )}
+      <Footer hints={p.hints} lastOkAt={s.lastOkAt} age={lastOkAge} message={p.message} width={l.cols} />
+    </Box>
+  );
+}

@@ -1,0 +1,120 @@
+import { Box, Text } from "ink";
+import Spinner from "ink-spinner";
+import type { Connection, Placement } from "../../poller/snapshot.js";
+import { formatCountdown, formatMoney, formatPrice } from "../../domain/format.js";
+import type { PlacementCheck } from "../../domain/placement.js";
+import type { Field, FormState } from "./form-state.js";
+import { glyphs, tone, useTheme } from "../theme.js";
+
+export interface PositionFormProps {
+  form: FormState;
+  check: PlacementCheck;
+  /** Why placing cannot work at all (no wallet), shown instead of posting. */
+  blocked: string | undefined;
+  network: string;
+  currency: string;
+  /** ms until the live game closes. */
+  toClose: number;
+  placement: Placement | undefined;
+  connection: Connection;
+  localNow: number;
+  width: number;
+  height: number;
+}
+
+export function PositionForm(p: PositionFormProps) {
+  const theme = useTheme();
+  const g = glyphs(theme);
+  const { form } = p;
+  const lines = Math.max(1, p.height - 3);
+  const mainnet = p.network === "mainnet";
+  return (
+    <Box flexDirection="column" width={p.width} height={p.height} flexShrink={0} borderStyle={g.border} borderColor={tone(theme, mainnet ? "mainnet" : "accent")} paddingX={1}>
+      <Text wrap="truncate-end">
+        <Text bold>PLACE{p.form.order ? ` #${p.form.order.gid}` : ""} </Text>
+        price <FieldBox field={form.price} active={form.step === "edit" && form.focus === "price"} width={12} />
+        {"  "}stake <FieldBox field={form.stake} active={form.step === "edit" && form.focus === "stake"} width={10} /> {p.currency}
+        {mainnet ? <Text color={tone(theme, "mainnet")} bold inverse> MAINNET </Text> : <Text color={tone(theme, "dim")}> {p.network}</Text>}
+      </Text>
+      <Status {...p} lines={lines} />
+    </Box>
+  );
+}
+
+function FieldBox(p: { field: Field; active: boolean; width: number }) {
+  const theme = useTheme();
+  const text = p.field.text;
+  if (!p.active) return <Text>[{text.padEnd(p.width)}]</Text>;
+  const before = text.slice(0, p.field.cursor);
+  const at = text.slice(p.field.cursor, p.field.cursor + 1) || " ";
+  const after = text.slice(p.field.cursor + 1);
+  return (
+    <Text color={tone(theme, "accent")}>
+      [{before}
+      <Text inverse>{at}</Text>
+      {after.padEnd(Math.max(0, p.width - before.length - 1))}]
+    </Text>
+  );
+}
+
+function Status(p: PositionFormProps & { lines: number }) {
+  const theme = useTheme();
+  const { form } = p;
+  if (form.step === "sending") {
+    const queued = p.placement?.state === "queued" && p.connection.state === "rate_limited";
+    const reconciling = p.placement?.state === "reconciling";
+    return (
+      <Text wrap="truncate-end" color={tone(theme, queued ? "warn" : "accent")}>
+        {theme.ascii ? "… " : <Spinner type="dots" />}{" "}
+        {queued && p.connection.state === "rate_limited"
+          ? `queued: rate limited, sending in ${Math.max(0, Math.ceil((p.connection.resumeAt - p.localNow) / 1000))} s`
+          : reconciling
+            ? "no answer from the service — checking /status whether it was placed…"
+            : "sending…"}
+      </Text>
+    );
+  }
+  if (form.step === "preview" && form.order) {
+    const mainnet = p.network === "mainnet";
+    return (
+      <Text wrap="truncate-end">
+        <Text bold>
+          #{form.order.gid} {glyphs(theme).sep} price {formatPrice(form.order.sp)} {glyphs(theme).sep} stake {formatMoney(form.order.f)} {p.currency} {glyphs(theme).sep}{" "}
+        </Text>
+        {mainnet ? (
+          <Text bold inverse color={tone(theme, "mainnet")}>
+            MAINNET — REAL FUNDS: press y to submit
+          </Text>
+        ) : (
+          <Text>{p.network}: Enter to submit</Text>
+        )}
+        <Text color={tone(theme, "dim")}> {glyphs(theme).sep} closes in {formatCountdown(p.toClose)} {glyphs(theme).sep} Esc cancels</Text>
+      </Text>
+    );
+  }
+  if (form.note && (form.step === "done" || form.step === "edit")) {
+    return (
+      <Text wrap="truncate-end" color={tone(theme, form.note.tone)}>
+        {form.note.text}
+      </Text>
+    );
+  }
+  const problems = p.blocked ? [p.blocked] : p.check.ok ? [] : p.check.problems;
+  if (problems.length === 0) {
+    return (
+      <Text wrap="truncate-end" color={tone(theme, "good")}>
+        {glyphs(theme).dot} ready: Enter to preview
+      </Text>
+    );
+  }
+  const shown = problems.length > p.lines ? [...problems.slice(0, p.lines - 1), problems.slice(p.lines - 1).join(" · ")] : problems;
+  return (
+    <>
+      {shown.map((problem, i) => (
+        <Text key={i} wrap="truncate-end" color={tone(theme, "bad")}>
+          {theme.ascii ? "x" : "✗"} {problem}
+        </Text>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,33 @@
+import { Box, Text } from "ink";
+import { glyphs, tone, useTheme } from "../theme.js";
+
+export const KEY_HELP: readonly (readonly [string, string])[] = [
+  ["q, Ctrl+C", "quit"],
+  ["Esc", "close this help or any overlay"],
+  ["?", "toggle this help"],
+  ["Tab / Shift+Tab", "move between panes"],
+  ["j / k, ↓ / ↑", "scroll the focused pane"],
+  ["i", "cycle the game interval (10s, 1m, 1h, 1d)"],
+  ["a", "cycle the asset"],
+  ["Ctrl+R", "refresh everything now (at most every 5 s, inside the request budget)"],
+  ["p / P", "place a position / repeat the last stake at the live price"],
+  ["r", "results and history"],
+];
+
+export function HelpOverlay(p: { width: number; height: number }) {
+  const theme = useTheme();
+  return (
+    <Box flexDirection="column" width={p.width} height={p.height} borderStyle={glyphs(theme).border} borderColor={tone(theme, "accent")} paddingX={1}>
+      <Text bold>KEYS</Text>
+      {KEY_HELP.map(([k, what]) => (
+        <Text key={k} wrap="truncate-end">
+          <Text color={tone(theme, "accent")}>{k.padEnd(18)}</Text>
+          {what}
+        </Text>
+      ))}
+      <Text color={tone(theme, "dim")} wrap="truncate-end">
+        Data comes from one poller: at most one request per second. Ages show when each pane last heard from the service.
+      </Text>
+    </Box>
+  );
+}

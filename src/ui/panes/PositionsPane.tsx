@@ -1,0 +1,98 @@
+import { Text } from "ink";
+import { memo } from "react";
+import type { Streak } from "../../api/schemas.js";
+import { formatClock, formatMoney, formatPercent, formatPrice, formatPriceChange } from "../../domain/format.js";
+import { positionTotals, type PositionRow } from "../../domain/positions.js";
+import { MAX_POSITIONS_PER_GAME } from "../../domain/rules.js";
+import { AgeBadge, Pane } from "../Pane.js";
+import { tone, useTheme } from "../theme.js";
+
+export interface PositionsPaneProps {
+  gid: string | undefined;
+  rows: readonly PositionRow[];
+  streaks: readonly Streak[];
+  scroll: number;
+  visibleRows: number;
+  age: number | undefined;
+  stale: boolean;
+  error: string | undefined;
+  width: number;
+  height: number;
+  focused: boolean;
+}
+
+/** Column widths; a plain fixed-width table is cheaper to draw every second than a table component. */
+const COLS = [
+  { title: "STRIKE", width: 12 },
+  { title: "STAKE", width: 11 },
+  { title: "DIST", width: 10 },
+  { title: "PROJ. WIN", width: 12 },
+  { title: "RETURN", width: 9 },
+  { title: "PLACED", width: 9 },
+] as const;
+
+function cells(values: readonly string[]): string {
+  return values.map((v, i) => v.padStart(COLS[i]!.width)).join(" ");
+}
+
+export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) {
+  const theme = useTheme();
+  const totals = positionTotals(p.rows);
+  const left = Math.max(0, MAX_POSITIONS_PER_GAME - p.rows.length);
+  // When the rows overflow, one row goes to the "rows a–b of n" line.
+  const capacity = p.rows.length > p.visibleRows ? Math.max(1, p.visibleRows - 1) : p.visibleRows;
+  const scroll = Math.min(p.scroll, Math.max(0, p.rows.length - capacity));
+  const shown = p.rows.slice(scroll, scroll + capacity);
+  const title = `POSITIONS${p.gid ? ` #${p.gid}` : ""}  ${p.rows.length} held ${left} left`;
+
+  return (
+    <Pane title={title} width={p.width} height={p.height} focused={p.focused} right={<AgeBadge age={p.age} stale={p.stale} error={p.error} />}>
+      <Text color={tone(theme, "dim")} wrap="truncate-end">
+        {cells(COLS.map((c) => c.title))}
+      </Text>
+      {p.rows.length === 0 ? (
+        <Text color={tone(theme, p.error ? "bad" : "dim")} wrap="truncate-end">
+          {p.error ?? (p.gid ? "no positions in this game — p places one" : "waiting for the live game…")}
+        </Text>
+      ) : (
+        shown.map((r) => (
+          <Text key={r.txid} wrap="truncate-end" color={p.stale ? tone(theme, "dim") : undefined}>
+            {cells([formatPrice(r.strike), formatMoney(r.stake)])}{" "}
+            <Text color={tone(theme, r.distance === null ? "dim" : r.distance.abs().lte(r.strike.times("0.0005")) ? "good" : "dim")}>
+              {(r.distance === null ? "–" : formatPriceChange(r.distance)).padStart(COLS[2].width)}
+            </Text>{" "}
+            <Text color={tone(theme, r.projected === null ? "dim" : r.projected.gte(r.stake) ? "up" : "down")}>
+              {(r.projected === null ? (r.pending ? "pending" : "–") : formatMoney(r.projected)).padStart(COLS[3].width)}
+            </Text>{" "}
+            <Text color={tone(theme, r.returnPct === null ? "dim" : r.returnPct.gte(0) ? "up" : "down")}>
+              {(r.returnPct === null ? "–" : formatPercent(r.returnPct)).padStart(COLS[4].width)}
+            </Text>{" "}
+            {formatClock(r.placedAt).padStart(COLS[5].width)}
+          </Text>
+        ))
+      )}
+      {p.rows.length > p.visibleRows ? (
+        <Text color={tone(theme, "dim")}>
+          rows {scroll + 1}–{scroll + shown.length} of {p.rows.length} (j/k)
+        </Text>
+      ) : null}
+      {p.rows.length > 0 ? (
+        <Text bold wrap="truncate-end">
+          {cells([
+            "total",
+            formatMoney(totals.staked),
+            "",
+            totals.projected === null ? "–" : formatMoney(totals.projected),
+            totals.returnPct === null ? "–" : formatPercent(totals.returnPct),
+            "",
+          ])}
+        </Text>
+      ) : null}
+      {p.streaks.length > 0 && Math.max(1, p.rows.length) < p.visibleRows ? (
+        <Text color={tone(theme, "accent")} wrap="truncate-end">
+          streaks on track: {p.streaks.map((s) => `${s.streak} wins (${String(s.positionId).slice(0, 8)})`).join(", ")}
+        </Text>
+      ) : null}
+    </Pane>
+  );
+});

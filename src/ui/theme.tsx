@@ -1,0 +1,40 @@
+/**
+ * Colour and glyph choices in one place, so NO_COLOR / --no-color and
+ * --ascii switch the whole screen at once.
+ */
+import { createContext, useContext } from "react";
+
+export interface Theme {
+  color: boolean;
+  ascii: boolean;
+}
+
+export const ThemeContext = createContext<Theme>({ color: true, ascii: false });
+
+export function useTheme(): Theme {
+  return useContext(ThemeContext);
+}
+
+export type Tone = "up" | "down" | "warn" | "bad" | "good" | "dim" | "accent" | "mainnet";
+
+const TONES: Record<Tone, string> = {
+  up: "green",
+  down: "red",
+  warn: "yellow",
+  bad: "red",
+  good: "green",
+  dim: "gray",
+  accent: "cyan",
+  mainnet: "red",
+};
+
+/** A colour for Ink's `color` prop, or undefined when colour is off. */
+export function tone(theme: Theme, t: Tone): string | undefined {
+  return theme.color ? TONES[t] : undefined;
+}
+
+export function glyphs(theme: Theme) {
+  return theme.ascii
+    ? { up: "^", down: "v", flat: "=", dot: "*", bar: "#", barEmpty: "-", border: "classic" as const, star: "*", sep: "|" }
+    : { up: "▲", down: "▼", flat: "■", dot: "●", bar: "█", barEmpty: "░", border: "round" as const, star: "★", sep: "│" };
+}

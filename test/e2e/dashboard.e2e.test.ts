@@ -1,0 +1,75 @@
+/**
+ * The built CLI in a real terminal, as a trader would run it: no key, so the
+ * embedded sim; wait for live data, watch the countdown move, resize, quit.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { CLI, TmuxSession, tmuxAvailable } from "../helpers/tmux.js";
+
+const e2e = tmuxAvailable() ? describe : describe.skip;
+
+e2e("dashboard in tmux", () => {
+  let t: TmuxSession | undefined;
+  afterEach(() => t?.kill());
+
+  it("shows live data, counts down, survives resizes and restores the terminal on q", { timeout: 40_000 }, async () => {
+    t = new TmuxSession(120, 40);
+    const dir = mkdtempSync(join(tmpdir(), "spotdash-e2e-"));
+    t.run(`cd ${dir} && env -u METAFIDE_API_KEY node ${CLI}; echo EXITED=$?`);
+
+    const live = await t.waitFor((s) => /GAME BTC_USDT 1m #\d+/.test(s) && /[▲▼■] [\d,]+\.\d\d/.test(s) && s.includes("● live") && /USDC [\d,]+\.\d\d/.test(s), 15_000, "live data in every pane");
+    expect(live).toContain("SIM 127.0.0.1:");
+    expect(t.inAlternateScreen()).toBe(true);
+
+    const endsIn = (s: string) => /ends in (\d+:\d\d)/.exec(s)?.[1];
+    const first = endsIn(live);
+    expect(first).toBeDefined();
+    await t.waitFor((s) => endsIn(s) !== undefined && endsIn(s) !== first, 3_000, "the countdown to move");
+
+    t.resize(80, 24);
+    const small = await t.waitFor((s) => s.includes("POSITIONS") && !s.split("\n").some((l) => l.trimEnd().length > 80), 3_000, "the compact layout");
+    expect(small).toMatch(/GAME BTC_USDT/);
+    expect(small).toMatch(/BALANCE testnet/);
+    expect(small).toMatch(/PRICE BTC_USDT/);
+
+    t.resize(50, 15);
+    await t.waitFor((s) => s.includes("terminal too small"), 3_000, "the too-small screen");
+    t.resize(100, 30);
+    await t.waitFor((s) => s.includes("POSITIONS") && !s.includes("terminal too small"), 3_000, "recovery after growing");
+
+    t.type("q");
+    const after = await t.waitFor((s) => s.includes("EXITED=0"), 5_000, "a clean exit");
+    expect(t.inAlternateScreen()).toBe(false);
+    expect(after).not.toContain("POSITIONS");
+  });
+
+  it("places a position through the form and sees it in the table", { timeout: 70_000 }, async () => {
+    t = new TmuxSession(120, 40);
+    const dir = mkdtempSync(join(tmpdir(), "spotdash-e2e-"));
+    t.run(`cd ${dir} && env -u METAFIDE_API_KEY -u METAFIDE_USER_ADDRESS node ${CLI}; echo EXITED=$?`);
+    // Wait for a game with time left to type in (a locked lobby lasts 15 s at most).
+    const ready = await t.waitFor((s) => {
+      const m = /closes in (\d+):(\d\d)/.exec(s);
+      return s.includes("ACCEPTING") && /[▲▼■] [\d,]+\.\d\d/.test(s) && m !== null && Number(m[1]) * 60 + Number(m[2]) >= 20;
+    }, 40_000, "an accepting game with 20 s left");
+    expect(ready).toContain("0 held 10 left");
+
+    t.type("p");
+    await t.waitFor((s) => s.includes("PLACE price ["), 3_000, "the form");
+    t.keys("BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace");
+    t.type("67123");
+    t.keys("Tab", "BSpace", "BSpace", "BSpace");
+    t.type("0.75");
+    await t.waitFor((s) => s.includes("[67123") && s.includes("[0.75") && s.includes("ready: Enter to preview"), 3_000, "the typed values");
+    t.keys("Enter");
+    await t.waitFor((s) => s.includes("testnet: Enter to submit"), 3_000, "the preview");
+    t.keys("Enter");
+    const placed = await t.waitFor((s) => s.includes("placed ✓ txid") && s.includes("1 held 9 left"), 8_000, "the placed position");
+    expect(placed).toMatch(/67,123\.00\s+0\.75/);
+    t.keys("Enter");
+    t.type("q");
+    await t.waitFor((s) => s.includes("EXITED=0"), 5_000, "a clean exit");
+  });
+});

@@ -1,0 +1,79 @@
+/**
+ * Drives the built CLI in a real terminal: a tmux session on a private
+ * socket, keys sent with send-keys, the screen read with capture-pane.
+ */
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+
+export const CLI = resolve(import.meta.dirname, "../../dist/cli.js");
+
+export function tmuxAvailable(): boolean {
+  try {
+    execFileSync("tmux", ["-V"], { stdio: "ignore" });
+    return existsSync(CLI);
+  } catch {
+    return false;
+  }
+}
+
+export class TmuxSession {
+  private readonly socket = `spotdash-e2e-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+  private readonly name = "e2e";
+
+  constructor(cols: number, rows: number, env: Record<string, string> = {}) {
+    // A plain shell, so that we can see what is left on the screen after the program exits.
+    const envArgs = Object.entries({ PS1: "$ ", TERM: "xterm-256color", ...env }).flatMap(([k, v]) => ["-e", `${k}=${v}`]);
+    this.tmux("new-session", "-d", "-s", this.name, "-x", String(cols), "-y", String(rows), ...envArgs, "bash --norc --noprofile");
+    this.tmux("set-option", "-t", this.name, "status", "off");
+  }
+
+  private tmux(...args: string[]): string {
+    return execFileSync("tmux", ["-L", this.socket, ...args], { encoding: "utf8" });
+  }
+
+  type(text: string): void {
+    this.tmux("send-keys", "-t", this.name, "-l", text);
+  }
+
+  keys(...names: string[]): void {
+    this.tmux("send-keys", "-t", this.name, ...names);
+  }
+
+  run(command: string): void {
+    this.type(command);
+    this.keys("Enter");
+  }
+
+  screen(): string {
+    return this.tmux("capture-pane", "-p", "-t", this.name);
+  }
+
+  /** Whether the pane is showing the alternate screen right now. */
+  inAlternateScreen(): boolean {
+    return this.tmux("display-message", "-p", "-t", this.name, "#{alternate_on}").trim() === "1";
+  }
+
+  resize(cols: number, rows: number): void {
+    this.tmux("resize-window", "-t", this.name, "-x", String(cols), "-y", String(rows));
+  }
+
+  async waitFor(predicate: (screen: string) => boolean, timeoutMs: number, what: string): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    let last = "";
+    while (Date.now() < deadline) {
+      last = this.screen();
+      if (predicate(last)) return last;
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    throw new Error(`timed out waiting for ${what}; the screen was:\n${last}`);
+  }
+
+  kill(): void {
+    try {
+      this.tmux("kill-server");
+    } catch {
+      // already gone
+    }
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * Placing through the real poller and client against the real sim: the
+ * position appears and the balance drops by exactly the stake; every kind
+ * of refusal comes back with the service's reason and changes nothing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Poller } from "../../src/poller/poller.js";
+import type { PlacementOutcome } from "../../src/poller/snapshot.js";
+import { Decimal } from "../../src/domain/money.js";
+import { body, startTestSim, toNextGame, type TestSim } from "./sim-helpers.js";
+
+async function until(check: () => boolean, ms = 8_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error("condition not reached in time");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe("placing through the poller against the sim", () => {
+  let t: TestSim;
+  let poller: Poller;
+  let gid: string;
+
+  beforeAll(async () => {
+    t = await startTestSim();
+    const game = await toNextGame(t, "BTC_USDT", 60);
+    t.clock.advance(5_000);
+    gid = game.liveGame.gid;
+    poller = new Poller({ client: t.client, target: { asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" }, wallet: t.wallet });
+    poller.start();
+    await until(() => poller.snapshot.listing !== undefined && poller.snapshot.balance !== undefined && poller.snapshot.status !== undefined);
+  });
+  afterAll(async () => {
+    poller.stop();
+    await t.close();
+  });
+
+  const balance = () => new Decimal(poller.snapshot.balance!.value.balance);
+  const reason = (o: PlacementOutcome) => (o.kind === "rejected" ? o.error.message : `not rejected: ${o.kind}`);
+
+  it("places a position: it shows at once, then in /status, and the balance drops by exactly the stake", async () => {
+    const before = balance();
+    const o = await poller.place({ gid, sp: "68012", f: "2.5" });
+    expect(o.kind).toBe("placed");
+    if (o.kind !== "placed") return;
+    expect(poller.snapshot.placed.map((p) => p.txid)).toContain(o.position.txid);
+    await until(() => poller.snapshot.status!.value.positions.some((p) => p.txid === o.position.txid) && balance().eq(before.minus("2.5")));
+    expect(poller.snapshot.placed).toHaveLength(0);
+  });
+
+  it("passes on the service's reason for a duplicate (409) and nothing changes", async () => {
+    const before = balance();
+    const o = await poller.place({ gid, sp: "68012", f: "2.5" });
+    expect(reason(o)).toMatch(/409.*Duplicate position/);
+    expect(balance().eq(before)).toBe(true);
+  });
+
+  it("passes on a stake below the minimum (422) and insufficient balance (422)", async () => {
+    expect(reason(await poller.place({ gid, sp: "68013", f: "0.01" }))).toMatch(/422.*Stake below minimum/);
+    expect(reason(await poller.place({ gid, sp: "68014", f: "5000" }))).toMatch(/422.*Insufficient balance/);
+  });
+
+  it("passes on the cap: the eleventh position gets 409", async () => {
+    const game = poller.snapshot.listing!.value;
+    for (let i = 0; i < 9; i++) await t.client.placePosition(body(t, game, { sp: String(69000 + i), f: "1" }));
+    const o = await poller.place({ gid, sp: "70000", f: "1" });
+    expect(reason(o)).toMatch(/409.*Position limit reached/);
+  });
+
+  it("passes on a closed game once predictions have closed", async () => {
+    const closesAt = poller.snapshot.listing!.value.liveGame.closes_at;
+    t.clock.set(closesAt + 1_000);
+    const o = await poller.place({ gid, sp: "70001", f: "1" });
+    expect(reason(o)).toMatch(/409.*Game closed/);
+  });
+});

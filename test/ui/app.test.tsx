@@ -1,0 +1,129 @@
+/**
+ * Keys and terminal behaviour of the real App, fed by a real Store. The
+ * controller's intents are recorded rather than sent: what they do is the
+ * poller's business and is tested there.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { App, type DashboardController } from "../../src/ui/App.js";
+import { Store } from "../../src/poller/store.js";
+import { initialSnapshot, type Snapshot, type Target } from "../../src/poller/snapshot.js";
+import { balance, listing, livePrice, placedPosition } from "../helpers/fixtures.js";
+import { renderAt, tick } from "../helpers/ink.js";
+
+const target: Target = { asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" };
+
+function controller() {
+  const start = Date.now() - 10_000;
+  const snap: Snapshot = {
+    ...initialSnapshot(target),
+    listing: { value: listing({ start, now: Date.now() }), at: Date.now() },
+    price: { value: livePrice(67000, Date.now()), at: Date.now() },
+    prices: [{ t: Date.now(), value: 67000 }],
+    balance: { value: balance(), at: Date.now() },
+    connection: { state: "ok" },
+    lastOkAt: Date.now(),
+  };
+  const intents: string[] = [];
+  let refreshes = 0;
+  const c: DashboardController = {
+    store: new Store(snap),
+    serverNow: () => Date.now(),
+    refresh: () => {
+      intents.push("refresh");
+      return refreshes++ === 0;
+    },
+    retarget: (change) => {
+      intents.push(`retarget ${JSON.stringify(change)}`);
+      c.store.update((s) => ({ ...s, target: { ...s.target, ...change } }));
+    },
+    place: async (req) => {
+      intents.push(`place ${JSON.stringify(req)}`);
+      return { kind: "placed", position: placedPosition({ gid: req.gid, sp: req.sp, f: req.f, txid: "tx-from-test" }) };
+    },
+  };
+  return { c, intents };
+}
+
+let ui: ReturnType<typeof renderAt> | undefined;
+afterEach(() => ui?.unmount());
+
+describe("App", () => {
+  it("opens and closes help with ? and Esc", async () => {
+    const { c } = controller();
+    ui = renderAt(<App controller={c} backend="SIM" assets={["BTC_USDT", "ETH_USDT"]} readonly={false} walletMissing={false} />, 80, 24);
+    await tick();
+    await ui.press("?");
+    expect(ui.text()).toContain("KEYS");
+    await ui.press("\u001b");
+    await tick(50);
+    expect(ui.text()).not.toContain("KEYS");
+    expect(ui.text()).toContain("GAME BTC_USDT");
+  });
+
+  it("cycles the interval with i and the asset with a, through the controller", async () => {
+    const { c, intents } = controller();
+    ui = renderAt(<App controller={c} backend="SIM" assets={["BTC_USDT", "ETH_USDT"]} readonly={false} walletMissing={false} />, 80, 24);
+    await tick();
+    await ui.press("i");
+    await ui.press("a");
+    expect(intents).toEqual(['retarget {"interval":3600}', 'retarget {"asset":"ETH_USDT"}']);
+    expect(ui.text()).toContain("GAME ETH_USDT 1h");
+  });
+
+  it("throttles Ctrl+R and says so", async () => {
+    const { c, intents } = controller();
+    ui = renderAt(<App controller={c} backend="SIM" assets={["BTC_USDT"]} readonly={false} walletMissing={false} />, 80, 24);
+    await tick();
+    await ui.press("\u0012");
+    expect(ui.text()).toContain("refreshing");
+    await ui.press("\u0012");
+    expect(ui.text()).toContain("refresh throttled");
+    expect(intents).toEqual(["refresh", "refresh"]);
+  });
+
+  it("moves focus with Tab and Shift+Tab", async () => {
+    const { c } = controller();
+    ui = renderAt(<App controller={c} backend="SIM" assets={["BTC_USDT"]} readonly={false} walletMissing={false} />, 80, 24);
+    await tick();
+    const focusedTitle = () => /▸ (GAME|PRICE|BALANCE|POSITIONS)/.exec(ui!.text())?.[1];
+    expect(focusedTitle()).toBe("GAME");
+    await ui.press("\t");
+    expect(focusedTitle()).toBe("PRICE");
+    await ui.press("\u001b[Z");
+    expect(focusedTitle()).toBe("GAME");
+  });
+
+  it("shows the too-small screen and recovers when the terminal grows", async () => {
+    const { c } = controller();
+    ui = renderAt(<App controller={c} backend="SIM" assets={["BTC_USDT"]} readonly={false} walletMissing={false} />, 80, 24);
+    await tick();
+    ui.stdout.resize(40, 12);
+    await tick(50);
+    expect(ui.text().replace(/\s+/g, " ")).toContain("terminal too small: need 60×20, have 40×12");
+    ui.stdout.resize(120, 40);
+    await tick(50);
+    expect(ui.text()).toContain("GAME BTC_USDT");
+    expect(ui.text().split("\n").length).toBeLessThanOrEqual(39);
+  });
+
+  it("quits on q", async () => {
+    const { c } = controller();
+    ui = renderAt(<App controller={c} backend="SIM" assets={["BTC_USDT"]} readonly={false} walletMissing={false} />, 80, 24);
+    await tick();
+    const exited = ui.instance.waitUntilExit();
+    await ui.press("q");
+    await expect(exited).resolves.toBeUndefined();
+  });
+
+  it("counts down on its own between store updates", async () => {
+    const { c } = controller();
+    ui = renderAt(<App controller={c} backend="SIM" assets={["BTC_USDT"]} readonly={false} walletMissing={false} />, 80, 24);
+    await tick();
+    const before = /closes in (\d+:\d\d)/.exec(ui.text())?.[1];
+    await tick(1_100);
+    const after = /closes in (\d+:\d\d)/.exec(ui.text())?.[1];
+    expect(before).toBeDefined();
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+  });
+});

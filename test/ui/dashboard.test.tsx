@@ -1,0 +1,203 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { Dashboard, type DashboardProps } from "../../src/ui/Dashboard.js";
+import { computeLayout } from "../../src/ui/layout.js";
+import { ThemeContext } from "../../src/ui/theme.js";
+import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
+import { balance, listing, livePrice, placedPosition, statusPosition, statusResponse } from "../helpers/fixtures.js";
+import { renderAt } from "../helpers/ink.js";
+
+const START = Date.UTC(2026, 10, 22, 12, 0, 0);
+const target = { asset: "BTC_USDT", interval: 60 as const, network: "testnet" as const, currency: "USDC" };
+
+function liveSnapshot(now: number, over: Partial<Snapshot> = {}): Snapshot {
+  const l = listing({ start: START, now, gid: "489886" });
+  const prices = Array.from({ length: 90 }, (_, i) => ({ t: now - (90 - i) * 1000, value: 67000 + Math.sin(i / 5) * 30 + i / 3 }));
+  const last = prices.at(-1)!;
+  return {
+    ...initialSnapshot(target),
+    listing: { value: l, at: now - 2_000 },
+    price: { value: livePrice(last.value, last.t), at: now - 500 },
+    prices,
+    balance: { value: balance("1000.5"), at: now - 3_000 },
+    sessionStartBalance: "1005.5",
+    status: {
+      value: statusResponse([statusPosition({ txid: "a1", sp: "66169", f: "5", t: String(START + 3_000) }), statusPosition({ txid: "a2", sp: "67120", f: "2.5", w: 3.1, r: 24, t: String(START + 4_000) })]),
+      at: now - 1_000,
+    },
+    connection: { state: "ok" },
+    lastOkAt: now - 500,
+    ...over,
+  };
+}
+
+let mounted: ReturnType<typeof renderAt> | undefined;
+afterEach(() => mounted?.unmount());
+
+function draw(snapshot: Snapshot, now: number, cols: number, rows: number, over: Partial<DashboardProps> = {}, theme = { color: true, ascii: false }) {
+  mounted = renderAt(
+    <ThemeContext.Provider value={theme}>
+      <Dashboard
+        snapshot={snapshot}
+        now={now}
+        localNow={now}
+        layout={computeLayout(cols, rows)}
+        backend="SIM 127.0.0.1:8787"
+        readonly={false}
+        focus="game"
+        scroll={0}
+        help={false}
+        hints="q quit  ? help"
+        message={undefined}
+        {...over}
+      />
+    </ThemeContext.Provider>,
+    cols,
+    rows,
+  );
+  return mounted.text();
+}
+
+function lines(frame: string): string[] {
+  return frame.split("\n");
+}
+
+describe.each([
+  [80, 24],
+  [120, 40],
+])("dashboard at %ix%i", (cols, rows) => {
+  const now = START + 15_200;
+
+  it("shows every pane with live data and fits the terminal", () => {
+    const frame = draw(liveSnapshot(now), now, cols, rows);
+    expect(frame).toContain("GAME BTC_USDT 1m #489886");
+    expect(frame).toContain("ACCEPTING");
+    expect(frame).toContain("closes in 0:45");
+    expect(frame).toContain("ends in 1:00");
+    expect(frame).toContain("open 67,036.05");
+    expect(frame).toContain("ai 67,018.31");
+    expect(frame).toContain("can place now");
+    expect(frame).toContain("BALANCE testnet");
+    expect(frame).toContain("1,000.50");
+    expect(frame).toContain("session -5.00");
+    expect(frame).toContain("withdrawal none");
+    expect(frame).toContain("PRICE BTC_USDT");
+    expect(frame).toContain("since open");
+    expect(frame).toContain("POSITIONS #489886  2 held 8 left");
+    expect(frame).toMatch(/66,169\.00\s+5\.00/);
+    expect(frame).toContain("4.587820");
+    expect(frame).toContain("-8.24%");
+    expect(frame).toContain("+24.00%");
+    // Totals are exact: 5 + 2.5 staked; 4.587819563491935 + 3.1 projected.
+    expect(frame).toMatch(/total\s+7\.50\s+7\.687820/);
+    expect(frame).toContain("SIM 127.0.0.1:8787");
+    expect(frame).toContain("testnet");
+    expect(frame).toContain("live");
+    const ls = lines(frame);
+    expect(ls.length).toBeLessThanOrEqual(rows - 1);
+    for (const line of ls) expect(line.length).toBeLessThanOrEqual(cols);
+  });
+
+  it("switches phase in the lobby and after the end", () => {
+    const inLobby = START + 63_000;
+    let frame = draw(liveSnapshot(inLobby), inLobby, cols, rows);
+    expect(frame).toContain("LOCKED LOBBY");
+    expect(frame).toContain("ends in 0:12");
+    expect(frame).toContain("not accepting positions");
+    expect(frame).not.toContain("closes in");
+    mounted?.unmount();
+    const after = START + 76_000;
+    frame = draw(liveSnapshot(after), after, cols, rows);
+    expect(frame).toContain("SETTLING");
+  });
+
+  it("marks stale data and says when it is rate limited", () => {
+    const later = now + 120_000;
+    const snap = liveSnapshot(now, { connection: { state: "rate_limited", resumeAt: later + 12_000, reason: "Rate limit exceeded" } });
+    const frame = draw(snap, later, cols, rows);
+    expect(frame).toContain("rate limited, resuming in 12 s");
+    expect(frame.match(/STALE/g)?.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("says offline with the reason and keeps the old numbers, marked", () => {
+    const later = now + 30_000;
+    const snap = liveSnapshot(now, { connection: { state: "offline", retryAt: later + 2_000, reason: "GET /live-price: connection refused" } });
+    const frame = draw(snap, later, cols, rows);
+    expect(frame).toContain("offline (connection refused), retry in 2 s");
+    expect(frame).toContain("1,000.50");
+    expect(frame).toContain("STALE");
+  });
+
+  it("shows mainnet unmistakably", () => {
+    const frame = draw(liveSnapshot(now, { target: { ...target, network: "mainnet" } }), now, cols, rows);
+    expect(frame).toContain("MAINNET — REAL FUNDS");
+  });
+
+  it("degrades only the pane whose response did not match the spec", () => {
+    const snap = liveSnapshot(now, {
+      balance: undefined,
+      errors: { balance: { kind: "schema", message: "GET /user-balance: response field balance: expected a decimal string, received 12 (number)", at: now } },
+    });
+    const frame = draw(snap, now, cols, rows);
+    expect(frame).toContain("GET /user-balance");
+    expect(frame).toContain("ACCEPTING");
+    expect(frame).toContain("4.587820");
+  });
+
+  it("shows a position placed a moment ago before /status reports it", () => {
+    const snap = liveSnapshot(now, { placed: [placedPosition({ txid: "new-1", sp: "67300", f: "1", t: String(START + 14_000) })] });
+    const frame = draw(snap, now, cols, rows);
+    expect(frame).toContain("3 held 7 left");
+    expect(frame).toMatch(/67,300\.00\s+1\.00.*pending/);
+  });
+});
+
+describe("dashboard edges", () => {
+  it("replaces the layout with a clear message when the terminal is too small", () => {
+    const now = START + 15_000;
+    const frame = draw(liveSnapshot(now), now, 50, 15);
+    expect(frame).toContain("terminal too small: need 60×20, have 50×15");
+    expect(frame).not.toContain("GAME");
+  });
+
+  it("never draws a frame as tall as the terminal, at any size", () => {
+    const now = START + 15_000;
+    for (const [c, r] of [[60, 20], [80, 24], [100, 30], [120, 35], [160, 50], [200, 60]] as const) {
+      const frame = draw(liveSnapshot(now), now, c, r);
+      expect(lines(frame).length, `${c}x${r}`).toBeLessThanOrEqual(r - 1);
+      for (const line of lines(frame)) expect(line.length, `${c}x${r}`).toBeLessThanOrEqual(c);
+      mounted?.unmount();
+    }
+  });
+
+  it("draws with plain ASCII and no colour when asked", () => {
+    const now = START + 15_000;
+    mounted = undefined;
+    draw(liveSnapshot(now), now, 80, 24, {}, { color: false, ascii: true });
+    const raw = mounted!.lastFrame();
+    // eslint-disable-next-line no-control-regex
+    expect(raw).not.toMatch(/\u001b\[3[0-9]m/);
+    expect(raw).not.toMatch(/[▁▂▃▄▅▆▇█╭│]/);
+    expect(raw).toContain("ACCEPTING");
+  });
+
+  it("shows the help overlay", () => {
+    const now = START + 15_000;
+    const frame = draw(liveSnapshot(now), now, 80, 24, { help: true });
+    expect(frame).toContain("KEYS");
+    expect(frame).toContain("Ctrl+R");
+    expect(frame).not.toContain("POSITIONS");
+  });
+
+  it("scrolls through more positions than fit", () => {
+    const now = START + 15_000;
+    const many = Array.from({ length: 10 }, (_, i) => statusPosition({ txid: `p${i}`, sp: String(67000 + i), f: "1", t: String(START + 1000 + i) }));
+    const snap = liveSnapshot(now, { status: { value: statusResponse(many), at: now } });
+    let frame = draw(snap, now, 80, 24, { scroll: 0 });
+    expect(frame).toContain("67,000.00");
+    expect(frame).toMatch(/rows 1–\d+ of 10/);
+    mounted?.unmount();
+    frame = draw(snap, now, 80, 24, { scroll: 9 });
+    expect(frame).toContain("67,009.00");
+    expect(frame).not.toContain("67,000.00");
+  });
+});

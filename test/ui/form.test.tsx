@@ -1,0 +1,224 @@
+/**
+ * The position form in the real App: typing, validation, preview, submit.
+ * The controller records what would be sent; sending itself is the poller's
+ * job and is tested against the sim in test/integration/placement.test.ts.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { App, type DashboardController } from "../../src/ui/App.js";
+import { Store } from "../../src/poller/store.js";
+import { initialSnapshot, type PlacementOutcome, type Snapshot, type Target } from "../../src/poller/snapshot.js";
+import { lobbyMs } from "../../src/domain/rules.js";
+import { balance, listing, livePrice, placedPosition, statusPosition, statusResponse } from "../helpers/fixtures.js";
+import { renderAt, tick } from "../helpers/ink.js";
+
+const BACKSPACE = "\u007f";
+const ESC = "\u001b";
+const ENTER = "\r";
+const TAB = "\t";
+
+function setup(opts: { network?: Target["network"]; start?: number; held?: number; outcome?: PlacementOutcome; snapshot?: Partial<Snapshot> } = {}) {
+  const now = Date.now();
+  const start = opts.start ?? now - 10_000;
+  const l = listing({ start, now, gid: "489886" });
+  const positions = Array.from({ length: opts.held ?? 0 }, (_, i) => statusPosition({ gid: "489886", txid: `h${i}`, sp: String(66000 + i), f: "1" }));
+  const snap: Snapshot = {
+    ...initialSnapshot({ asset: "BTC_USDT", interval: 60, network: opts.network ?? "testnet", currency: "USDC" }),
+    listing: { value: l, at: now },
+    price: { value: livePrice(67000.4, now), at: now },
+    prices: [{ t: now, value: 67000.4 }],
+    balance: { value: balance("1000"), at: now },
+    status: { value: statusResponse(positions), at: now },
+    connection: { state: "ok" },
+    lastOkAt: now,
+    ...opts.snapshot,
+  };
+  const sent: unknown[] = [];
+  const c: DashboardController = {
+    store: new Store(snap),
+    serverNow: () => Date.now(),
+    refresh: () => true,
+    retarget: () => undefined,
+    place: async (req) => {
+      sent.push(req);
+      return opts.outcome ?? { kind: "placed", position: placedPosition({ gid: req.gid, sp: req.sp, f: req.f, txid: "tx-from-test" }) };
+    },
+  };
+  return { c, sent };
+}
+
+let ui: ReturnType<typeof renderAt> | undefined;
+afterEach(() => ui?.unmount());
+
+async function mount(c: DashboardController, over: { readonly?: boolean; walletMissing?: boolean; cols?: number; rows?: number } = {}) {
+  ui = renderAt(<App controller={c} backend="SIM" assets={["BTC_USDT"]} readonly={over.readonly ?? false} walletMissing={over.walletMissing ?? false} />, over.cols ?? 120, over.rows ?? 40);
+  await tick();
+  return ui;
+}
+
+async function typeInto(u: NonNullable<typeof ui>, text: string, clear = 0) {
+  for (let i = 0; i < clear; i++) await u.press(BACKSPACE);
+  for (const ch of text) await u.press(ch);
+}
+
+const flat = (s: string) => s.replace(/\s+/g, " ");
+
+describe("position form", () => {
+  it("opens prefilled, takes a valid entry, previews, submits and shows the txid", async () => {
+    const { c, sent } = setup();
+    const u = await mount(c, { cols: 80, rows: 24 });
+    await u.press("p");
+    expect(flat(u.text())).toContain("price [67000");
+    expect(flat(u.text())).toContain("stake [0.1");
+    expect(u.text()).toContain("ready: Enter to preview");
+    await typeInto(u, "67100", 5);
+    await u.press(TAB);
+    await typeInto(u, "2.5", 3);
+    expect(flat(u.text())).toContain("[67100");
+    expect(flat(u.text())).toContain("[2.5");
+    await u.press(ENTER);
+    expect(flat(u.text())).toContain("#489886 │ price 67,100.00 │ stake 2.50 USDC │ testnet: Enter to submit");
+    expect(sent).toHaveLength(0);
+    await u.press(ENTER);
+    await tick(50);
+    expect(sent).toEqual([{ gid: "489886", sp: "67100", f: "2.5" }]);
+    expect(u.text()).toContain("placed ✓ txid tx-from-test");
+    await u.press(ENTER);
+    expect(u.text()).not.toMatch(/\bPLACE\b/);
+  });
+
+  it.each([
+    ["price", "abc", 'price: "abc" is not a decimal number'],
+    ["price", "0", "price must be positive"],
+    ["stake", "0.01", "stake below the 1m minimum of 0.1"],
+    ["stake", "5000", "stake above the balance of 1,000.00"],
+    ["stake", "1.1234567", "stake has more than 6 decimals"],
+    ["stake", "x", 'stake: "x" is not a decimal number'],
+  ] as const)("names a bad %s (%s) and refuses Enter", async (fieldName, value, message) => {
+    const { c, sent } = setup();
+    const u = await mount(c);
+    await u.press("p");
+    if (fieldName === "stake") await u.press(TAB);
+    await typeInto(u, value, 8);
+    expect(u.text()).toContain(message);
+    await u.press(ENTER);
+    await u.press(ENTER);
+    expect(u.text()).not.toContain("Enter to submit");
+    expect(sent).toHaveLength(0);
+  });
+
+  it("says when no positions are left, when the game is locked, and when it would be a duplicate", async () => {
+    let { c } = setup({ held: 10 });
+    let u = await mount(c);
+    await u.press("p");
+    expect(u.text()).toContain("no positions left in this game (10 of 10 held)");
+    u.unmount();
+
+    const now = Date.now();
+    ({ c } = setup({ start: now - 60_000 - 3_000 }));
+    u = await mount(c);
+    await u.press("p");
+    const left = Math.ceil((lobbyMs(60) - 3_000) / 1000);
+    expect(u.text()).toContain(`locked — next game opens in 0:${String(left).padStart(2, "0")}`);
+    u.unmount();
+
+    ({ c } = setup({ snapshot: { status: { value: statusResponse([statusPosition({ gid: "489886", sp: "67000", f: "0.1" })]), at: now } } }));
+    u = await mount(c);
+    await u.press("p");
+    expect(u.text()).toContain("same price and stake as a position you hold");
+  });
+
+  it("edits with Backspace, arrows and nudges", async () => {
+    const { c } = setup();
+    const u = await mount(c);
+    await u.press("p");
+    await u.press(BACKSPACE);
+    expect(flat(u.text())).toContain("price [6700 ");
+    await u.press("\u001b[A"); // Up: +1
+    expect(flat(u.text())).toContain("price [6701 ");
+    await u.press("\u001b[5~"); // PgUp: +10
+    expect(flat(u.text())).toContain("price [6711 ");
+    await u.press("\u001b[D"); // Left, then type in the middle
+    await u.press("9");
+    expect(flat(u.text())).toContain("price [67191 ");
+    await u.press(TAB);
+    await u.press("\u001b[A"); // stake + its minimum step
+    expect(flat(u.text())).toContain("stake [0.2 ");
+  });
+
+  it("cancels with Esc at any step, sending nothing", async () => {
+    const { c, sent } = setup();
+    const u = await mount(c);
+    await u.press("p");
+    await u.press(ESC);
+    await tick(50);
+    expect(u.text()).not.toMatch(/\bPLACE\b/);
+    await u.press("p");
+    await u.press(ENTER);
+    expect(u.text()).toContain("Enter to submit");
+    await u.press(ESC);
+    await tick(50);
+    expect(u.text()).not.toMatch(/\bPLACE\b/);
+    expect(sent).toHaveLength(0);
+  });
+
+  it("on mainnet says so and submits only on an explicit y", async () => {
+    const { c, sent } = setup({ network: "mainnet" });
+    const u = await mount(c);
+    await u.press("p");
+    await u.press(ENTER);
+    expect(u.text()).toContain("MAINNET — REAL FUNDS: press y to submit");
+    await u.press(ENTER);
+    expect(sent).toHaveLength(0);
+    await u.press("y");
+    await tick(50);
+    expect(sent).toHaveLength(1);
+  });
+
+  it("keeps the values and shows the service's reason when it refuses", async () => {
+    const { c } = setup({
+      outcome: { kind: "rejected", error: { kind: "conflict", message: "POST /spot: rejected as a conflict, status 409 (Duplicate position)", at: 0 }, fields: [] },
+    });
+    const u = await mount(c);
+    await u.press("p");
+    await typeInto(u, "67123", 5);
+    await u.press(ENTER);
+    await u.press(ENTER);
+    await tick(50);
+    expect(u.text()).toContain("409 (Duplicate position)");
+    expect(flat(u.text())).toContain("[67123");
+  });
+
+  it("explains a missing wallet instead of posting", async () => {
+    const { c, sent } = setup();
+    const u = await mount(c, { walletMissing: true });
+    await u.press("p");
+    expect(u.text()).toContain("set METAFIDE_USER_ADDRESS");
+    await u.press(ENTER);
+    await u.press(ENTER);
+    expect(sent).toHaveLength(0);
+  });
+
+  it("does not open in read-only mode, and says why", async () => {
+    const { c } = setup();
+    const u = await mount(c, { readonly: true });
+    await u.press("p");
+    expect(u.text()).not.toMatch(/\bPLACE\b/);
+    expect(u.text()).toContain("read-only mode");
+  });
+
+  it("P repeats the last stake at the live price straight into the preview", async () => {
+    const { c, sent } = setup();
+    const u = await mount(c);
+    await u.press("p");
+    await u.press(TAB);
+    await typeInto(u, "3", 3);
+    await u.press(ENTER);
+    await u.press(ENTER);
+    await tick(50);
+    await u.press(ENTER);
+    await u.press("P");
+    expect(flat(u.text())).toContain("price 67,000.00 │ stake 3.00 USDC");
+    expect(u.text()).toContain("Enter to submit");
+    expect(sent).toHaveLength(1);
+  });
+});
