@@ -1,5 +1,6 @@
 /**
- * npm run bench:ui [-- --duration 120 --cols 120 --rows 40]
+ * npm run bench:ui [-- --duration 120 --cols 120 --rows 40 --interval 3600]
+ * npm run bench:soak  (the same for 30 minutes on 10 s games: memory over many games)
  *
  * The built dashboard in a tmux pane against a sim in another process, with
  * 10 positions held in a 1 h game. Measures what a trader feels: time to the
@@ -15,6 +16,7 @@ import { flag, percentile } from "./stats.js";
 const durationS = flag("duration", 120);
 const cols = flag("cols", 120);
 const rows = flag("rows", 40);
+const interval = flag("interval", 3600);
 const root = resolve(import.meta.dirname, "../..");
 const cli = resolve(root, "dist/cli.js");
 const socket = `spotdash-bench-${process.pid}`;
@@ -69,10 +71,10 @@ async function main() {
   tmux("set-option", "-t", "bench", "status", "off");
   await sleep(300);
   const launchedAt = performance.now();
-  tmux("send-keys", "-t", "bench", `exec node ${cli} --interval 3600`, "Enter");
+  tmux("send-keys", "-t", "bench", `exec node ${cli} --interval ${interval}`, "Enter");
   await waitFor((s) => s.includes("GAME BTC_USDT"), 10_000);
   const firstFrameMs = performance.now() - launchedAt;
-  await waitFor((s) => /10 held 0 left/.test(s) && /total\s+20\.00/.test(s), 15_000, 50);
+  if (interval === 3600) await waitFor((s) => /10 held 0 left/.test(s) && /total\s+20\.00/.test(s), 15_000, 50);
   const pid = Number(tmux("display-message", "-p", "-t", "bench", "#{pane_pid}").trim());
 
   // Keypress echo: ? opens the help overlay, Esc closes it.
@@ -110,11 +112,13 @@ async function main() {
   sim.kill("SIGTERM");
   await simExited;
 
-  console.log(`bench:ui — ${cols}x${rows} tmux pane, 10 positions held in a 1 h game, ${durationS} s measured after a 10 s warm-up`);
+  console.log(`bench:ui — ${cols}x${rows} tmux pane, ${interval} s games${interval === 3600 ? ", 10 positions held" : ""}, ${durationS} s measured after a 10 s warm-up`);
   console.log(`  first frame after launch  ${Math.round(firstFrameMs)} ms`);
   console.log(`  keypress echo (? → help)  median ${Math.round(percentile(echoes, 50))} ms, max ${Math.round(Math.max(...echoes))} ms (n=${echoes.length}; includes tmux capture polling)`);
   console.log(`  CPU                       ${(((end.cpuS - start.cpuS) / wallS) * 100).toFixed(2)} % of one core`);
   console.log(`  resident memory           start ${rss[0]!.toFixed(1)} MB, end ${rss.at(-1)!.toFixed(1)} MB, max ${Math.max(...rss).toFixed(1)} MB`);
+  const every = Math.max(1, Math.round(rss.length / 6));
+  console.log(`  memory over the run       ${rss.filter((_, i) => i % every === 0 || i === rss.length - 1).map((m) => m.toFixed(0)).join(" → ")} MB (every ${every * 10} s)`);
   process.exit(0);
 }
 

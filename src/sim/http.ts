@@ -10,6 +10,7 @@ import type { Engine } from "./engine.js";
 import { SimError } from "./errors.js";
 import { JournalError } from "./journal.js";
 import type { RateLimiter } from "./ratelimit.js";
+import { breakShape, type Fault, type FaultInjector } from "./faults.js";
 import type { SimUser } from "./users.js";
 import { parseBalanceQuery, parseLivePriceQuery, parsePlaceBody, parseResultsQuery, parseSpotQuery, parseStatusQuery } from "./validate.js";
 
@@ -52,6 +53,8 @@ export interface ServerDeps {
   limiter: RateLimiter;
   /** Where unexpected failures are reported (never the client's input). */
   log: (line: string) => void;
+  /** Deliberate misbehaviour for reliability tests (faults.ts); none when absent. */
+  faults?: FaultInjector;
 }
 
 export function createSimServer(deps: ServerDeps): Server {
@@ -89,6 +92,21 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   const user = typeof key === "string" ? deps.authenticate(key) : undefined;
   if (!user || typeof key !== "string") return refuse(req, res, new SimError(401, "Invalid API key", "send a key the sim accepts in the x-api-key header"));
 
+  const injected = deps.faults?.next(method, endpoint!);
+  if (injected && injected.delayMs > 0) await new Promise((r) => setTimeout(r, injected.delayMs));
+  const fault: Fault | null = injected?.fault ?? null;
+  if (fault === "error") return refuse(req, res, new SimError(injected!.variant < 0.5 ? 500 : 503, "Injected failure", "a fault injected by --faults"));
+  if (fault === "storm") {
+    const resetIn = 1 + Math.floor(injected!.variant * 3);
+    res.setHeader("retry-after", String(resetIn));
+    drain(req);
+    return send(res, 429, { error: "Rate limit exceeded", message: "Too many requests (injected)", limit: 1, current: 2, resetIn });
+  }
+  if (fault === "hang") {
+    drain(req);
+    return;
+  }
+
   const limited = deps.limiter.check(key, method, endpoint!, deps.engine.now());
   if (limited) {
     res.setHeader("retry-after", String(limited.resetIn));
@@ -114,7 +132,10 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   }
 
   try {
-    send(res, 200, handler(deps.engine, { user, query: url.searchParams, body }));
+    const result = handler(deps.engine, { user, query: url.searchParams, body });
+    if (fault === "reset") return void res.socket?.destroy();
+    if (fault === "malformed") return sendRaw(res, 200, JSON.stringify(result).slice(0, 20));
+    send(res, 200, fault === "schema" ? breakShape(result, injected!.variant) : result);
   } catch (e) {
     if (e instanceof SimError) return send(res, e.status, e.body());
     if (e instanceof JournalError) {
@@ -131,7 +152,10 @@ function refuse(req: IncomingMessage, res: ServerResponse, e: SimError): void {
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
+  sendRaw(res, status, JSON.stringify(body));
+}
+
+function sendRaw(res: ServerResponse, status: number, text: string): void {
   res.writeHead(status, {
     "content-type": "application/json; charset=utf-8",
     "content-length": Buffer.byteLength(text),

@@ -9,6 +9,7 @@ import type { Server } from "node:http";
 import { systemClock, type Clock } from "./clock.js";
 import { Engine } from "./engine.js";
 import { createSimServer } from "./http.js";
+import { FaultInjector, type FaultProfile } from "./faults.js";
 import { Journal } from "./journal.js";
 import { RATE_LIMIT_MODES, RateLimiter, type RateLimitMode } from "./ratelimit.js";
 import type { JournalRecord } from "./records.js";
@@ -41,6 +42,10 @@ export interface SimOptions {
   crowd?: boolean;
   /** Where internal failures are reported (default: console.error). Client input is never logged. */
   log?: (line: string) => void;
+  /** Deliberate misbehaviour for reliability tests (docs/sim.md, Fault injection). */
+  faults?: FaultProfile;
+  /** The sim's clock runs this many ms ahead of (negative: behind) the local clock. */
+  clockSkewMs?: number;
 }
 
 export interface SimHandle {
@@ -54,6 +59,8 @@ export interface SimHandle {
   engine: Engine;
   clock: Clock;
   seed: number;
+  /** Stops answering for `ms`: the port refuses connections and open ones are cut, then it listens again. */
+  outage(ms: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,7 +69,9 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
   const port = opts.port ?? DEFAULT_PORT;
   const mode = opts.rateLimit ?? "real";
   checkOptions(port, mode, opts.seed, opts.keys);
-  const clock = opts.clock ?? systemClock;
+  const skew = opts.clockSkewMs ?? 0;
+  const base = opts.clock ?? systemClock;
+  const clock: Clock = skew === 0 ? base : { now: () => base.now() + skew };
   // console.error rather than stderr: Ink's patchConsole then keeps it off the dashboard's frame.
   const log = opts.log ?? ((line: string) => console.error(line));
 
@@ -103,6 +112,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
       authenticate: (key) => accepted.get(hashKey(key)),
       limiter: new RateLimiter(mode),
       log,
+      ...(opts.faults ? { faults: new FaultInjector(opts.faults, seed) } : {}),
     });
     const bound = await listen(server, host, port, log);
     const s = server;
@@ -115,6 +125,14 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
       engine,
       clock,
       seed,
+      outage: async (ms: number) => {
+        await new Promise<void>((resolve) => {
+          s.close(() => resolve());
+          s.closeAllConnections();
+        });
+        await new Promise((r) => setTimeout(r, ms));
+        if (closing === undefined) await listen(s, host, bound, log);
+      },
       close: () =>
         (closing ??= new Promise<void>((resolve) => {
           s.close(() => resolve());

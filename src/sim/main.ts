@@ -7,9 +7,11 @@ import { parseArgs } from "node:util";
 import { DEFAULT_HOST, DEFAULT_PORT, MAX_SEED, startSim, type SimHandle, type SimOptions } from "./index.js";
 import { RATE_LIMIT_MODES, type RateLimitMode } from "./ratelimit.js";
 import { isValidApiKey } from "./users.js";
+import { parseFaultSpec } from "./faults.js";
 
 export const SIM_USAGE = `usage: spotdash sim [--host ${DEFAULT_HOST}] [--port ${DEFAULT_PORT}] [--seed N] [--key KEY]...
-                    [--rate-limit ${RATE_LIMIT_MODES.join("|")}] [--data DIR] [--no-crowd] [--help]
+                    [--rate-limit ${RATE_LIMIT_MODES.join("|")}] [--data DIR] [--no-crowd]
+                    [--faults SPEC] [--clock-skew MS] [--outage AT:FOR] [--help]
 
 Runs a local implementation of the Spot-On API on http://HOST:PORT/v1/surge/games/.
   --host        interface to bind (default ${DEFAULT_HOST}, loopback only)
@@ -20,9 +22,17 @@ Runs a local implementation of the Spot-On API on http://HOST:PORT/v1/surge/game
                 strict: 1 request per second per key; off: no limit
   --data        keep balances, positions and results in DIR across restarts
   --no-crowd    no simulated other players
+  --faults      inject faults, e.g. latency=200,jitter=300,error=0.1,storm=0.02,hang=0.01,
+                reset=0.02,malformed=0.02,schema=0.02,endpoints=live-price+status
+                (shares of requests from 0 to 1; see docs/sim.md)
+  --clock-skew  run the sim's clock MS milliseconds ahead of this machine's (behind: --clock-skew=-MS)
+  --outage      refuse connections for FOR seconds, AT seconds after start (e.g. 30:10)
 Point a client at it with METAFIDE_API_URL=http://HOST:PORT and the printed key.`;
 
-export type ParsedSimArgs = { kind: "help" } | { kind: "run"; options: SimOptions } | { kind: "error"; message: string };
+export type ParsedSimArgs =
+  | { kind: "help" }
+  | { kind: "run"; options: SimOptions; outage?: { atMs: number; forMs: number } }
+  | { kind: "error"; message: string };
 
 /** Parses the flags of `spotdash sim`; never throws. */
 export function parseSimArgs(argv: string[]): ParsedSimArgs {
@@ -40,6 +50,9 @@ export function parseSimArgs(argv: string[]): ParsedSimArgs {
         "rate-limit": { type: "string" },
         data: { type: "string" },
         "no-crowd": { type: "boolean" },
+        faults: { type: "string" },
+        "clock-skew": { type: "string" },
+        outage: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -78,7 +91,23 @@ export function parseSimArgs(argv: string[]): ParsedSimArgs {
     if (values.data.trim() === "") return bad("--data must name a directory");
     options.dataDir = values.data;
   }
-  return { kind: "run", options };
+  if (values.faults !== undefined) {
+    const faults = parseFaultSpec(values.faults);
+    if (typeof faults === "string") return bad(faults);
+    options.faults = faults;
+  }
+  if (values["clock-skew"] !== undefined) {
+    const skew = Number(values["clock-skew"]);
+    if (!/^-?\d+$/.test(values["clock-skew"]) || !Number.isSafeInteger(skew)) return bad(`--clock-skew must be whole milliseconds, got "${values["clock-skew"]}"`);
+    options.clockSkewMs = skew;
+  }
+  let outage: { atMs: number; forMs: number } | undefined;
+  if (values.outage !== undefined) {
+    const m = /^(\d+):(\d+)$/.exec(values.outage);
+    if (!m) return bad(`--outage must be AT:FOR in whole seconds, e.g. 30:10, got "${values.outage}"`);
+    outage = { atMs: Number(m[1]) * 1000, forMs: Number(m[2]) * 1000 };
+  }
+  return outage ? { kind: "run", options, outage } : { kind: "run", options };
 }
 
 function bad(message: string): ParsedSimArgs {
@@ -141,7 +170,15 @@ export async function runSimCommand(argv: string[], io: SimIo = processIo): Prom
   // Listen for the stop signal before announcing readiness, so no signal is missed.
   const stopped = io.stopSignal();
   for (const line of readyLines(sim)) io.out(line);
+  const outage = parsed.outage;
+  const outageTimer = outage
+    ? setTimeout(() => {
+        io.out(`spotdash sim: outage for ${outage.forMs / 1000} s`);
+        void sim.outage(outage.forMs).then(() => io.out("spotdash sim: back"));
+      }, outage.atMs)
+    : undefined;
   await stopped;
+  clearTimeout(outageTimer);
   await sim.close();
   io.out("spotdash sim stopped");
 }

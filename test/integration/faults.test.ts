@@ -1,0 +1,144 @@
+/**
+ * The real poller and client against a sim that misbehaves on purpose
+ * (src/sim/faults.ts): errors, 429 storms, hangs, resets, malformed and
+ * mistyped responses, an outage and a skewed clock. Nothing crashes, the
+ * budget holds, the truth is told, and the key never leaks.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { createElement } from "react";
+import { ApiClient } from "../../src/api/client.js";
+import { Poller } from "../../src/poller/poller.js";
+import type { Snapshot } from "../../src/poller/snapshot.js";
+import type { TaskKind } from "../../src/poller/policy.js";
+import { startSim, type SimHandle, type SimOptions } from "../../src/sim/index.js";
+import { gameClock } from "../../src/domain/game.js";
+import { Dashboard } from "../../src/ui/Dashboard.js";
+import { computeLayout } from "../../src/ui/layout.js";
+import { renderAt } from "../helpers/ink.js";
+
+const SENTINEL = "metafide_5e471ne15e471ne15e471ne15e471ne1";
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Rig {
+  sim: SimHandle;
+  client: ApiClient;
+  poller: Poller;
+  starts: { kind: TaskKind; at: number }[];
+  snapshots: Snapshot[];
+}
+
+let rig: Rig | undefined;
+afterEach(async () => {
+  rig?.poller.stop();
+  await rig?.client.close();
+  await rig?.sim.close();
+  rig = undefined;
+});
+
+async function start(opts: SimOptions, interval: 10 | 60 = 60): Promise<Rig> {
+  const sim = await startSim({ port: 0, seed: 5, crowd: false, rateLimit: "strict", keys: [SENTINEL], ...opts });
+  const client = new ApiClient({ url: sim.url, apiKey: SENTINEL, headersTimeoutMs: 1_500, bodyTimeoutMs: 1_500 });
+  const starts: Rig["starts"] = [];
+  const snapshots: Snapshot[] = [];
+  const poller = new Poller({
+    client,
+    target: { asset: "BTC_USDT", interval, network: "testnet", currency: "USDC" },
+    wallet: sim.wallets[SENTINEL],
+    onRequest: (kind, at) => starts.push({ kind, at }),
+  });
+  poller.store.subscribe(() => snapshots.push(poller.snapshot));
+  poller.start();
+  rig = { sim, client, poller, starts, snapshots };
+  return rig;
+}
+
+function minGap(starts: Rig["starts"]): number {
+  return Math.min(...starts.slice(1).map((s, i) => s.at - starts[i]!.at));
+}
+
+describe("the dashboard's data under injected faults", () => {
+  it("keeps going through 5xx, 429 storms, hangs, resets, malformed and mistyped responses, and never leaks the key", async () => {
+    const r = await start({ faults: { latencyMs: 20, jitterMs: 80, errorRate: 0.15, stormRate: 0.05, hangRate: 0.05, resetRate: 0.05, malformedRate: 0.05, schemaRate: 0.05 } });
+    await sleep(14_000);
+    const states = new Set(r.snapshots.map((s) => s.connection.state));
+    expect(states.has("ok")).toBe(true);
+    expect(states.has("degraded") || states.has("offline") || states.has("rate_limited")).toBe(true);
+    expect(minGap(r.starts)).toBeGreaterThanOrEqual(1000);
+    expect(r.poller.snapshot.price).toBeDefined();
+
+    // Every message the store ever held, and every frame the dashboard would draw from it, without the key.
+    const messages = r.snapshots.flatMap((s) => Object.values(s.errors).map((e) => e!.message).concat("reason" in s.connection ? [s.connection.reason] : []));
+    expect(messages.length).toBeGreaterThan(0);
+    for (const m of messages) expect(m).not.toContain(SENTINEL);
+    for (const s of r.snapshots.filter((_, i) => i % 5 === 0)) {
+      const ui = renderAt(
+        createElement(Dashboard, { snapshot: s, now: Date.now(), localNow: Date.now(), layout: computeLayout(120, 40), backend: "SIM", readonly: false, focus: "game", scroll: 0, help: false, hints: "", message: undefined }),
+        120,
+        40,
+      );
+      expect(ui.lastFrame()).not.toContain(SENTINEL);
+      expect(ui.lastFrame()).not.toContain("5e471ne1");
+      ui.unmount();
+    }
+  }, 30_000);
+
+  it("degrades only the pane whose endpoint answers in the wrong shape, naming the field", async () => {
+    const r = await start({ faults: { schemaRate: 1, endpoints: ["user-balance"] } });
+    await sleep(5_000);
+    const s = r.poller.snapshot;
+    expect(s.balance).toBeUndefined();
+    expect(s.errors.balance?.kind).toBe("schema");
+    expect(s.errors.balance?.message).toMatch(/GET \/user-balance: response field (userId|balance|withdrawal_req)/);
+    expect(s.price).toBeDefined();
+    expect(s.listing).toBeDefined();
+    expect(s.connection.state).toBe("ok");
+  }, 15_000);
+
+  it("says offline during an outage and recovers within 2 s of the service answering, without a burst", async () => {
+    const r = await start({});
+    await sleep(3_000);
+    const down = Date.now();
+    const outage = r.sim.outage(5_000);
+    await sleep(2_500);
+    expect(r.poller.snapshot.connection.state).toBe("offline");
+    const priceBefore = r.poller.snapshot.price!.at;
+    await outage;
+    const up = Date.now();
+    await sleep(3_000);
+    const recovered = r.snapshots.find((s) => s.connection.state === "ok" && (s.lastOkAt ?? 0) > priceBefore + 1);
+    expect(recovered).toBeDefined();
+    expect(recovered!.lastOkAt! - up).toBeLessThanOrEqual(2_000 + 500);
+    expect(minGap(r.starts)).toBeGreaterThanOrEqual(1000);
+    expect(r.starts.filter((s) => s.at > down && s.at < up + 2_000).length).toBeLessThanOrEqual(Math.ceil((up + 2_000 - down) / 1000));
+  }, 20_000);
+
+  it("counts down by the service's clock when it is minutes off ours", async () => {
+    const skew = 7 * 60_000;
+    const r = await start({ clockSkewMs: skew });
+    await sleep(2_500);
+    expect(Math.abs(r.poller.serverNow() - (Date.now() + skew))).toBeLessThanOrEqual(250);
+    const listing = r.poller.snapshot.listing!.value;
+    const clock = gameClock(listing, r.poller.serverNow());
+    expect(clock.phase).not.toBe("settling");
+    expect(clock.toEnd).toBeLessThanOrEqual(75_000);
+  }, 15_000);
+
+  it("reconciles a position whose response was cut off, and never places it twice", async () => {
+    const r = await start({ faults: { resetRate: 1, endpoints: ["POST spot"] } }, 10);
+    // 10 s games: wait for one that is accepting with a few seconds to spare.
+    let listing = r.poller.snapshot.listing?.value;
+    for (let i = 0; i < 100 && !(listing && r.poller.snapshot.price && gameClock(listing, r.poller.serverNow()).phase === "accepting" && gameClock(listing, r.poller.serverNow()).toClose > 4_000); i++) {
+      await sleep(200);
+      listing = r.poller.snapshot.listing?.value;
+    }
+    if (!listing) throw new Error("no listing");
+    const price = Math.round(r.poller.snapshot.price!.value.value);
+    const outcome = await r.poller.place({ gid: listing.liveGame.gid, sp: String(price), f: "1" });
+    expect(outcome, JSON.stringify(outcome)).toMatchObject({ kind: "reconciled", placed: true });
+    expect(r.starts.filter((s) => s.kind === "place")).toHaveLength(1);
+    r.poller.stop();
+    await sleep(1_100);
+    const status = await r.client.getStatus({ asset: "BTC_USDT", token: "USDC", network: "testnet", interval: 10 });
+    expect(status.positions.filter((p) => p.sp === String(price))).toHaveLength(1);
+  }, 40_000);
+});
