@@ -37,9 +37,26 @@ async function main(argv: string[]): Promise<number> {
       const { runDashboard } = await import("./dashboard.js");
       return runDashboard(config);
     }
-    default:
-      process.stderr.write(`spotdash: the '${command}' command is not available in this version\n`);
-      return 1;
+    default: {
+      const { isCommandName, runCommand } = await import("./commands/index.js");
+      if (!isCommandName(command)) {
+        process.stderr.write(`spotdash: the '${command}' command is not available in this version\n`);
+        return 1;
+      }
+      // SIGINT / SIGTERM end `watch` cleanly (exit 0); a one-shot command keeps the default (it is killed).
+      const stop = new AbortController();
+      const abort = () => stop.abort();
+      if (command === "watch") {
+        process.once("SIGINT", abort);
+        process.once("SIGTERM", abort);
+      }
+      try {
+        return await runCommand(command, result.rest, config, { stdout: process.stdout, stderr: process.stderr, signal: stop.signal });
+      } finally {
+        process.off("SIGINT", abort);
+        process.off("SIGTERM", abort);
+      }
+    }
   }
 }
 

@@ -4,55 +4,16 @@
  * poller and the Ink app, and restores the terminal on every way out.
  */
 import { render } from "ink";
-import { ApiClient } from "./api/client.js";
 import { redact } from "./api/redact.js";
 import type { Config } from "./config.js";
 import { Poller } from "./poller/poller.js";
 import { App } from "./ui/App.js";
 import { enterFullScreen } from "./ui/terminal.js";
 import { ThemeContext } from "./ui/theme.js";
-import { SIM_ASSETS } from "./domain/rules.js";
-
-export interface Backend {
-  client: ApiClient;
-  /** Shown in the header: "SIM 127.0.0.1:41234" or the service's host. */
-  label: string;
-  wallet: string | undefined;
-  assets: readonly string[];
-  close(): Promise<void>;
-}
-
-/** The real service when a key is configured, otherwise an embedded sim on a free loopback port. */
-export async function openBackend(config: Config): Promise<Backend> {
-  if (config.apiKey !== null) {
-    const client = new ApiClient({ url: config.url, apiKey: config.apiKey.reveal() });
-    return {
-      client,
-      label: new URL(config.url).host,
-      wallet: config.wallet ?? undefined,
-      assets: [config.asset],
-      close: () => client.close(),
-    };
-  }
-  // Loaded only when needed: a trader on the real service never pays for the sim's code.
-  const { startSim } = await import("./sim/index.js");
-  const sim = await startSim({ host: "127.0.0.1", port: 0 });
-  const key = sim.keys[0]!;
-  const client = new ApiClient({ url: sim.url, apiKey: key });
-  return {
-    client,
-    label: `SIM ${new URL(sim.url).host}`,
-    wallet: config.wallet ?? sim.wallets[key],
-    assets: SIM_ASSETS,
-    close: async () => {
-      await client.close();
-      await sim.close();
-    },
-  };
-}
+import { hasKey, openEmbeddedSim, openService } from "./backend.js";
 
 export async function runDashboard(config: Config): Promise<number> {
-  const backend = await openBackend(config);
+  const backend = hasKey(config) ? openService(config) : await openEmbeddedSim(config);
   const poller = new Poller({
     client: backend.client,
     target: { asset: config.asset, interval: config.interval, network: config.network, currency: config.currency },

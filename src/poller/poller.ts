@@ -47,7 +47,7 @@ export interface PlaceRequest {
 }
 
 /** Starts are spaced a hair above the budget so timer jitter cannot bunch two into one server second. */
-const SPACING_GUARD_MS = 15;
+export const SPACING_GUARD_MS = 15;
 const RTT_SAMPLES = 20;
 const REFRESH_THROTTLE_MS = 5_000;
 const KEEP_SETTLEMENTS = 20;
@@ -175,7 +175,10 @@ export class Poller {
     this.resultsQuery = query;
     if (query === null) return;
     const key = resultsKey(query);
-    this.want.results = this.snapshot.results?.pages[key] === undefined;
+    // Fetch a page not seen yet, or one fetched before the latest settlement (it may now be out of date).
+    const page = this.snapshot.results?.pages[key];
+    const lastSettled = this.snapshot.settlements.at(-1)?.at;
+    this.want.results = page === undefined || (lastSettled !== undefined && page.at < lastSettled);
     this.store.update((s) => ({ ...s, results: { key, pages: s.results?.pages ?? {} } }));
   }
 
@@ -287,7 +290,8 @@ export class Poller {
           if (query === null) break;
           const key = resultsKey(query);
           const results = await this.client.getResults({ ...query, network: t.network });
-          this.want.results = false;
+          // The view may have moved to another page while this one was in flight: that one is still wanted.
+          if (this.resultsQuery === null || resultsKey(this.resultsQuery) === key) this.want.results = false;
           this.succeed("results", (s, at) => ({
             ...s,
             results: { key: this.resultsQuery ? resultsKey(this.resultsQuery) : key, pages: { ...(s.results?.pages ?? {}), [key]: { value: results, at } } },

@@ -1,0 +1,58 @@
+/**
+ * The service spotdash talks to: the real one (with METAFIDE_API_KEY) or an
+ * embedded sim on a free loopback port. The dashboard falls back to the sim
+ * when no key is set; commands use it only when asked (--sim), so a script
+ * never mistakes it for the real service. Either way it is the same client.
+ */
+import { ApiClient } from "./api/client.js";
+import type { Config } from "./config.js";
+import { SIM_ASSETS } from "./domain/rules.js";
+
+export interface Backend {
+  client: ApiClient;
+  /** "SIM 127.0.0.1:41234" or the service's host, for the header and human output. */
+  label: string;
+  sim: boolean;
+  /** Wallet sent as pw when placing; undefined when none is configured. */
+  wallet: string | undefined;
+  /** Assets `a` cycles through. */
+  assets: readonly string[];
+  close(): Promise<void>;
+}
+
+/** The configured service; the caller has checked that a key is set. */
+export function openService(config: Config & { apiKey: NonNullable<Config["apiKey"]> }): Backend {
+  const client = new ApiClient({ url: config.url, apiKey: config.apiKey.reveal() });
+  return {
+    client,
+    label: new URL(config.url).host,
+    sim: false,
+    wallet: config.wallet ?? undefined,
+    assets: [config.asset],
+    close: () => client.close(),
+  };
+}
+
+/** An in-process sim; its demo key's wallet places unless METAFIDE_USER_ADDRESS says otherwise. */
+export async function openEmbeddedSim(config: Config): Promise<Backend> {
+  // Loaded only when needed: a trader on the real service never pays for the sim's code.
+  const { startSim } = await import("./sim/index.js");
+  const sim = await startSim({ host: "127.0.0.1", port: 0 });
+  const key = sim.keys[0]!;
+  const client = new ApiClient({ url: sim.url, apiKey: key });
+  return {
+    client,
+    label: `SIM ${new URL(sim.url).host}`,
+    sim: true,
+    wallet: config.wallet ?? sim.wallets[key],
+    assets: SIM_ASSETS,
+    close: async () => {
+      await client.close();
+      await sim.close();
+    },
+  };
+}
+
+export function hasKey(config: Config): config is Config & { apiKey: NonNullable<Config["apiKey"]> } {
+  return config.apiKey !== null;
+}

@@ -1,0 +1,118 @@
+/**
+ * The options of the one-shot commands (what loadConfig left in `rest`).
+ * Global settings (--asset, --interval, --network, ...) were already applied
+ * to the Config; here are only the command's own.
+ */
+import type { Command } from "../config.js";
+
+export type CommandName = Exclude<Command, "dashboard" | "sim">;
+
+export interface CommandArgs {
+  json: boolean;
+  sim: boolean;
+  yes: boolean;
+  price?: string;
+  stake?: string;
+  limit?: number;
+  offset?: number;
+  gid?: string;
+}
+
+/** A usage mistake: exit 1. */
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "UsageError";
+  }
+}
+
+const COMMON_SWITCHES = ["--json", "--sim"] as const;
+const OWN: Record<CommandName, { switches: string[]; values: string[] }> = {
+  game: { switches: [], values: [] },
+  price: { switches: [], values: [] },
+  balance: { switches: [], values: [] },
+  positions: { switches: [], values: [] },
+  results: { switches: [], values: ["--limit", "--offset", "--gid"] },
+  place: { switches: ["--yes"], values: ["--price", "--stake"] },
+  watch: { switches: [], values: [] },
+};
+
+export const USAGE: Record<CommandName, string> = {
+  game: "spotdash game [--json] [--sim]",
+  price: "spotdash price [--json] [--sim]",
+  balance: "spotdash balance [--json] [--sim]",
+  positions: "spotdash positions [--json] [--sim]",
+  results: "spotdash results [--limit N] [--offset N] [--gid G] [--json] [--sim]",
+  place: "spotdash place --price P --stake S [--yes] [--json] [--sim]",
+  watch: "spotdash watch [--json] [--sim]",
+};
+
+/** Whether `--json` was asked for, read leniently so even a usage error can be reported as JSON. */
+export function wantsJson(rest: readonly string[]): boolean {
+  return rest.includes("--json");
+}
+
+export function parseCommandArgs(command: CommandName, rest: readonly string[]): CommandArgs {
+  const own = OWN[command];
+  const args: CommandArgs = { json: false, sim: false, yes: false };
+  const seen = new Set<string>();
+  const usage = (problem: string) => new UsageError(`${command}: ${problem}; usage: ${USAGE[command]}`);
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    if (arg === "--") throw usage("takes no arguments after --");
+    const eq = arg.indexOf("=");
+    const name = arg.startsWith("--") && eq !== -1 ? arg.slice(0, eq) : arg;
+    const inline = arg.startsWith("--") && eq !== -1 ? arg.slice(eq + 1) : undefined;
+    if ((COMMON_SWITCHES as readonly string[]).includes(name) || own.switches.includes(name)) {
+      if (inline !== undefined) throw usage(`${name} takes no value`);
+      if (name === "--json") args.json = true;
+      else if (name === "--sim") args.sim = true;
+      else if (name === "--yes") args.yes = true;
+      continue;
+    }
+    if (own.values.includes(name)) {
+      if (seen.has(name)) throw usage(`${name} given twice`);
+      seen.add(name);
+      let value = inline;
+      if (value === undefined) {
+        const next = rest[i + 1];
+        // "--price -1" is a value (then refused by the placement check), "--price --stake" is not.
+        if (next === undefined || next.startsWith("--")) throw usage(`${name} needs a value`);
+        value = next;
+        i++;
+      }
+      setValue(args, name, value, usage);
+      continue;
+    }
+    if (arg.startsWith("-")) throw usage(`unknown option ${JSON.stringify(name)}`);
+    throw usage(`unexpected argument ${JSON.stringify(arg)}`);
+  }
+  if (command === "place") {
+    if (args.price === undefined) throw usage("--price is required");
+    if (args.stake === undefined) throw usage("--stake is required");
+  }
+  return args;
+}
+
+function setValue(args: CommandArgs, name: string, value: string, usage: (p: string) => UsageError): void {
+  switch (name) {
+    case "--price":
+      args.price = value;
+      return;
+    case "--stake":
+      args.stake = value;
+      return;
+    case "--gid":
+      if (!/^[\x21-\x7e]+$/.test(value)) throw usage("--gid must be a game id such as 489886");
+      args.gid = value;
+      return;
+    case "--limit":
+      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 100) throw usage(`--limit must be a whole number from 1 to 100 (got ${JSON.stringify(value)})`);
+      args.limit = Number(value);
+      return;
+    case "--offset":
+      if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw usage(`--offset must be a whole number ≥ 0 (got ${JSON.stringify(value)})`);
+      args.offset = Number(value);
+      return;
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * The one-shot commands: game, price, balance, positions, results, place and
+ * watch. Same Config, client, rules and request budget as the dashboard;
+ * human output by default, JSON with --json; exit codes in io.ts.
+ */
+import type { Config } from "../config.js";
+import { ServerClock } from "../poller/server-clock.js";
+import { parseCommandArgs, wantsJson, type CommandArgs, type CommandName } from "./args.js";
+import { openCommandBackend, type CommandBackend } from "./backend.js";
+import { EXIT, report, toFailure, type CommandIO, type ExitCode } from "./io.js";
+import { Pacer } from "./pacer.js";
+import { checkBeforeSending, placeCommand } from "./place.js";
+import { balanceCommand, gameCommand, positionsCommand, priceCommand, resultsCommand, type ReadContext } from "./read.js";
+import { watchCommand } from "./watch.js";
+
+export type { CommandIO } from "./io.js";
+export { EXIT } from "./io.js";
+export type { CommandName } from "./args.js";
+
+export const COMMAND_NAMES: readonly CommandName[] = ["game", "price", "balance", "positions", "results", "place", "watch"];
+
+export function isCommandName(c: string): c is CommandName {
+  return (COMMAND_NAMES as readonly string[]).includes(c);
+}
+
+/** Runs one command to completion and returns its exit code; never throws. */
+export async function runCommand(command: CommandName, rest: readonly string[], config: Config, io: CommandIO): Promise<ExitCode> {
+  let args: CommandArgs;
+  try {
+    args = parseCommandArgs(command, rest);
+    if (command === "place") checkBeforeSending({ config, args });
+  } catch (e) {
+    return report(io, wantsJson(rest), toFailure(e));
+  }
+  let backend: CommandBackend | undefined;
+  try {
+    backend = await openCommandBackend(config, args.sim);
+    if (command === "watch") {
+      await watchCommand({ config, args, backend, io });
+      return EXIT.ok;
+    }
+    const pacer = new Pacer({
+      maxRps: config.maxRps,
+      onRequest: io.onRequest,
+      onRateLimited: (ms) => {
+        if (!args.json) io.stderr.write(`spotdash: rate limited; sending again in ${Math.ceil(ms / 1000)} s\n`);
+      },
+    });
+    const ctx: ReadContext = { config, args, backend, pacer, io, clock: new ServerClock() };
+    switch (command) {
+      case "game":
+        await gameCommand(ctx);
+        break;
+      case "price":
+        await priceCommand(ctx);
+        break;
+      case "balance":
+        await balanceCommand(ctx);
+        break;
+      case "positions":
+        await positionsCommand(ctx);
+        break;
+      case "results":
+        await resultsCommand(ctx);
+        break;
+      case "place":
+        await placeCommand(ctx);
+        break;
+    }
+    return EXIT.ok;
+  } catch (e) {
+    return report(io, args.json, toFailure(e));
+  } finally {
+    await backend?.close().catch(() => undefined);
+  }
+}

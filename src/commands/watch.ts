@@ -1,0 +1,120 @@
+/**
+ * `spotdash watch [--json]`: the dashboard's poller without the screen. The
+ * same Poller, so the same budget and the same 429 handling; one line per
+ * fresh datum (NDJSON with --json), until SIGINT / SIGTERM. Every line
+ * carries `type` and `at`, the server time (epoch ms) the datum arrived.
+ */
+import type { Config } from "../config.js";
+import { formatClock, formatCountdown, formatMoney, formatMoneyChange, formatPrice } from "../domain/format.js";
+import { gameClock } from "../domain/game.js";
+import { fromWireNumber, toWire } from "../domain/money.js";
+import { whyNotAccepting } from "../domain/placement.js";
+import { positionRows, positionTotals } from "../domain/positions.js";
+import { Poller } from "../poller/poller.js";
+import type { Snapshot } from "../poller/snapshot.js";
+import type { CommandArgs } from "./args.js";
+import type { CommandBackend } from "./backend.js";
+import { CommandFailure, EXIT, out, type CommandIO } from "./io.js";
+import { balanceLine } from "./read.js";
+
+export interface WatchContext {
+  config: Config;
+  args: CommandArgs;
+  backend: CommandBackend;
+  io: CommandIO;
+}
+
+type Line = { type: string; at: number; [k: string]: unknown };
+
+export async function watchCommand(ctx: WatchContext): Promise<void> {
+  const { config, args, backend, io } = ctx;
+  const poller = new Poller({
+    client: backend.client,
+    target: { asset: config.asset, interval: config.interval, network: config.network, currency: config.currency },
+    // watch never places.
+    wallet: undefined,
+    maxRps: config.maxRps,
+    onRequest: (_kind, at) => io.onRequest?.(at),
+  });
+
+  let failure: CommandFailure | undefined;
+  let finish!: () => void;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  const emit = (line: Line, human: string) => out(io, args.json ? JSON.stringify(line) : `${formatClock(line.at)} ${human}`);
+
+  let prev = poller.snapshot;
+  const onChange = () => {
+    const s = poller.snapshot;
+    const p = prev;
+    prev = s;
+    for (const [line, human] of linesFor(p, s, config, poller.serverNow())) emit(line, human);
+    if (s.connection.state === "unauthorized" && p.connection.state !== "unauthorized") {
+      // Retrying a refused key only spends the budget: stop with the service's answer.
+      failure = new CommandFailure(`watch: ${s.connection.reason}`, "auth", EXIT.refused);
+      finish();
+    }
+  };
+  const unsubscribe = poller.store.subscribe(onChange);
+  const signal = io.signal;
+  const onAbort = () => finish();
+  signal?.addEventListener("abort", onAbort, { once: true });
+  if (signal?.aborted) finish();
+  poller.start();
+  try {
+    await done;
+  } finally {
+    poller.stop();
+    unsubscribe();
+    signal?.removeEventListener("abort", onAbort);
+  }
+  if (failure) throw failure;
+}
+
+function linesFor(p: Snapshot, s: Snapshot, config: Config, serverNow: number): [Line, string][] {
+  const lines: [Line, string][] = [];
+  if (s.listing && s.listing !== p.listing) {
+    const listing = s.listing.value;
+    const c = gameClock(listing, serverNow);
+    const why = whyNotAccepting(listing, serverNow);
+    lines.push([
+      { type: "game", at: s.listing.at, phase: c.phase, can_place: why === null, to_close_ms: c.toClose, to_end_ms: c.toEnd, to_next_ms: c.toNext, listing },
+      `game    #${listing.liveGame.gid} ${c.phase} closes in ${formatCountdown(c.toClose)} ends in ${formatCountdown(c.toEnd)}; ${why === null ? "can place" : why}`,
+    ]);
+  }
+  if (s.price && s.price !== p.price) {
+    const price = s.price.value;
+    lines.push([{ type: "price", at: s.price.at, asset: s.target.asset, ...price }, `price   ${s.target.asset} ${formatPrice(price.value)}`]);
+  }
+  if (s.balance && s.balance !== p.balance) {
+    const b = s.balance.value;
+    lines.push([{ type: "balance", at: s.balance.at, currency: config.currency, network: config.network, ...b }, `balance ${balanceLine(config, b)}`]);
+  }
+  if (s.status && s.status !== p.status) {
+    const st = s.status.value;
+    const gid = s.listing?.value.liveGame.gid;
+    const positions = st.positions.map((x) => ({ ...x, w: toWire(fromWireNumber(x.w)), r: x.r === null ? null : toWire(fromWireNumber(x.r)) }));
+    const totals = positionTotals(positionRows(gid, st.positions, [], undefined));
+    const projected = totals.projected === null ? "" : `, projected ${formatMoney(totals.projected.toDecimalPlaces(6))}`;
+    lines.push([
+      { type: "status", at: s.status.at, gid: gid ?? null, positions, streaks: st.streaks },
+      `status  ${totals.count} position${totals.count === 1 ? "" : "s"} in #${gid ?? "?"}, staked ${formatMoney(totals.staked)}${projected}`,
+    ]);
+  }
+  const seen = new Set(p.settlements);
+  for (const n of s.settlements) {
+    if (seen.has(n)) continue;
+    const r = n.result;
+    const close = r.cancelled ? "cancelled, stakes refunded" : r.closing_price === null ? "close n/a" : `close ${formatPrice(r.closing_price)}`;
+    lines.push([{ type: "settlement", at: n.at, gid: n.gid, result: r }, `settled #${n.gid} ${close}, net ${formatMoneyChange(r.net_return)} ${r.currency}`]);
+  }
+  if (s.connection.state !== p.connection.state && s.connection.state !== "connecting") {
+    const c = s.connection;
+    const extra =
+      c.state === "ok"
+        ? {}
+        : { reason: c.reason, resume_in_ms: Math.max(0, (c.state === "rate_limited" ? c.resumeAt : c.retryAt) - Date.now()) };
+    const human = c.state === "ok" ? "connection ok" : `connection ${c.state}: ${c.reason}`;
+    lines.push([{ type: "connection", at: serverNow, state: c.state, ...extra }, human]);
+  }
+  return lines;
+}

@@ -1,0 +1,284 @@
+/**
+ * The one-shot commands against the real sim over loopback: called in-process
+ * with captured stdout/stderr (human and JSON output, exit codes, refusals,
+ * the form's validation, request spacing), then a few runs of the built CLI
+ * for exit codes and stderr end to end.
+ */
+import { execFile, spawn } from "node:child_process";
+import { existsSync, mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadConfig, type Config } from "../../src/config.js";
+import { runCommand, type CommandName } from "../../src/commands/index.js";
+import { checkPlacement } from "../../src/domain/placement.js";
+import { PlacedPositionSchema, ResultsResponseSchema, type GameListing } from "../../src/api/schemas.js";
+import { startTestSim, toNextGame, type TestSim } from "./sim-helpers.js";
+
+const CLI = join(import.meta.dirname, "../../dist/cli.js");
+const cwd = mkdtempSync(join(tmpdir(), "spotdash-commands-"));
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** Local ms of every request start. */
+  starts: number[];
+}
+
+function gaps(starts: number[]): number[] {
+  return starts.slice(1).map((t, i) => t - starts[i]!);
+}
+
+/** A port on 127.0.0.1 that nothing listens on. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
+describe("one-shot commands against the sim", () => {
+  let t: TestSim;
+  let game: GameListing;
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    t = await startTestSim();
+    game = await toNextGame(t, "BTC_USDT", 60);
+    t.clock.advance(5_000);
+    env = { METAFIDE_API_URL: t.sim.url, METAFIDE_API_KEY: t.key, METAFIDE_USER_ADDRESS: t.wallet };
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function run(argv: string[], over: NodeJS.ProcessEnv = {}, signal?: AbortSignal): Promise<Run> {
+    const loaded = loadConfig({ argv, env: { ...env, ...over }, cwd });
+    if (loaded.kind !== "run") throw new Error(`unexpected ${loaded.kind}`);
+    const config: Config = loaded.config;
+    let stdout = "";
+    let stderr = "";
+    const starts: number[] = [];
+    const code = await runCommand(loaded.command as CommandName, loaded.rest, config, {
+      stdout: { write: (s: string) => (stdout += s) },
+      stderr: { write: (s: string) => (stderr += s) },
+      signal,
+      onRequest: (at) => starts.push(at),
+    });
+    return { code, stdout, stderr, starts };
+  }
+
+  it("game: the live and next game, for people and as JSON, in one request", async () => {
+    const human = await run(["game"]);
+    expect(human.code).toBe(0);
+    expect(human.stderr).toBe("");
+    expect(human.starts).toHaveLength(1);
+    expect(human.stdout).toContain(`live  #${game.liveGame.gid}  ACCEPTING  closes in 0:55`);
+    expect(human.stdout).toContain("can place: yes");
+    expect(human.stdout).toContain(`next  #${game.nextGame.gid}`);
+
+    const json = await run(["game", "--json"]);
+    expect(json.code).toBe(0);
+    const doc = JSON.parse(json.stdout);
+    expect(doc).toMatchObject({ phase: "accepting", can_place: true, listing: { liveGame: { gid: game.liveGame.gid } } });
+    // The sim's clock stands still; ours moves a little during the request.
+    expect(Math.abs(doc.to_close_ms - 55_000)).toBeLessThan(1_000);
+    expect(typeof doc.server_time).toBe("number");
+  });
+
+  it("price and balance, human and JSON; money stays exact", async () => {
+    const price = await run(["price", "--json"]);
+    expect(price.code).toBe(0);
+    expect(JSON.parse(price.stdout)).toMatchObject({ asset: "BTC_USDT", timestamp: expect.any(Number), value: expect.any(Number) });
+    expect((await run(["price"])).stdout).toMatch(/^BTC_USDT [\d,]+\.\d\d at \d\d:\d\d:\d\d\n$/);
+
+    const balance = await run(["balance", "--json"]);
+    expect(JSON.parse(balance.stdout)).toMatchObject({ currency: "USDC", network: "testnet", balance: "1000", withdrawal_req: "none" });
+    expect((await run(["balance"])).stdout).toBe("1,000.00 USDC on testnet (withdrawal: none)\n");
+  });
+
+  it("place: three reads and the POST, each start ≥ 1000 ms after the last; prints the Position", async () => {
+    const r = await run(["place", "--price", "68012", "--stake", "2.5", "--json"]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const position = PlacedPositionSchema.parse(JSON.parse(r.stdout));
+    expect(position).toMatchObject({ gid: game.liveGame.gid, sp: "68012", f: "2.5", pw: t.wallet, n: "testnet", st: "success" });
+    expect(r.starts).toHaveLength(4);
+    for (const gap of gaps(r.starts)) expect(gap).toBeGreaterThanOrEqual(1000);
+
+    const human = await run(["place", "--price", "68100", "--stake", "1"]);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toMatch(new RegExp(`^placed 68,100\\.00 with 1\\.00 USDC in game #${game.liveGame.gid} \\(BTC_USDT 1m testnet\\) at .*, txid \\S+\\n$`));
+  });
+
+  it("positions: the live game's positions and totals in two spaced requests", async () => {
+    const json = await run(["positions", "--json"]);
+    expect(json.code).toBe(0);
+    expect(json.starts).toHaveLength(2);
+    expect(gaps(json.starts)[0]).toBeGreaterThanOrEqual(1000);
+    const doc = JSON.parse(json.stdout);
+    expect(doc.gid).toBe(game.liveGame.gid);
+    expect(doc.positions.map((p: { sp: string }) => p.sp).sort()).toEqual(["68012", "68100"]);
+    expect(doc.totals).toMatchObject({ count: 2, staked: "3.5" });
+    expect(typeof doc.positions[0].w).toBe("string");
+    expect(doc.left).toBe(8);
+
+    const human = await run(["positions"]);
+    expect(human.stdout).toContain(`game #${game.liveGame.gid} · 2 of 10 positions`);
+    expect(human.stdout).toMatch(/total\s+3\.50/);
+  });
+
+  it("place: a duplicate is refused by the form's rule (exit 2, nothing sent after the reads)", async () => {
+    const r = await run(["place", "--price", "68012", "--stake", "2.5", "--json"]);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe("");
+    expect(r.starts).toHaveLength(3);
+    const err = JSON.parse(r.stderr);
+    expect(err).toEqual({
+      error: "place: same price and stake as a position you hold (the service would refuse it as a duplicate) (nothing was sent)",
+      kind: "refused",
+      exit: 2,
+    });
+  });
+
+  it("place: a stake below the minimum gets the form's own message, exit 1, no request", async () => {
+    const form = checkPlacement("68000", "0.01", { interval: 60, listing: game, now: game.liveGame.start_at + 5_000, balance: "1000", held: [] });
+    expect(form.ok).toBe(false);
+    const message = !form.ok ? form.problems[0]! : "";
+    const r = await run(["place", "--price", "68000", "--stake", "0.01"]);
+    expect(r.code).toBe(1);
+    expect(r.starts).toHaveLength(0);
+    expect(r.stderr).toBe(`spotdash: place: ${message} (nothing was sent)\n`);
+    expect(message).toBe("stake below the 1m minimum of 0.1");
+  });
+
+  it("place: mainnet without --yes is refused before any request", async () => {
+    const r = await run(["place", "--price", "68000", "--stake", "1", "--network", "mainnet", "--json"]);
+    expect(r.code).toBe(1);
+    expect(r.starts).toHaveLength(0);
+    expect(JSON.parse(r.stderr)).toMatchObject({ kind: "usage", exit: 1, error: expect.stringContaining("--yes") });
+  });
+
+  it("the service refusing the key: exit 2 with its reason, the key never shown", async () => {
+    const bad = "metafide_ffffffffffffffffffffffffffffffff";
+    const r = await run(["balance", "--json"], { METAFIDE_API_KEY: bad });
+    expect(r.code).toBe(2);
+    const err = JSON.parse(r.stderr);
+    expect(err).toMatchObject({ kind: "auth", exit: 2 });
+    expect(err.error).toMatch(/401/);
+    expect(r.stderr + r.stdout).not.toContain(bad);
+    expect(r.stderr + r.stdout).not.toContain(t.key);
+  });
+
+  it("an unreachable service: exit 3", async () => {
+    const port = await closedPort();
+    const r = await run(["price"], { METAFIDE_API_URL: `http://127.0.0.1:${port}` });
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^spotdash: GET \/live-price: connection refused; check the connection and METAFIDE_API_URL\n$/);
+  });
+
+  it("no key and no --sim: exit 1 naming METAFIDE_API_KEY and --sim; usage errors: exit 1", async () => {
+    const r = await run(["game"], { METAFIDE_API_KEY: undefined });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/METAFIDE_API_KEY is not set.*--sim/);
+    expect(r.starts).toHaveLength(0);
+    const bad = await run(["results", "--limit", "500", "--json"]);
+    expect(bad.code).toBe(1);
+    expect(JSON.parse(bad.stderr)).toMatchObject({ kind: "usage", exit: 1 });
+    expect((await run(["place", "--price", "1"])).stderr).toMatch(/--stake is required/);
+  });
+
+  it("watch --json: NDJSON lines with type and server time until aborted, exit 0", async () => {
+    const stop = new AbortController();
+    const lines: { type: string; at: number }[] = [];
+    const loaded = loadConfig({ argv: ["watch", "--json"], env, cwd });
+    if (loaded.kind !== "run") throw new Error("unexpected");
+    let buffer = "";
+    const starts: number[] = [];
+    const code = await runCommand("watch", loaded.rest, loaded.config, {
+      stdout: {
+        write: (s: string) => {
+          buffer += s;
+          for (const l of s.trim().split("\n")) lines.push(JSON.parse(l));
+          if (lines.some((x) => x.type === "balance")) stop.abort();
+        },
+      },
+      stderr: { write: () => undefined },
+      signal: stop.signal,
+      onRequest: (at) => starts.push(at),
+    });
+    expect(code).toBe(0);
+    expect(buffer.endsWith("\n")).toBe(true);
+    expect(lines.map((l) => l.type)).toEqual(expect.arrayContaining(["game", "price", "balance"]));
+    for (const l of lines) expect(typeof l.at).toBe("number");
+    for (const gap of gaps(starts)) expect(gap).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("results after the game settles: JSON as the service sends it, human summary, --gid", async () => {
+    t.clock.set(game.liveGame.ends_at + 1_000);
+    const json = await run(["results", "--json", "--limit", "5"]);
+    expect(json.code).toBe(0);
+    const res = ResultsResponseSchema.parse(JSON.parse(json.stdout));
+    expect(res.games[0]!.gid).toBe(game.liveGame.gid);
+    expect(res.games[0]!.total_staked).toBe("3.5");
+    expect(res.pagination.limit).toBe(5);
+
+    const human = await run(["results", "--gid", game.liveGame.gid]);
+    expect(human.code).toBe(0);
+    expect(human.stdout).toContain(`#${game.liveGame.gid} BTC_USDT 1m testnet`);
+    expect(human.stdout).toContain("staked 3.50");
+    expect(human.stdout).toMatch(/strike 68,012\.00\s+stake 2\.50/);
+  });
+
+  describe("the built CLI", () => {
+    const haveBuild = existsSync(CLI);
+
+    function cli(args: string[], over: NodeJS.ProcessEnv = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+      return new Promise((resolve) => {
+        const childEnv = { PATH: process.env.PATH, ...env, ...over };
+        execFile(process.execPath, [CLI, ...args], { env: childEnv, cwd, timeout: 15_000 }, (error, stdout, stderr) => {
+          resolve({ code: error ? (typeof error.code === "number" ? error.code : -1) : 0, stdout, stderr });
+        });
+      });
+    }
+
+    it.runIf(haveBuild)("exit 0 with JSON on stdout; the key appears nowhere", async () => {
+      const r = await cli(["balance", "--json"]);
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toMatchObject({ currency: "USDC" });
+      expect(r.stdout + r.stderr).not.toContain(t.key);
+    });
+
+    it.runIf(haveBuild)("exit 3 for a closed port, exit 1 without a key, exit 1 for mainnet without --yes", async () => {
+      const port = await closedPort();
+      const down = await cli(["game", "--json"], { METAFIDE_API_URL: `http://127.0.0.1:${port}` });
+      expect(down.code).toBe(3);
+      expect(JSON.parse(down.stderr)).toMatchObject({ kind: "network", exit: 3 });
+      expect(down.stdout).toBe("");
+
+      const nokey = await cli(["price"], { METAFIDE_API_KEY: "" });
+      expect(nokey.code).toBe(1);
+      expect(nokey.stderr.trim().split("\n")).toHaveLength(1);
+      expect(nokey.stderr).toMatch(/METAFIDE_API_KEY.*--sim/);
+
+      const mainnet = await cli(["place", "--price", "68000", "--stake", "1", "--network", "mainnet"]);
+      expect(mainnet.code).toBe(1);
+      expect(mainnet.stderr).toMatch(/MAINNET.*--yes/);
+    });
+
+    it.runIf(haveBuild)("watch exits 0 on SIGTERM", async () => {
+      const child = spawn(process.execPath, [CLI, "watch", "--json"], { env: { PATH: process.env.PATH, ...env }, cwd });
+      let stdout = "";
+      child.stdout.on("data", (d: Buffer) => {
+        stdout += d.toString();
+        if (stdout.includes('"type":"price"')) child.kill("SIGTERM");
+      });
+      const code = await new Promise<number | null>((r) => child.on("exit", (c) => r(c)));
+      expect(code).toBe(0);
+      expect(stdout.trim().split("\n")[0]).toMatch(/^\{"type":"game"/);
+    });
+  });
+});
