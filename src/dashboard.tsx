@@ -24,7 +24,7 @@ export async function runDashboard(config: Config): Promise<number> {
   poller.start();
   const app = render(
     <ThemeContext.Provider value={{ color: !config.noColor, ascii: config.ascii }}>
-      <App controller={poller} backend={backend.label} assets={backend.assets} readonly={config.readonly} walletMissing={!backend.wallet} />
+      <App controller={poller} backend={backend.label} assets={backend.assets} readonly={config.readonly} walletMissing={!backend.wallet} noBell={config.noBell} />
     </ThemeContext.Provider>,
     { exitOnCtrlC: false, patchConsole: true, maxFps: 10 },
   );

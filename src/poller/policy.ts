@@ -69,10 +69,12 @@ export function chooseNext(i: PolicyInput): TaskKind {
   if (last === "place" && i.want.balance) return "balance";
   if (last !== undefined && last !== "price") return "price";
   if (spotDue(i)) return "spot";
+  // A results page the trader just asked for (opened the view, paged, filtered) is waited on: next free slot.
+  if (i.resultsOpen && i.want.results) return "results";
   if (i.settlementPending && due(i, "settlement", POLICY.settlementRetryMs)) return "settlement";
   if (i.want.balance) return "balance";
   if (i.want.status) return "status";
-  if (i.resultsOpen && (i.want.results || due(i, "results", POLICY.resultsOpenMs))) return "results";
+  if (i.resultsOpen && due(i, "results", POLICY.resultsOpenMs)) return "results";
   if (due(i, "status", i.holdingPositions ? POLICY.statusWhileHoldingMs : POLICY.statusIdleMs)) return "status";
   if (due(i, "balance", POLICY.balanceMs)) return "balance";
   return "price";

@@ -3,8 +3,9 @@
  * the terminal size and turns keys into intents for the poller. It never
  * calls the API itself.
  */
-import { useApp, useInput } from "ink";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useApp, useInput, useStdout } from "ink";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { GameResult } from "../api/schemas.js";
 import type { Store } from "../poller/store.js";
 import type { PlacementOutcome, Snapshot, Target } from "../poller/snapshot.js";
 import type { PlaceRequest } from "../poller/poller.js";
@@ -13,7 +14,11 @@ import { INTERVALS } from "../domain/rules.js";
 import { formatInterval } from "../domain/format.js";
 import { computeLayout } from "./layout.js";
 import { useFrames, useTerminalSize } from "./hooks.js";
-import { Dashboard, PANES, type PaneName } from "./Dashboard.js";
+import { Dashboard, PANES, type DashboardProps, type PaneName } from "./Dashboard.js";
+import { isStale } from "../poller/staleness.js";
+import { mergeSessionGames, sessionSummary } from "../domain/results.js";
+import { currentPage, useResultsView, type ResultsQueryArg } from "./results/use-results-view.js";
+import { useSettlementToast } from "./results/use-settlement-toast.js";
 
 export interface DashboardController {
   store: Store<Snapshot>;
@@ -21,6 +26,8 @@ export interface DashboardController {
   refresh(): boolean;
   retarget(change: Partial<Pick<Target, "asset" | "interval">>): void;
   place(req: PlaceRequest): Promise<PlacementOutcome>;
+  /** Open (a query) or close (null) the results view; /results is fetched only while it is open. */
+  setResultsQuery?(query: ResultsQueryArg | null): void;
 }
 
 export interface AppProps {
@@ -31,9 +38,20 @@ export interface AppProps {
   readonly: boolean;
   /** Without a wallet address the form explains what is missing instead of posting. */
   walletMissing: boolean;
+  /** --no-bell: no terminal bell when a game of the user's settles. */
+  noBell?: boolean;
+  /** Rings the bell (default: BEL to the terminal); tests record it instead. */
+  bell?: () => void;
 }
 
 const MESSAGE_MS = 3_000;
+
+type DashboardResults = NonNullable<DashboardProps["results"]>;
+
+const RESULTS_HINTS = {
+  list: "r/Esc close  j/k select  Enter positions  n/N page  i interval  a asset  ^R refresh  q quit",
+  detail: "Esc/Backspace back  r close  q quit",
+} as const;
 
 const FORM_HINTS = {
   edit: "Enter preview  Tab field  ←/→ move  ↑/↓ ±1  PgUp/PgDn ±10  Esc cancel",
@@ -48,6 +66,9 @@ function drawAtOnce(prev: Snapshot, next: Snapshot): boolean {
     prev.placement !== next.placement ||
     prev.connection.state !== next.connection.state ||
     prev.target !== next.target ||
+    // A settlement's toast and bell, and a results page the open view waits for.
+    prev.settlements !== next.settlements ||
+    prev.results !== next.results ||
     (prev.listing === undefined) !== (next.listing === undefined)
   );
 }
@@ -78,6 +99,23 @@ export function App(p: AppProps) {
   const blocked = p.walletMissing ? "no wallet address: set METAFIDE_USER_ADDRESS to place positions" : undefined;
   const positionForm = usePositionForm(p.controller, blocked);
   const layout = computeLayout(size.cols, size.rows, positionForm.form !== null);
+  const results = useResultsView(p.controller, p.assets, say);
+
+  const { stdout } = useStdout();
+  const bell = useMemo(() => (p.noBell ? undefined : (p.bell ?? (() => void stdout.write("\x07")))), [p.noBell, p.bell, stdout]);
+  const toast = useSettlementToast(snapshot.settlements, bell);
+
+  // The session's games (see src/domain/results.ts): kept across renders, so the poller's bounded notice list loses none.
+  const sessionStart = useRef<number | undefined>(undefined);
+  sessionStart.current ??= snapshot.lastOkAt;
+  const sessionGames = useRef<ReadonlyMap<string, GameResult>>(new Map());
+  sessionGames.current = mergeSessionGames(sessionGames.current, {
+    notices: snapshot.settlements,
+    pages: Object.values(snapshot.results?.pages ?? {}).map((d) => d.value),
+    sessionStart: sessionStart.current,
+  });
+  const games = sessionGames.current;
+  const summary = useMemo(() => sessionSummary(games.values()), [games]);
 
   useInput((input, key) => {
     if (key.ctrl && input === "c") {
@@ -86,6 +124,13 @@ export function App(p: AppProps) {
     }
     // An open form takes every key (q included: it may be a typo in a field).
     if (positionForm.handleKey(input, key)) return;
+    // Esc closes the help first, also over the results view.
+    if (help && (key.escape || (key.meta && input === ""))) {
+      setHelp(false);
+      return;
+    }
+    // The results view takes every key too, except q, ?, Ctrl+R and Ctrl+C.
+    if (results.handleKey(input, key)) return;
     if (input === "q") {
       exit();
       return;
@@ -141,14 +186,39 @@ export function App(p: AppProps) {
       }
       return;
     }
-    if (input === "r") say("the results view is not built yet");
+    if (input === "r") {
+      setHelp(false);
+      results.open();
+    }
   });
 
   const hints = positionForm.form
     ? FORM_HINTS[positionForm.form.step]
+    : results.view
+      ? help
+        ? "Esc close help  q quit"
+        : RESULTS_HINTS[results.view.detail === null ? "list" : "detail"]
     : help
       ? "Esc close help  q quit"
-      : `q quit  ? help  tab pane  j/k scroll  i interval  a asset  ^R refresh${p.readonly ? "" : "  p place  P repeat"}`;
+      : `q quit  ? help  tab pane  j/k scroll  i interval  a asset  ^R refresh${p.readonly ? "" : "  p place  P repeat"}  r results`;
+  let resultsProps: DashboardResults | undefined;
+  if (results.view) {
+    const page = currentPage(results.view, snapshot);
+    const lastSettled = snapshot.settlements.at(-1)?.at;
+    const outdated = page !== undefined && lastSettled !== undefined && page.at < lastSettled;
+    resultsProps = {
+      view: results.view,
+      page,
+      network: snapshot.target.network,
+      currency: snapshot.target.currency,
+      summary,
+      age: page === undefined ? undefined : Math.max(0, now - page.at),
+      stale: outdated || isStale(page, "results", now),
+      staleReason: outdated ? "a game settled since this page was fetched: refreshing…" : undefined,
+      error: snapshot.errors.results?.message,
+    };
+  }
+
   return (
     <Dashboard
       snapshot={snapshot}
@@ -162,6 +232,8 @@ export function App(p: AppProps) {
       help={help}
       hints={hints}
       message={message}
+      results={resultsProps}
+      toast={toast}
       form={positionForm.form ? { state: positionForm.form, check: placementCheck(positionForm.form, snapshot, now), blocked } : undefined}
     />
   );

@@ -20,6 +20,8 @@ import { TooSmall } from "./panes/TooSmall.js";
 import { PositionForm } from "./form/PositionForm.js";
 import type { FormState } from "./form/form-state.js";
 import type { PlacementCheck } from "../domain/placement.js";
+import type { Toast } from "../domain/results.js";
+import { ResultsView, type ResultsViewProps } from "./results/ResultsView.js";
 
 export const PANES = ["game", "price", "balance", "positions"] as const;
 export type PaneName = (typeof PANES)[number];
@@ -40,6 +42,10 @@ export interface DashboardProps {
   message: string | undefined;
   /** The inline position form, when open; the layout must have been computed with room for it. */
   form?: { state: FormState; check: PlacementCheck; blocked: string | undefined } | undefined;
+  /** The results view, when open: it replaces the body panes (header and footer stay). */
+  results?: Omit<ResultsViewProps, "width" | "height"> | undefined;
+  /** The latest settlement of a game of the user's, while it shows. */
+  toast?: Toast | undefined;
 }
 
 const STALE_OVERALL_MS = 5_000;
@@ -76,6 +82,8 @@ export function Dashboard(p: DashboardProps) {
       />
       {p.help ? (
         <HelpOverlay width={l.cols} height={bodyHeight} />
+      ) : p.results ? (
+        <ResultsView {...p.results} width={l.cols} height={bodyHeight} />
       ) : (
         <>
           <Box height={l.topHeight} flexShrink={0}>
@@ -150,7 +158,7 @@ export function Dashboard(p: DashboardProps) {
           />
         </>
       )}
-      <Footer hints={p.hints} lastOkAt={s.lastOkAt} age={lastOkAge} message={p.message} width={l.cols} />
+      <Footer hints={p.hints} lastOkAt={s.lastOkAt} age={lastOkAge} message={p.message} toast={p.toast} width={l.cols} />
     </Box>
   );
 }

@@ -45,7 +45,7 @@ e2e("dashboard in tmux", () => {
     expect(after).not.toContain("POSITIONS");
   });
 
-  it("places a position through the form and sees it in the table", { timeout: 70_000 }, async () => {
+  it("places a position through the form and sees it in the table", { timeout: 100_000 }, async () => {
     t = new TmuxSession(120, 40);
     const dir = mkdtempSync(join(tmpdir(), "spotdash-e2e-"));
     t.run(`cd ${dir} && env -u METAFIDE_API_KEY -u METAFIDE_USER_ADDRESS node ${CLI}; echo EXITED=$?`);
@@ -53,20 +53,20 @@ e2e("dashboard in tmux", () => {
     const ready = await t.waitFor((s) => {
       const m = /closes in (\d+):(\d\d)/.exec(s);
       return s.includes("ACCEPTING") && /[▲▼■] [\d,]+\.\d\d/.test(s) && m !== null && Number(m[1]) * 60 + Number(m[2]) >= 20;
-    }, 40_000, "an accepting game with 20 s left");
+    }, 50_000, "an accepting game with 20 s left");
     expect(ready).toContain("0 held 10 left");
 
     t.type("p");
-    await t.waitFor((s) => s.includes("PLACE price ["), 3_000, "the form");
+    await t.waitFor((s) => s.includes("PLACE price ["), 10_000, "the form");
     t.keys("BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace", "BSpace");
     t.type("67123");
     t.keys("Tab", "BSpace", "BSpace", "BSpace");
     t.type("0.75");
-    await t.waitFor((s) => s.includes("[67123") && s.includes("[0.75") && s.includes("ready: Enter to preview"), 3_000, "the typed values");
+    await t.waitFor((s) => s.includes("[67123") && s.includes("[0.75") && s.includes("ready: Enter to preview"), 10_000, "the typed values");
     t.keys("Enter");
-    await t.waitFor((s) => s.includes("testnet: Enter to submit"), 3_000, "the preview");
+    await t.waitFor((s) => s.includes("testnet: Enter to submit"), 10_000, "the preview");
     t.keys("Enter");
-    const placed = await t.waitFor((s) => s.includes("placed ✓ txid") && s.includes("1 held 9 left"), 8_000, "the placed position");
+    const placed = await t.waitFor((s) => s.includes("placed ✓ txid") && s.includes("1 held 9 left"), 15_000, "the placed position");
     expect(placed).toMatch(/67,123\.00\s+0\.75/);
     t.keys("Enter");
     t.type("q");

@@ -1,0 +1,145 @@
+/**
+ * Settled games: what each one came to, what the session came to, and the
+ * one-line notice for a game that just settled. Pure and exact: every sum is
+ * a decimal, never a JS float.
+ *
+ * Which games make up "the session": each game (by gid) that settled while
+ * this dashboard was running and in which the user held positions —
+ *   - every settlement notice the poller stored (it watches each game the
+ *     user played that ended during the session, and asks /results for it);
+ *   - plus every game on a results page seen this session whose `settled_at`
+ *     is at or after the session start (the server time of the first
+ *     successful response), e.g. a game played from another client.
+ * Games settled before the dashboard started never count, however often a
+ * results page shows them.
+ *
+ * How they count: every such game is "played". A cancelled game refunds its
+ * stakes, so it adds nothing to staked, won or net and is never best or
+ * worst; it is counted separately. For the others net = total_winnings −
+ * total_staked; best and worst are the highest and lowest net (the most
+ * recent settlement wins a tie).
+ */
+import type { GameResult, ResultsResponse } from "../api/schemas.js";
+import { Decimal, sum } from "./money.js";
+import { formatInterval, formatMoney, formatMoneyChange, formatPrice } from "./format.js";
+
+export type GameOutcome = "won" | "lost" | "even" | "cancelled";
+
+/** What the game came to for the user: winnings minus stakes; 0 for a cancelled game (refunded). */
+export function gameNet(g: GameResult): Decimal {
+  if (g.cancelled) return new Decimal(0);
+  return new Decimal(g.total_winnings).minus(new Decimal(g.total_staked));
+}
+
+export function gameOutcome(g: GameResult): GameOutcome {
+  if (g.cancelled) return "cancelled";
+  const net = gameNet(g);
+  return net.gt(0) ? "won" : net.lt(0) ? "lost" : "even";
+}
+
+/** A closing price of null means the service had no data: never show it as zero. */
+export function formatClosing(closing: string | null): string {
+  return closing === null ? "no data" : formatPrice(closing);
+}
+
+/** "page k of m" for a results page; an empty history is page 1 of 1. */
+export function pageOf(p: ResultsResponse["pagination"]): { page: number; pages: number } {
+  const pages = Math.max(1, Math.ceil(p.total / p.limit));
+  return { page: Math.min(pages, Math.floor(p.offset / p.limit) + 1), pages };
+}
+
+/** Settled time in server ms, or null when the result has none. */
+export function settledAt(g: GameResult): number | null {
+  if (g.settled_at === null) return null;
+  const t = Date.parse(g.settled_at);
+  return Number.isFinite(t) ? t : null;
+}
+
+export interface SessionInputs {
+  /** Settlement notices the poller stored, oldest first. */
+  notices: readonly { gid: string; result: GameResult }[];
+  /** Results pages seen this session. */
+  pages: Iterable<ResultsResponse>;
+  /** Server ms at which the session started (first successful response); undefined: no page game counts. */
+  sessionStart: number | undefined;
+}
+
+/**
+ * The session's games by gid, added to `known` (the caller keeps the map
+ * across renders, so games survive the poller's bounded notice list). Returns
+ * `known` itself when nothing is new, so memoised consumers stay put.
+ */
+export function mergeSessionGames(known: ReadonlyMap<string, GameResult>, inputs: SessionInputs): ReadonlyMap<string, GameResult> {
+  let next: Map<string, GameResult> | undefined;
+  const add = (g: GameResult) => {
+    if (g.positions.length === 0 && new Decimal(g.total_staked).isZero()) return;
+    const have = (next ?? known).get(g.gid);
+    // A later copy of the same game (e.g. a page fetched after the notice) replaces it only if it changed.
+    if (have !== undefined && (have === g || JSON.stringify(have) === JSON.stringify(g))) return;
+    next ??= new Map(known);
+    next.set(g.gid, g);
+  };
+  for (const n of inputs.notices) add(n.result);
+  if (inputs.sessionStart !== undefined) {
+    for (const page of inputs.pages) {
+      for (const g of page.games) {
+        const at = settledAt(g);
+        if (at !== null && at >= inputs.sessionStart) add(g);
+      }
+    }
+  }
+  return next ?? known;
+}
+
+export interface GameLine {
+  gid: string;
+  net: Decimal;
+}
+
+export interface SessionSummary {
+  /** Every game of the session, cancelled ones included. */
+  played: number;
+  cancelled: number;
+  staked: Decimal;
+  won: Decimal;
+  net: Decimal;
+  best: GameLine | null;
+  worst: GameLine | null;
+}
+
+export function sessionSummary(games: Iterable<GameResult>): SessionSummary {
+  const all = [...games];
+  const counted = all.filter((g) => !g.cancelled);
+  // Oldest first, so that among equal nets the most recent one is picked.
+  const bySettle = [...counted].sort((a, b) => (settledAt(a) ?? 0) - (settledAt(b) ?? 0));
+  let best: GameLine | null = null;
+  let worst: GameLine | null = null;
+  for (const g of bySettle) {
+    const net = gameNet(g);
+    if (best === null || net.gte(best.net)) best = { gid: g.gid, net };
+    if (worst === null || net.lte(worst.net)) worst = { gid: g.gid, net };
+  }
+  const staked = sum(counted.map((g) => new Decimal(g.total_staked)));
+  const won = sum(counted.map((g) => new Decimal(g.total_winnings)));
+  return { played: all.length, cancelled: all.length - counted.length, staked, won, net: won.minus(staked), best, worst };
+}
+
+export interface Toast {
+  text: string;
+  outcome: GameOutcome;
+}
+
+/**
+ * The one-line notice for a game of the user's that has just settled. The
+ * result and the net amount come first, so a narrow footer only ever cuts
+ * the details.
+ */
+export function settlementToast(g: GameResult): Toast {
+  const outcome = gameOutcome(g);
+  const head = `settled #${g.gid} ${g.asset} ${formatInterval(g.interval)}:`;
+  const cur = g.currency;
+  if (outcome === "cancelled") return { outcome, text: `${head} CANCELLED, stakes refunded ${formatMoney(g.total_staked)} ${cur} · r results` };
+  const word = outcome === "won" ? "WON" : outcome === "lost" ? "LOST" : "EVEN";
+  const net = outcome === "even" ? formatMoney(0) : formatMoneyChange(gameNet(g));
+  return { outcome, text: `${head} ${word} ${net} ${cur} · staked ${formatMoney(g.total_staked)} · paid ${formatMoney(g.total_winnings)} · r results` };
+}

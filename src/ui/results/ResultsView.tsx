@@ -1,0 +1,260 @@
+/**
+ * The results view: settled games of the user, most recent first, one page
+ * at a time, or the positions of one game; the session summary at the
+ * bottom. Pure presentation of the cached page for the view's query.
+ */
+import { Box, Text } from "ink";
+import { memo } from "react";
+import type { GameResult, ResultsResponse } from "../../api/schemas.js";
+import { formatAge, formatClock, formatInterval, formatMoney, formatMoneyChange, formatPercent, formatPrice } from "../../domain/format.js";
+import { Decimal } from "../../domain/money.js";
+import { formatClosing, gameNet, gameOutcome, pageOf, settledAt, type SessionSummary } from "../../domain/results.js";
+import { Pane } from "../Pane.js";
+import { glyphs, tone, useTheme, type Tone } from "../theme.js";
+import { RESULTS_PAGE_SIZE, type ResultsViewState } from "./use-results-view.js";
+
+export interface ResultsViewProps {
+  view: ResultsViewState;
+  page: { value: ResultsResponse; at: number } | undefined;
+  network: string;
+  currency: string;
+  summary: SessionSummary;
+  /** Age of the page, ms (server clock). */
+  age: number | undefined;
+  stale: boolean;
+  /** Why the page is stale, when it is. */
+  staleReason: string | undefined;
+  error: string | undefined;
+  width: number;
+  height: number;
+}
+
+/** Title, column header and the two summary lines around the rows, plus the border. */
+const LIST_CHROME = 2 + 1 + 1 + 2;
+/** Title, game line, column header, totals, plus the border. */
+const DETAIL_CHROME = 2 + 1 + 1 + 1 + 1;
+
+type Col = { title: string; width: number; left?: boolean };
+
+function listCols(wide: boolean): Col[] {
+  return [
+    { title: "GID", width: 11, left: true },
+    { title: "INT", width: 3, left: true },
+    { title: "ASSET", width: 8, left: true },
+    { title: "OPEN → CLOSE", width: wide ? 25 : 21 },
+    { title: "STAKE", width: wide ? 10 : 8 },
+    { title: "WON", width: wide ? 11 : 8 },
+    { title: "NET", width: wide ? 11 : 9 },
+    ...(wide ? [{ title: "SETTLED", width: 9 }] : []),
+  ];
+}
+
+const DETAIL_COLS: Col[] = [
+  { title: "STRIKE", width: 12 },
+  { title: "STAKE", width: 10 },
+  { title: "WINNINGS", width: 11 },
+  { title: "RETURN", width: 9 },
+  { title: "WIN", width: 4 },
+  { title: "VARIANCE", width: 10 },
+  { title: "PLACED", width: 9 },
+];
+
+function cell(c: Col, v: string): string {
+  return c.left ? v.padEnd(c.width) : v.padStart(c.width);
+}
+
+function filterTitle(v: ResultsViewState): string {
+  return `interval ${v.interval === undefined ? "all" : formatInterval(v.interval)} · asset ${v.asset ?? "all"}`;
+}
+
+function netTone(net: Decimal): Tone {
+  return net.gt(0) ? "up" : net.lt(0) ? "down" : "dim";
+}
+
+export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
+  const theme = useTheme();
+  const page = p.page?.value;
+  const { page: k, pages } = page ? pageOf(page.pagination) : { page: Math.floor(p.view.offset / RESULTS_PAGE_SIZE) + 1, pages: undefined };
+  const detailGame = p.view.detail === null ? undefined : page?.games.find((g) => g.gid === p.view.detail);
+  const right = (
+    <Text>
+      <Text color={tone(theme, "dim")}>
+        page {k} of {pages ?? "?"}
+        {page ? ` · ${page.pagination.total} games` : ""}
+        {p.age !== undefined ? " · " : ""}
+      </Text>
+      {p.age === undefined ? null : p.stale ? (
+        <Text color={tone(theme, "warn")} bold>
+          STALE {formatAge(p.age)}
+        </Text>
+      ) : (
+        <Text color={tone(theme, "dim")}>{formatAge(p.age)}</Text>
+      )}
+    </Text>
+  );
+
+  if (detailGame) {
+    return (
+      <Pane title={`RESULTS ${p.network} › #${detailGame.gid}`} width={p.width} height={p.height} focused right={right}>
+        <GameDetail game={detailGame} rows={Math.max(1, p.height - DETAIL_CHROME)} />
+      </Pane>
+    );
+  }
+
+  const wide = p.width >= 100;
+  const cols = listCols(wide);
+  const staleLine = p.stale && p.staleReason !== undefined;
+  const capacity = Math.max(1, p.height - LIST_CHROME - (staleLine ? 1 : 0));
+  const games = page?.games ?? [];
+  const selected = Math.min(p.view.selected, Math.max(0, games.length - 1));
+  // Window the page around the selection when the terminal is too short for all of it.
+  const first = Math.max(0, Math.min(selected - capacity + 1, games.length - capacity));
+  const shown = games.slice(first, first + capacity);
+  const marker = theme.ascii ? ">" : "▸";
+  return (
+    <Pane title={`RESULTS ${p.network} · ${filterTitle(p.view)}`} width={p.width} height={p.height} focused right={right}>
+      <Text color={tone(theme, "dim")} wrap="truncate-end">
+        {"  "}
+        {cols.map((c) => cell(c, c.title)).join(" ")}
+      </Text>
+      {games.length === 0 ? (
+        <Text color={tone(theme, p.error ? "bad" : "dim")} wrap="truncate-end">
+          {p.error ??
+            (page === undefined
+              ? "loading…"
+              : p.view.interval !== undefined || p.view.asset !== undefined
+                ? `no settled games for ${filterTitle(p.view)} (i / a change the filters)`
+                : "no settled games yet: play a game and its result shows here")}
+        </Text>
+      ) : (
+        shown.map((g, i) => <GameRow key={g.gid} game={g} cols={cols} selected={first + i === selected} marker={marker} dim={p.stale} />)
+      )}
+      <Box flexGrow={1} />
+      {staleLine ? (
+        <Text color={tone(theme, "warn")} wrap="truncate-end">
+          {p.staleReason}
+        </Text>
+      ) : null}
+      <Summary summary={p.summary} currency={p.currency} />
+    </Pane>
+  );
+});
+
+function GameRow(p: { game: GameResult; cols: Col[]; selected: boolean; marker: string; dim: boolean }) {
+  const theme = useTheme();
+  const g = p.game;
+  const c = p.cols;
+  const net = gameNet(g);
+  const at = settledAt(g);
+  const prices = `${formatPrice(g.open_price)} → ${formatClosing(g.closing_price)}`;
+  return (
+    <Text wrap="truncate-end" bold={p.selected} color={p.selected ? tone(theme, "accent") : p.dim ? tone(theme, "dim") : undefined}>
+      {p.selected ? p.marker : " "}{" "}
+      {[cell(c[0]!, g.gid), cell(c[1]!, formatInterval(g.interval)), cell(c[2]!, g.asset), cell(c[3]!, prices), cell(c[4]!, formatMoney(g.total_staked)), cell(c[5]!, formatMoney(g.total_winnings))].join(" ")}{" "}
+      {g.cancelled ? (
+        <Text inverse color={tone(theme, "warn")}>
+          {cell(c[6]!, "CANCELLED")}
+        </Text>
+      ) : (
+        <Text color={tone(theme, netTone(net))}>{cell(c[6]!, formatMoneyChange(net))}</Text>
+      )}
+      {c[7] ? ` ${cell(c[7], at === null ? "–" : formatClock(at))}` : ""}
+    </Text>
+  );
+}
+
+function GameDetail(p: { game: GameResult; rows: number }) {
+  const theme = useTheme();
+  const g = p.game;
+  const net = gameNet(g);
+  const at = settledAt(g);
+  const positions = g.positions.slice(0, Math.max(1, p.rows - (g.positions.length > p.rows ? 1 : 0)));
+  const outcome = gameOutcome(g);
+  const tick = theme.ascii ? "yes" : "✓";
+  const cross = theme.ascii ? "no" : "✗";
+  return (
+    <>
+      <Text wrap="truncate-end">
+        {g.cancelled ? (
+          <Text inverse color={tone(theme, "warn")}>
+            CANCELLED — stakes refunded
+          </Text>
+        ) : (
+          <Text bold color={tone(theme, netTone(net))}>
+            {outcome.toUpperCase()}
+          </Text>
+        )}{" "}
+        · {g.asset} {formatInterval(g.interval)} · open {formatPrice(g.open_price)} → close{" "}
+        <Text color={g.closing_price === null ? tone(theme, "warn") : undefined}>{formatClosing(g.closing_price)}</Text>
+        {at === null ? "" : ` · settled ${formatClock(at)}`}
+      </Text>
+      <Text color={tone(theme, "dim")} wrap="truncate-end">
+        {DETAIL_COLS.map((c) => cell(c, c.title)).join(" ")}
+      </Text>
+      {g.positions.length === 0 ? (
+        <Text color={tone(theme, "dim")}>no positions in this game</Text>
+      ) : (
+        positions.map((pos) => {
+          const w = pos.w === null ? null : new Decimal(pos.w);
+          return (
+            <Text key={pos.txid} wrap="truncate-end">
+              {[
+                cell(DETAIL_COLS[0]!, formatPrice(pos.sp)),
+                cell(DETAIL_COLS[1]!, formatMoney(pos.f)),
+                cell(DETAIL_COLS[2]!, w === null ? "–" : formatMoney(w)),
+                cell(DETAIL_COLS[3]!, pos.r === null ? "–" : formatPercent(new Decimal(pos.r))),
+              ].join(" ")}{" "}
+              <Text color={tone(theme, pos.win === null ? "dim" : pos.win ? "up" : "down")}>{cell(DETAIL_COLS[4]!, pos.win === null ? "–" : pos.win ? tick : cross)}</Text>{" "}
+              {[cell(DETAIL_COLS[5]!, pos.variance === null ? "–" : formatPrice(pos.variance)), cell(DETAIL_COLS[6]!, placedClock(pos.placed_at))].join(" ")}
+            </Text>
+          );
+        })
+      )}
+      {g.positions.length > positions.length ? (
+        <Text color={tone(theme, "dim")}>
+          {positions.length} of {g.positions.length} positions shown (enlarge the terminal for the rest)
+        </Text>
+      ) : null}
+      <Text bold wrap="truncate-end">
+        total staked {formatMoney(g.total_staked)} {g.currency} · won {formatMoney(g.total_winnings)} · net{" "}
+        <Text color={tone(theme, netTone(net))}>{g.cancelled ? "0.00 (refunded)" : formatMoneyChange(net)}</Text>
+        <Text color={tone(theme, "dim")}> · Esc/Backspace back</Text>
+      </Text>
+    </>
+  );
+}
+
+function placedClock(iso: string): string {
+  const t = Date.parse(iso);
+  return Number.isFinite(t) ? formatClock(t) : "–";
+}
+
+function Summary(p: { summary: SessionSummary; currency: string }) {
+  const theme = useTheme();
+  const s = p.summary;
+  const sep = ` ${glyphs(theme).sep} `;
+  if (s.played === 0) {
+    return (
+      <>
+        <Text bold wrap="truncate-end">
+          SESSION <Text color={tone(theme, "dim")}>no games settled since the dashboard started</Text>
+        </Text>
+        <Text> </Text>
+      </>
+    );
+  }
+  return (
+    <>
+      <Text bold wrap="truncate-end">
+        SESSION {s.played} game{s.played === 1 ? "" : "s"}
+        {s.cancelled > 0 ? ` (${s.cancelled} cancelled)` : ""}
+        {sep}net <Text color={tone(theme, netTone(s.net))}>{formatMoneyChange(s.net)}</Text> {p.currency}
+        {sep}staked {formatMoney(s.staked)}
+        {sep}won {formatMoney(s.won)}
+      </Text>
+      <Text wrap="truncate-end" color={tone(theme, "dim")}>
+        {s.best ? `best #${s.best.gid} ${formatMoneyChange(s.best.net)}${sep}worst #${s.worst!.gid} ${formatMoneyChange(s.worst!.net)}` : "best / worst: only cancelled games so far"}
+      </Text>
+    </>
+  );
+}

@@ -1,0 +1,146 @@
+/**
+ * The results view's behaviour: open and close, filters, paging, selection
+ * and the positions of one game. Its query goes to the poller
+ * (setResultsQuery), which fetches /results only while the view is open;
+ * the pages come back through the store and stay cached after it closes.
+ */
+import type { Key } from "ink";
+import { useCallback, useRef, useState } from "react";
+import type { ResultsQuery } from "../../api/client.js";
+import type { ResultsResponse } from "../../api/schemas.js";
+import type { Snapshot } from "../../poller/snapshot.js";
+import { resultsKey } from "../../poller/poller.js";
+import { INTERVALS, type Interval } from "../../domain/rules.js";
+import { pageOf } from "../../domain/results.js";
+
+/** Games per page: fixed, so a resize never changes the query (and never refetches). */
+export const RESULTS_PAGE_SIZE = 10;
+
+export type ResultsQueryArg = Omit<ResultsQuery, "network">;
+
+export interface ResultsController {
+  store: { getSnapshot(): Snapshot };
+  /** Open (a query) or close (null) the results view; the poller fetches only while open. */
+  setResultsQuery?(query: ResultsQueryArg | null): void;
+}
+
+export interface ResultsViewState {
+  interval: Interval | undefined;
+  asset: string | undefined;
+  offset: number;
+  /** Index of the selected game on the page. */
+  selected: number;
+  /** gid of the game whose positions are shown, or null for the list. */
+  detail: string | null;
+}
+
+export const CLOSED_HINT = "r results";
+
+export function queryOf(v: ResultsViewState): ResultsQueryArg {
+  return {
+    ...(v.asset !== undefined ? { asset: v.asset } : {}),
+    ...(v.interval !== undefined ? { interval: v.interval } : {}),
+    limit: RESULTS_PAGE_SIZE,
+    offset: v.offset,
+  };
+}
+
+/** The cached page for the view's query, if it has been seen. */
+export function currentPage(v: ResultsViewState, s: Snapshot): { value: ResultsResponse; at: number } | undefined {
+  return s.results?.pages[resultsKey(queryOf(v))];
+}
+
+function cycle<T>(list: readonly T[], current: T | undefined): T | undefined {
+  if (current === undefined) return list[0];
+  const i = list.indexOf(current);
+  return i < 0 || i === list.length - 1 ? undefined : list[i + 1];
+}
+
+const isEscape = (input: string, key: Key) => key.escape || (key.meta && input === "");
+
+export function useResultsView(controller: ResultsController, assets: readonly string[], say: (text: string) => void) {
+  const [view, setViewState] = useState<ResultsViewState | null>(null);
+  // Keys can arrive faster than React re-renders: handlers read the latest state from here.
+  const current = useRef<ResultsViewState | null>(null);
+  const setView = useCallback(
+    (next: ResultsViewState | null) => {
+      const prev = current.current;
+      current.current = next;
+      setViewState(next);
+      if (next === null) {
+        if (prev !== null) controller.setResultsQuery?.(null);
+      } else if (prev === null || resultsKey(queryOf(prev)) !== resultsKey(queryOf(next))) {
+        controller.setResultsQuery?.(queryOf(next));
+      }
+    },
+    [controller],
+  );
+
+  const open = useCallback(() => setView({ interval: undefined, asset: undefined, offset: 0, selected: 0, detail: null }), [setView]);
+  const close = useCallback(() => setView(null), [setView]);
+
+  /** Keys while the view is open; false for keys it leaves to the App (q, ?, Ctrl+R, Ctrl+C). */
+  const handleKey = useCallback(
+    (input: string, key: Key): boolean => {
+      const v = current.current;
+      if (v === null) return false;
+      if (input === "q" || input === "?" || key.ctrl) return false;
+      if (input === "r") {
+        close();
+        return true;
+      }
+      const page = currentPage(v, controller.store.getSnapshot())?.value;
+      const games = page?.games ?? [];
+      if (v.detail !== null) {
+        if (isEscape(input, key) || key.backspace || key.delete) setView({ ...v, detail: null });
+        return true;
+      }
+      if (isEscape(input, key)) {
+        close();
+        return true;
+      }
+      if (input === "j" || key.downArrow) {
+        setView({ ...v, selected: Math.min(Math.max(0, games.length - 1), v.selected + 1) });
+        return true;
+      }
+      if (input === "k" || key.upArrow) {
+        setView({ ...v, selected: Math.max(0, v.selected - 1) });
+        return true;
+      }
+      if (key.return) {
+        const g = games[Math.min(v.selected, games.length - 1)];
+        if (g) setView({ ...v, detail: g.gid });
+        return true;
+      }
+      if (input === "n" || key.pageDown) {
+        if (!page) return true;
+        const { page: k, pages } = pageOf(page.pagination);
+        if (k >= pages) say("last page");
+        else setView({ ...v, offset: v.offset + RESULTS_PAGE_SIZE, selected: 0 });
+        return true;
+      }
+      if (input === "N" || key.pageUp) {
+        if (v.offset === 0) say("first page");
+        else setView({ ...v, offset: Math.max(0, v.offset - RESULTS_PAGE_SIZE), selected: 0 });
+        return true;
+      }
+      if (input === "i") {
+        setView({ ...v, interval: cycle(INTERVALS, v.interval), offset: 0, selected: 0 });
+        return true;
+      }
+      if (input === "a") {
+        setView({ ...v, asset: cycle(assets, v.asset), offset: 0, selected: 0 });
+        return true;
+      }
+      if (input === "p" || input === "P") {
+        say("close the results view (r) to place a position");
+        return true;
+      }
+      // Everything else is swallowed: the panes it would act on are not on screen.
+      return true;
+    },
+    [controller, assets, close, say, setView],
+  );
+
+  return { view, open, close, handleKey };
+}

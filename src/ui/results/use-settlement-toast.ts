@@ -1,0 +1,34 @@
+/**
+ * When a game the user played settles, say so at once: a one-line toast with
+ * the result and a terminal bell (unless --no-bell). Only notices that arrive
+ * after the App mounted count; the poller has already asked for the balance
+ * (and the open results page) to be refreshed.
+ */
+import { useEffect, useRef, useState } from "react";
+import type { SettlementNotice } from "../../poller/snapshot.js";
+import { settlementToast, type Toast } from "../../domain/results.js";
+
+export const TOAST_MS = 10_000;
+
+export function useSettlementToast(settlements: readonly SettlementNotice[], bell: (() => void) | undefined): Toast | undefined {
+  const [toast, setToast] = useState<Toast | undefined>();
+  const seen = useRef<SettlementNotice | undefined>(settlements.at(-1));
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    const last = settlements.at(-1);
+    if (last === seen.current) return;
+    const from = seen.current === undefined ? -1 : settlements.indexOf(seen.current);
+    seen.current = last;
+    const fresh = settlements.slice(from + 1).filter((n) => n.result.positions.length > 0 || n.result.total_staked !== "0");
+    const newest = fresh.at(-1);
+    if (!newest) return;
+    const t = settlementToast(newest.result);
+    setToast(fresh.length > 1 ? { ...t, text: `${t.text} (+${fresh.length - 1} more)` } : t);
+    bell?.();
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setToast(undefined), TOAST_MS);
+  }, [settlements, bell]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return toast;
+}

@@ -1,0 +1,50 @@
+/**
+ * The built CLI in tmux on 10 s games: place a position with p / Enter /
+ * Enter, wait for the game to settle and its toast, then open the results
+ * view with r and find the game there.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, expect, describe, it } from "vitest";
+import { CLI, TmuxSession, tmuxAvailable } from "../helpers/tmux.js";
+
+const e2e = tmuxAvailable() ? describe : describe.skip;
+
+e2e("results in tmux", () => {
+  let t: TmuxSession | undefined;
+  afterEach(() => t?.kill());
+
+  it("toasts the settlement of a game played and shows it in the results view", { timeout: 60_000 }, async () => {
+    t = new TmuxSession(120, 40);
+    const dir = mkdtempSync(join(tmpdir(), "spotdash-e2e-"));
+    t.run(`cd ${dir} && env -u METAFIDE_API_KEY -u METAFIDE_USER_ADDRESS node ${CLI} --interval 10 --no-bell; echo EXITED=$?`);
+    // An accepting game with a few seconds left for three keys (a 10 s game has a 5 s lobby).
+    const ready = await t.waitFor((s) => {
+      const m = /closes in 0:(\d\d)/.exec(s);
+      return s.includes("ACCEPTING") && /[▲▼■] [\d,]+\.\d\d/.test(s) && s.includes("0 held 10 left") && m !== null && Number(m[1]) >= 7;
+    }, 25_000, "an accepting 10 s game with 7 s left");
+    const gid = /GAME BTC_USDT 10s #(\d+)/.exec(ready)?.[1];
+    expect(gid).toBeDefined();
+
+    t.type("p");
+    await t.waitFor((s) => s.includes("ready: Enter to preview"), 3_000, "the form");
+    t.keys("Enter");
+    await t.waitFor((s) => s.includes("Enter to submit"), 3_000, "the preview");
+    t.keys("Enter");
+    await t.waitFor((s) => s.includes("placed ✓ txid"), 6_000, "the placed position");
+    t.keys("Escape");
+
+    const toast = await t.waitFor((s) => s.includes(`settled #${gid} BTC_USDT 10s:`), 22_000, "the settlement toast");
+    expect(toast).toMatch(new RegExp(`settled #${gid} BTC_USDT 10s: (WON \\+|LOST -|EVEN |CANCELLED)`));
+
+    t.type("r");
+    const view = await t.waitFor((s) => s.includes("RESULTS testnet") && s.includes(gid!) && /page 1 of 1 · 1 games/.test(s), 8_000, "the game in the results view");
+    expect(view).toMatch(new RegExp(`${gid}\\s+10s\\s+BTC_USDT\\s+[\\d,]+\\.\\d\\d → ([\\d,]+\\.\\d\\d|no data)`));
+    expect(view).toContain("SESSION 1 game");
+    t.keys("Enter");
+    await t.waitFor((s) => s.includes(`› #${gid}`) && s.includes("STRIKE") && s.includes("VARIANCE"), 3_000, "the game's positions");
+    t.type("q");
+    await t.waitFor((s) => s.includes("EXITED=0"), 5_000, "a clean exit");
+  });
+});

@@ -1,0 +1,275 @@
+/**
+ * The results view, the settlement toast and the session summary in the real
+ * App, from fixed store snapshots. The controller records the results queries
+ * it is given; fetching them is the poller's job (test/integration/results-poller.test.ts).
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { App, type DashboardController } from "../../src/ui/App.js";
+import { Store } from "../../src/poller/store.js";
+import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
+import { resultsKey } from "../../src/poller/poller.js";
+import { GameResultSchema, type GameResult, type ResultsResponse } from "../../src/api/schemas.js";
+import type { ResultsQueryArg } from "../../src/ui/results/use-results-view.js";
+import { balance, listing, livePrice, placedPosition } from "../helpers/fixtures.js";
+import { renderAt, tick } from "../helpers/ink.js";
+
+const ESC = "\u001b";
+const ENTER = "\r";
+const BACKSPACE = "\u007f";
+const PGDN = "\u001b[6~";
+const PGUP = "\u001b[5~";
+
+const NOW = Date.now();
+
+function game(i: number, over: Partial<GameResult> = {}): GameResult {
+  const settled = NOW - 60_000 * (i + 1);
+  return GameResultSchema.parse({
+    gid: String(11800000000 + 100 * (100 - i) + 1),
+    interval: 10,
+    asset: "BTC_USDT",
+    network: "testnet",
+    currency: "USDC",
+    open_price: "67036.0478",
+    closing_price: "67100.5",
+    settled_at: new Date(settled).toISOString(),
+    cancelled: false,
+    positions: [
+      { sp: "67100", f: "2.5", w: "3.1", r: "24", win: true, variance: "0.5", txid: `t${i}a`, placed_at: new Date(settled - 14_000).toISOString() },
+      { sp: "66000", f: "0.75", w: "0.1", r: "-86.666667", win: false, variance: "1100.5", txid: `t${i}b`, placed_at: new Date(settled - 13_000).toISOString() },
+    ],
+    total_staked: "3.25",
+    total_winnings: "3.2",
+    net_return: "-0.05",
+    ...over,
+  });
+}
+
+function page(games: GameResult[], total: number, offset = 0, limit = 10): ResultsResponse {
+  return { games, pagination: { total, limit, offset } };
+}
+
+const key = (q: ResultsQueryArg) => resultsKey({ limit: 10, offset: 0, ...q });
+
+function setup(pages: Record<string, ResultsResponse> = {}, over: Partial<Snapshot> = {}) {
+  const start = NOW - 5_000;
+  const snap: Snapshot = {
+    ...initialSnapshot({ asset: "BTC_USDT", interval: 10, network: "testnet", currency: "USDC" }),
+    listing: { value: listing({ start, now: NOW, interval: 10 }), at: NOW },
+    price: { value: livePrice(67000, NOW), at: NOW },
+    prices: [{ t: NOW, value: 67000 }],
+    balance: { value: balance(), at: NOW },
+    connection: { state: "ok" },
+    lastOkAt: NOW,
+    results: { key: key({}), pages: Object.fromEntries(Object.entries(pages).map(([k, v]) => [k, { value: v, at: Date.now() - 2_000 }])) },
+    ...over,
+  };
+  const queries: (ResultsQueryArg | null)[] = [];
+  const c: DashboardController = {
+    store: new Store(snap),
+    serverNow: () => Date.now(),
+    refresh: () => true,
+    retarget: () => undefined,
+    place: async (req) => ({ kind: "placed", position: placedPosition({ gid: req.gid, sp: req.sp, f: req.f }) }),
+    setResultsQuery: (q) => queries.push(q),
+  };
+  return { c, queries };
+}
+
+let ui: ReturnType<typeof renderAt> | undefined;
+afterEach(() => ui?.unmount());
+
+async function mount(c: DashboardController, cols = 120, rows = 40, extra: { noBell?: boolean; bell?: () => void } = {}) {
+  ui = renderAt(<App controller={c} backend="SIM" assets={["BTC_USDT", "ETH_USDT"]} readonly={false} walletMissing={false} {...extra} />, cols, rows);
+  await tick();
+  return ui;
+}
+
+const flat = (s: string) => s.replace(/\s+/g, " ");
+
+function fits(u: NonNullable<typeof ui>, cols: number, rows: number) {
+  const lines = u.text().split("\n");
+  expect(lines.length).toBeLessThanOrEqual(rows - 1);
+  for (const l of lines) expect([...l].length).toBeLessThanOrEqual(cols);
+}
+
+const history = Array.from({ length: 23 }, (_, i) => game(i));
+
+describe("results view", () => {
+  it.each([
+    [80, 24],
+    [120, 40],
+  ])("opens with r at %ix%i: games most recent first, open → close, stake, won, net; fits; r closes", async (cols, rows) => {
+    const games = [game(0, { closing_price: null, cancelled: true, total_winnings: "3.25", net_return: "0" }), ...history.slice(1, 10)];
+    const { c, queries } = setup({ [key({})]: page(games, 23) });
+    const u = await mount(c, cols, rows);
+    await u.press("r");
+    const t = u.text();
+    expect(t).toContain("RESULTS testnet · interval all · asset all");
+    expect(t).toContain("page 1 of 3 · 23 games");
+    expect(t).toMatch(/OPEN → CLOSE/);
+    expect(flat(t)).toContain(`${games[1]!.gid} 10s BTC_USDT 67,036.05 → 67,100.50 3.25 3.20 -0.05`);
+    // The cancelled game: badge, and a null closing price is "no data", never zero.
+    expect(flat(t)).toContain(`${games[0]!.gid} 10s BTC_USDT 67,036.05 → no data 3.25 3.25 CANCELLED`);
+    expect(t).not.toContain("→ 0.00");
+    // Body panes replaced; header and footer stay.
+    expect(t).not.toContain("POSITIONS");
+    expect(t).toContain("spotdash");
+    expect(t).toContain("Enter positions");
+    fits(u, cols, rows);
+    expect(queries).toEqual([{ limit: 10, offset: 0 }]);
+    await u.press("r");
+    expect(u.text()).toContain("POSITIONS");
+    expect(queries.at(-1)).toBeNull();
+  });
+
+  it("pages with n / N and PgDn / PgUp, showing page k of m and loading pages not seen yet", async () => {
+    const { c, queries } = setup({
+      [key({})]: page(history.slice(0, 10), 23),
+      [key({ offset: 10 })]: page(history.slice(10, 20), 23, 10),
+    });
+    const u = await mount(c);
+    await u.press("r");
+    await u.press("n");
+    expect(u.text()).toContain("page 2 of 3");
+    expect(u.text()).toContain(history[10]!.gid);
+    expect(u.text()).not.toContain(history[9]!.gid);
+    await u.press(PGDN);
+    expect(u.text()).toContain("page 3 of ?");
+    expect(u.text()).toContain("loading…");
+    await u.press("n"); // not loaded yet: stays
+    await u.press(PGUP);
+    await u.press("N");
+    expect(u.text()).toContain("page 1 of 3");
+    await u.press("N");
+    expect(u.text()).toContain("first page");
+    expect(queries.map((q) => q?.offset)).toEqual([0, 10, 20, 10, 0]);
+  });
+
+  it("filters by interval (i) and asset (a), shown in the title, from the first page", async () => {
+    const { c, queries } = setup({ [key({})]: page(history.slice(0, 10), 23), [key({ offset: 10 })]: page(history.slice(10, 20), 23, 10) });
+    const u = await mount(c);
+    await u.press("r");
+    await u.press("n");
+    await u.press("i");
+    expect(u.text()).toContain("interval 10s · asset all");
+    await u.press("a");
+    expect(u.text()).toContain("interval 10s · asset BTC_USDT");
+    await u.press("a");
+    expect(u.text()).toContain("interval 10s · asset ETH_USDT");
+    expect(queries.slice(2)).toEqual([
+      { interval: 10, limit: 10, offset: 0 },
+      { asset: "BTC_USDT", interval: 10, limit: 10, offset: 0 },
+      { asset: "ETH_USDT", interval: 10, limit: 10, offset: 0 },
+    ]);
+  });
+
+  it("says so when a filter matches nothing, and when there is no history at all", async () => {
+    const { c } = setup({ [key({})]: page([], 0), [key({ interval: 10 })]: page([], 0) });
+    const u = await mount(c, 80, 24);
+    await u.press("r");
+    expect(u.text()).toContain("no settled games yet");
+    expect(u.text()).toContain("page 1 of 1 · 0 games");
+    expect(u.text()).toContain("no games settled since the dashboard started");
+    await u.press("i");
+    expect(u.text()).toContain("no settled games for interval 10s · asset all");
+    fits(u, 80, 24);
+  });
+
+  it("selects with j/k, shows a game's positions on Enter, goes back with Backspace and Esc, closes with Esc", async () => {
+    const { c } = setup({ [key({})]: page(history.slice(0, 10), 23) });
+    const u = await mount(c, 80, 24);
+    await u.press("r");
+    await u.press("j");
+    await u.press("j");
+    await u.press("k");
+    expect(u.text()).toMatch(new RegExp(`▸ ${history[1]!.gid}`));
+    await u.press(ENTER);
+    const t = flat(u.text());
+    expect(t).toContain(`RESULTS testnet › #${history[1]!.gid}`);
+    expect(t).toContain("LOST · BTC_USDT 10s · open 67,036.05 → close 67,100.50");
+    expect(t).toContain("STRIKE STAKE WINNINGS RETURN WIN VARIANCE PLACED");
+    expect(t).toContain("67,100.00 2.50 3.10 +24.00% ✓ 0.50");
+    expect(t).toContain("66,000.00 0.75 0.10 -86.67% ✗ 1,100.50");
+    expect(t).toContain("total staked 3.25 USDC · won 3.20 · net -0.05");
+    fits(u, 80, 24);
+    await u.press(BACKSPACE);
+    expect(u.text()).toContain("RESULTS testnet · interval all");
+    await u.press(ENTER);
+    await u.press(ESC);
+    await tick(50);
+    expect(u.text()).toContain("RESULTS testnet · interval all");
+    await u.press(ESC);
+    await tick(50);
+    expect(u.text()).toContain("POSITIONS");
+  });
+
+  it("shows a cancelled game's detail with its refund and a null closing price as no data", async () => {
+    const cancelled = game(0, { closing_price: null, cancelled: true, total_winnings: "3.25", net_return: "0" });
+    const { c } = setup({ [key({})]: page([cancelled], 1) });
+    const u = await mount(c, 80, 24);
+    await u.press("r");
+    await u.press(ENTER);
+    const t = flat(u.text());
+    expect(t).toContain("close no data");
+    expect(t).toContain("CANCELLED — stakes refunded");
+    expect(t).toContain("net 0.00 (refunded)");
+  });
+
+  it("marks a page fetched before the latest settlement, and an old page, as stale with its age", async () => {
+    const p0 = page(history.slice(0, 10), 23);
+    const { c } = setup({}, { results: { key: key({}), pages: { [key({})]: { value: p0, at: Date.now() - 90_000 } } } });
+    const u = await mount(c);
+    await u.press("r");
+    expect(u.text()).toMatch(/STALE 90s/);
+  });
+});
+
+describe("settlement toast and session summary", () => {
+  it("toasts a settled game at once with its result, rings the bell, and counts it in the summary", async () => {
+    const { c } = setup({ [key({})]: page([], 0) });
+    const bells: number[] = [];
+    const u = await mount(c, 80, 24, { bell: () => bells.push(1) });
+    const won = game(0, { total_winnings: "4.000001", net_return: "0.750001", settled_at: new Date(Date.now()).toISOString() });
+    c.store.update((s) => ({ ...s, settlements: [{ gid: won.gid, result: won, at: Date.now() }] }));
+    await tick(60);
+    expect(flat(u.text())).toContain(`settled #${won.gid} BTC_USDT 10s: WON +0.750001 USDC · staked 3.25`);
+    expect(bells).toHaveLength(1);
+    fits(u, 80, 24);
+
+    const lost = game(1, { gid: "99", total_winnings: "1", net_return: "-2.25" });
+    const cancelled = game(2, { gid: "98", cancelled: true, closing_price: null, total_winnings: "3.25", net_return: "0" });
+    c.store.update((s) => ({ ...s, settlements: [...s.settlements, { gid: "99", result: lost, at: Date.now() }] }));
+    await tick(60);
+    expect(flat(u.text())).toContain("settled #99 BTC_USDT 10s: LOST -2.25 USDC");
+    c.store.update((s) => ({ ...s, settlements: [...s.settlements, { gid: "98", result: cancelled, at: Date.now() }] }));
+    await tick(60);
+    expect(flat(u.text())).toContain("settled #98 BTC_USDT 10s: CANCELLED, stakes refunded 3.25 USDC");
+    expect(bells).toHaveLength(3);
+
+    await u.press("r");
+    let t = flat(u.text());
+    // 3 games; the cancelled one adds nothing: staked 6.50, won 5.000001, net -1.499999.
+    expect(t).toContain("SESSION 3 games (1 cancelled) │ net -1.499999 USDC │ staked 6.50");
+    expect(t).toContain(`best #${won.gid} +0.750001 │ worst #99 -2.25`);
+    fits(u, 80, 24);
+    u.stdout.resize(120, 40);
+    await tick(60);
+    t = flat(u.text());
+    expect(t).toContain("SESSION 3 games (1 cancelled) │ net -1.499999 USDC │ staked 6.50 │ won 5.000001");
+    fits(u, 120, 40);
+  });
+
+  it("does not ring with --no-bell, and ignores settlements from before it started", async () => {
+    const old = game(5);
+    const { c } = setup({}, { settlements: [{ gid: old.gid, result: old, at: NOW - 100_000 }] });
+    const bells: number[] = [];
+    const u = await mount(c, 120, 40, { noBell: true, bell: () => bells.push(1) });
+    expect(u.text()).not.toContain("settled #");
+    const g = game(0);
+    c.store.update((s) => ({ ...s, settlements: [...s.settlements, { gid: g.gid, result: g, at: Date.now() }] }));
+    await tick(60);
+    expect(u.text()).toContain(`settled #${g.gid} BTC_USDT 10s: LOST -0.05 USDC`);
+    expect(bells).toHaveLength(0);
+    fits(u, 120, 40);
+  });
+});
