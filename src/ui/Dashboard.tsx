@@ -81,7 +81,7 @@ export function Dashboard(p: DashboardProps) {
         width={l.cols}
       />
       {p.help ? (
-        <HelpOverlay width={l.cols} height={bodyHeight} />
+        <HelpOverlay width={l.cols} height={bodyHeight} problems={Object.values(s.errors).map((e) => e!.message)} />
       ) : p.results ? (
         <ResultsView {...p.results} width={l.cols} height={bodyHeight} />
       ) : (

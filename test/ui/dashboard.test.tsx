@@ -143,6 +143,14 @@ describe.each([
     expect(frame).toContain("4.587820");
   });
 
+  it("names the endpoint, field and value of a schema error in full in the help overlay", () => {
+    const message = "GET /user-balance: response field balance: expected a decimal string, received 12 (number)";
+    const snap = liveSnapshot(now, { balance: undefined, errors: { balance: { kind: "schema", message, at: now } } });
+    const frame = draw(snap, now, cols, rows, { help: true });
+    expect(frame).toContain("PROBLEMS NOW");
+    expect(frame.replace(/[│\s]+/g, " ")).toContain(message);
+  });
+
   it("shows a position placed a moment ago before /status reports it", () => {
     const snap = liveSnapshot(now, { placed: [placedPosition({ txid: "new-1", sp: "67300", f: "1", t: String(START + 14_000) })] });
     const frame = draw(snap, now, cols, rows);

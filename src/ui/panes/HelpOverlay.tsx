@@ -14,7 +14,11 @@ export const KEY_HELP: readonly (readonly [string, string])[] = [
   ["r", "results and history"],
 ];
 
-export function HelpOverlay(p: { width: number; height: number }) {
+/**
+ * Keys, and the full text of every current problem: a pane has room for one
+ * truncated line, this is where the endpoint, field and value can be read.
+ */
+export function HelpOverlay(p: { width: number; height: number; problems: readonly string[] }) {
   const theme = useTheme();
   return (
     <Box flexDirection="column" width={p.width} height={p.height} borderStyle={glyphs(theme).border} borderColor={tone(theme, "accent")} paddingX={1}>
@@ -28,6 +32,12 @@ export function HelpOverlay(p: { width: number; height: number }) {
       <Text color={tone(theme, "dim")} wrap="truncate-end">
         Data comes from one poller: at most one request per second. Ages show when each pane last heard from the service.
       </Text>
+      {p.problems.length > 0 ? <Text bold>PROBLEMS NOW</Text> : null}
+      {p.problems.map((problem) => (
+        <Text key={problem} color={tone(theme, "bad")} wrap="wrap">
+          {problem}
+        </Text>
+      ))}
     </Box>
   );
 }
