@@ -7,15 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Poller } from "../../src/poller/poller.js";
 import type { PlacementOutcome } from "../../src/poller/snapshot.js";
 import { Decimal } from "../../src/domain/money.js";
+import { until } from "../helpers/until.js";
 import { body, startTestSim, toNextGame, type TestSim } from "./sim-helpers.js";
-
-async function until(check: () => boolean, ms = 8_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("condition not reached in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe("placing through the poller against the sim", () => {
   let t: TestSim;

@@ -10,15 +10,8 @@ import { Poller, resultsKey } from "../../src/poller/poller.js";
 import type { TaskKind } from "../../src/poller/policy.js";
 import { Decimal, sum } from "../../src/domain/money.js";
 import { gameNet, sessionSummary } from "../../src/domain/results.js";
+import { until } from "../helpers/until.js";
 import { startTestSim, toNextGame, type TestSim } from "./sim-helpers.js";
-
-async function until(check: () => boolean, ms = 15_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("condition not reached in time");
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe("results through the poller against the sim", () => {
   let t: TestSim;
