@@ -281,4 +281,30 @@ describe("one-shot commands against the sim", () => {
       expect(stdout.trim().split("\n")[0]).toMatch(/^\{"type":"game"/);
     });
   });
+
+  describe("under a 429 storm", () => {
+    let stormy: TestSim;
+    beforeAll(async () => {
+      stormy = await startTestSim({ faults: { stormRate: 1, endpoints: ["live-price"] } });
+    });
+    afterAll(async () => {
+      await stormy.close();
+    });
+
+    it("waits out each resetIn, retries, and then exits 2 with the service's reason", async () => {
+      const loaded = loadConfig({ argv: ["price"], env: { METAFIDE_API_URL: stormy.sim.url, METAFIDE_API_KEY: stormy.key }, cwd });
+      if (loaded.kind !== "run") throw new Error("config");
+      let stderr = "";
+      const starts: number[] = [];
+      const code = await runCommand("price", loaded.rest, loaded.config, {
+        stdout: { write: () => true },
+        stderr: { write: (s: string) => (stderr += s) },
+        onRequest: (at) => starts.push(at),
+      });
+      expect(code).toBe(2);
+      expect(stderr).toMatch(/rate limited/);
+      expect(starts.length).toBeGreaterThanOrEqual(2);
+      for (const gap of gaps(starts)) expect(gap).toBeGreaterThanOrEqual(1000);
+    }, 20_000);
+  });
 });
