@@ -69,6 +69,7 @@ e2e("dashboard in tmux", () => {
     const placed = await t.waitFor((s) => s.includes("placed ✓ txid") && s.includes("1 held 9 left"), 15_000, "the placed position");
     expect(placed).toMatch(/67,123\.00\s+0\.75/);
     t.keys("Enter");
+    await t.waitFor((s) => !s.includes("PLACE price ["), 5_000, "the form to close");
     t.type("q");
     await t.waitFor((s) => s.includes("EXITED=0"), 5_000, "a clean exit");
   });
