@@ -34,6 +34,8 @@ async function main(argv: string[]): Promise<number> {
   const { command, config } = result;
   switch (command) {
     case "dashboard": {
+      // Ink draws only the final frame when CI is set; a dashboard on a real terminal must draw live.
+      if (process.stdout.isTTY) for (const name of ["CI", "CONTINUOUS_INTEGRATION"]) delete process.env[name];
       const { runDashboard } = await import("./dashboard.js");
       return runDashboard(config);
     }
