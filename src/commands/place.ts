@@ -7,7 +7,7 @@
  */
 import type { StatusPosition } from "../api/schemas.js";
 import { formatClock, formatInterval, formatMoney, formatPrice } from "../domain/format.js";
-import { fromWireNumber, toWire } from "../domain/money.js";
+import { withExactProjection } from "../domain/positions.js";
 import { checkPlacement, whyNotAccepting } from "../domain/placement.js";
 import { Poller } from "../poller/poller.js";
 import type { PlacementOutcome } from "../poller/snapshot.js";
@@ -84,7 +84,7 @@ export async function placeCommand(ctx: ReadContext): Promise<void> {
       const found: StatusPosition | undefined = poller.snapshot.status?.value.positions.find((p) => p.txid === outcome.txid);
       io.stderr.write(`spotdash: the answer to POST /spot was lost (${outcome.error.message}); /status shows the position was placed\n`);
       if (found) {
-        if (args.json) out(io, JSON.stringify({ ...found, w: toWire(fromWireNumber(found.w)), r: found.r === null ? null : toWire(fromWireNumber(found.r)) }));
+        if (args.json) out(io, JSON.stringify(withExactProjection(found)));
         else out(io, placedLine(ctx, found.gid, found.sp, found.f, found.txid, Number(found.t), backend.sim));
       } else if (args.json) {
         out(io, JSON.stringify({ gid: check.gid, sp: check.sp, f: check.f, txid: outcome.txid ?? null }));

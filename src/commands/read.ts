@@ -8,9 +8,9 @@ import type { Config } from "../config.js";
 import { formatClock, formatCountdown, formatInterval, formatMoney, formatMoneyChange, formatPercent, formatPrice } from "../domain/format.js";
 import { gameClock, type GamePhase } from "../domain/game.js";
 import { whyNotAccepting } from "../domain/placement.js";
-import { Decimal, fromWireNumber, toWire } from "../domain/money.js";
+import { Decimal, toWire } from "../domain/money.js";
 import { MAX_POSITIONS_PER_GAME } from "../domain/rules.js";
-import { positionRows, positionTotals, readableStreaks } from "../domain/positions.js";
+import { positionRows, positionTotals, readableStreaks, withExactProjection } from "../domain/positions.js";
 import { ServerClock } from "../poller/server-clock.js";
 import type { CommandArgs } from "./args.js";
 import type { CommandBackend } from "./backend.js";
@@ -134,7 +134,7 @@ export async function positionsCommand(ctx: ReadContext): Promise<void> {
     // w and r arrive as binary numbers: printed as exact decimal strings, as everywhere else.
     const positions = status.positions
       .filter((p) => p.gid === gid)
-      .map((p) => ({ ...p, w: toWire(fromWireNumber(p.w)), r: p.r === null ? null : toWire(fromWireNumber(p.r)) }));
+      .map(withExactProjection);
     out(
       ctx.io,
       JSON.stringify({

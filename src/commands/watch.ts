@@ -7,9 +7,8 @@
 import type { Config } from "../config.js";
 import { formatClock, formatCountdown, formatMoney, formatMoneyChange, formatPrice } from "../domain/format.js";
 import { gameClock } from "../domain/game.js";
-import { fromWireNumber, toWire } from "../domain/money.js";
 import { whyNotAccepting } from "../domain/placement.js";
-import { positionRows, positionTotals } from "../domain/positions.js";
+import { positionRows, positionTotals, withExactProjection } from "../domain/positions.js";
 import { Poller } from "../poller/poller.js";
 import type { Snapshot } from "../poller/snapshot.js";
 import type { CommandArgs } from "./args.js";
@@ -92,7 +91,7 @@ function linesFor(p: Snapshot, s: Snapshot, config: Config, serverNow: number): 
   if (s.status && s.status !== p.status) {
     const st = s.status.value;
     const gid = s.listing?.value.liveGame.gid;
-    const positions = st.positions.map((x) => ({ ...x, w: toWire(fromWireNumber(x.w)), r: x.r === null ? null : toWire(fromWireNumber(x.r)) }));
+    const positions = st.positions.map(withExactProjection);
     const totals = positionTotals(positionRows(gid, st.positions, [], undefined));
     const projected = totals.projected === null ? "" : `, projected ${formatMoney(totals.projected.toDecimalPlaces(6))}`;
     lines.push([

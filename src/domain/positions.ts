@@ -6,7 +6,7 @@
  */
 import type { PlacedPosition, StatusPosition, Streak } from "../api/schemas.js";
 import { StreakSchema } from "../api/schemas.js";
-import { Decimal, fromWireNumber, sum } from "./money.js";
+import { Decimal, fromWireNumber, sum, toWire } from "./money.js";
 
 export interface PositionRow {
   txid: string;
@@ -79,4 +79,9 @@ export function readableStreaks(streaks: readonly unknown[]): Streak[] {
     const parsed = StreakSchema.safeParse(s);
     return parsed.success ? [parsed.data] : [];
   });
+}
+
+/** A /status position with `w` and `r` as exact decimal strings, for output that must not carry binary floats. */
+export function withExactProjection<P extends StatusPosition>(p: P): Omit<P, "w" | "r"> & { w: string; r: string | null } {
+  return { ...p, w: toWire(fromWireNumber(p.w)), r: p.r === null ? null : toWire(fromWireNumber(p.r)) };
 }
