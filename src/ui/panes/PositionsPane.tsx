@@ -1,4 +1,5 @@
 import { Text } from "ink";
+import { cells, type Column } from "../columns.js";
 import { memo } from "react";
 import type { Streak } from "../../api/schemas.js";
 import { formatClock, formatMoney, formatPercent, formatPrice, formatPriceChange } from "../../domain/format.js";
@@ -21,19 +22,15 @@ export interface PositionsPaneProps {
   focused: boolean;
 }
 
-/** Column widths; a plain fixed-width table is cheaper to draw every second than a table component. */
-const COLS = [
+/** A plain fixed-width table is cheaper to draw every second than a table component. */
+const COLS: readonly Column[] = [
   { title: "STRIKE", width: 12 },
   { title: "STAKE", width: 11 },
   { title: "DIST", width: 10 },
   { title: "PROJ. WIN", width: 12 },
   { title: "RETURN", width: 9 },
   { title: "PLACED", width: 9 },
-] as const;
-
-function cells(values: readonly string[]): string {
-  return values.map((v, i) => v.padStart(COLS[i]!.width)).join(" ");
-}
+]
 
 export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) {
   const theme = useTheme();
@@ -48,7 +45,7 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
   return (
     <Pane title={title} width={p.width} height={p.height} focused={p.focused} right={<AgeBadge age={p.age} stale={p.stale} error={p.error} />}>
       <Text color={tone(theme, "dim")} wrap="truncate-end">
-        {cells(COLS.map((c) => c.title))}
+        {cells(COLS, COLS.map((c) => c.title))}
       </Text>
       {p.rows.length === 0 ? (
         <Text color={tone(theme, p.error ? "bad" : "dim")} wrap="truncate-end">
@@ -57,17 +54,17 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
       ) : (
         shown.map((r) => (
           <Text key={r.txid} wrap="truncate-end" color={p.stale ? tone(theme, "dim") : undefined}>
-            {cells([formatPrice(r.strike), formatMoney(r.stake)])}{" "}
+            {cells(COLS, [formatPrice(r.strike), formatMoney(r.stake)])}{" "}
             <Text color={tone(theme, r.distance === null ? "dim" : r.distance.abs().lte(r.strike.times("0.0005")) ? "good" : "dim")}>
-              {(r.distance === null ? "–" : formatPriceChange(r.distance)).padStart(COLS[2].width)}
+              {(r.distance === null ? "–" : formatPriceChange(r.distance)).padStart(COLS[2]!.width)}
             </Text>{" "}
             <Text color={tone(theme, r.projected === null ? "dim" : r.projected.gte(r.stake) ? "up" : "down")}>
-              {(r.projected === null ? (r.pending ? "pending" : "–") : formatMoney(r.projected)).padStart(COLS[3].width)}
+              {(r.projected === null ? (r.pending ? "pending" : "–") : formatMoney(r.projected)).padStart(COLS[3]!.width)}
             </Text>{" "}
             <Text color={tone(theme, r.returnPct === null ? "dim" : r.returnPct.gte(0) ? "up" : "down")}>
-              {(r.returnPct === null ? "–" : formatPercent(r.returnPct)).padStart(COLS[4].width)}
+              {(r.returnPct === null ? "–" : formatPercent(r.returnPct)).padStart(COLS[4]!.width)}
             </Text>{" "}
-            {formatClock(r.placedAt).padStart(COLS[5].width)}
+            {formatClock(r.placedAt).padStart(COLS[5]!.width)}
           </Text>
         ))
       )}
@@ -78,7 +75,7 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
       ) : null}
       {p.rows.length > 0 ? (
         <Text bold wrap="truncate-end">
-          {cells([
+          {cells(COLS, [
             "total",
             formatMoney(totals.staked),
             "",

@@ -4,6 +4,7 @@
  * bottom. Pure presentation of the cached page for the view's query.
  */
 import { Box, Text } from "ink";
+import { cell, type Column } from "../columns.js";
 import { memo } from "react";
 import type { GameResult, ResultsResponse } from "../../api/schemas.js";
 import { formatAge, formatClock, formatInterval, formatMoney, formatMoneyChange, formatPercent, formatPrice } from "../../domain/format.js";
@@ -34,9 +35,8 @@ const LIST_CHROME = 2 + 1 + 1 + 2;
 /** Title, game line, column header, totals, plus the border. */
 const DETAIL_CHROME = 2 + 1 + 1 + 1 + 1;
 
-type Col = { title: string; width: number; left?: boolean };
 
-function listCols(wide: boolean): Col[] {
+function listCols(wide: boolean): Column[] {
   return [
     { title: "GID", width: 11, left: true },
     { title: "INT", width: 3, left: true },
@@ -49,7 +49,7 @@ function listCols(wide: boolean): Col[] {
   ];
 }
 
-const DETAIL_COLS: Col[] = [
+const DETAIL_COLS: Column[] = [
   { title: "STRIKE", width: 12 },
   { title: "STAKE", width: 10 },
   { title: "WINNINGS", width: 11 },
@@ -58,10 +58,6 @@ const DETAIL_COLS: Col[] = [
   { title: "VARIANCE", width: 10 },
   { title: "PLACED", width: 9 },
 ];
-
-function cell(c: Col, v: string): string {
-  return c.left ? v.padEnd(c.width) : v.padStart(c.width);
-}
 
 function filterTitle(v: ResultsViewState): string {
   return `interval ${v.interval === undefined ? "all" : formatInterval(v.interval)} · asset ${v.asset ?? "all"}`;
@@ -140,7 +136,7 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
   );
 });
 
-function GameRow(p: { game: GameResult; cols: Col[]; selected: boolean; marker: string; dim: boolean }) {
+function GameRow(p: { game: GameResult; cols: Column[]; selected: boolean; marker: string; dim: boolean }) {
   const theme = useTheme();
   const g = p.game;
   const c = p.cols;
