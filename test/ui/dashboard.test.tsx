@@ -127,6 +127,13 @@ describe.each([
     expect(frame).toContain("STALE");
   });
 
+  it("says degraded with the reason when the service answers with errors", () => {
+    const later = now + 3_000;
+    const snap = liveSnapshot(now, { connection: { state: "degraded", retryAt: later + 2_000, reason: "GET /spot: the service failed, status 503" } });
+    const frame = draw(snap, later, cols, rows);
+    expect(frame).toMatch(/degraded \(the service failed, status 503\), retry in 2 s/);
+  });
+
   it("shows mainnet unmistakably", () => {
     const frame = draw(liveSnapshot(now, { target: { ...target, network: "mainnet" } }), now, cols, rows);
     expect(frame).toContain("MAINNET — REAL FUNDS");

@@ -62,9 +62,9 @@ function ConnectionBadge(p: HeaderProps) {
     case "rate_limited":
       return <Text color={tone(theme, "warn")}>rate limited, resuming in {inS(c.resumeAt)}</Text>;
     case "offline":
-      return <Text color={tone(theme, "bad")}>offline ({c.reason.replace(/^[A-Z]+ \/[\w-]+: /, "")}), retry in {inS(c.retryAt)}</Text>;
+      return <Text color={tone(theme, "bad")}>offline ({shortReason(c.reason)}), retry in {inS(c.retryAt)}</Text>;
     case "degraded":
-      return <Text color={tone(theme, "warn")}>degraded: service errors, retry in {inS(c.retryAt)}</Text>;
+      return <Text color={tone(theme, "warn")}>degraded ({shortReason(c.reason)}), retry in {inS(c.retryAt)}</Text>;
     case "unauthorized":
       return <Text color={tone(theme, "bad")}>API key refused — check METAFIDE_API_KEY</Text>;
     case "ok":
@@ -74,4 +74,10 @@ function ConnectionBadge(p: HeaderProps) {
         <Text color={tone(theme, "good")}>{g.dot} live</Text>
       );
   }
+}
+
+/** "GET /live-price: connection refused" → "connection refused": the pane already says which data it is. */
+function shortReason(reason: string): string {
+  const text = reason.replace(/^[A-Z]+ \/[\w-]+: /, "");
+  return text.length > 48 ? `${text.slice(0, 47)}…` : text;
 }
