@@ -9,7 +9,7 @@
  */
 import { isApiError } from "../api/errors.js";
 import { backoffDelay } from "../poller/backoff.js";
-import { SPACING_GUARD_MS } from "../poller/poller.js";
+import { RequestSpacing } from "../poller/spacing.js";
 
 /** How often one request is sent again after 429 before the command gives up. */
 export const MAX_RATE_LIMIT_RETRIES = 3;
@@ -25,22 +25,17 @@ export interface PacerOptions {
 }
 
 export class Pacer {
-  readonly spacingMs: number;
-  private lastStart = -Infinity;
+  private readonly spacing: RequestSpacing;
   private pausedUntil = 0;
-  private arrivalSlack = 0;
-  private rtts: number[] = [];
   private failures = 0;
 
   constructor(private readonly opts: PacerOptions) {
-    const rps = Math.min(1, opts.maxRps);
-    if (!(rps > 0)) throw new Error("maxRps must be greater than 0");
-    this.spacingMs = Math.ceil(1000 / rps) + SPACING_GUARD_MS;
+    this.spacing = new RequestSpacing(opts.maxRps);
   }
 
   /** Local ms before which the next request must not start. */
   get nextSlot(): number {
-    return Math.max(this.lastStart + this.spacingMs + this.arrivalSlack, this.pausedUntil);
+    return Math.max(this.spacing.nextStart, this.pausedUntil);
   }
 
   /** Waits until the next request may start (used before handing over to the poller). */
@@ -53,28 +48,20 @@ export class Pacer {
   async call<T>(send: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       await this.waitTurn();
-      this.lastStart = Date.now();
-      this.opts.onRequest?.(this.lastStart);
+      this.opts.onRequest?.(this.spacing.started());
       try {
         const value = await send();
         this.failures = 0;
-        this.noteRoundTrip(Date.now() - this.lastStart);
+        this.spacing.finished();
         return value;
       } catch (e) {
-        this.noteRoundTrip(Date.now() - this.lastStart);
+        this.spacing.finished();
         if (!isApiError(e) || e.kind !== "rate_limited" || attempt >= MAX_RATE_LIMIT_RETRIES) throw e;
         const wait = e.retryAfterMs ?? backoffDelay(++this.failures, 2_000);
         this.pausedUntil = Date.now() + wait;
         this.opts.onRateLimited?.(wait);
       }
     }
-  }
-
-  private noteRoundTrip(rtt: number): void {
-    this.rtts.push(rtt);
-    if (this.rtts.length > 20) this.rtts.shift();
-    const quickest = this.rtts.length > 1 ? Math.min(...this.rtts) : 0;
-    this.arrivalSlack = Math.max(0, rtt - quickest);
   }
 }
 

@@ -50,3 +50,10 @@ export function formatSigned(d: Decimal, decimals: number): string {
 export function sum(values: readonly Decimal[]): Decimal {
   return values.reduce<Decimal>((acc, v) => acc.plus(v), new Decimal(0));
 }
+
+/** Whether two wire amounts are the same number ("2.50" and "2.5"); false when either is not a decimal. */
+export function sameAmount(a: string, b: string): boolean {
+  const x = parseDecimal(a);
+  const y = parseDecimal(b);
+  return x !== null && y !== null && x.eq(y);
+}

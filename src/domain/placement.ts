@@ -6,7 +6,7 @@
 import type { GameListing } from "../api/schemas.js";
 import { formatCountdown, formatInterval, formatMoney } from "./format.js";
 import { gameClock } from "./game.js";
-import { Decimal, parseDecimal, toWire } from "./money.js";
+import { parseDecimal, sameAmount, toWire } from "./money.js";
 import { MAX_POSITIONS_PER_GAME, MONEY_DECIMALS, minStake, type Interval } from "./rules.js";
 
 export interface PlacementContext {
@@ -44,7 +44,7 @@ export function checkPlacement(priceText: string, stakeText: string, ctx: Placem
   const gameProblem = whyNotAccepting(ctx.listing, ctx.now);
   if (gameProblem) problems.push(gameProblem);
 
-  if (price && stake && ctx.held.some((h) => sameAmount(h.sp, price) && sameAmount(h.f, stake))) {
+  if (price && stake && ctx.held.some((h) => sameAmount(h.sp, toWire(price)) && sameAmount(h.f, toWire(stake)))) {
     problems.push("same price and stake as a position you hold (the service would refuse it as a duplicate)");
   }
   if (problems.length > 0 || !price || !stake || !ctx.listing) return { ok: false, problems };
@@ -65,9 +65,4 @@ export function whyNotAccepting(listing: GameListing | undefined, now: number): 
     case "next":
       return `the game opens in ${formatCountdown(listing.liveGame.start_at - now)}`;
   }
-}
-
-function sameAmount(wire: string, d: Decimal): boolean {
-  const w = parseDecimal(wire);
-  return w !== null && w.eq(d);
 }

@@ -7,7 +7,7 @@
 import { ApiError, isApiError } from "../api/errors.js";
 import type { ApiClient, ResultsQuery } from "../api/client.js";
 import type { GameListing, PlacedPosition, StatusPosition } from "../api/schemas.js";
-import { Decimal } from "../domain/money.js";
+import { sameAmount } from "../domain/money.js";
 import { chooseNext, type TaskKind } from "./policy.js";
 import { ServerClock } from "./server-clock.js";
 import { Store } from "./store.js";
@@ -21,6 +21,7 @@ import {
   type Target,
 } from "./snapshot.js";
 import { backoffDelay } from "./backoff.js";
+import { RequestSpacing } from "./spacing.js";
 
 export type PollerClient = Pick<
   ApiClient,
@@ -46,9 +47,6 @@ export interface PlaceRequest {
   f: string;
 }
 
-/** Starts are spaced a hair above the budget so timer jitter cannot bunch two into one server second. */
-export const SPACING_GUARD_MS = 15;
-const RTT_SAMPLES = 20;
 const REFRESH_THROTTLE_MS = 5_000;
 const KEEP_SETTLEMENTS = 20;
 
@@ -66,22 +64,13 @@ export class Poller {
   readonly clock: ServerClock;
   private readonly client: PollerClient;
   private readonly wallet: string | undefined;
-  private readonly spacingMs: number;
+  private readonly spacing: RequestSpacing;
   private readonly maxBackoffMs: number;
   private readonly onRequest: PollerOptions["onRequest"];
 
   private running = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private wake: (() => void) | undefined;
-  private lastStart = -Infinity;
-  /**
-   * How much later than usual the last request may have reached the service
-   * (its round trip minus the quickest recent one, e.g. a fresh connection).
-   * The next start waits that much longer, so the service never sees two
-   * arrivals closer than the budget even when the earlier one was delayed.
-   */
-  private arrivalSlack = 0;
-  private rtts: number[] = [];
   private pausedUntil = 0;
   private failures = 0;
   private lastAttempt: Partial<Record<TaskKind, number>> = {};
@@ -99,9 +88,7 @@ export class Poller {
   constructor(opts: PollerOptions) {
     this.client = opts.client;
     this.wallet = opts.wallet;
-    const rps = Math.min(1, opts.maxRps ?? 1);
-    if (!(rps > 0)) throw new Error("maxRps must be greater than 0");
-    this.spacingMs = Math.ceil(1000 / rps) + SPACING_GUARD_MS;
+    this.spacing = new RequestSpacing(opts.maxRps);
     this.maxBackoffMs = opts.maxBackoffMs ?? 2_000;
     this.onRequest = opts.onRequest;
     this.clock = new ServerClock();
@@ -186,25 +173,17 @@ export class Poller {
 
   private async loop(): Promise<void> {
     while (this.running) {
-      const wait = Math.max(this.lastStart + this.spacingMs + this.arrivalSlack, this.pausedUntil) - Date.now();
+      const wait = Math.max(this.spacing.nextStart, this.pausedUntil) - Date.now();
       if (wait > 0) await this.sleep(wait);
       if (!this.running) return;
       const kind = this.choose();
-      this.lastStart = Date.now();
-      this.lastAttempt[kind] = this.lastStart;
+      const at = this.spacing.started();
+      this.lastAttempt[kind] = at;
       this.recent = [...this.recent.slice(-1), kind];
-      this.onRequest?.(kind, this.lastStart);
+      this.onRequest?.(kind, at);
       await this.run(kind);
-      this.noteRoundTrip(Date.now() - this.lastStart);
+      this.spacing.finished();
     }
-  }
-
-  private noteRoundTrip(rtt: number): void {
-    this.rtts.push(rtt);
-    if (this.rtts.length > RTT_SAMPLES) this.rtts.shift();
-    // With one sample there is nothing to compare against: assume it was all delay.
-    const quickest = this.rtts.length > 1 ? Math.min(...this.rtts) : 0;
-    this.arrivalSlack = Math.max(0, rtt - quickest);
   }
 
   private sleep(ms: number): Promise<void> {
@@ -444,7 +423,7 @@ export class Poller {
     if (!item) return;
     this.reconciling = undefined;
     const found = positions.find(
-      (p) => p.gid === item.req.gid && !item.knownTxids?.has(p.txid) && sameDecimal(p.sp, item.req.sp) && sameDecimal(p.f, item.req.f),
+      (p) => p.gid === item.req.gid && !item.knownTxids?.has(p.txid) && sameAmount(p.sp, item.req.sp) && sameAmount(p.f, item.req.f),
     );
     const error = toInfo(item.error ?? new ApiError({ kind: "network", call: "POST /spot", message: "outcome unknown" }), this.serverNow());
     if (found) this.want.balance = true;
@@ -478,10 +457,6 @@ function toInfo(err: ApiError, at: number): EndpointError {
 
 function refused(message: string, at: number): PlacementOutcome {
   return { kind: "rejected", error: { kind: "invalid", message: `POST /spot: ${message}`, at }, fields: [] };
-}
-
-function sameDecimal(a: string, b: string): boolean {
-  return new Decimal(a).eq(new Decimal(b));
 }
 
 /** A stable key for a results query, so pages already seen can be shown again. */
