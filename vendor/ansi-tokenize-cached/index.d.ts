@@ -1,0 +1,3 @@
+export * from "ansi-tokenize-upstream";
+export declare const MAX_LINES: number;
+export declare function rememberedLines(): number;
