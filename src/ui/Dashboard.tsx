@@ -22,6 +22,7 @@ import type { FormState } from "./form/form-state.js";
 import type { PlacementCheck } from "../domain/placement.js";
 import type { Toast } from "../domain/results.js";
 import { ResultsView, type ResultsViewProps } from "./results/ResultsView.js";
+import { NowContext } from "./Pane.js";
 
 export const PANES = ["game", "price", "balance", "positions"] as const;
 export type PaneName = (typeof PANES)[number];
@@ -67,98 +68,100 @@ export function Dashboard(p: DashboardProps) {
   const bodyHeight = l.topHeight + l.priceHeight + l.formHeight + l.positionsHeight;
 
   return (
-    <Box flexDirection="column" width={l.cols} height={l.frameHeight} overflow="hidden">
-      <Header
-        backend={p.backend}
-        network={s.target.network}
-        asset={s.target.asset}
-        interval={s.target.interval}
-        connection={s.connection}
-        age={lastOkAge}
-        stale={lastOkAge !== undefined && lastOkAge > STALE_OVERALL_MS}
-        localNow={p.localNow}
-        readonly={p.readonly}
-        width={l.cols}
-      />
-      {p.help ? (
-        <HelpOverlay width={l.cols} height={bodyHeight} problems={Object.values(s.errors).map((e) => e!.message)} />
-      ) : p.results ? (
-        <ResultsView {...p.results} width={l.cols} height={bodyHeight} />
-      ) : (
-        <>
-          <Box height={l.topHeight} flexShrink={0}>
-            <GamePane
+    <NowContext.Provider value={now}>
+      <Box flexDirection="column" width={l.cols} height={l.frameHeight}>
+        <Header
+          backend={p.backend}
+          network={s.target.network}
+          asset={s.target.asset}
+          interval={s.target.interval}
+          connection={s.connection}
+          age={lastOkAge}
+          stale={lastOkAge !== undefined && lastOkAge > STALE_OVERALL_MS}
+          localNow={p.localNow}
+          readonly={p.readonly}
+          width={l.cols}
+        />
+        {p.help ? (
+          <HelpOverlay width={l.cols} height={bodyHeight} problems={Object.values(s.errors).map((e) => e!.message)} />
+        ) : p.results ? (
+          <ResultsView {...p.results} width={l.cols} height={bodyHeight} />
+        ) : (
+          <>
+            <Box height={l.topHeight} flexShrink={0}>
+              <GamePane
+                asset={s.target.asset}
+                interval={s.target.interval}
+                listing={s.listing?.value}
+                listingAt={s.listing?.at}
+                livePrice={livePrice}
+                now={now}
+                error={s.errors.spot?.message}
+                full={l.full}
+                width={l.gameWidth}
+                height={l.topHeight}
+                focused={p.focus === "game"}
+              />
+              <BalancePane
+                currency={s.target.currency}
+                network={s.target.network}
+                balance={s.balance?.value}
+                sessionStart={s.sessionStartBalance}
+                at={s.balance?.at}
+                stale={isStale(s.balance, "balance", now)}
+                error={s.errors.balance?.message}
+                full={l.full}
+                width={l.balanceWidth}
+                height={l.topHeight}
+                focused={p.focus === "balance"}
+              />
+            </Box>
+            <PricePane
               asset={s.target.asset}
-              interval={s.target.interval}
-              listing={s.listing?.value}
-              listingAt={s.listing?.at}
-              livePrice={livePrice}
-              now={now}
-              error={s.errors.spot?.message}
-              full={l.full}
-              width={l.gameWidth}
-              height={l.topHeight}
-              focused={p.focus === "game"}
-            />
-            <BalancePane
-              currency={s.target.currency}
-              network={s.target.network}
-              balance={s.balance?.value}
-              sessionStart={s.sessionStartBalance}
-              age={age(s.balance?.at)}
-              stale={isStale(s.balance, "balance", now)}
-              error={s.errors.balance?.message}
-              full={l.full}
-              width={l.balanceWidth}
-              height={l.topHeight}
-              focused={p.focus === "balance"}
-            />
-          </Box>
-          <PricePane
-            asset={s.target.asset}
-            prices={s.prices}
-            openPrice={s.listing?.value.liveGame.open_price}
-            aiPrice={s.listing?.value.liveGame.ai_price}
-            strikes={strikes}
-            age={age(s.price?.at)}
-            stale={isStale(s.price, "price", now)}
-            error={s.errors.price?.message}
-            width={l.cols}
-            height={l.priceHeight}
-            chartRows={l.chartRows}
-            focused={p.focus === "price"}
-          />
-          {p.form && l.formHeight > 0 ? (
-            <PositionForm
-              form={p.form.state}
-              check={p.form.check}
-              blocked={p.form.blocked}
-              network={s.target.network}
-              currency={s.target.currency}
-              toClose={s.listing ? Math.max(0, s.listing.value.liveGame.closes_at - now) : 0}
-              placement={s.placement}
-              connection={s.connection}
-              localNow={p.localNow}
+              prices={s.prices}
+              openPrice={s.listing?.value.liveGame.open_price}
+              aiPrice={s.listing?.value.liveGame.ai_price}
+              strikes={strikes}
+              at={s.price?.at}
+              stale={isStale(s.price, "price", now)}
+              error={s.errors.price?.message}
               width={l.cols}
-              height={l.formHeight}
+              height={l.priceHeight}
+              chartRows={l.chartRows}
+              focused={p.focus === "price"}
             />
-          ) : null}
-          <PositionsPane
-            gid={gid}
-            rows={rows}
-            streaks={streaks}
-            scroll={p.scroll}
-            visibleRows={l.positionRows}
-            age={age(s.status?.at)}
-            stale={isStale(s.status, "status", now, holding)}
-            error={s.errors.status?.message}
-            width={l.cols}
-            height={l.positionsHeight}
-            focused={p.focus === "positions"}
-          />
-        </>
-      )}
-      <Footer hints={p.hints} lastOkAt={s.lastOkAt} age={lastOkAge} message={p.message} toast={p.toast} width={l.cols} />
-    </Box>
+            {p.form && l.formHeight > 0 ? (
+              <PositionForm
+                form={p.form.state}
+                check={p.form.check}
+                blocked={p.form.blocked}
+                network={s.target.network}
+                currency={s.target.currency}
+                toClose={s.listing ? Math.max(0, s.listing.value.liveGame.closes_at - now) : 0}
+                placement={s.placement}
+                connection={s.connection}
+                localNow={p.localNow}
+                width={l.cols}
+                height={l.formHeight}
+              />
+            ) : null}
+            <PositionsPane
+              gid={gid}
+              rows={rows}
+              streaks={streaks}
+              scroll={p.scroll}
+              visibleRows={l.positionRows}
+              at={s.status?.at}
+              stale={isStale(s.status, "status", now, holding)}
+              error={s.errors.status?.message}
+              width={l.cols}
+              height={l.positionsHeight}
+              focused={p.focus === "positions"}
+            />
+          </>
+        )}
+        <Footer hints={p.hints} lastOkAt={s.lastOkAt} age={lastOkAge} message={p.message} toast={p.toast} width={l.cols} />
+      </Box>
+    </NowContext.Provider>
   );
 }

@@ -1,9 +1,15 @@
-import { Box, Text } from "ink";
-import type { ReactNode } from "react";
+import { Box } from "ink";
+import { createContext, useContext, type ReactNode } from "react";
 import { formatAge } from "../domain/format.js";
+import { Line } from "./Line.js";
+import type { Piece } from "./spans.js";
 import { glyphs, tone, useTheme } from "./theme.js";
 
-/** A bordered pane whose first line is its title; fixed size so the frame never grows. */
+/**
+ * A bordered pane whose first line is its title; fixed size so the frame
+ * never grows. Nothing is clipped: every line inside is a Line or truncates
+ * itself, and clipping would make Ink slice every line of the pane each frame.
+ */
 export function Pane(props: { title: string; width: number | string; height: number; focused: boolean; right?: ReactNode; children?: ReactNode }) {
   const theme = useTheme();
   return (
@@ -16,14 +22,12 @@ export function Pane(props: { title: string; width: number | string; height: num
       borderStyle={glyphs(theme).border}
       borderColor={props.focused ? tone(theme, "accent") : tone(theme, "dim")}
       paddingX={1}
-      overflow="hidden"
     >
       <Box justifyContent="space-between">
-        <Text bold wrap="truncate-end" color={props.focused ? tone(theme, "accent") : undefined}>
-          {/* A marker as well as a colour, so focus shows without colour too. */}
-          {props.focused ? `${theme.ascii ? ">" : "▸"} ` : ""}
-          {props.title}
-        </Text>
+        {/* A marker as well as a colour, so focus shows without colour too. */}
+        <Line bold tone={props.focused ? "accent" : undefined}>
+          {[props.focused && `${theme.ascii ? ">" : "▸"} `, props.title]}
+        </Line>
         {props.right === undefined ? null : (
           <Box flexShrink={0} marginLeft={1}>
             {props.right}
@@ -35,17 +39,23 @@ export function Pane(props: { title: string; width: number | string; height: num
   );
 }
 
-/** "age 3.2s" in grey, or "STALE 40s" in yellow when the datum is past its refresh. */
-export function AgeBadge(props: { age: number | undefined; stale: boolean; error?: string | undefined }) {
-  const theme = useTheme();
-  if (props.error !== undefined && props.age === undefined) return <Text color={tone(theme, "bad")}>no data</Text>;
-  if (props.age === undefined) return <Text color={tone(theme, "dim")}>waiting…</Text>;
-  const seconds = formatAge(props.age);
-  return props.stale || props.error !== undefined ? (
-    <Text color={tone(theme, "warn")} bold>
-      STALE {seconds}
-    </Text>
-  ) : (
-    <Text color={tone(theme, "dim")}>{seconds}</Text>
-  );
+/** "3.2s" in grey, or "STALE 40s" in yellow when the datum is past its refresh. */
+export function ageBadge(age: number | undefined, stale: boolean, error?: string | undefined): Piece {
+  if (error !== undefined && age === undefined) return { text: "no data", tone: "bad" };
+  if (age === undefined) return { text: "waiting…", tone: "dim" };
+  const seconds = formatAge(age);
+  return stale || error !== undefined ? { text: `STALE ${seconds}`, tone: "warn", bold: true } : { text: seconds, tone: "dim" };
+}
+
+/**
+ * The instant being drawn (server ms). Ages are read from it where they are
+ * shown, so a pane whose data did not change is not redrawn every second
+ * just because its age did.
+ */
+export const NowContext = createContext(0);
+
+/** The age of data fetched at `at` (server ms), drawn by ageBadge(). */
+export function AgeBadge(props: { at: number | undefined; stale: boolean; error?: string | undefined }) {
+  const now = useContext(NowContext);
+  return <Line>{ageBadge(props.at === undefined ? undefined : Math.max(0, now - props.at), props.stale, props.error)}</Line>;
 }

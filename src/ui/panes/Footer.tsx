@@ -1,8 +1,9 @@
-import { Box, Text } from "ink";
+import { Box } from "ink";
 import { memo } from "react";
 import { formatAge, formatClock } from "../../domain/format.js";
 import type { Toast } from "../../domain/results.js";
-import { tone, useTheme, type Tone } from "../theme.js";
+import { Line } from "../Line.js";
+import type { Tone } from "../theme.js";
 
 export interface FooterProps {
   hints: string;
@@ -18,27 +19,23 @@ export interface FooterProps {
 const TOAST_TONE: Record<Toast["outcome"], Tone> = { won: "up", lost: "down", even: "dim", cancelled: "warn" };
 
 export const Footer = memo(function Footer(p: FooterProps) {
-  const theme = useTheme();
+  // A toast gets the whole line: its result must not be cut for the data age.
+  const toast = p.message === undefined ? p.toast : undefined;
   return (
     <Box width={p.width} height={1} flexShrink={0}>
-      <Box flexGrow={1} flexShrink={1} overflow="hidden">
-        {p.message === undefined && p.toast !== undefined ? (
-          <Text bold color={tone(theme, TOAST_TONE[p.toast.outcome])} wrap="truncate-end">
-            {p.toast.text}
-          </Text>
+      <Box flexGrow={1} flexShrink={1}>
+        {toast !== undefined ? (
+          <Line bold tone={TOAST_TONE[toast.outcome]}>
+            {toast.text}
+          </Line>
         ) : (
-          <Text color={tone(theme, p.message ? "warn" : "dim")} wrap="truncate-end">
-            {p.message ?? p.hints}
-          </Text>
+          <Line tone={p.message ? "warn" : "dim"}>{p.message ?? p.hints}</Line>
         )}
       </Box>
-      {/* A toast gets the whole line: its result must not be cut for the data age. */}
-      {p.message === undefined && p.toast !== undefined ? null : (
-      <Box flexShrink={0} marginLeft={1}>
-      <Text color={tone(theme, "dim")}>
-        {p.lastOkAt === undefined || p.age === undefined ? "no data yet" : `data ${formatAge(p.age)} old (${formatClock(p.lastOkAt)})`}
-      </Text>
-      </Box>
+      {toast !== undefined ? null : (
+        <Box flexShrink={0} marginLeft={1}>
+          <Line tone="dim">{p.lastOkAt === undefined || p.age === undefined ? "no data yet" : `data ${formatAge(p.age)} old (${formatClock(p.lastOkAt)})`}</Line>
+        </Box>
       )}
     </Box>
   );

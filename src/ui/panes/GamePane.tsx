@@ -1,11 +1,12 @@
-import { Box, Text } from "ink";
 import { memo } from "react";
 import type { GameListing } from "../../api/schemas.js";
 import { gameClock, type GamePhase } from "../../domain/game.js";
 import { formatClock, formatCountdown, formatInterval, formatPrice, formatPriceChange } from "../../domain/format.js";
 import { fromWireNumber } from "../../domain/money.js";
-import { AgeBadge, Pane } from "../Pane.js";
-import { glyphs, tone, useTheme, type Tone } from "../theme.js";
+import { AgeBadge, ageBadge, Pane } from "../Pane.js";
+import { Line } from "../Line.js";
+import { normalise, span, spansWidth } from "../spans.js";
+import { glyphs, useTheme, type Tone } from "../theme.js";
 
 const PHASE: Record<GamePhase, { label: string; tone: Tone }> = {
   next: { label: "NEXT", tone: "dim" },
@@ -33,13 +34,10 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
   const theme = useTheme();
   const g = glyphs(theme);
   const title = `GAME ${p.asset} ${formatInterval(p.interval)}${p.listing ? ` #${p.listing.liveGame.gid}` : ""}`;
-  const age = p.listingAt === undefined ? undefined : p.now - p.listingAt;
   if (!p.listing) {
     return (
-      <Pane title={title} width={p.width} height={p.height} focused={p.focused} right={<AgeBadge age={age} stale={false} error={p.error} />}>
-        <Text color={p.error ? tone(theme, "bad") : tone(theme, "dim")} wrap="truncate-end">
-          {p.error ?? "loading the live game…"}
-        </Text>
+      <Pane title={title} width={p.width} height={p.height} focused={p.focused} right={<AgeBadge at={p.listingAt} stale={false} error={p.error} />}>
+        <Line tone={p.error ? "bad" : "dim"}>{p.error ?? "loading the live game…"}</Line>
       </Pane>
     );
   }
@@ -49,52 +47,52 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
   // The listing's flags describe the moment it was fetched; the clock can overrule them in between.
   const canPlace = p.listing.can_place_position && clock.phase === "accepting";
   const early = p.listing.early_precision_window && clock.phase === "accepting";
-  const barWidth = Math.max(10, p.width - 30);
+  const countdowns = [
+    ...(clock.phase === "accepting" ? ["closes in ", span(formatCountdown(clock.toClose), { bold: true }), "  "] : []),
+    "ends in ",
+    span(formatCountdown(clock.toEnd), { bold: true }),
+    "  ",
+  ];
+  // The bar takes what the countdowns leave of the line (inside the border and padding).
+  const barWidth = Math.max(5, p.width - 4 - spansWidth(normalise(countdowns)));
   const filled = Math.round(clock.progress * barWidth);
   const aiGap = p.livePrice === undefined ? null : fromWireNumber(p.livePrice).minus(live.ai_price);
 
   const badge = (
-    <Text>
-      {early ? <Text color={tone(theme, "accent")}>{g.star} EARLY </Text> : null}
-      <Text color={tone(theme, phase.tone)} bold inverse={!theme.color}>
-        {phase.label}
-      </Text>
-    </Text>
+    <Line>
+      {[early && span(`${g.star} EARLY `, { tone: "accent" }), span(phase.label, { tone: phase.tone, bold: true, inverse: !theme.color })]}
+    </Line>
   );
   return (
     <Pane title={title} width={p.width} height={p.height} focused={p.focused} right={badge}>
-      <Text wrap="truncate-end">
-        {clock.phase === "accepting" ? (
-          <>
-            closes in <Text bold>{formatCountdown(clock.toClose)}</Text>
-            {"  "}
-          </>
-        ) : null}
-        ends in <Text bold>{formatCountdown(clock.toEnd)}</Text>
-        {"  "}
-        <Text color={tone(theme, phase.tone)}>{g.bar.repeat(filled)}</Text>
-        <Text color={tone(theme, "dim")}>{g.barEmpty.repeat(barWidth - filled)}</Text>
-      </Text>
-      <Text wrap="truncate-end">
-        open <Text bold>{formatPrice(live.open_price)}</Text>
-        {"  "}ai <Text bold>{formatPrice(live.ai_price)}</Text>
-        {aiGap !== null ? <Text color={tone(theme, "dim")}> (live {formatPriceChange(aiGap)})</Text> : null}
-      </Text>
-      <Text wrap="truncate-end">
-        {canPlace ? <Text color={tone(theme, "good")}>can place now</Text> : <Text color={tone(theme, "warn")}>not accepting positions</Text>}
-        <Text color={tone(theme, "dim")}>
-          {"  "}next #{p.listing.nextGame.gid} in {formatCountdown(clock.toNext)}
-        </Text>
-      </Text>
+      <Line>
+        {[
+          ...countdowns,
+          span(g.bar.repeat(filled), { tone: phase.tone }),
+          span(g.barEmpty.repeat(barWidth - filled), { tone: "dim" }),
+        ]}
+      </Line>
+      <Line>
+        {[
+          "open ",
+          span(formatPrice(live.open_price), { bold: true }),
+          "  ai ",
+          span(formatPrice(live.ai_price), { bold: true }),
+          aiGap !== null && span(` (live ${formatPriceChange(aiGap)})`, { tone: "dim" }),
+        ]}
+      </Line>
+      <Line>
+        {[
+          canPlace ? span("can place now", { tone: "good" }) : span("not accepting positions", { tone: "warn" }),
+          span(`  next #${p.listing.nextGame.gid} in ${formatCountdown(clock.toNext)}`, { tone: "dim" }),
+        ]}
+      </Line>
       {p.full ? (
         <>
-          <Text color={tone(theme, "dim")} wrap="truncate-end">
-            start {formatClock(live.start_at)} {g.sep} closes {formatClock(live.closes_at)} {g.sep} ends {formatClock(live.ends_at)}
-          </Text>
-          <Box>
-            <AgeBadge age={age} stale={false} error={p.error} />
-            {p.error ? <Text color={tone(theme, "bad")} wrap="truncate-end"> {p.error}</Text> : null}
-          </Box>
+          <Line tone="dim">
+            {`start ${formatClock(live.start_at)} ${g.sep} closes ${formatClock(live.closes_at)} ${g.sep} ends ${formatClock(live.ends_at)}`}
+          </Line>
+          <Line>{[ageBadge(p.listingAt === undefined ? undefined : p.now - p.listingAt, false, p.error), p.error && span(` ${p.error}`, { tone: "bad" })]}</Line>
         </>
       ) : null}
     </Pane>

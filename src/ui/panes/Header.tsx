@@ -3,6 +3,8 @@ import Spinner from "ink-spinner";
 import { memo } from "react";
 import type { Connection } from "../../poller/snapshot.js";
 import { formatAge, formatInterval } from "../../domain/format.js";
+import { Line } from "../Line.js";
+import { span } from "../spans.js";
 import { glyphs, tone, useTheme } from "../theme.js";
 
 export interface HeaderProps {
@@ -23,22 +25,22 @@ export interface HeaderProps {
 export const Header = memo(function Header(p: HeaderProps) {
   const theme = useTheme();
   const g = glyphs(theme);
-  const mainnet = p.network === "mainnet";
+  const sep = span(` ${g.sep} `, { tone: "dim" });
   return (
     <Box width={p.width} height={1} flexShrink={0}>
-      <Box flexGrow={1} flexShrink={1} overflow="hidden">
-      <Text wrap="truncate-end">
-        <Text bold>spotdash</Text> <Text color={tone(theme, "dim")}>{g.sep}</Text> {p.backend} <Text color={tone(theme, "dim")}>{g.sep}</Text>{" "}
-        {mainnet ? (
-          <Text bold inverse color={tone(theme, "mainnet")}>
-            {" "}MAINNET — REAL FUNDS{" "}
-          </Text>
-        ) : (
-          <Text color={tone(theme, "dim")}>testnet</Text>
-        )}{" "}
-        <Text color={tone(theme, "dim")}>{g.sep}</Text> {p.asset} {formatInterval(p.interval)}
-        {p.readonly ? <Text color={tone(theme, "warn")}> {g.sep} read-only</Text> : null}
-      </Text>
+      <Box flexGrow={1} flexShrink={1}>
+        <Line>
+          {[
+            span("spotdash", { bold: true }),
+            sep,
+            p.backend,
+            sep,
+            p.network === "mainnet" ? span(" MAINNET — REAL FUNDS ", { bold: true, inverse: true, tone: "mainnet" }) : span("testnet", { tone: "dim" }),
+            sep,
+            `${p.asset} ${formatInterval(p.interval)}`,
+            p.readonly && span(` ${g.sep} read-only`, { tone: "warn" }),
+          ]}
+        </Line>
       </Box>
       <Box flexShrink={0} marginLeft={1}>
         <ConnectionBadge {...p} />
@@ -54,24 +56,25 @@ function ConnectionBadge(p: HeaderProps) {
   const inS = (t: number) => `${Math.max(0, Math.ceil((t - p.localNow) / 1000))} s`;
   switch (c.state) {
     case "connecting":
+      // The only spinner on screen, and only until the first answer: each one runs its own timer.
       return (
         <Text color={tone(theme, "dim")}>
           {theme.ascii ? "" : <Spinner type="dots" />} connecting
         </Text>
       );
     case "rate_limited":
-      return <Text color={tone(theme, "warn")}>rate limited, resuming in {inS(c.resumeAt)}</Text>;
+      return <Line tone="warn">{`rate limited, resuming in ${inS(c.resumeAt)}`}</Line>;
     case "offline":
-      return <Text color={tone(theme, "bad")}>offline ({shortReason(c.reason)}), retry in {inS(c.retryAt)}</Text>;
+      return <Line tone="bad">{`offline (${shortReason(c.reason)}), retry in ${inS(c.retryAt)}`}</Line>;
     case "degraded":
-      return <Text color={tone(theme, "warn")}>degraded ({shortReason(c.reason)}), retry in {inS(c.retryAt)}</Text>;
+      return <Line tone="warn">{`degraded (${shortReason(c.reason)}), retry in ${inS(c.retryAt)}`}</Line>;
     case "unauthorized":
-      return <Text color={tone(theme, "bad")}>API key refused — check METAFIDE_API_KEY</Text>;
+      return <Line tone="bad">API key refused — check METAFIDE_API_KEY</Line>;
     case "ok":
       return p.stale ? (
-        <Text color={tone(theme, "warn")}>stale: last data {p.age === undefined ? "never" : formatAge(p.age)} ago</Text>
+        <Line tone="warn">{`stale: last data ${p.age === undefined ? "never" : formatAge(p.age)} ago`}</Line>
       ) : (
-        <Text color={tone(theme, "good")}>{g.dot} live</Text>
+        <Line tone="good">{`${g.dot} live`}</Line>
       );
   }
 }

@@ -1,4 +1,3 @@
-import { Text } from "ink";
 import { cells, type Column } from "../columns.js";
 import { memo } from "react";
 import type { Streak } from "../../api/schemas.js";
@@ -6,7 +5,9 @@ import { formatClock, formatMoney, formatPercent, formatPrice, formatPriceChange
 import { positionTotals, type PositionRow } from "../../domain/positions.js";
 import { MAX_POSITIONS_PER_GAME } from "../../domain/rules.js";
 import { AgeBadge, Pane } from "../Pane.js";
-import { tone, useTheme } from "../theme.js";
+import { Line } from "../Line.js";
+import { span } from "../spans.js";
+import type { Tone } from "../theme.js";
 
 export interface PositionsPaneProps {
   gid: string | undefined;
@@ -14,7 +15,8 @@ export interface PositionsPaneProps {
   streaks: readonly Streak[];
   scroll: number;
   visibleRows: number;
-  age: number | undefined;
+  /** Server ms the positions arrived. */
+  at: number | undefined;
   stale: boolean;
   error: string | undefined;
   width: number;
@@ -33,7 +35,6 @@ const COLS: readonly Column[] = [
 ]
 
 export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) {
-  const theme = useTheme();
   const totals = positionTotals(p.rows);
   const left = Math.max(0, MAX_POSITIONS_PER_GAME - p.rows.length);
   // When the rows overflow, one row goes to the "rows a–b of n" line.
@@ -42,39 +43,40 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
   const shown = p.rows.slice(scroll, scroll + capacity);
   const title = `POSITIONS${p.gid ? ` #${p.gid}` : ""}  ${p.rows.length} held ${left} left`;
 
+  const rowTone = p.stale ? "dim" : undefined;
+  // A stale row is grey throughout: its colours would claim a fresh verdict.
+  const shade = (t: Tone) => rowTone ?? t;
   return (
-    <Pane title={title} width={p.width} height={p.height} focused={p.focused} right={<AgeBadge age={p.age} stale={p.stale} error={p.error} />}>
-      <Text color={tone(theme, "dim")} wrap="truncate-end">
-        {cells(COLS, COLS.map((c) => c.title))}
-      </Text>
+    <Pane title={title} width={p.width} height={p.height} focused={p.focused} right={<AgeBadge at={p.at} stale={p.stale} error={p.error} />}>
+      <Line tone="dim">{cells(COLS, COLS.map((c) => c.title))}</Line>
       {p.rows.length === 0 ? (
-        <Text color={tone(theme, p.error ? "bad" : "dim")} wrap="truncate-end">
-          {p.error ?? (p.gid ? "no positions in this game — p places one" : "waiting for the live game…")}
-        </Text>
+        <Line tone={p.error ? "bad" : "dim"}>{p.error ?? (p.gid ? "no positions in this game — p places one" : "waiting for the live game…")}</Line>
       ) : (
         shown.map((r) => (
-          <Text key={r.txid} wrap="truncate-end" color={p.stale ? tone(theme, "dim") : undefined}>
-            {cells(COLS, [formatPrice(r.strike), formatMoney(r.stake)])}{" "}
-            <Text color={tone(theme, r.distance === null ? "dim" : r.distance.abs().lte(r.strike.times("0.0005")) ? "good" : "dim")}>
-              {(r.distance === null ? "–" : formatPriceChange(r.distance)).padStart(COLS[2]!.width)}
-            </Text>{" "}
-            <Text color={tone(theme, r.projected === null ? "dim" : r.projected.gte(r.stake) ? "up" : "down")}>
-              {(r.projected === null ? (r.pending ? "pending" : "–") : formatMoney(r.projected)).padStart(COLS[3]!.width)}
-            </Text>{" "}
-            <Text color={tone(theme, r.returnPct === null ? "dim" : r.returnPct.gte(0) ? "up" : "down")}>
-              {(r.returnPct === null ? "–" : formatPercent(r.returnPct)).padStart(COLS[4]!.width)}
-            </Text>{" "}
-            {formatClock(r.placedAt).padStart(COLS[5]!.width)}
-          </Text>
+          <Line key={r.txid} tone={rowTone}>
+            {[
+              `${cells(COLS, [formatPrice(r.strike), formatMoney(r.stake)])} `,
+              span((r.distance === null ? "–" : formatPriceChange(r.distance)).padStart(COLS[2]!.width), {
+                tone: shade(r.distance !== null && r.distance.abs().lte(r.strike.times("0.0005")) ? "good" : "dim"),
+              }),
+              " ",
+              span((r.projected === null ? (r.pending ? "pending" : "–") : formatMoney(r.projected)).padStart(COLS[3]!.width), {
+                tone: shade(r.projected === null ? "dim" : r.projected.gte(r.stake) ? "up" : "down"),
+              }),
+              " ",
+              span((r.returnPct === null ? "–" : formatPercent(r.returnPct)).padStart(COLS[4]!.width), {
+                tone: shade(r.returnPct === null ? "dim" : r.returnPct.gte(0) ? "up" : "down"),
+              }),
+              ` ${formatClock(r.placedAt).padStart(COLS[5]!.width)}`,
+            ]}
+          </Line>
         ))
       )}
       {p.rows.length > p.visibleRows ? (
-        <Text color={tone(theme, "dim")}>
-          rows {scroll + 1}–{scroll + shown.length} of {p.rows.length} (j/k)
-        </Text>
+        <Line tone="dim">{`rows ${scroll + 1}–${scroll + shown.length} of ${p.rows.length} (j/k)`}</Line>
       ) : null}
       {p.rows.length > 0 ? (
-        <Text bold wrap="truncate-end">
+        <Line bold>
           {cells(COLS, [
             "total",
             formatMoney(totals.staked),
@@ -83,12 +85,10 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
             totals.returnPct === null ? "–" : formatPercent(totals.returnPct),
             "",
           ])}
-        </Text>
+        </Line>
       ) : null}
       {p.streaks.length > 0 && Math.max(1, p.rows.length) < p.visibleRows ? (
-        <Text color={tone(theme, "accent")} wrap="truncate-end">
-          streaks on track: {p.streaks.map((s) => `${s.streak} wins (${String(s.positionId).slice(0, 8)})`).join(", ")}
-        </Text>
+        <Line tone="accent">{`streaks on track: ${p.streaks.map((s) => `${s.streak} wins (${String(s.positionId).slice(0, 8)})`).join(", ")}`}</Line>
       ) : null}
     </Pane>
   );

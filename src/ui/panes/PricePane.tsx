@@ -1,11 +1,12 @@
-import { Box, Text } from "ink";
 import { memo } from "react";
 import type { PricePoint } from "../../poller/snapshot.js";
 import { formatPrice, formatPriceChange } from "../../domain/format.js";
 import { Decimal, fromWireNumber } from "../../domain/money.js";
 import { renderChart, type RefMark } from "../sparkline.js";
 import { AgeBadge, Pane } from "../Pane.js";
-import { glyphs, tone, useTheme } from "../theme.js";
+import { Line } from "../Line.js";
+import { span } from "../spans.js";
+import { glyphs, useTheme } from "../theme.js";
 
 export interface PricePaneProps {
   asset: string;
@@ -13,8 +14,8 @@ export interface PricePaneProps {
   openPrice: string | undefined;
   aiPrice: string | undefined;
   strikes: readonly string[];
-  /** Age of the latest price, ms; undefined before the first. */
-  age: number | undefined;
+  /** Server ms the latest price arrived; undefined before the first. */
+  at: number | undefined;
   stale: boolean;
   error: string | undefined;
   width: number;
@@ -46,55 +47,31 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
   const sinceOpen = last && p.openPrice ? fromWireNumber(last.value).minus(new Decimal(p.openPrice)) : null;
   const pct = sinceOpen && p.openPrice && !new Decimal(p.openPrice).isZero() ? sinceOpen.div(p.openPrice).times(100) : null;
 
+  const chartTone = p.stale ? "dim" : "accent";
   return (
-    <Pane
-      title={`PRICE ${p.asset}`}
-      width={p.width}
-      height={p.height}
-      focused={p.focused}
-      right={<AgeBadge age={p.age} stale={p.stale} error={p.error} />}
-    >
+    <Pane title={`PRICE ${p.asset}`} width={p.width} height={p.height} focused={p.focused} right={<AgeBadge at={p.at} stale={p.stale} error={p.error} />}>
       {chart.rows.map((row, i) => (
-        <Box key={i}>
-          <Text color={tone(theme, p.stale ? "dim" : "accent")}>{row}</Text>
-          {multi ? (
-            <Text color={tone(theme, "dim")} wrap="truncate-end">
-              {" "}
-              {chart.labels[i] ?? ""}
-            </Text>
-          ) : null}
-        </Box>
+        <Line key={i}>{[span(row, { tone: chartTone }), multi && span(` ${chart.labels[i] ?? ""}`, { tone: "dim" })]}</Line>
       ))}
-      <Text wrap="truncate-end">
-        {last ? (
-          <>
-            <Text bold color={tone(theme, moveTone)}>
-              {arrow} {formatPrice(last.value)}
-            </Text>
-            {sinceOpen ? (
-              <Text color={tone(theme, sinceOpen.gt(0) ? "up" : sinceOpen.lt(0) ? "down" : "dim")}>
-                {"  "}
-                {formatPriceChange(sinceOpen)}
-                {pct ? ` (${formatPriceChange(pct)}%)` : ""} since open
-              </Text>
-            ) : null}
-            {!multi && refs.length > 0 ? (
-              <Text color={tone(theme, "dim")}>
-                {"  "}
-                {refs.map((r) => (r.label.startsWith("@") ? r.label : `${r.label} ${formatPrice(r.value)}`)).join(` ${g.sep} `)}
-              </Text>
-            ) : null}
-            {multi && chart.offChart.length > 0 ? (
-              <Text color={tone(theme, "dim")}>
-                {"  "}
-                {chart.offChart.map((o) => `${o.above ? g.up : g.down}${o.label}`).join(" ")} off chart
-              </Text>
-            ) : null}
-          </>
-        ) : (
-          <Text color={tone(theme, p.error ? "bad" : "dim")}>{p.error ?? "waiting for the first price…"}</Text>
-        )}
-      </Text>
+      {last ? (
+        <Line>
+          {[
+            span(`${arrow} ${formatPrice(last.value)}`, { bold: true, tone: moveTone }),
+            sinceOpen &&
+              span(`  ${formatPriceChange(sinceOpen)}${pct ? ` (${formatPriceChange(pct)}%)` : ""} since open`, {
+                tone: sinceOpen.gt(0) ? "up" : sinceOpen.lt(0) ? "down" : "dim",
+              }),
+            !multi &&
+              refs.length > 0 &&
+              span(`  ${refs.map((r) => (r.label.startsWith("@") ? r.label : `${r.label} ${formatPrice(r.value)}`)).join(` ${g.sep} `)}`, { tone: "dim" }),
+            multi &&
+              chart.offChart.length > 0 &&
+              span(`  ${chart.offChart.map((o) => `${o.above ? g.up : g.down}${o.label}`).join(" ")} off chart`, { tone: "dim" }),
+          ]}
+        </Line>
+      ) : (
+        <Line tone={p.error ? "bad" : "dim"}>{p.error ?? "waiting for the first price…"}</Line>
+      )}
     </Pane>
   );
 });

@@ -1,0 +1,33 @@
+/**
+ * One line of styled text, drawn so that Ink never measures its content.
+ *
+ * Ink measures the text of every <Text> whose content changed, with a full
+ * Unicode segmentation, and remembers every string it ever measured in a
+ * module-level map that is never emptied. A dashboard whose prices, ages and
+ * chart change every second would grow that map by megabytes an hour and pay
+ * the measuring on every frame. A Line is laid out as a run of spaces as wide
+ * as its content (the same few strings every frame, measured once) and its
+ * styled content is put in their place when Ink writes the frame. When Ink
+ * has to truncate it, the content is cut to the same width, ending in "…".
+ */
+import { createElement, memo } from "react";
+import { normalise, paint, spansWidth, type Piece, type Span } from "./spans.js";
+import { useTheme } from "./theme.js";
+
+const blanks: string[] = [];
+function blank(width: number): string {
+  return (blanks[width] ??= " ".repeat(width));
+}
+
+// Ink's <Text wrap="truncate-end">, minus the colouring, which paint() does.
+const STYLE = { flexGrow: 0, flexShrink: 1, flexDirection: "row", textWrap: "truncate-end" } as const;
+
+export const Line = memo(function Line(p: { children: Piece | readonly Piece[] } & Omit<Span, "text">) {
+  const theme = useTheme();
+  const spans = normalise(Array.isArray(p.children) ? p.children : [p.children as Piece], p);
+  const width = spansWidth(spans);
+  if (width === 0) return null;
+  // Ink hands the transform the laid-out (possibly truncated) placeholder.
+  const transform = (placeholder: string) => paint(theme, spans, placeholder.length, width);
+  return createElement("ink-text", { style: STYLE, internal_transform: transform }, blank(width));
+});

@@ -1,0 +1,136 @@
+/**
+ * A line of styled text as plain data: what the panes draw, turned into one
+ * ANSI string here. Pure, so truncation and styling are unit-tested apart
+ * from Ink (see Line.tsx for why panes draw through this, not nested <Text>).
+ */
+import stringWidth from "string-width";
+import type { Theme, Tone } from "./theme.js";
+
+export interface Span {
+  text: string;
+  tone?: Tone | undefined;
+  bold?: boolean | undefined;
+  inverse?: boolean | undefined;
+}
+
+/** What a line is made of; false/null/undefined are skipped, as in JSX. */
+export type Piece = string | Span | false | null | undefined;
+
+export function span(text: string, style: Omit<Span, "text"> = {}): Span {
+  return { text, ...style };
+}
+
+const ASCII = /^[\x20-\x7e]*$/;
+// Code points whose width depends on their neighbours (surrogate pairs, joiners,
+// variation selectors, Hangul jamo): such text is measured as a whole.
+const CLUSTERED = /[\ud800-\udfff\u200d\ufe00-\ufe0f\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]/;
+const charWidths = new Map<number, number>();
+
+/**
+ * Terminal columns of plain text (no escape codes). The chart and the bars
+ * are hundreds of block glyphs a frame, so single characters are measured
+ * once and remembered rather than segmenting every string.
+ */
+export function textWidth(text: string): number {
+  if (ASCII.test(text)) return text.length;
+  if (CLUSTERED.test(text)) return stringWidth(text);
+  let w = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    let cw = code >= 0x20 && code < 0x7f ? 1 : charWidths.get(code);
+    if (cw === undefined) {
+      cw = stringWidth(text[i]!);
+      charWidths.set(code, cw);
+    }
+    w += cw;
+  }
+  return w;
+}
+
+// The colours chalk gives Ink's named colours, so a Line looks as <Text color> did.
+const FOREGROUND: Record<string, number> = { green: 32, red: 31, yellow: 33, gray: 90, cyan: 36 };
+const TONE_COLOUR: Record<Tone, keyof typeof FOREGROUND> = {
+  up: "green",
+  down: "red",
+  warn: "yellow",
+  bad: "red",
+  good: "green",
+  dim: "gray",
+  accent: "cyan",
+  mainnet: "red",
+};
+
+/** Spans with the line's base style applied and empty pieces dropped. */
+export function normalise(pieces: readonly Piece[], base: Omit<Span, "text"> = {}): Span[] {
+  const out: Span[] = [];
+  for (const p of pieces) {
+    if (p === false || p === null || p === undefined || p === "") continue;
+    const s = typeof p === "string" ? { text: p } : p;
+    if (s.text === "") continue;
+    out.push({ text: s.text, tone: s.tone ?? base.tone, bold: s.bold || base.bold, inverse: s.inverse || base.inverse });
+  }
+  return out;
+}
+
+export function spansWidth(spans: readonly Span[]): number {
+  let w = 0;
+  for (const s of spans) w += textWidth(s.text);
+  return w;
+}
+
+const graphemes = new Intl.Segmenter();
+
+/** The longest prefix of `text` at most `max` columns wide, never splitting a character. */
+function cut(text: string, max: number): string {
+  if (ASCII.test(text)) return text.slice(0, max);
+  let out = "";
+  let w = 0;
+  for (const { segment } of graphemes.segment(text)) {
+    const cw = stringWidth(segment);
+    if (w + cw > max) break;
+    out += segment;
+    w += cw;
+  }
+  return out;
+}
+
+function styled(theme: Theme, s: Span): string {
+  let open = "";
+  let close = "";
+  const colour = theme.color && s.tone !== undefined ? FOREGROUND[TONE_COLOUR[s.tone]] : undefined;
+  if (colour !== undefined) {
+    open += `\x1b[${colour}m`;
+    close = `\x1b[39m${close}`;
+  }
+  // Bold and inverse are not colour: NO_COLOR keeps them (the mainnet marker relies on inverse).
+  if (s.bold) {
+    open += "\x1b[1m";
+    close = `\x1b[22m${close}`;
+  }
+  if (s.inverse) {
+    open += "\x1b[7m";
+    close = `\x1b[27m${close}`;
+  }
+  return open === "" ? s.text : `${open}${s.text}${close}`;
+}
+
+/**
+ * The spans as one ANSI string at most `max` columns wide; text that does
+ * not fit ends in "…", as Ink's truncate-end would.
+ */
+export function paint(theme: Theme, spans: readonly Span[], max: number, width = spansWidth(spans)): string {
+  if (width <= max) return spans.map((s) => styled(theme, s)).join("");
+  if (max <= 0) return "";
+  let out = "";
+  let room = max - 1; // one column for the ellipsis
+  for (const s of spans) {
+    const w = textWidth(s.text);
+    if (w <= room) {
+      out += styled(theme, s);
+      room -= w;
+      continue;
+    }
+    return out + styled(theme, { ...s, text: `${cut(s.text, room)}…` });
+  }
+  return out;
+}

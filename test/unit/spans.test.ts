@@ -1,0 +1,61 @@
+/** src/ui/spans.ts: widths, styling and truncation of the lines the panes draw. */
+import fc from "fast-check";
+import stringWidth from "string-width";
+import { describe, expect, it } from "vitest";
+import { normalise, paint, span, spansWidth, textWidth } from "../../src/ui/spans.js";
+import { stripAnsi } from "../helpers/ink.js";
+
+const colour = { color: true, ascii: false };
+const plain = { color: false, ascii: true };
+const CHARS = ["a", " ", "9", "█", "▁", "┈", "│", "…", "–", "▲", "★", "中", "👍", "e\u0301", "❤\ufe0f", "한", "\u1100\u1161"];
+const text = fc.array(fc.constantFrom(...CHARS), { maxLength: 30 }).map((c) => c.join(""));
+const spans = fc.array(fc.record({ text, tone: fc.constantFrom(undefined, "up" as const, "dim" as const), bold: fc.boolean() }), { maxLength: 5 });
+
+describe("textWidth", () => {
+  it("agrees with string-width on any mix of glyphs, wide characters and emoji", () => {
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(textWidth(t)).toBe(stringWidth(t));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe("paint", () => {
+  it("styles each span and resets what it set", () => {
+    const out = paint(colour, normalise(["open ", span("67,000.00", { bold: true }), span(" ▲", { tone: "up" })]), 80);
+    expect(out).toBe("open \x1b[1m67,000.00\x1b[22m\x1b[32m ▲\x1b[39m");
+  });
+
+  it("draws no colour without colour, but keeps bold and inverse", () => {
+    const out = paint(plain, normalise([span(" MAINNET ", { tone: "mainnet", bold: true, inverse: true })]), 80);
+    expect(out).toBe("\x1b[1m\x1b[7m MAINNET \x1b[27m\x1b[22m");
+  });
+
+  it("never draws wider than asked, keeps everything that fits, and marks a cut with …", () => {
+    fc.assert(
+      fc.property(spans, fc.integer({ min: 0, max: 60 }), (ss, max) => {
+        const line = normalise(ss);
+        const shown = stripAnsi(paint(colour, line, max));
+        const full = line.map((s) => s.text).join("");
+        expect(stringWidth(shown)).toBeLessThanOrEqual(max);
+        if (spansWidth(line) <= max) expect(shown).toBe(full);
+        else if (max > 0) {
+          expect(shown.endsWith("…")).toBe(true);
+          expect(full.startsWith(shown.slice(0, -1))).toBe(true);
+        }
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe("normalise", () => {
+  it("drops empty pieces and applies the line's style under each span's own", () => {
+    expect(normalise(["a", false, null, undefined, "", span("b", { tone: "up" })], { tone: "dim", bold: true })).toEqual([
+      { text: "a", tone: "dim", bold: true, inverse: undefined },
+      { text: "b", tone: "up", bold: true, inverse: undefined },
+    ]);
+  });
+});
