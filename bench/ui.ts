@@ -18,7 +18,7 @@ const cols = flag("cols", 120);
 const rows = flag("rows", 40);
 const interval = flag("interval", 3600);
 const root = resolve(import.meta.dirname, "../..");
-const cli = resolve(root, "dist/cli.js");
+const cli = resolve(root, "dist/spotdash.js");
 const socket = `spotdash-bench-${process.pid}`;
 const tmux = (...args: string[]) => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 const screen = () => tmux("capture-pane", "-p", "-t", "bench");

@@ -21,13 +21,14 @@ export async function runDashboard(config: Config): Promise<number> {
     maxRps: config.maxRps,
   });
   const screen = enterFullScreen(process.stdout);
-  poller.start();
   const app = render(
     <ThemeContext.Provider value={{ color: !config.noColor, ascii: config.ascii }}>
       <App controller={poller} backend={backend.label} assets={backend.assets} readonly={config.readonly} walletMissing={!backend.wallet} noBell={config.noBell} />
     </ThemeContext.Provider>,
     { exitOnCtrlC: false, patchConsole: true, maxFps: 10 },
   );
+  // After the first frame: the first request loads the HTTP client (see ApiClient.connection).
+  poller.start();
 
   let crashed: unknown;
   const shutdown = () => app.unmount();

@@ -4,7 +4,7 @@
  * with the schemas, and turns every failure into an ApiError. It never retries:
  * retry policy belongs to the poller.
  */
-import { Pool, errors as undiciErrors } from "undici";
+import type { Pool } from "undici";
 import type { z } from "zod";
 import { ApiError } from "./errors.js";
 import { redact, registerSecret } from "./redact.js";
@@ -60,7 +60,9 @@ export function apiBase(url: string): URL {
 }
 
 export class ApiClient {
-  private readonly pool: Pool;
+  private pool: Promise<Pool> | undefined;
+  /** The timeouts only: the options also hold the key, which must stay in #apiKey. */
+  private readonly timeouts: { connect: number; headers: number; body: number };
   private readonly base: URL;
   /** An ES private field, so that inspecting or logging the client never shows the key. */
   readonly #apiKey: string;
@@ -69,15 +71,24 @@ export class ApiClient {
     this.base = apiBase(opts.url);
     this.#apiKey = opts.apiKey;
     registerSecret(opts.apiKey);
-    this.pool = new Pool(this.base.origin, {
-      // The poller sends one request at a time; one kept-alive connection serves it.
-      connections: 1,
-      pipelining: 1,
-      keepAliveTimeout: 30_000,
-      connect: { timeout: opts.connectTimeoutMs ?? 5_000 },
-      headersTimeout: opts.headersTimeoutMs ?? 10_000,
-      bodyTimeout: opts.bodyTimeoutMs ?? 10_000,
-    });
+    this.timeouts = { connect: opts.connectTimeoutMs ?? 5_000, headers: opts.headersTimeoutMs ?? 10_000, body: opts.bodyTimeoutMs ?? 10_000 };
+  }
+
+  /** undici is loaded by the first request, so the dashboard's first frame does not wait for it (≈100 ms). */
+  private connection(): Promise<Pool> {
+    this.pool ??= import("undici").then(
+      ({ Pool }) =>
+        new Pool(this.base.origin, {
+          // The poller sends one request at a time; one kept-alive connection serves it.
+          connections: 1,
+          pipelining: 1,
+          keepAliveTimeout: 30_000,
+          connect: { timeout: this.timeouts.connect },
+          headersTimeout: this.timeouts.headers,
+          bodyTimeout: this.timeouts.body,
+        }),
+    );
+    return this.pool;
   }
 
   get baseUrl(): string {
@@ -85,7 +96,7 @@ export class ApiClient {
   }
 
   async close(): Promise<void> {
-    await this.pool.close();
+    if (this.pool !== undefined) await (await this.pool).close();
   }
 
   getSpot(q: { asset: string; interval: number }): Promise<GameListing> {
@@ -181,7 +192,7 @@ export class ApiClient {
     let responseHeaders: Record<string, string | string[] | undefined>;
     let text: string;
     try {
-      const res = await this.pool.request({
+      const res = await (await this.connection()).request({
         method,
         path: url.pathname + url.search,
         headers,
@@ -321,17 +332,18 @@ function statusError(
   });
 }
 
-const CONNECT_FAILURES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH"]);
+const CONNECT_FAILURES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHOSTUNREACH", "ENETUNREACH", "UND_ERR_CONNECT_TIMEOUT"]);
 
 function networkError(call: string, method: string, e: unknown): ApiError {
   const code = (e as { code?: string } | null)?.code ?? "";
   const causeCode = ((e as { cause?: { code?: string } } | null)?.cause?.code) ?? "";
-  const notSent = CONNECT_FAILURES.has(code) || CONNECT_FAILURES.has(causeCode) || e instanceof undiciErrors.ConnectTimeoutError;
+  // undici's errors by their codes: the module itself is loaded lazily (see connection()).
+  const notSent = CONNECT_FAILURES.has(code) || CONNECT_FAILURES.has(causeCode);
   let what: string;
-  if (e instanceof undiciErrors.ConnectTimeoutError) what = "timed out connecting";
-  else if (e instanceof undiciErrors.HeadersTimeoutError || e instanceof undiciErrors.BodyTimeoutError) what = "timed out waiting for the response";
+  if (code === "UND_ERR_CONNECT_TIMEOUT") what = "timed out connecting";
+  else if (code === "UND_ERR_HEADERS_TIMEOUT" || code === "UND_ERR_BODY_TIMEOUT") what = "timed out waiting for the response";
   else if (code === "ECONNREFUSED" || causeCode === "ECONNREFUSED") what = "connection refused";
-  else if (code === "ECONNRESET" || causeCode === "ECONNRESET" || e instanceof undiciErrors.SocketError) what = "connection reset";
+  else if (code === "ECONNRESET" || causeCode === "ECONNRESET" || code === "UND_ERR_SOCKET") what = "connection reset";
   else what = redact(e instanceof Error ? e.message : String(e));
   const outcomeUnknown = method === "POST" && !notSent;
   const tail = outcomeUnknown ? " after the request may have been received; its outcome is unknown" : "";

@@ -6,7 +6,7 @@ import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 
-export const CLI = resolve(import.meta.dirname, "../../dist/cli.js");
+export const CLI = resolve(import.meta.dirname, "../../dist/spotdash.js");
 
 export function tmuxAvailable(): boolean {
   try {

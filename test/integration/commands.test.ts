@@ -16,7 +16,7 @@ import { checkPlacement } from "../../src/domain/placement.js";
 import { PlacedPositionSchema, ResultsResponseSchema, type GameListing } from "../../src/api/schemas.js";
 import { startTestSim, toNextGame, type TestSim } from "./sim-helpers.js";
 
-const CLI = join(import.meta.dirname, "../../dist/cli.js");
+const CLI = join(import.meta.dirname, "../../dist/spotdash.js");
 const cwd = mkdtempSync(join(tmpdir(), "spotdash-commands-"));
 
 interface Run {
