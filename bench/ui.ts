@@ -73,7 +73,7 @@ async function main() {
   tmux("set-option", "-t", "bench", "status", "off");
   await sleep(300);
   const launchedAt = performance.now();
-  tmux("send-keys", "-t", "bench", `exec node ${cli} --interval ${interval}`, "Enter");
+  tmux("send-keys", "-t", "bench", `exec node ${process.env.BENCH_NODE_ARGS ?? ""} ${cli} --interval ${interval}`, "Enter");
   await waitFor((s) => s.includes("GAME BTC_USDT"), 10_000);
   const firstFrameMs = performance.now() - launchedAt;
   if (holding) await waitFor((s) => /10 held 0 left/.test(s) && /total\s+20\.00/.test(s), 15_000, 50);
