@@ -4,7 +4,7 @@
  * from Ink (see Line.tsx for why panes draw through this, not nested <Text>).
  */
 import stringWidth from "string-width";
-import type { Theme, Tone } from "./theme.js";
+import { TONES, type Theme, type Tone } from "./theme.js";
 
 export interface Span {
   text: string;
@@ -47,18 +47,8 @@ export function textWidth(text: string): number {
   return w;
 }
 
-// The colours chalk gives Ink's named colours, so a Line looks as <Text color> did.
+// The codes chalk gives Ink's named colours, so a Line looks as <Text color> did.
 const FOREGROUND: Record<string, number> = { green: 32, red: 31, yellow: 33, gray: 90, cyan: 36 };
-const TONE_COLOUR: Record<Tone, keyof typeof FOREGROUND> = {
-  up: "green",
-  down: "red",
-  warn: "yellow",
-  bad: "red",
-  good: "green",
-  dim: "gray",
-  accent: "cyan",
-  mainnet: "red",
-};
 
 /** Spans with the line's base style applied and empty pieces dropped. */
 export function normalise(pieces: readonly Piece[], base: Omit<Span, "text"> = {}): Span[] {
@@ -97,7 +87,7 @@ function cut(text: string, max: number): string {
 function styled(theme: Theme, s: Span): string {
   let open = "";
   let close = "";
-  const colour = theme.color && s.tone !== undefined ? FOREGROUND[TONE_COLOUR[s.tone]] : undefined;
+  const colour = theme.color && s.tone !== undefined ? FOREGROUND[TONES[s.tone]] : undefined;
   if (colour !== undefined) {
     open += `\x1b[${colour}m`;
     close = `\x1b[39m${close}`;

@@ -17,7 +17,8 @@ export function useTheme(): Theme {
 
 export type Tone = "up" | "down" | "warn" | "bad" | "good" | "dim" | "accent" | "mainnet";
 
-const TONES: Record<Tone, string> = {
+/** Ink colour names; spans.ts turns them into escape codes for Lines. */
+export const TONES: Record<Tone, string> = {
   up: "green",
   down: "red",
   warn: "yellow",
