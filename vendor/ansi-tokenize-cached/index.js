@@ -22,8 +22,11 @@ import * as upstream from "ansi-tokenize-upstream";
 
 export { ansiCodesToString, diffAnsiCodes, reduceAnsiCodes, reduceAnsiCodesIncremental, undoAnsiCodes } from "ansi-tokenize-upstream";
 
-/** A full screen is under 100 lines; a few screens' worth covers the overlays too. */
-export const MAX_LINES = 1024;
+/**
+ * A full screen is under 50 lines. A few screens' worth keeps every line that
+ * did not change and caps the memory (a styled 120-column line is about 7 KB).
+ */
+export const MAX_LINES = 256;
 
 const tokensByLine = new Map();
 const charsByTokens = new WeakMap();
