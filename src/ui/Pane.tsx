@@ -7,8 +7,9 @@ import { glyphs, tone, useTheme } from "./theme.js";
 
 /**
  * A bordered pane whose first line is its title; fixed size so the frame
- * never grows. Nothing is clipped: every line inside is a Line or truncates
- * itself, and clipping would make Ink slice every line of the pane each frame.
+ * never grows. It clips rows only: a pane squeezed to its borders (the form
+ * open at 60x20) must not draw over them. Lines cut their own width, and a
+ * horizontal clip would make Ink slice every line of the pane each frame.
  */
 export function Pane(props: { title: string; width: number | string; height: number; focused: boolean; right?: ReactNode; children?: ReactNode }) {
   const theme = useTheme();
@@ -22,6 +23,7 @@ export function Pane(props: { title: string; width: number | string; height: num
       borderStyle={glyphs(theme).border}
       borderColor={props.focused ? tone(theme, "accent") : tone(theme, "dim")}
       paddingX={1}
+      overflowY="hidden"
     >
       <Box justifyContent="space-between">
         {/* A marker as well as a colour, so focus shows without colour too. */}

@@ -1,7 +1,8 @@
-/** Line (src/ui/Line.tsx): laid out as Ink lays out text, drawn by paint(). */
+/** Line (src/ui/Line.tsx): laid out as Ink lays out text, drawn by paint(); and the Pane that holds Lines. */
 import { Box, Text } from "ink";
 import { describe, expect, it } from "vitest";
 import { Line } from "../../src/ui/Line.js";
+import { Pane } from "../../src/ui/Pane.js";
 import { span } from "../../src/ui/spans.js";
 import { ThemeContext } from "../../src/ui/theme.js";
 import { renderAt } from "../helpers/ink.js";
@@ -61,6 +62,26 @@ describe("Line", () => {
       5,
     );
     expect(ui.text().split("\n")[0]).toBe("x");
+    ui.unmount();
+  });
+});
+
+describe("Pane", () => {
+  it("squeezed to its borders (the form open at 60x20), draws none of its lines over them", () => {
+    const ui = renderAt(
+      <Box flexDirection="column">
+        <Pane title="POSITIONS" width={30} height={2} focused={false}>
+          <Line>{"no positions in this game — p places one"}</Line>
+        </Pane>
+        <Text>footer</Text>
+      </Box>,
+      40,
+      10,
+    );
+    const lines = ui.text().split("\n");
+    expect(lines[0]).toMatch(/^╭─{28}╮$/);
+    expect(lines[1]).toMatch(/^╰─{28}╯$/);
+    expect(lines[2]).toBe("footer");
     ui.unmount();
   });
 });
