@@ -25,18 +25,21 @@ export function Pane(props: { title: string; width: number | string; height: num
       paddingX={1}
       overflowY="hidden"
     >
-      <Box justifyContent="space-between">
-        {/* A marker as well as a colour, so focus shows without colour too. */}
-        <Line bold tone={props.focused ? "accent" : undefined}>
-          {[props.focused && `${theme.ascii ? ">" : "▸"} `, props.title]}
-        </Line>
-        {props.right === undefined ? null : (
-          <Box flexShrink={0} marginLeft={1}>
-            {props.right}
-          </Box>
-        )}
+      {/* Its own height, never squeezed: Yoga would overlap shrunk lines instead of dropping the last. */}
+      <Box flexDirection="column" flexShrink={0}>
+        <Box justifyContent="space-between">
+          {/* A marker as well as a colour, so focus shows without colour too. */}
+          <Line bold tone={props.focused ? "accent" : undefined}>
+            {[props.focused && `${theme.ascii ? ">" : "▸"} `, props.title]}
+          </Line>
+          {props.right === undefined ? null : (
+            <Box flexShrink={0} marginLeft={1}>
+              {props.right}
+            </Box>
+          )}
+        </Box>
+        {props.children}
       </Box>
-      {props.children}
     </Box>
   );
 }

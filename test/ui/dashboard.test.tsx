@@ -200,7 +200,21 @@ describe("dashboard edges", () => {
     const frame = draw(liveSnapshot(now), now, 80, 24, { help: true });
     expect(frame).toContain("KEYS");
     expect(frame).toContain("Ctrl+R");
+    expect(frame).toContain("IN THE RESULTS VIEW (r)");
+    expect(frame).toContain("next / previous page");
     expect(frame).not.toContain("POSITIONS");
+  });
+
+  it("keeps the help overlay inside its border when the problems outgrow it", () => {
+    const now = START + 15_000;
+    const long = (what: string) => ({ kind: "schema" as const, message: `GET /${what}: response field x: ${"a long explanation ".repeat(12)}`, at: now });
+    const snap = liveSnapshot(now, { errors: { balance: long("user-balance"), price: long("live-price"), status: long("status"), spot: long("spot") } });
+    const lines = draw(snap, now, 80, 24, { help: true }).split("\n");
+    expect(lines[lines.length - 2]).toMatch(/^╰─+╯$/);
+    expect(lines.some((l) => l.includes("PROBLEMS NOW"))).toBe(true);
+    // Every key line whole: a squeezed column would have drawn lines over each other.
+    expect(lines.some((l) => /│ \?\s+toggle this help\s+│/.test(l))).toBe(true);
+    expect(lines.some((l) => /│ Esc\s+close this help or any overlay\s+│/.test(l))).toBe(true);
   });
 
   it("scrolls through more positions than fit", () => {

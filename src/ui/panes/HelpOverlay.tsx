@@ -14,6 +14,14 @@ export const KEY_HELP: readonly (readonly [string, string])[] = [
   ["r", "results and history"],
 ];
 
+/** The results view's own keys (README, "Results and history"). */
+export const RESULTS_KEY_HELP: readonly (readonly [string, string])[] = [
+  ["n / N, PgDn / PgUp", "next / previous page"],
+  ["i / a", "cycle the interval / asset filter"],
+  ["j / k, Enter", "select a game / show its positions"],
+  ["Esc / Backspace", "back to the list; Esc on the list closes it"],
+];
+
 /**
  * Keys, and the full text of every current problem: a pane has room for one
  * truncated line, this is where the endpoint, field and value can be read.
@@ -21,23 +29,39 @@ export const KEY_HELP: readonly (readonly [string, string])[] = [
 export function HelpOverlay(p: { width: number; height: number; problems: readonly string[] }) {
   const theme = useTheme();
   return (
-    <Box flexDirection="column" width={p.width} height={p.height} borderStyle={glyphs(theme).border} borderColor={tone(theme, "accent")} paddingX={1}>
-      <Text bold>KEYS</Text>
-      {KEY_HELP.map(([k, what]) => (
+    // Rows are clipped: long problems on a short terminal must not run over the border and footer.
+    <Box flexDirection="column" width={p.width} height={p.height} borderStyle={glyphs(theme).border} borderColor={tone(theme, "accent")} paddingX={1} overflowY="hidden">
+      {/* Its own height, never squeezed: Yoga would overlap shrunk lines instead of dropping the last. */}
+      <Box flexDirection="column" flexShrink={0}>
+        <Text bold>KEYS</Text>
+        <KeyList keys={KEY_HELP} />
+        {/* Problems before the rest: when the terminal is short, the clip takes the least useful lines. */}
+        {p.problems.length > 0 ? <Text bold>PROBLEMS NOW</Text> : null}
+        {p.problems.map((problem) => (
+          <Text key={problem} color={tone(theme, "bad")} wrap="wrap">
+            {problem}
+          </Text>
+        ))}
+        <Text bold>IN THE RESULTS VIEW (r)</Text>
+        <KeyList keys={RESULTS_KEY_HELP} />
+        <Text color={tone(theme, "dim")} wrap="truncate-end">
+          Data comes from one poller: at most one request per second. Ages show when each pane last heard from the service.
+        </Text>
+      </Box>
+    </Box>
+  );
+}
+
+function KeyList(p: { keys: readonly (readonly [string, string])[] }) {
+  const theme = useTheme();
+  return (
+    <>
+      {p.keys.map(([k, what]) => (
         <Text key={k} wrap="truncate-end">
           <Text color={tone(theme, "accent")}>{k.padEnd(18)}</Text>
           {what}
         </Text>
       ))}
-      <Text color={tone(theme, "dim")} wrap="truncate-end">
-        Data comes from one poller: at most one request per second. Ages show when each pane last heard from the service.
-      </Text>
-      {p.problems.length > 0 ? <Text bold>PROBLEMS NOW</Text> : null}
-      {p.problems.map((problem) => (
-        <Text key={problem} color={tone(theme, "bad")} wrap="wrap">
-          {problem}
-        </Text>
-      ))}
-    </Box>
+    </>
   );
 }
