@@ -22,7 +22,7 @@ import type { FormState } from "./form/form-state.js";
 import type { PlacementCheck } from "../domain/placement.js";
 import type { Toast } from "../domain/results.js";
 import { ResultsView, type ResultsViewProps } from "./results/ResultsView.js";
-import { NowContext } from "./Pane.js";
+import { ageAt, NowContext } from "./Pane.js";
 
 export const PANES = ["game", "price", "balance", "positions"] as const;
 export type PaneName = (typeof PANES)[number];
@@ -63,8 +63,7 @@ export function Dashboard(p: DashboardProps) {
   if (l.tooSmall) return <TooSmall cols={l.cols} rows={l.rows} />;
 
   const holding = rows.length > 0;
-  const age = (at: number | undefined) => (at === undefined ? undefined : Math.max(0, now - at));
-  const lastOkAge = age(s.lastOkAt);
+  const lastOkAge = ageAt(now, s.lastOkAt);
   const bodyHeight = l.topHeight + l.priceHeight + l.formHeight + l.positionsHeight;
 
   return (

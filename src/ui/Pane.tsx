@@ -59,8 +59,13 @@ export function ageBadge(age: number | undefined, stale: boolean, error?: string
  */
 export const NowContext = createContext(0);
 
+/** Age at `now` of data fetched at `at` (both server ms); undefined before any. */
+export function ageAt(now: number, at: number | undefined): number | undefined {
+  return at === undefined ? undefined : Math.max(0, now - at);
+}
+
 /** The age of data fetched at `at` (server ms), drawn by ageBadge(). */
 export function AgeBadge(props: { at: number | undefined; stale: boolean; error?: string | undefined }) {
   const now = useContext(NowContext);
-  return <Line>{ageBadge(props.at === undefined ? undefined : Math.max(0, now - props.at), props.stale, props.error)}</Line>;
+  return <Line>{ageBadge(ageAt(now, props.at), props.stale, props.error)}</Line>;
 }

@@ -3,7 +3,7 @@ import type { GameListing } from "../../api/schemas.js";
 import { gameClock, type GamePhase } from "../../domain/game.js";
 import { formatClock, formatCountdown, formatInterval, formatPrice, formatPriceChange } from "../../domain/format.js";
 import { fromWireNumber } from "../../domain/money.js";
-import { AgeBadge, ageBadge, Pane } from "../Pane.js";
+import { AgeBadge, ageAt, ageBadge, Pane } from "../Pane.js";
 import { Line } from "../Line.js";
 import { normalise, span, spansWidth } from "../spans.js";
 import { glyphs, useTheme, type Tone } from "../theme.js";
@@ -92,7 +92,7 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
           <Line tone="dim">
             {`start ${formatClock(live.start_at)} ${g.sep} closes ${formatClock(live.closes_at)} ${g.sep} ends ${formatClock(live.ends_at)}`}
           </Line>
-          <Line>{[ageBadge(p.listingAt === undefined ? undefined : p.now - p.listingAt, false, p.error), p.error && span(` ${p.error}`, { tone: "bad" })]}</Line>
+          <Line>{[ageBadge(ageAt(p.now, p.listingAt), false, p.error), p.error && span(` ${p.error}`, { tone: "bad" })]}</Line>
         </>
       ) : null}
     </Pane>
