@@ -201,8 +201,10 @@ describe("dashboard edges", () => {
     expect(frame).toContain("KEYS");
     expect(frame).toContain("Ctrl+R");
     expect(frame).toContain("IN THE RESULTS VIEW (r)");
-    expect(frame).toContain("next / previous page");
     expect(frame).not.toContain("POSITIONS");
+    // Each key stands apart from what it does, the longest one too.
+    expect(frame).toMatch(/n \/ N, PgDn \/ PgUp\s{2,}next \/ previous page/);
+    expect(frame).toMatch(/Tab \/ Shift\+Tab\s{2,}move between panes/);
   });
 
   it("keeps the help overlay inside its border when the problems outgrow it", () => {

@@ -22,6 +22,9 @@ export const RESULTS_KEY_HELP: readonly (readonly [string, string])[] = [
   ["Esc / Backspace", "back to the list; Esc on the list closes it"],
 ];
 
+// Wide enough for the longest key of both lists, so no key runs into its description.
+const KEY_COLUMN = Math.max(...[...KEY_HELP, ...RESULTS_KEY_HELP].map(([k]) => k.length)) + 2;
+
 /**
  * Keys, and the full text of every current problem: a pane has room for one
  * truncated line, this is where the endpoint, field and value can be read.
@@ -58,7 +61,7 @@ function KeyList(p: { keys: readonly (readonly [string, string])[] }) {
     <>
       {p.keys.map(([k, what]) => (
         <Text key={k} wrap="truncate-end">
-          <Text color={tone(theme, "accent")}>{k.padEnd(18)}</Text>
+          <Text color={tone(theme, "accent")}>{k.padEnd(KEY_COLUMN)}</Text>
           {what}
         </Text>
       ))}
