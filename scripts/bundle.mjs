@@ -6,6 +6,20 @@
  * stays with tsc (npm run typecheck); the tests import the sources.
  */
 import { build } from "esbuild";
+import { fileURLToPath } from "node:url";
+
+// Ink's renderer builds each frame with ./output.js; src/ui/ink/output.ts says why ours stands in.
+let outputsReplaced = 0;
+const inkOutput = {
+  name: "ink-output",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/output\.js$/ }, (args) => {
+      if (!/[\\/]ink[\\/]build[\\/]renderer\.js$/.test(args.importer)) return undefined;
+      outputsReplaced++;
+      return { path: fileURLToPath(new URL("../src/ui/ink/output.ts", import.meta.url)) };
+    });
+  },
+};
 
 await build({
   entryPoints: ["src/cli.tsx"],
@@ -24,5 +38,8 @@ await build({
   alias: { "react-devtools-core": "./scripts/no-devtools.js" },
   // Bundled CommonJS modules (React, undici) still call require() for Node's built-ins.
   banner: { js: 'import { createRequire as __spotdashRequire } from "node:module"; const require = __spotdashRequire(import.meta.url);' },
+  plugins: [inkOutput],
   logLevel: "warning",
 });
+// An Ink that no longer imports its Output this way would silently draw every frame from nothing again.
+if (outputsReplaced !== 1) throw new Error(`expected to replace Ink's output.js once, replaced it ${outputsReplaced} times`);

@@ -1,0 +1,159 @@
+/**
+ * Ink's Output (ink/build/output.js), which turns the laid-out tree into the
+ * frame's text, with the rows of the previous frame remembered.
+ *
+ * Ink builds every frame from nothing: a fresh object for each of the
+ * screen's cells (4,800 at 120x40), every written line tokenised into them,
+ * every row turned back into a string. That is over a megabyte of garbage a
+ * frame and most of the dashboard's CPU, for a frame in which most rows did
+ * not change. Here a row is the list of (column, text) writes that land on
+ * it; a row whose writes equal the previous frame's takes the previous
+ * frame's string, and only the rows that changed are built, exactly as Ink
+ * builds them (a property test compares the two).
+ *
+ * The bundle (scripts/bundle.mjs) puts this module in place of Ink's own;
+ * the tests run Ink's, and the property test holds this one to it.
+ */
+import sliceAnsi from "slice-ansi";
+import stringWidth from "string-width";
+import { styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar } from "@alcalzone/ansi-tokenize";
+
+type Transformer = (line: string, index: number) => string;
+interface Clip {
+  x1: number | undefined;
+  x2: number | undefined;
+  y1: number | undefined;
+  y2: number | undefined;
+}
+type Operation = { type: "write"; x: number; y: number; text: string; transformers: Transformer[] } | { type: "clip"; clip: Clip } | { type: "unclip" };
+
+/** What lands on one row, in order: column, text, column, text… */
+type RowWrites = (number | string)[];
+
+const BLANK: StyledChar = Object.freeze({ type: "char", value: " ", fullWidth: false, styles: Object.freeze([]) as unknown as StyledChar["styles"] });
+
+// Widths of single characters (a small set: digits, letters, glyphs); cleared if a flood of distinct ones arrives.
+const charWidths = new Map<string, number>();
+function charWidth(value: string): number {
+  let width = charWidths.get(value);
+  if (width === undefined) {
+    if (charWidths.size > 4096) charWidths.clear();
+    width = Math.max(1, stringWidth(value));
+    charWidths.set(value, width);
+  }
+  return width;
+}
+
+/** The previous frame: its width, and each row's writes and string. */
+let remembered: { width: number; writes: RowWrites[]; rows: string[] } = { width: -1, writes: [], rows: [] };
+
+function sameWrites(a: RowWrites | undefined, b: RowWrites): boolean {
+  if (a === undefined || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** One row built as Ink builds it: blank cells, each write's characters over them, back to a string. */
+function buildRow(width: number, writes: RowWrites): string {
+  const cells: StyledChar[] = new Array<StyledChar>(width).fill(BLANK);
+  for (let i = 0; i < writes.length; i += 2) {
+    let offsetX = writes[i] as number;
+    for (const character of styledCharsFromTokens(tokenize(writes[i + 1] as string))) {
+      cells[offsetX] = character;
+      const w = charWidth(character.value);
+      for (let k = 1; k < w; k++) cells[offsetX + k] = { type: "char", value: "", fullWidth: false, styles: character.styles };
+      offsetX += w;
+    }
+  }
+  // Writes past the right edge can leave holes; Ink drops them.
+  return styledCharsToString(cells.filter((c) => c !== undefined)).trimEnd();
+}
+
+export default class Output {
+  width: number;
+  height: number;
+  private readonly operations: Operation[] = [];
+  private readonly widths = new Map<string, number>();
+
+  constructor(options: { width: number; height: number }) {
+    this.width = options.width;
+    this.height = options.height;
+  }
+
+  write(x: number, y: number, text: string, options: { transformers: Transformer[] }): void {
+    if (!text) return;
+    this.operations.push({ type: "write", x, y, text, transformers: options.transformers });
+  }
+
+  clip(clip: Clip): void {
+    this.operations.push({ type: "clip", clip });
+  }
+
+  unclip(): void {
+    this.operations.push({ type: "unclip" });
+  }
+
+  private stringWidth(text: string): number {
+    let width = this.widths.get(text);
+    if (width === undefined) {
+      width = stringWidth(text);
+      this.widths.set(text, width);
+    }
+    return width;
+  }
+
+  get(): { output: string; height: number } {
+    const writes: RowWrites[] = Array.from({ length: this.height }, () => []);
+    const clips: Clip[] = [];
+    for (const operation of this.operations) {
+      if (operation.type === "clip") clips.push(operation.clip);
+      else if (operation.type === "unclip") clips.pop();
+      else this.place(operation, clips.at(-1), writes);
+    }
+    const previous = remembered.width === this.width ? remembered : undefined;
+    const rows = writes.map((row, y) => (previous && sameWrites(previous.writes[y], row) ? previous.rows[y]! : buildRow(this.width, row)));
+    remembered = { width: this.width, writes, rows };
+    return { output: rows.join("\n"), height: rows.length };
+  }
+
+  /** Ink's clipping and line placement, unchanged; the characters are laid down later, row by row. */
+  private place(operation: Extract<Operation, { type: "write" }>, clip: Clip | undefined, writes: RowWrites[]): void {
+    const { text, transformers } = operation;
+    let { x, y } = operation;
+    let lines = text.split("\n");
+    if (clip) {
+      const clipHorizontally = typeof clip.x1 === "number" && typeof clip.x2 === "number";
+      const clipVertically = typeof clip.y1 === "number" && typeof clip.y2 === "number";
+      if (clipHorizontally) {
+        const widest = Math.max(0, ...lines.map((line) => this.stringWidth(line)));
+        if (x + widest < clip.x1! || x > clip.x2!) return;
+      }
+      if (clipVertically && (y + lines.length < clip.y1! || y > clip.y2!)) return;
+      if (clipHorizontally) {
+        lines = lines.map((line) => {
+          const from = x < clip.x1! ? clip.x1! - x : 0;
+          const width = this.stringWidth(line);
+          const to = x + width > clip.x2! ? clip.x2! - x : width;
+          return sliceAnsi(line, from, to);
+        });
+        if (x < clip.x1!) x = clip.x1!;
+      }
+      if (clipVertically) {
+        const from = y < clip.y1! ? clip.y1! - y : 0;
+        const to = y + lines.length > clip.y2! ? clip.y2! - y : lines.length;
+        lines = lines.slice(from, to);
+        if (y < clip.y1!) y = clip.y1!;
+      }
+    }
+    // As in Ink: a line whose row is off the frame is skipped and the ones after it land on that same missing row.
+    let offsetY = 0;
+    lines.forEach((original, index) => {
+      const row = writes[y + offsetY];
+      if (!row) return;
+      let line = original;
+      for (const transformer of transformers) line = transformer(line, index);
+      row.push(x, line);
+      offsetY++;
+    });
+  }
+}
