@@ -1,11 +1,15 @@
 /**
- * The CLI as one file (dist/spotdash.js). Loading Ink, React, undici and zod
- * as hundreds of separate modules cost about as much as everything else at
- * start-up (resolving, reading, lexing CommonJS for named exports); one
- * minified file starts in about half the time (BENCHMARKS.md). Type checking
- * stays with tsc (npm run typecheck); the tests import the sources.
+ * The CLI as a bundle: dist/spotdash.js and a few chunks in dist/chunks.
+ * Loading Ink, React, undici and zod as hundreds of separate modules cost
+ * about as much as everything else at start-up (resolving, reading, lexing
+ * CommonJS for named exports); minified bundles start in about half the time
+ * (BENCHMARKS.md). The chunks follow cli.tsx's dynamic imports, so the
+ * dashboard does not load the sim's or the commands' code, nor the sim the
+ * dashboard's. Type checking stays with tsc (npm run typecheck); the tests
+ * import the sources.
  */
 import { build } from "esbuild";
+import { chmodSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 // Ink's renderer builds each frame with ./output.js; src/ui/ink/output.ts says why ours stands in.
@@ -21,9 +25,14 @@ const inkOutput = {
   },
 };
 
+// Chunk names carry hashes: clear out the last build's.
+rmSync("dist", { recursive: true, force: true });
 await build({
   entryPoints: ["src/cli.tsx"],
-  outfile: "dist/spotdash.js",
+  outdir: "dist",
+  entryNames: "spotdash",
+  chunkNames: "chunks/[name]-[hash]",
+  splitting: true,
   bundle: true,
   platform: "node",
   format: "esm",
@@ -43,3 +52,5 @@ await build({
 });
 // An Ink that no longer imports its Output this way would silently draw every frame from nothing again.
 if (outputsReplaced !== 1) throw new Error(`expected to replace Ink's output.js once, replaced it ${outputsReplaced} times`);
+// npm start and the bin run the file itself, so its #! line's node flags apply.
+chmodSync("dist/spotdash.js", 0o755);

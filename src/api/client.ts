@@ -76,8 +76,9 @@ export class ApiClient {
 
   /** undici is loaded by the first request, so the dashboard's first frame does not wait for it (≈100 ms). */
   private connection(): Promise<Pool> {
+    // The default export: a bundle split into chunks imports undici as CommonJS, with no named exports.
     this.pool ??= import("undici").then(
-      ({ Pool }) =>
+      ({ default: { Pool } }) =>
         new Pool(this.base.origin, {
           // The poller sends one request at a time; one kept-alive connection serves it.
           connections: 1,
