@@ -52,6 +52,24 @@ describe("the cached ansi tokenizer", () => {
     );
   });
 
+  it("reads a simple line as runs that style each character as upstream does, and declines any other", () => {
+    fc.assert(
+      fc.property(line, (s) => {
+        const runs = cached.styledRuns(s);
+        const expected = upstream.styledCharsFromTokens(upstream.tokenize(s));
+        if (runs === undefined) {
+          // Only lines with graphemes of several code points (or escapes other than colours) are declined.
+          expect(/[中👍\u0301\ufe0f🇩\u200b]/u.test(s)).toBe(true);
+          return;
+        }
+        expect(runs.every((r) => r.text.length > 0)).toBe(true);
+        const chars = runs.flatMap((r) => [...r.text].map((value) => ({ value, styles: r.styles })));
+        expect(chars).toEqual(expected.map((c) => ({ value: c.value, styles: c.styles })));
+      }),
+      { numRuns: 500 },
+    );
+  });
+
   it("forgets the oldest lines beyond its bound", () => {
     for (let i = 0; i < cached.MAX_LINES + 50; i++) cached.tokenize(`line ${i}`);
     expect(cached.rememberedLines()).toBe(cached.MAX_LINES);

@@ -16,7 +16,11 @@
  *   gives every distinct style one frozen styles array;
  * - `styledCharsToString` remembers the codes between two such styles, and
  *   writes none between equal ones (upstream's diff of equal styles is empty).
- * Everything else is the upstream package, unchanged.
+ * Everything else is the upstream package, unchanged. Two additions serve
+ * spotdash's frame output (src/ui/ink/output.ts), which joins rows from
+ * pieces of text instead of cells: `styledRuns` reads a simple line as runs
+ * of equally styled text, and `styleTransition` gives the codes between two
+ * styles.
  */
 import * as upstream from "ansi-tokenize-upstream";
 
@@ -105,6 +109,38 @@ function canonical(codes) {
   return styles;
 }
 
+/**
+ * A simple line (see SIMPLE) as runs of text, each with the styles that
+ * styledCharsFromTokens would give its characters; undefined for any other
+ * line. No tokens or characters are made.
+ */
+export function styledRuns(str) {
+  if (!SIMPLE.test(str)) return undefined;
+  const runs = [];
+  let styles = NO_STYLES;
+  let at = 0;
+  for (const m of str.matchAll(SGR)) {
+    if (m.index > at) runs.push({ styles, text: str.slice(at, m.index) });
+    styles = stylesAfter(styles, m[0]);
+    at = m.index + m[0].length;
+  }
+  if (str.length > at) runs.push({ styles, text: str.slice(at) });
+  return runs;
+}
+
+const afterCode = new WeakMap();
+function stylesAfter(styles, code) {
+  let byCode = afterCode.get(styles);
+  if (byCode === undefined) afterCode.set(styles, (byCode = new Map()));
+  let next = byCode.get(code);
+  if (next === undefined) {
+    next = styles;
+    for (const token of sgrTokensOf(code)) next = canonical(upstream.reduceAnsiCodesIncremental(next, [token]));
+    byCode.set(code, next);
+  }
+  return next;
+}
+
 export function styledCharsFromTokens(tokens) {
   const remember = Object.isFrozen(tokens);
   const remembered = remember ? charsByTokens.get(tokens) : undefined;
@@ -113,7 +149,8 @@ export function styledCharsFromTokens(tokens) {
   let styles = NO_STYLES;
   for (const token of tokens) {
     if (token.type === "ansi") styles = canonical(upstream.reduceAnsiCodesIncremental(styles, [token]));
-    else if (token.type === "char") chars.push({ ...token, styles });
+    // A literal, not a spread of the token: the spread takes V8's slow cloning path in code that runs once a frame.
+    else if (token.type === "char") chars.push({ type: "char", value: token.value, fullWidth: token.fullWidth, styles });
   }
   if (remember) charsByTokens.set(tokens, Object.freeze(chars));
   return chars;
@@ -135,6 +172,11 @@ function transition(from, to) {
     }
   }
   return codes;
+}
+
+/** The codes styledCharsToString writes between a character styled `from` and the next, styled `to`. */
+export function styleTransition(from, to) {
+  return transition(from, to);
 }
 
 export function styledCharsToString(chars) {

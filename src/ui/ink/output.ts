@@ -8,15 +8,17 @@
  * frame and most of the dashboard's CPU, for a frame in which most rows did
  * not change. Here a row is the list of (column, text) writes that land on
  * it; a row whose writes equal the previous frame's takes the previous
- * frame's string, and only the rows that changed are built, exactly as Ink
- * builds them (a property test compares the two).
+ * frame's string. A row that changed is joined from remembered pieces, one
+ * per written line, when its writes lie side by side; otherwise it is built
+ * cell by cell as Ink builds it. Either way the string is Ink's: a property
+ * test compares the two.
  *
  * The bundle (scripts/bundle.mjs) puts this module in place of Ink's own;
  * the tests run Ink's, and the property test holds this one to it.
  */
 import sliceAnsi from "slice-ansi";
 import stringWidth from "string-width";
-import { styledCharsFromTokens, styledCharsToString, tokenize, type StyledChar } from "@alcalzone/ansi-tokenize";
+import { styledCharsFromTokens, styledCharsToString, styledRuns, styleTransition, tokenize, type StyledChar } from "@alcalzone/ansi-tokenize";
 
 type Transformer = (line: string, index: number) => string;
 interface Clip {
@@ -30,7 +32,6 @@ type Operation = { type: "write"; x: number; y: number; text: string; transforme
 /** What lands on one row, in order: column, text, column, text… */
 type RowWrites = (number | string)[];
 
-const BLANK: StyledChar = Object.freeze({ type: "char", value: " ", fullWidth: false, styles: Object.freeze([]) as unknown as StyledChar["styles"] });
 
 // Widths of single characters (a small set: digits, letters, glyphs); cleared if a flood of distinct ones arrives.
 const charWidths = new Map<string, number>();
@@ -53,9 +54,97 @@ function sameWrites(a: RowWrites | undefined, b: RowWrites): boolean {
   return true;
 }
 
-/** One row built as Ink builds it: blank cells, each write's characters over them, back to a string. */
+/**
+ * A written line as a piece of a row: its characters' text with the codes
+ * between them, its first and last styles, and its width in cells. A row of
+ * pieces that do not overlap is the pieces and the blanks between them,
+ * joined by the codes from one style to the next: the string Ink's cell by
+ * cell pass gives, without the cells.
+ */
+interface Piece {
+  width: number;
+  first: StyledChar["styles"];
+  last: StyledChar["styles"];
+  text: string;
+}
+
+const NO_STYLES = Object.freeze([]) as unknown as StyledChar["styles"];
+const EMPTY: Piece = { width: 0, first: NO_STYLES, last: NO_STYLES, text: "" };
+/** A few screens' worth, as the tokenizer remembers (vendor/ansi-tokenize-cached). */
+const MAX_PIECES = 256;
+const pieces = new Map<string, Piece>();
+
+function pieceOf(line: string): Piece {
+  let piece = pieces.get(line);
+  if (piece !== undefined) return piece;
+  piece = fromRuns(styledRuns(line) ?? runsOfChars(styledCharsFromTokens(tokenize(line))));
+  pieces.set(line, piece);
+  if (pieces.size > MAX_PIECES) pieces.delete(pieces.keys().next().value!);
+  return piece;
+}
+
+type Run = { styles: StyledChar["styles"]; text: string; width?: number };
+
+/** Lines with graphemes of several code points, or escapes other than colours, go through Ink's tokenizer. */
+function runsOfChars(chars: readonly StyledChar[]): Run[] {
+  return chars.map((c) => ({ styles: c.styles, text: c.value, width: charWidth(c.value) }));
+}
+
+function fromRuns(runs: readonly Run[]): Piece {
+  if (runs.length === 0) return EMPTY;
+  let text = "";
+  let width = 0;
+  for (let i = 0; i < runs.length; i++) {
+    const run = runs[i]!;
+    if (i > 0) text += styleTransition(runs[i - 1]!.styles, run.styles);
+    text += run.text;
+    width += run.width ?? simpleWidth(run.text);
+  }
+  return { width, first: runs[0]!.styles, last: runs[runs.length - 1]!.styles, text };
+}
+
+/** A simple run's characters are one code unit each (see styledRuns). */
+function simpleWidth(text: string): number {
+  let width = 0;
+  for (let i = 0; i < text.length; i++) width += text.charCodeAt(i) < 0x7f ? 1 : charWidth(text[i]!);
+  return width;
+}
+
+const blanks: string[] = [];
+const spaces = (n: number) => (blanks[n] ??= " ".repeat(n));
+
+/** One row from its writes: from pieces when they lie side by side inside the frame, else cell by cell as Ink does. */
 function buildRow(width: number, writes: RowWrites): string {
-  const cells: StyledChar[] = new Array<StyledChar>(width).fill(BLANK);
+  const placed: { x: number; piece: Piece }[] = [];
+  for (let i = 0; i < writes.length; i += 2) {
+    const piece = pieceOf(writes[i + 1] as string);
+    if (piece.width > 0) placed.push({ x: writes[i] as number, piece });
+  }
+  placed.sort((a, b) => a.x - b.x);
+  let out = "";
+  let previous = NO_STYLES;
+  let at = 0;
+  for (const { x, piece } of placed) {
+    if (!Number.isInteger(x) || x < at || x + piece.width > width) return buildRowFromCells(width, writes);
+    if (x > at) {
+      out += styleTransition(previous, NO_STYLES) + spaces(x - at);
+      previous = NO_STYLES;
+    }
+    out += styleTransition(previous, piece.first) + piece.text;
+    previous = piece.last;
+    at = x + piece.width;
+  }
+  if (width > at) {
+    out += styleTransition(previous, NO_STYLES) + spaces(width - at);
+    previous = NO_STYLES;
+  }
+  return (out + styleTransition(previous, NO_STYLES)).trimEnd();
+}
+
+/** Ink's way, for writes that overlap or cross the frame's edge: blank cells, each write's characters over them, back to a string. */
+function buildRowFromCells(width: number, writes: RowWrites): string {
+  const blank: StyledChar = { type: "char", value: " ", fullWidth: false, styles: NO_STYLES };
+  const cells: StyledChar[] = new Array<StyledChar>(width).fill(blank);
   for (let i = 0; i < writes.length; i += 2) {
     let offsetX = writes[i] as number;
     for (const character of styledCharsFromTokens(tokenize(writes[i + 1] as string))) {
