@@ -80,7 +80,7 @@ async function main() {
   tmux("set-option", "-t", "bench", "status", "off");
   await sleep(300);
   const launchedAt = performance.now();
-  // As a trader runs it: the file itself, with the node flags of its #! line. BENCH_NODE_ARGS runs node with those flags instead.
+  // As a trader runs it (the bin); BENCH_NODE_ARGS runs it under node with those flags instead.
   const command = process.env.BENCH_NODE_ARGS === undefined ? cli : `node ${process.env.BENCH_NODE_ARGS} ${cli}`;
   tmux("send-keys", "-t", "bench", `exec ${command} --interval ${interval}`, "Enter");
   await waitFor((s) => s.includes("GAME BTC_USDT"), 10_000);

@@ -52,5 +52,5 @@ await build({
 });
 // An Ink that no longer imports its Output this way would silently draw every frame from nothing again.
 if (outputsReplaced !== 1) throw new Error(`expected to replace Ink's output.js once, replaced it ${outputsReplaced} times`);
-// npm start and the bin run the file itself, so its #! line's node flags apply.
+// The bin, runnable from a clone as well as once installed.
 chmodSync("dist/spotdash.js", 0o755);

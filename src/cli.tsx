@@ -1,13 +1,7 @@
-#!/usr/bin/env -S node --max-semi-space-size=2
+#!/usr/bin/env node
 /**
  * spotdash's entry: settings → Config, then the dashboard, the sim or a
  * command. Every error leaves as one redacted line and an exit code.
- *
- * The young generation is capped at 2 MB a semispace (V8 lets it grow to
- * 16): a dashboard that allocates a little every second otherwise grows a
- * 30 MB young generation it never needs, and its resident memory swings
- * between 100 and 130 MB; capped it stays flat near 92 MB at the same CPU
- * (BENCHMARKS.md). `node dist/spotdash.js` runs without the cap.
  */
 // React's development build costs several times the CPU per frame; set before React loads.
 process.env.NODE_ENV ??= "production";
