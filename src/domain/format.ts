@@ -26,9 +26,19 @@ export function formatAge(ms: number): string {
   return `${Math.floor(s / 3600)}h`;
 }
 
+const clocks = new Map<number, string>();
+
 /** Local wall-clock time of an epoch-ms instant. */
 export function formatClock(epochMs: number): string {
-  return format(new Date(epochMs), "HH:mm:ss");
+  // Drawn every second for the header and each position; date-fns reads its pattern anew on every call.
+  const second = Math.floor(epochMs / 1000);
+  let text = clocks.get(second);
+  if (text === undefined) {
+    if (clocks.size >= 256) clocks.clear();
+    text = format(new Date(epochMs), "HH:mm:ss");
+    clocks.set(second, text);
+  }
+  return text;
 }
 
 /** Prices on screen: two decimals, grouped. Accepts wire strings and numbers. */

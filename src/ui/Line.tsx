@@ -27,7 +27,11 @@ export const Line = memo(function Line(p: { children: Piece | readonly Piece[] }
   const spans = normalise(Array.isArray(p.children) ? p.children : [p.children as Piece], p);
   const width = spansWidth(spans);
   if (width === 0) return null;
-  // Ink hands the transform the laid-out (possibly truncated) placeholder.
-  const transform = (placeholder: string) => paint(theme, spans, placeholder.length, width);
+  // Ink hands the transform the laid-out (possibly truncated) placeholder, every frame; an unchanged Line paints once.
+  let painted: { width: number; text: string } | undefined;
+  const transform = (placeholder: string) => {
+    if (painted?.width !== placeholder.length) painted = { width: placeholder.length, text: paint(theme, spans, placeholder.length, width) };
+    return painted.text;
+  };
   return createElement("ink-text", { style: STYLE, internal_transform: transform }, blank(width));
 });
