@@ -32,7 +32,6 @@ type Operation = { type: "write"; x: number; y: number; text: string; transforme
 /** What lands on one row, in order: column, text, column, text… */
 type RowWrites = (number | string)[];
 
-
 // Widths of single characters (a small set: digits, letters, glyphs); cleared if a flood of distinct ones arrives.
 const charWidths = new Map<string, number>();
 function charWidth(value: string): number {
