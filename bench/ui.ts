@@ -9,8 +9,8 @@
  *
  * The warm-up is a minute because V8 keeps compiling for that long: a
  * dashboard runs its code once a second, so functions get hot slowly, and
- * the compiler threads spent as much CPU as the dashboard itself in the
- * first minute and a tenth of it after 90 s (BENCHMARKS.md). The CPU of
+ * V8's compiler threads spent about as much CPU as the main thread in the
+ * first minute and about half as much after 90 s (BENCHMARKS.md). The CPU of
  * each 30 s of the run is printed, so a trend stays visible.
  */
 import { spawn, execFileSync } from "node:child_process";
