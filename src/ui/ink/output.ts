@@ -32,7 +32,8 @@ type Operation = { type: "write"; x: number; y: number; text: string; transforme
 /** What lands on one row, in order: column, text, column, text… */
 type RowWrites = (number | string)[];
 
-// Widths of single characters (a small set: digits, letters, glyphs); cleared if a flood of distinct ones arrives.
+// Cells per character as Ink counts them: at least one, even for a zero-width character (so not
+// spans.ts's textWidth, which lays out text). A small set (digits, letters, glyphs); cleared if a flood of distinct ones arrives.
 const charWidths = new Map<string, number>();
 function charWidth(value: string): number {
   let width = charWidths.get(value);
