@@ -4,16 +4,18 @@
  */
 // Per-function entry points: the package index loads all of date-fns (about 180 ms at start-up).
 import { format } from "date-fns/format";
-import { intervalToDuration } from "date-fns/intervalToDuration";
+import { secondsToHours } from "date-fns/secondsToHours";
+import { secondsToMinutes } from "date-fns/secondsToMinutes";
 import { Decimal, formatAmount, formatSigned } from "./money.js";
 
 /** 75 s → "1:15"; 3 h 2 m 5 s → "3:02:05"; 2 d → "48:00:00". Rounds up so 0:00 means "now". */
 export function formatCountdown(ms: number): string {
+  // Three countdowns are drawn every second: date-fns' unit conversions, not
+  // intervalToDuration, which walks a calendar (years, months, days) each call.
   const total = Math.max(0, Math.ceil(ms / 1000));
-  const d = intervalToDuration({ start: 0, end: total * 1000 });
-  const hours = (d.days ?? 0) * 24 + (d.hours ?? 0);
-  const mm = String(d.minutes ?? 0);
-  const ss = String(d.seconds ?? 0).padStart(2, "0");
+  const hours = secondsToHours(total);
+  const mm = String(secondsToMinutes(total) % 60);
+  const ss = String(total % 60).padStart(2, "0");
   return hours > 0 ? `${hours}:${mm.padStart(2, "0")}:${ss}` : `${mm}:${ss}`;
 }
 

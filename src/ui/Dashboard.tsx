@@ -56,7 +56,8 @@ export function Dashboard(p: DashboardProps) {
   const gid = s.listing?.value.liveGame.gid;
   const statusPositions = s.status?.value.positions;
   const livePrice = s.price?.value.value;
-  const rows = useMemo(() => positionRows(gid, statusPositions ?? [], s.placed, livePrice), [gid, statusPositions, s.placed, livePrice]);
+  // Without the price: the pane measures the distances, so a new price does not rebuild the rows.
+  const rows = useMemo(() => positionRows(gid, statusPositions ?? [], s.placed, undefined), [gid, statusPositions, s.placed]);
   const streaks = useMemo(() => readableStreaks(s.status?.value.streaks ?? []), [s.status]);
   const strikes = useMemo(() => rows.map((r) => r.strike.toFixed()), [rows]);
 
@@ -147,6 +148,7 @@ export function Dashboard(p: DashboardProps) {
             <PositionsPane
               gid={gid}
               rows={rows}
+              livePrice={livePrice}
               streaks={streaks}
               scroll={p.scroll}
               visibleRows={l.positionRows}

@@ -4,7 +4,7 @@ import { computeLayout } from "../../src/ui/layout.js";
 import { ThemeContext } from "../../src/ui/theme.js";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
 import { balance, listing, livePrice, placedPosition, statusPosition, statusResponse } from "../helpers/fixtures.js";
-import { renderAt } from "../helpers/ink.js";
+import { renderAt, tick } from "../helpers/ink.js";
 
 const START = Date.UTC(2026, 10, 22, 12, 0, 0);
 const target = { asset: "BTC_USDT", interval: 60 as const, network: "testnet" as const, currency: "USDC" };
@@ -217,6 +217,28 @@ describe("dashboard edges", () => {
     // Every key line whole: a squeezed column would have drawn lines over each other.
     expect(lines.some((l) => /│ \?\s+toggle this help\s+│/.test(l))).toBe(true);
     expect(lines.some((l) => /│ Esc\s+close this help or any overlay\s+│/.test(l))).toBe(true);
+  });
+
+  it("measures each position's distance from the newest price, the rows unchanged", async () => {
+    const [now, cols, rows] = [START + 15_200, 120, 40];
+    const snap = liveSnapshot(now);
+    const props = (s: Snapshot): DashboardProps => ({
+      snapshot: s, now, localNow: now, layout: computeLayout(cols, rows), backend: "SIM", readonly: false,
+      focus: "game", scroll: 0, help: false, hints: "", message: undefined,
+    });
+    const distanceOf = (frame: string, strike: string) => new RegExp(`${strike}\\s+\\S+\\s+(\\S+)`).exec(frame)?.[1];
+    draw(snap, now, cols, rows);
+    // Same status, same rows; only the price moves: 67,200.5 − 66,169 and 67,200.5 − 67,120.
+    const moved = { ...snap, price: { value: livePrice(67200.5, now), at: now } };
+    mounted!.instance.rerender(
+      <ThemeContext.Provider value={{ color: true, ascii: false }}>
+        <Dashboard {...props(moved)} />
+      </ThemeContext.Provider>,
+    );
+    await tick();
+    const frame = mounted!.text();
+    expect(distanceOf(frame, "66,169.00")).toBe("+1,031.50");
+    expect(distanceOf(frame, "67,120.00")).toBe("+80.50");
   });
 
   it("scrolls through more positions than fit", () => {

@@ -1,4 +1,4 @@
-import { memo } from "react";
+import { memo, useMemo } from "react";
 import type { GameListing } from "../../api/schemas.js";
 import { gameClock, type GamePhase } from "../../domain/game.js";
 import { formatClock, formatCountdown, formatInterval, formatPrice, formatPriceChange } from "../../domain/format.js";
@@ -34,7 +34,18 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
   const theme = useTheme();
   const g = glyphs(theme);
   const title = `GAME ${p.asset} ${formatInterval(p.interval)}${p.listing ? ` #${p.listing.liveGame.gid}` : ""}`;
-  if (!p.listing) {
+  // Drawn every second, changed by a new listing or price only.
+  const openPrice = p.listing?.liveGame.open_price;
+  const aiPrice = p.listing?.liveGame.ai_price;
+  const prices = useMemo(
+    () => (openPrice === undefined || aiPrice === undefined ? undefined : { open: formatPrice(openPrice), ai: formatPrice(aiPrice) }),
+    [openPrice, aiPrice],
+  );
+  const aiGap = useMemo(
+    () => (p.livePrice === undefined || aiPrice === undefined ? null : formatPriceChange(fromWireNumber(p.livePrice).minus(aiPrice))),
+    [p.livePrice, aiPrice],
+  );
+  if (!p.listing || !prices) {
     return (
       <Pane title={title} width={p.width} height={p.height} focused={p.focused} right={<AgeBadge at={p.listingAt} stale={false} error={p.error} />}>
         <Line tone={p.error ? "bad" : "dim"}>{p.error ?? "loading the live game…"}</Line>
@@ -56,7 +67,6 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
   // The bar takes what the countdowns leave of the line (inside the border and padding).
   const barWidth = Math.max(5, p.width - 4 - spansWidth(normalise(countdowns)));
   const filled = Math.round(clock.progress * barWidth);
-  const aiGap = p.livePrice === undefined ? null : fromWireNumber(p.livePrice).minus(live.ai_price);
 
   const badge = (
     <Line>
@@ -75,10 +85,10 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
       <Line>
         {[
           "open ",
-          span(formatPrice(live.open_price), { bold: true }),
+          span(prices.open, { bold: true }),
           "  ai ",
-          span(formatPrice(live.ai_price), { bold: true }),
-          aiGap !== null && span(` (live ${formatPriceChange(aiGap)})`, { tone: "dim" }),
+          span(prices.ai, { bold: true }),
+          aiGap !== null && span(` (live ${aiGap})`, { tone: "dim" }),
         ]}
       </Line>
       <Line>

@@ -1,8 +1,9 @@
 import { cells, type Column } from "../columns.js";
-import { memo } from "react";
+import { memo, useMemo } from "react";
 import type { Streak } from "../../api/schemas.js";
 import { formatClock, formatMoney, formatPercent, formatPrice, formatPriceChange } from "../../domain/format.js";
 import { positionTotals, type PositionRow } from "../../domain/positions.js";
+import { fromWireNumber, type Decimal } from "../../domain/money.js";
 import { MAX_POSITIONS_PER_GAME } from "../../domain/rules.js";
 import { AgeBadge, Pane } from "../Pane.js";
 import { Line } from "../Line.js";
@@ -11,7 +12,9 @@ import type { Tone } from "../theme.js";
 
 export interface PositionsPaneProps {
   gid: string | undefined;
+  /** The held positions; their distances are measured here, from livePrice. */
   rows: readonly PositionRow[];
+  livePrice: number | undefined;
   streaks: readonly Streak[];
   scroll: number;
   visibleRows: number;
@@ -35,7 +38,9 @@ const COLS: readonly Column[] = [
 ]
 
 export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) {
-  const totals = positionTotals(p.rows);
+  // The rows change with /status, the live price with every price: only the distances follow the price.
+  const totals = useMemo(() => positionTotals(p.rows), [p.rows]);
+  const live = useMemo(() => (p.livePrice === undefined ? null : fromWireNumber(p.livePrice)), [p.livePrice]);
   const left = Math.max(0, MAX_POSITIONS_PER_GAME - p.rows.length);
   // When the rows overflow, one row goes to the "rows a–b of n" line.
   const capacity = p.rows.length > p.visibleRows ? Math.max(1, p.visibleRows - 1) : p.visibleRows;
@@ -43,34 +48,13 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
   const shown = p.rows.slice(scroll, scroll + capacity);
   const title = `POSITIONS${p.gid ? ` #${p.gid}` : ""}  ${p.rows.length} held ${left} left`;
 
-  const rowTone = p.stale ? "dim" : undefined;
-  // A stale row is grey throughout: its colours would claim a fresh verdict.
-  const shade = (t: Tone) => rowTone ?? t;
   return (
     <Pane title={title} width={p.width} height={p.height} focused={p.focused} right={<AgeBadge at={p.at} stale={p.stale} error={p.error} />}>
       <Line tone="dim">{cells(COLS, COLS.map((c) => c.title))}</Line>
       {p.rows.length === 0 ? (
         <Line tone={p.error ? "bad" : "dim"}>{p.error ?? (p.gid ? "no positions in this game — p places one" : "waiting for the live game…")}</Line>
       ) : (
-        shown.map((r) => (
-          <Line key={r.txid} tone={rowTone}>
-            {[
-              `${cells(COLS, [formatPrice(r.strike), formatMoney(r.stake)])} `,
-              span((r.distance === null ? "–" : formatPriceChange(r.distance)).padStart(COLS[2]!.width), {
-                tone: shade(r.distance !== null && r.distance.abs().lte(r.strike.times("0.0005")) ? "good" : "dim"),
-              }),
-              " ",
-              span((r.projected === null ? (r.pending ? "pending" : "–") : formatMoney(r.projected)).padStart(COLS[3]!.width), {
-                tone: shade(r.projected === null ? "dim" : r.projected.gte(r.stake) ? "up" : "down"),
-              }),
-              " ",
-              span((r.returnPct === null ? "–" : formatPercent(r.returnPct)).padStart(COLS[4]!.width), {
-                tone: shade(r.returnPct === null ? "dim" : r.returnPct.gte(0) ? "up" : "down"),
-              }),
-              ` ${formatClock(r.placedAt).padStart(COLS[5]!.width)}`,
-            ]}
-          </Line>
-        ))
+        shown.map((r) => <PositionLine key={r.txid} row={r} live={live} stale={p.stale} />)
       )}
       {p.rows.length > p.visibleRows ? (
         <Line tone="dim">{`rows ${scroll + 1}–${scroll + shown.length} of ${p.rows.length} (j/k)`}</Line>
@@ -91,5 +75,37 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
         <Line tone="accent">{`streaks on track: ${p.streaks.map((s) => `${s.streak} wins (${String(s.positionId).slice(0, 8)})`).join(", ")}`}</Line>
       ) : null}
     </Pane>
+  );
+});
+
+/** One position. Its figures are formatted when /status changes them; a new price re-formats the distance only. */
+const PositionLine = memo(function PositionLine({ row: r, live, stale }: { row: PositionRow; live: Decimal | null; stale: boolean }) {
+  const text = useMemo(
+    () => ({
+      held: `${cells(COLS, [formatPrice(r.strike), formatMoney(r.stake)])} `,
+      projected: (r.projected === null ? (r.pending ? "pending" : "–") : formatMoney(r.projected)).padStart(COLS[3]!.width),
+      returnPct: (r.returnPct === null ? "–" : formatPercent(r.returnPct)).padStart(COLS[4]!.width),
+      placed: ` ${formatClock(r.placedAt).padStart(COLS[5]!.width)}`,
+      near: r.strike.times("0.0005"),
+    }),
+    [r],
+  );
+  const distance = live === null ? null : live.minus(r.strike);
+  // A stale row is grey throughout: its colours would claim a fresh verdict.
+  const shade = (t: Tone) => (stale ? "dim" : t);
+  return (
+    <Line tone={stale ? "dim" : undefined}>
+      {[
+        text.held,
+        span((distance === null ? "–" : formatPriceChange(distance)).padStart(COLS[2]!.width), {
+          tone: shade(distance !== null && distance.abs().lte(text.near) ? "good" : "dim"),
+        }),
+        " ",
+        span(text.projected, { tone: shade(r.projected === null ? "dim" : r.projected.gte(r.stake) ? "up" : "down") }),
+        " ",
+        span(text.returnPct, { tone: shade(r.returnPct === null ? "dim" : r.returnPct.gte(0) ? "up" : "down") }),
+        text.placed,
+      ]}
+    </Line>
   );
 });

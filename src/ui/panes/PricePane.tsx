@@ -1,4 +1,4 @@
-import { memo } from "react";
+import { memo, useMemo } from "react";
 import type { PricePoint } from "../../poller/snapshot.js";
 import { formatPrice, formatPriceChange } from "../../domain/format.js";
 import { Decimal, fromWireNumber } from "../../domain/money.js";
@@ -26,6 +26,14 @@ export interface PricePaneProps {
 
 const GUTTER = 14;
 
+function referenceMarks(openPrice: string | undefined, aiPrice: string | undefined, strikes: readonly string[]): RefMark[] {
+  const refs: RefMark[] = [];
+  if (openPrice) refs.push({ value: Number(openPrice), label: "open" });
+  if (aiPrice) refs.push({ value: Number(aiPrice), label: "ai" });
+  for (const s of strikes) refs.push({ value: Number(s), label: `@${formatPrice(s).replace(/\.00$/, "")}` });
+  return refs;
+}
+
 export const PricePane = memo(function PricePane(p: PricePaneProps) {
   const theme = useTheme();
   const g = glyphs(theme);
@@ -35,10 +43,8 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
   const multi = p.chartRows > 1;
   const chartWidth = multi ? inner - GUTTER : inner;
 
-  const refs: RefMark[] = [];
-  if (p.openPrice) refs.push({ value: Number(p.openPrice), label: "open" });
-  if (p.aiPrice) refs.push({ value: Number(p.aiPrice), label: "ai" });
-  for (const s of p.strikes) refs.push({ value: Number(s), label: `@${formatPrice(s).replace(/\.00$/, "")}` });
+  // The marks change with the listing and the positions, not with each price.
+  const refs = useMemo(() => referenceMarks(p.openPrice, p.aiPrice, p.strikes), [p.openPrice, p.aiPrice, p.strikes]);
   const chart = renderChart(p.prices.map((x) => x.value), chartWidth, p.chartRows, multi ? refs : [], theme.ascii);
 
   const direction = last && prev ? Math.sign(last.value - prev.value) : 0;
