@@ -113,18 +113,31 @@ function simpleWidth(text: string): number {
 const blanks: string[] = [];
 const spaces = (n: number) => (blanks[n] ??= " ".repeat(n));
 
+// A row's writes by column, reused from row to row: a frame builds dozens of rows each second.
+const columns: number[] = [];
+const texts: string[] = [];
+
 /** One row from its writes: from pieces when they lie side by side inside the frame, else cell by cell as Ink does. */
 function buildRow(width: number, writes: RowWrites): string {
-  const placed: { x: number; piece: Piece }[] = [];
-  for (let i = 0; i < writes.length; i += 2) {
-    const piece = pieceOf(writes[i + 1] as string);
-    if (piece.width > 0) placed.push({ x: writes[i] as number, piece });
+  // Sorted by column, stable (a box's right border is written before its content): an insertion sort of a handful.
+  const n = writes.length / 2;
+  for (let i = 0; i < n; i++) {
+    const x = writes[2 * i] as number;
+    let j = i;
+    for (; j > 0 && columns[j - 1]! > x; j--) {
+      columns[j] = columns[j - 1]!;
+      texts[j] = texts[j - 1]!;
+    }
+    columns[j] = x;
+    texts[j] = writes[2 * i + 1] as string;
   }
-  placed.sort((a, b) => a.x - b.x);
   let out = "";
   let previous = NO_STYLES;
   let at = 0;
-  for (const { x, piece } of placed) {
+  for (let i = 0; i < n; i++) {
+    const x = columns[i]!;
+    const piece = pieceOf(texts[i]!);
+    if (piece.width === 0) continue;
     if (!Number.isInteger(x) || x < at || x + piece.width > width) return buildRowFromCells(width, writes);
     if (x > at) {
       out += styleTransition(previous, NO_STYLES) + spaces(x - at);
@@ -209,6 +222,15 @@ export default class Output {
   private place(operation: Extract<Operation, { type: "write" }>, clip: Clip | undefined, writes: RowWrites[]): void {
     const { text, transformers } = operation;
     let { x, y } = operation;
+    // Most writes are one line of a pane, clipped to its rows only: no arrays for them.
+    const clipsColumns = typeof clip?.x1 === "number" && typeof clip.x2 === "number";
+    if (!clipsColumns && !text.includes("\n")) {
+      if (typeof clip?.y1 === "number" && typeof clip.y2 === "number" && (y < clip.y1 || y >= clip.y2)) return;
+      let line = text;
+      for (const transformer of transformers) line = transformer(line, 0);
+      writes[y]?.push(x, line);
+      return;
+    }
     let lines = text.split("\n");
     if (clip) {
       const clipHorizontally = typeof clip.x1 === "number" && typeof clip.x2 === "number";
