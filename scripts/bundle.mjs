@@ -10,18 +10,33 @@
  */
 import { build } from "esbuild";
 import { chmodSync, rmSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-// Ink's renderer builds each frame with ./output.js; src/ui/ink/output.ts says why ours stands in.
-let outputsReplaced = 0;
-const inkOutput = {
-  name: "ink-output",
+// Two of Ink's modules are ours in the bundle; src/ui/ink/output.ts and log-update.ts say why.
+const ours = (path) => fileURLToPath(new URL(`../src/ui/ink/${path}`, import.meta.url));
+const swaps = [
+  // Ink's renderer builds each frame with ./output.js: ours stands in for it.
+  { importer: "renderer.js", module: "./output.js", path: () => ours("output.ts"), replaced: 0 },
+  // Ink writes each frame with ./log-update.js: ours wraps it (namespace below).
+  { importer: "ink.js", module: "./log-update.js", path: (importer) => join(dirname(importer), "log-update.js"), namespace: "row-updates", replaced: 0 },
+];
+const inkModules = {
+  name: "ink-modules",
   setup(b) {
-    b.onResolve({ filter: /^\.\/output\.js$/ }, (args) => {
-      if (!/[\\/]ink[\\/]build[\\/]renderer\.js$/.test(args.importer)) return undefined;
-      outputsReplaced++;
-      return { path: fileURLToPath(new URL("../src/ui/ink/output.ts", import.meta.url)) };
-    });
+    for (const swap of swaps) {
+      const filter = new RegExp(`^${swap.module.replace(/[.]/g, "\\.")}$`);
+      b.onResolve({ filter }, (args) => {
+        if (!args.importer.endsWith(join("ink", "build", swap.importer))) return undefined;
+        swap.replaced++;
+        return { path: swap.path(args.importer), namespace: swap.namespace ?? "file" };
+      });
+    }
+    b.onLoad({ filter: /.*/, namespace: "row-updates" }, (args) => ({
+      contents: `import ink from ${JSON.stringify(args.path)};\nimport { withRowUpdates } from ${JSON.stringify(ours("log-update.ts"))};\nexport default withRowUpdates(ink);\n`,
+      resolveDir: dirname(args.path),
+      loader: "js",
+    }));
   },
 };
 
@@ -47,10 +62,12 @@ await build({
   alias: { "react-devtools-core": "./scripts/no-devtools.js" },
   // Bundled CommonJS modules (React, undici) still call require() for Node's built-ins.
   banner: { js: 'import { createRequire as __spotdashRequire } from "node:module"; const require = __spotdashRequire(import.meta.url);' },
-  plugins: [inkOutput],
+  plugins: [inkModules],
   logLevel: "warning",
 });
-// An Ink that no longer imports its Output this way would silently draw every frame from nothing again.
-if (outputsReplaced !== 1) throw new Error(`expected to replace Ink's output.js once, replaced it ${outputsReplaced} times`);
+// An Ink that no longer imports these modules this way would silently draw and write every frame whole again.
+for (const swap of swaps) {
+  if (swap.replaced !== 1) throw new Error(`expected to replace Ink's ${swap.module} once, replaced it ${swap.replaced} times`);
+}
 // The bin, runnable from a clone as well as once installed.
 chmodSync("dist/spotdash.js", 0o755);
