@@ -9,7 +9,7 @@
  * import the sources.
  */
 import { build } from "esbuild";
-import { chmodSync, rmSync } from "node:fs";
+import { chmodSync, readFileSync, rmSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -40,6 +40,22 @@ const inkModules = {
   },
 };
 
+// Yoga's loader (emscripten) asks whether a global fetch exists before it reads its own base64 wasm.
+// In Node that question loads Node's built-in undici for fetch: about 90 ms of start-up, before the
+// first frame, for a fetch of a data: URL. Told there is none, it decodes the base64 itself.
+let yogaFetchChecks = 0;
+const yogaWithoutFetch = {
+  name: "yoga-without-fetch",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ }, (args) => {
+      const source = readFileSync(args.path, "utf8");
+      const check = '"function"!=typeof fetch';
+      yogaFetchChecks += source.split(check).length - 1;
+      return { contents: source.replaceAll(check, "!0"), loader: "js" };
+    });
+  },
+};
+
 // Chunk names carry hashes: clear out the last build's.
 rmSync("dist", { recursive: true, force: true });
 await build({
@@ -62,12 +78,13 @@ await build({
   alias: { "react-devtools-core": "./scripts/no-devtools.js" },
   // Bundled CommonJS modules (React, undici) still call require() for Node's built-ins.
   banner: { js: 'import { createRequire as __spotdashRequire } from "node:module"; const require = __spotdashRequire(import.meta.url);' },
-  plugins: [inkModules],
+  plugins: [inkModules, yogaWithoutFetch],
   logLevel: "warning",
 });
 // An Ink that no longer imports these modules this way would silently draw and write every frame whole again.
 for (const swap of swaps) {
   if (swap.replaced !== 1) throw new Error(`expected to replace Ink's ${swap.module} once, replaced it ${swap.replaced} times`);
 }
+if (yogaFetchChecks !== 2) throw new Error(`expected two fetch checks in Yoga's loader, found ${yogaFetchChecks}`);
 // The bin, runnable from a clone as well as once installed.
 chmodSync("dist/spotdash.js", 0o755);

@@ -4,6 +4,7 @@
  * from Ink (see Line.tsx for why panes draw through this, not nested <Text>).
  */
 import stringWidth from "string-width";
+import { NARROW_GLYPHS } from "./narrow-glyphs.js";
 import { TONES, type Theme, type Tone } from "./theme.js";
 
 export interface Span {
@@ -24,7 +25,7 @@ const ASCII = /^[\x20-\x7e]*$/;
 // Code points whose width depends on their neighbours (surrogate pairs, joiners,
 // variation selectors, Hangul jamo): such text is measured as a whole.
 const CLUSTERED = /[\ud800-\udfff\u200d\ufe00-\ufe0f\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]/;
-const charWidths = new Map<number, number>();
+const charWidths = new Map<number, number>(Array.from(NARROW_GLYPHS, (c) => [c.charCodeAt(0), 1]));
 
 /**
  * Terminal columns of plain text (no escape codes). The chart and the bars

@@ -5,6 +5,7 @@ import { ThemeContext } from "../../src/ui/theme.js";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
 import { balance, listing, livePrice, placedPosition, statusPosition, statusResponse } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
+import { SPINNER_DELAY_MS } from "../../src/ui/panes/Header.js";
 
 const START = Date.UTC(2026, 10, 22, 12, 0, 0);
 const target = { asset: "BTC_USDT", interval: 60 as const, network: "testnet" as const, currency: "USDC" };
@@ -116,6 +117,14 @@ describe.each([
     const frame = draw(snap, later, cols, rows);
     expect(frame).toContain("rate limited, resuming in 12 s");
     expect(frame.match(/STALE/g)?.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it("says it is connecting at once and spins only when that takes a while", async () => {
+    const frame = draw({ ...initialSnapshot(target), connection: { state: "connecting" } }, now, cols, rows);
+    expect(frame).toMatch(/ connecting/);
+    expect(frame).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
+    await tick(SPINNER_DELAY_MS + 100);
+    expect(mounted!.text()).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] connecting/);
   });
 
   it("says offline with the reason and keeps the old numbers, marked", () => {

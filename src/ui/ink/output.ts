@@ -18,6 +18,7 @@
  */
 import sliceAnsi from "slice-ansi";
 import stringWidth from "string-width";
+import { NARROW_GLYPHS } from "../narrow-glyphs.js";
 import { styledCharsFromTokens, styledCharsToString, styledRuns, styleTransition, tokenize, type StyledChar } from "@alcalzone/ansi-tokenize";
 
 type Transformer = (line: string, index: number) => string;
@@ -35,7 +36,9 @@ type RowWrites = (number | string)[];
 // Cells per character as Ink counts them: at least one, even for a zero-width character (so not
 // spans.ts's textWidth, which lays out text). A small set (digits, letters, glyphs); cleared if a flood of distinct ones arrives.
 const charWidths = new Map<string, number>();
+const narrow = new Set(NARROW_GLYPHS);
 function charWidth(value: string): number {
+  if (narrow.has(value)) return 1;
   let width = charWidths.get(value);
   if (width === undefined) {
     if (charWidths.size > 4096) charWidths.clear();

@@ -1,6 +1,6 @@
 import { Box, Text } from "ink";
 import Spinner from "ink-spinner";
-import { memo } from "react";
+import { memo, useEffect, useState } from "react";
 import type { Connection } from "../../poller/snapshot.js";
 import { formatAge, formatInterval } from "../../domain/format.js";
 import { Line } from "../Line.js";
@@ -59,7 +59,7 @@ function ConnectionBadge(p: HeaderProps) {
       // The only spinner on screen, and only until the first answer: each one runs its own timer.
       return (
         <Text color={tone(theme, "dim")}>
-          {theme.ascii ? "" : <Spinner type="dots" />} connecting
+          {theme.ascii ? null : <LateSpinner />}connecting
         </Text>
       );
     case "rate_limited":
@@ -77,6 +77,27 @@ function ConnectionBadge(p: HeaderProps) {
         <Line tone="good">{`${g.dot} live`}</Line>
       );
   }
+}
+
+/** How long connecting goes without a spinner. */
+export const SPINNER_DELAY_MS = 300;
+
+/**
+ * A spinner that appears once connecting takes longer than a moment: one
+ * that came and went within a second would only flicker. It also keeps the
+ * first frame free of text Ink measures beyond ASCII (see narrow-glyphs.ts).
+ */
+function LateSpinner() {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setShown(true), SPINNER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return shown ? (
+    <>
+      <Spinner type="dots" />{" "}
+    </>
+  ) : null;
 }
 
 /** "GET /live-price: connection refused" → "connection refused": the pane already says which data it is. */
