@@ -127,7 +127,7 @@ export async function positionsCommand(ctx: ReadContext): Promise<void> {
   const listing = await fetchListing(ctx);
   const status = await fetchStatus(ctx);
   const gid = listing.liveGame.gid;
-  const rows = positionRows(gid, status.positions, [], undefined);
+  const rows = positionRows(gid, status.positions, []);
   const totals = positionTotals(rows);
   const streaks = readableStreaks(status.streaks);
   if (ctx.args.json) {

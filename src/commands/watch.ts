@@ -92,7 +92,7 @@ function linesFor(p: Snapshot, s: Snapshot, config: Config, serverNow: number): 
     const st = s.status.value;
     const gid = s.listing?.value.liveGame.gid;
     const positions = st.positions.map(withExactProjection);
-    const totals = positionTotals(positionRows(gid, st.positions, [], undefined));
+    const totals = positionTotals(positionRows(gid, st.positions, []));
     const projected = totals.projected === null ? "" : `, projected ${formatMoney(totals.projected.toDecimalPlaces(6))}`;
     lines.push([
       { type: "status", at: s.status.at, gid: gid ?? null, positions, streaks: st.streaks },

@@ -12,8 +12,6 @@ export interface PositionRow {
   txid: string;
   strike: Decimal;
   stake: Decimal;
-  /** Live price minus strike: positive when the price is above the prediction. */
-  distance: Decimal | null;
   projected: Decimal | null;
   returnPct: Decimal | null;
   placedAt: number;
@@ -32,37 +30,39 @@ export function positionRows(
   gid: string | undefined,
   status: readonly StatusPosition[],
   placed: readonly PlacedPosition[],
-  livePrice: number | undefined,
 ): PositionRow[] {
   if (gid === undefined) return [];
-  const live = livePrice === undefined ? null : fromWireNumber(livePrice);
   const seen = new Set<string>();
   const rows: PositionRow[] = [];
   for (const p of status) {
     if (p.gid !== gid || seen.has(p.txid)) continue;
     seen.add(p.txid);
-    rows.push(row(p, live, fromWireNumber(p.w), p.r === null ? null : fromWireNumber(p.r), false));
+    rows.push(row(p, fromWireNumber(p.w), p.r === null ? null : fromWireNumber(p.r), false));
   }
   for (const p of placed) {
     if (p.gid !== gid || seen.has(p.txid)) continue;
     seen.add(p.txid);
-    rows.push(row(p, live, null, null, true));
+    rows.push(row(p, null, null, true));
   }
   return rows.sort((a, b) => a.placedAt - b.placedAt);
 }
 
-function row(p: StatusPosition | PlacedPosition, live: Decimal | null, projected: Decimal | null, returnPct: Decimal | null, pending: boolean): PositionRow {
+function row(p: StatusPosition | PlacedPosition, projected: Decimal | null, returnPct: Decimal | null, pending: boolean): PositionRow {
   const strike = new Decimal(p.sp);
   return {
     txid: p.txid,
     strike,
     stake: new Decimal(p.f),
-    distance: live === null ? null : live.minus(strike),
     projected,
     returnPct,
     placedAt: Number(p.t),
     pending,
   };
+}
+
+/** Live price minus strike: positive when the price is above the prediction. */
+export function distanceFrom(live: Decimal, row: PositionRow): Decimal {
+  return live.minus(row.strike);
 }
 
 export function positionTotals(rows: readonly PositionRow[]): PositionTotals {

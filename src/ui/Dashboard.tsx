@@ -56,8 +56,8 @@ export function Dashboard(p: DashboardProps) {
   const gid = s.listing?.value.liveGame.gid;
   const statusPositions = s.status?.value.positions;
   const livePrice = s.price?.value.value;
-  // Without the price: the pane measures the distances, so a new price does not rebuild the rows.
-  const rows = useMemo(() => positionRows(gid, statusPositions ?? [], s.placed, undefined), [gid, statusPositions, s.placed]);
+  // The pane measures the distances from the price, so a new price does not rebuild the rows.
+  const rows = useMemo(() => positionRows(gid, statusPositions ?? [], s.placed), [gid, statusPositions, s.placed]);
   const streaks = useMemo(() => readableStreaks(s.status?.value.streaks ?? []), [s.status]);
   const strikes = useMemo(() => rows.map((r) => r.strike.toFixed()), [rows]);
 

@@ -2,7 +2,7 @@ import { cells, type Column } from "../columns.js";
 import { memo, useMemo } from "react";
 import type { Streak } from "../../api/schemas.js";
 import { formatClock, formatMoney, formatPercent, formatPrice, formatPriceChange } from "../../domain/format.js";
-import { positionTotals, type PositionRow } from "../../domain/positions.js";
+import { distanceFrom, positionTotals, type PositionRow } from "../../domain/positions.js";
 import { fromWireNumber, type Decimal } from "../../domain/money.js";
 import { MAX_POSITIONS_PER_GAME } from "../../domain/rules.js";
 import { AgeBadge, Pane } from "../Pane.js";
@@ -90,7 +90,7 @@ const PositionLine = memo(function PositionLine({ row: r, live, stale }: { row: 
     }),
     [r],
   );
-  const distance = live === null ? null : live.minus(r.strike);
+  const distance = live === null ? null : distanceFrom(live, r);
   // A stale row is grey throughout: its colours would claim a fresh verdict.
   const shade = (t: Tone) => (stale ? "dim" : t);
   return (
