@@ -11,13 +11,8 @@
  * has to truncate it, the content is cut to the same width, ending in "…".
  */
 import { createElement, memo } from "react";
-import { normalise, paint, spansWidth, type Piece, type Span } from "./spans.js";
+import { normalise, paint, spaces, spansWidth, type Piece, type Span } from "./spans.js";
 import { useTheme } from "./theme.js";
-
-const blanks: string[] = [];
-function blank(width: number): string {
-  return (blanks[width] ??= " ".repeat(width));
-}
 
 // Ink's <Text wrap="truncate-end">, minus the colouring, which paint() does.
 const STYLE = { flexGrow: 0, flexShrink: 1, flexDirection: "row", textWrap: "truncate-end" } as const;
@@ -33,5 +28,5 @@ export const Line = memo(function Line(p: { children: Piece | readonly Piece[] }
     if (painted?.width !== placeholder.length) painted = { width: placeholder.length, text: paint(theme, spans, placeholder.length, width) };
     return painted.text;
   };
-  return createElement("ink-text", { style: STYLE, internal_transform: transform }, blank(width));
+  return createElement("ink-text", { style: STYLE, internal_transform: transform }, spaces(width));
 });

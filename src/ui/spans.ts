@@ -48,6 +48,13 @@ export function textWidth(text: string): number {
   return w;
 }
 
+const blanks: string[] = [];
+
+/** A run of n spaces, the same string each time: lines are laid out and rows padded with them every frame. */
+export function spaces(n: number): string {
+  return (blanks[n] ??= " ".repeat(n));
+}
+
 // The codes chalk gives Ink's named colours, so a Line looks as <Text color> did.
 const FOREGROUND: Record<string, number> = { green: 32, red: 31, yellow: 33, gray: 90, cyan: 36 };
 

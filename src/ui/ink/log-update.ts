@@ -48,18 +48,10 @@ export function withRowUpdates(ink: LogUpdateModule): LogUpdateModule {
       let onScreen: string[] | undefined;
       // Once a component places the terminal's cursor, Ink's writer keeps track of it: every frame goes through it.
       let cursorPlaced = false;
-      const remember = (str: string) => {
-        onScreen = str.endsWith("\n") ? str.split("\n") : undefined;
-      };
 
       const render = ((str: string): boolean => {
-        if (onScreen === undefined || cursorPlaced || !str.endsWith("\n")) {
-          const wrote = inner(str);
-          remember(str);
-          return wrote;
-        }
-        const rows = str.split("\n");
-        if (rows.length !== onScreen.length) {
+        const rows = cursorPlaced || !str.endsWith("\n") ? undefined : str.split("\n");
+        if (rows === undefined || onScreen === undefined || rows.length !== onScreen.length) {
           const wrote = inner(str);
           onScreen = rows;
           return wrote;
@@ -80,7 +72,7 @@ export function withRowUpdates(ink: LogUpdateModule): LogUpdateModule {
       };
       render.sync = (str) => {
         inner.sync(str);
-        remember(str);
+        onScreen = str.endsWith("\n") ? str.split("\n") : undefined;
       };
       render.setCursorPosition = (position) => {
         // Ink also calls this with no position after its own console writes.

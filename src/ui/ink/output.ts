@@ -19,6 +19,7 @@
 import sliceAnsi from "slice-ansi";
 import stringWidth from "string-width";
 import { NARROW_GLYPHS } from "../narrow-glyphs.js";
+import { spaces } from "../spans.js";
 import { styledCharsFromTokens, styledCharsToString, styledRuns, styleTransition, tokenize, type StyledChar } from "@alcalzone/ansi-tokenize";
 
 type Transformer = (line: string, index: number) => string;
@@ -112,9 +113,6 @@ function simpleWidth(text: string): number {
   for (let i = 0; i < text.length; i++) width += text.charCodeAt(i) < 0x7f ? 1 : charWidth(text[i]!);
   return width;
 }
-
-const blanks: string[] = [];
-const spaces = (n: number) => (blanks[n] ??= " ".repeat(n));
 
 // A row's writes by column, reused from row to row: a frame builds dozens of rows each second.
 const columns: number[] = [];
