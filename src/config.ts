@@ -16,7 +16,7 @@ import { readFileSync, statSync } from "node:fs";
 import { platform } from "node:os";
 import { join } from "node:path";
 import { parseEnv } from "node:util";
-import { z } from "zod";
+import * as z from "zod";
 import { apiBase } from "./api/client.js";
 import { REDACTED, redact, registerSecret } from "./api/redact.js";
 import { NETWORKS, type Network } from "./api/schemas.js";

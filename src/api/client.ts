@@ -5,7 +5,7 @@
  * retry policy belongs to the poller.
  */
 import type { Dispatcher, Pool } from "undici";
-import type { z } from "zod";
+import type * as z from "zod";
 import { ApiError } from "./errors.js";
 import { redact, registerSecret } from "./redact.js";
 import {

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import type * as z from "zod";
 import { redact } from "./redact.js";
 
 /** "liveGame.open_price: expected a decimal string, received 12 (number)" */

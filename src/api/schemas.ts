@@ -3,7 +3,7 @@
  * Types are inferred from these; nothing else in the project writes a wire
  * type by hand. Objects are loose: extra fields are tolerated and kept.
  */
-import { z } from "zod";
+import * as z from "zod";
 
 /** Prices and amounts travel as decimal strings ("67036.047800", "-1.5", "0"). */
 export const DECIMAL_RE = /^-?\d+(\.\d+)?$/;

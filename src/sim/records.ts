@@ -4,7 +4,7 @@
  * of the seed, so replaying these facts in order settles the same games the
  * same way. Parsed with zod on read, so a damaged journal is refused clearly.
  */
-import { z } from "zod";
+import * as z from "zod";
 import { DECIMAL_RE, NetworkSchema } from "../api/schemas.js";
 import { INTERVALS } from "../domain/rules.js";
 import { ASSETS } from "./markets.js";

@@ -4,7 +4,7 @@
  * fields are tolerated, and a missing or mistyped field is rejected at its path.
  */
 import { describe, expect, expectTypeOf, it } from "vitest";
-import type { z } from "zod";
+import type * as z from "zod";
 import { describeZodIssue } from "../../src/api/describe.js";
 import {
   BalanceSchema,
