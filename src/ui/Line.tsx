@@ -11,13 +11,15 @@
  * has to truncate it, the content is cut to the same width, ending in "…".
  */
 import { createElement, memo } from "react";
-import { normalise, paint, spaces, spansWidth, type Piece, type Span } from "./spans.js";
+import { normalise, paint, samePieces, spaces, spansWidth, type Piece, type Span } from "./spans.js";
 import { useTheme } from "./theme.js";
 
 // Ink's <Text wrap="truncate-end">, minus the colouring, which paint() does.
 const STYLE = { flexGrow: 0, flexShrink: 1, flexDirection: "row", textWrap: "truncate-end" } as const;
 
-export const Line = memo(function Line(p: { children: Piece | readonly Piece[] } & Omit<Span, "text">) {
+type LineProps = { children: Piece | readonly Piece[] } & Omit<Span, "text">;
+
+export const Line = memo(function Line(p: LineProps) {
   const theme = useTheme();
   const spans = normalise(Array.isArray(p.children) ? p.children : [p.children as Piece], p);
   const width = spansWidth(spans);
@@ -29,4 +31,9 @@ export const Line = memo(function Line(p: { children: Piece | readonly Piece[] }
     return painted.text;
   };
   return createElement("ink-text", { style: STYLE, internal_transform: transform }, spaces(width));
-});
+}, sameLine);
+
+// Panes build their pieces afresh each frame, and most are what they were: those Lines are neither rendered nor committed again.
+function sameLine(a: LineProps, b: LineProps): boolean {
+  return a.tone === b.tone && a.bold === b.bold && a.inverse === b.inverse && samePieces(a.children, b.children);
+}

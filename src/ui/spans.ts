@@ -70,6 +70,20 @@ export function normalise(pieces: readonly Piece[], base: Omit<Span, "text"> = {
   return out;
 }
 
+function samePiece(a: Piece, b: Piece): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  return a.text === b.text && a.tone === b.tone && a.bold === b.bold && a.inverse === b.inverse;
+}
+
+/** Whether two lines' pieces are the same, piece by piece (new arrays and spans each render, mostly equal ones). */
+export function samePieces(a: Piece | readonly Piece[], b: Piece | readonly Piece[]): boolean {
+  if (!Array.isArray(a) || !Array.isArray(b)) return Array.isArray(a) === Array.isArray(b) && samePiece(a as Piece, b as Piece);
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!samePiece(a[i], b[i])) return false;
+  return true;
+}
+
 export function spansWidth(spans: readonly Span[]): number {
   let w = 0;
   for (const s of spans) w += textWidth(s.text);

@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
-import { normalise, paint, span, spansWidth, textWidth } from "../../src/ui/spans.js";
+import { normalise, paint, samePieces, span, spansWidth, textWidth, type Piece } from "../../src/ui/spans.js";
 import { stripAnsi } from "../helpers/ink.js";
 
 const colour = { color: true, ascii: false };
@@ -57,5 +57,34 @@ describe("normalise", () => {
       { text: "a", tone: "dim", bold: true, inverse: undefined },
       { text: "b", tone: "up", bold: true, inverse: undefined },
     ]);
+  });
+});
+
+describe("samePieces", () => {
+  const piece: fc.Arbitrary<Piece> = fc.oneof(
+    fc.constantFrom("a", "b", "", false as const, null, undefined),
+    fc.record({ text: fc.constantFrom("a", "b"), tone: fc.constantFrom(undefined, "up" as const), bold: fc.constantFrom(undefined, true), inverse: fc.constantFrom(undefined, true) }),
+  );
+  const pieces = fc.oneof(piece, fc.array(piece, { maxLength: 3 }));
+  const drawn = (p: Piece | readonly Piece[]) => paint(colour, normalise(Array.isArray(p) ? p : [p as Piece]), 80);
+
+  it("calls two lines the same only when they draw the same (a Line it calls the same is not redrawn)", () => {
+    fc.assert(
+      fc.property(pieces, pieces, (a, b) => {
+        if (samePieces(a, b)) expect(drawn(a)).toBe(drawn(b));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("calls fresh copies of the same pieces the same, and any change of text or style different", () => {
+    fc.assert(fc.property(pieces, (a) => samePieces(a, structuredClone(a))));
+    const line: Piece[] = ["open ", span("67,000.00", { bold: true }), false];
+    expect(samePieces(line, ["open ", span("67,000.00", { bold: true }), false])).toBe(true);
+    expect(samePieces(line, ["open ", span("67,000.01", { bold: true }), false])).toBe(false);
+    expect(samePieces(line, ["open ", span("67,000.00"), false])).toBe(false);
+    expect(samePieces(line, ["open ", span("67,000.00", { bold: true, tone: "up" }), false])).toBe(false);
+    expect(samePieces(line, ["open ", span("67,000.00", { bold: true })])).toBe(false);
+    expect(samePieces("a", ["a"])).toBe(false);
   });
 });
