@@ -22,10 +22,10 @@ const BLOCKS = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"];
 const ASCII_LEVELS = ["_", ".", "-", "~", "=", "+", "*", "#"];
 
 export function renderChart(values: readonly number[], width: number, height: number, refs: readonly RefMark[], ascii: boolean): Chart {
-  const shown = values.slice(-width);
+  // slice(-0) would be every value: a chart with no room shows none.
+  const shown = width > 0 ? values.slice(-width) : [];
   const h = Math.max(1, height);
   const glyphs = ascii ? ASCII_LEVELS : BLOCKS;
-  const full = ascii ? "#" : "█";
   const dot = ascii ? "." : "┈";
 
   let lo = Math.min(...shown);
@@ -51,21 +51,22 @@ export function renderChart(values: readonly number[], width: number, height: nu
   const levelOf = (v: number) => Math.max(0, Math.min(levels - 1, Math.round(((v - lo) / (hi - lo)) * (levels - 1))));
   const rowOf = (v: number) => h - 1 - Math.min(h - 1, Math.floor(levelOf(v) / 8));
 
-  const grid: string[][] = Array.from({ length: h }, () => Array.from({ length: width }, () => " "));
   const labels: string[][] = Array.from({ length: h }, () => []);
-  for (const r of near) {
-    const row = rowOf(r.value);
-    grid[row]!.fill(dot);
-    labels[row]!.push(r.label);
-  }
-  const offset = width - shown.length;
-  shown.forEach((v, i) => {
-    const level = levelOf(v);
-    for (let fromBottom = 0; fromBottom < h; fromBottom++) {
-      const inRow = level - fromBottom * 8;
-      const cell = inRow >= 7 && fromBottom < h - 1 && level >= (fromBottom + 1) * 8 ? full : inRow >= 0 ? glyphs[Math.min(7, inRow)]! : null;
-      if (cell !== null) grid[h - 1 - fromBottom]![offset + i] = cell;
+  for (const r of near) labels[rowOf(r.value)]!.push(r.label);
+  const columnLevels = shown.map(levelOf);
+  const offset = Math.max(0, width) - shown.length;
+  // Row by row as strings: this runs for every new price, and a grid of one-character cells was most of its cost.
+  const rows: string[] = [];
+  for (let row = 0; row < h; row++) {
+    const blank = labels[row]!.length > 0 ? dot : " ";
+    const floor = (h - 1 - row) * 8;
+    let text = blank.repeat(offset);
+    for (const level of columnLevels) {
+      // In eighths of this row: at least 8 fills it (the top row's highest level is 7, a full block too).
+      const inRow = level - floor;
+      text += inRow >= 0 ? glyphs[Math.min(7, inRow)]! : blank;
     }
-  });
-  return { rows: grid.map((r) => r.join("")), labels: labels.map((l) => l.join(" ")), offChart, lo, hi };
+    rows.push(text);
+  }
+  return { rows, labels: labels.map((l) => l.join(" ")), offChart, lo, hi };
 }
