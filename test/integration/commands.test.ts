@@ -40,6 +40,28 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
+/** A command run in-process, its output captured; `onStart` hears of each request as it starts (n from 1). */
+async function runCommandIn(argv: string[], env: NodeJS.ProcessEnv, opts: { signal?: AbortSignal | undefined; onStart?: (n: number) => void } = {}): Promise<Run> {
+  const loaded = loadConfig({ argv, env, cwd });
+  if (loaded.kind !== "run") throw new Error(`unexpected ${loaded.kind}`);
+  const config: Config = loaded.config;
+  let stdout = "";
+  let stderr = "";
+  const starts: number[] = [];
+  const code = await runCommand(loaded.command as CommandName, loaded.rest, config, {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    signal: opts.signal,
+    onRequest: (at) => {
+      starts.push(at);
+      opts.onStart?.(starts.length);
+    },
+  });
+  return { code, stdout, stderr, starts };
+}
+
+const envFor = (t: TestSim): NodeJS.ProcessEnv => ({ METAFIDE_API_URL: t.sim.url, METAFIDE_API_KEY: t.key, METAFIDE_USER_ADDRESS: t.wallet });
+
 describe("one-shot commands against the sim", () => {
   let t: TestSim;
   let game: GameListing;
@@ -49,27 +71,13 @@ describe("one-shot commands against the sim", () => {
     t = await startTestSim();
     game = await toNextGame(t, "BTC_USDT", 60);
     t.clock.advance(5_000);
-    env = { METAFIDE_API_URL: t.sim.url, METAFIDE_API_KEY: t.key, METAFIDE_USER_ADDRESS: t.wallet };
+    env = envFor(t);
   });
   afterAll(async () => {
     await t.close();
   });
 
-  async function run(argv: string[], over: NodeJS.ProcessEnv = {}, signal?: AbortSignal): Promise<Run> {
-    const loaded = loadConfig({ argv, env: { ...env, ...over }, cwd });
-    if (loaded.kind !== "run") throw new Error(`unexpected ${loaded.kind}`);
-    const config: Config = loaded.config;
-    let stdout = "";
-    let stderr = "";
-    const starts: number[] = [];
-    const code = await runCommand(loaded.command as CommandName, loaded.rest, config, {
-      stdout: { write: (s: string) => (stdout += s) },
-      stderr: { write: (s: string) => (stderr += s) },
-      signal,
-      onRequest: (at) => starts.push(at),
-    });
-    return { code, stdout, stderr, starts };
-  }
+  const run = (argv: string[], over: NodeJS.ProcessEnv = {}, signal?: AbortSignal) => runCommandIn(argv, { ...env, ...over }, { signal });
 
   it("game: the live and next game, for people and as JSON, in one request", async () => {
     const human = await run(["game"]);
@@ -306,5 +314,44 @@ describe("one-shot commands against the sim", () => {
       expect(starts.length).toBeGreaterThanOrEqual(2);
       for (const gap of gaps(starts)) expect(gap).toBeGreaterThanOrEqual(1000);
     }, 20_000);
+  });
+});
+
+describe("place when the service refuses or the answer is lost", () => {
+  it("a 409 from the service (the game closed between the reads and the POST): exit 2 with its reason, nothing placed", async () => {
+    const t = await startTestSim();
+    try {
+      const game = await toNextGame(t, "BTC_USDT", 60);
+      t.clock.advance(5_000);
+      // The fourth request is the POST: the game closes just as it starts, so only the service can refuse it.
+      const r = await runCommandIn(["place", "--price", "68000", "--stake", "1"], envFor(t), {
+        onStart: (n) => n === 4 && t.clock.set(game.liveGame.closes_at),
+      });
+      expect(r.starts).toHaveLength(4);
+      expect(r.code).toBe(2);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/^spotdash: .*409.*Game closed.*\n$/);
+      expect((await t.client.getStatus({ asset: "BTC_USDT", token: "USDC", network: "testnet", interval: 60 })).positions).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("the answer to the POST lost (connection reset after the sim placed it): /status decides, never sent twice, exit 0", async () => {
+    const t = await startTestSim({ faults: { resetRate: 1, endpoints: ["POST spot"] } });
+    try {
+      const game = await toNextGame(t, "BTC_USDT", 60);
+      t.clock.advance(5_000);
+      const r = await runCommandIn(["place", "--price", "68000", "--stake", "1"], envFor(t));
+      expect(r.code).toBe(0);
+      expect(r.stderr).toMatch(/^spotdash: the answer to POST \/spot was lost \(.+\); \/status shows the position was placed\n$/);
+      expect(r.stdout).toMatch(new RegExp(`^placed 68,000\\.00 with 1\\.00 USDC in game #${game.liveGame.gid} .*txid \\S+\\n$`));
+      // The three reads, the POST, and the /status that reconciled it: no second POST.
+      expect(r.starts).toHaveLength(5);
+      const held = (await t.client.getStatus({ asset: "BTC_USDT", token: "USDC", network: "testnet", interval: 60 })).positions;
+      expect(held.map((p) => [p.sp, p.f])).toEqual([["68000", "1"]]);
+    } finally {
+      await t.close();
+    }
   });
 });
