@@ -28,8 +28,12 @@ export function renderChart(values: readonly number[], width: number, height: nu
   const glyphs = ascii ? ASCII_LEVELS : BLOCKS;
   const dot = ascii ? "." : "┈";
 
-  let lo = Math.min(...shown);
-  let hi = Math.max(...shown);
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of shown) {
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+  }
   if (shown.length === 0) {
     lo = Math.min(...refs.map((r) => r.value), 0);
     hi = Math.max(...refs.map((r) => r.value), 1);
@@ -54,19 +58,31 @@ export function renderChart(values: readonly number[], width: number, height: nu
   const labels: string[][] = Array.from({ length: h }, () => []);
   for (const r of near) labels[rowOf(r.value)]!.push(r.label);
   const columnLevels = shown.map(levelOf);
+  let least = levels;
+  let most = -1;
+  for (const level of columnLevels) {
+    if (level < least) least = level;
+    if (level > most) most = level;
+  }
   const offset = Math.max(0, width) - shown.length;
-  // Row by row as strings: this runs for every new price, and a grid of one-character cells was most of its cost.
+  // This runs for every new price, at first in V8's interpreter (a function called every other
+  // second takes minutes to be optimised): rows that every column fills, or that none reaches,
+  // are one repeated glyph, and the others are joined once rather than grown a glyph at a time.
+  const cells = new Array<string>(shown.length);
   const rows: string[] = [];
   for (let row = 0; row < h; row++) {
     const blank = labels[row]!.length > 0 ? dot : " ";
     const floor = (h - 1 - row) * 8;
-    let text = blank.repeat(offset);
-    for (const level of columnLevels) {
-      // In eighths of this row: at least 8 fills it (the top row's highest level is 7, a full block too).
-      const inRow = level - floor;
-      text += inRow >= 0 ? glyphs[Math.min(7, inRow)]! : blank;
+    // In eighths of this row: at least 8 fills it (the top row's highest level is 7, a full block too).
+    if (least - floor >= 7) rows.push(blank.repeat(offset) + glyphs[7]!.repeat(shown.length));
+    else if (most < floor) rows.push(blank.repeat(offset + shown.length));
+    else {
+      for (let i = 0; i < columnLevels.length; i++) {
+        const inRow = columnLevels[i]! - floor;
+        cells[i] = inRow >= 0 ? glyphs[Math.min(7, inRow)]! : blank;
+      }
+      rows.push(blank.repeat(offset) + cells.join(""));
     }
-    rows.push(text);
   }
   return { rows, labels: labels.map((l) => l.join(" ")), offChart, lo, hi };
 }

@@ -119,10 +119,13 @@ export function styledRuns(str) {
   const runs = [];
   let styles = NO_STYLES;
   let at = 0;
-  for (const m of str.matchAll(SGR)) {
-    if (m.index > at) runs.push({ styles, text: str.slice(at, m.index) });
-    styles = stylesAfter(styles, m[0]);
-    at = m.index + m[0].length;
+  // In a simple line every ESC opens an SGR code, which ends at the next "m": found with indexOf,
+  // without matchAll's iterator and an array per match (every changed line of every frame comes here).
+  for (let start = str.indexOf("\x1b"); start !== -1; start = str.indexOf("\x1b", at)) {
+    const end = str.indexOf("m", start) + 1;
+    if (start > at) runs.push({ styles, text: str.slice(at, start) });
+    styles = stylesAfter(styles, str.slice(start, end));
+    at = end;
   }
   if (str.length > at) runs.push({ styles, text: str.slice(at) });
   return runs;

@@ -45,7 +45,9 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
 
   // The marks change with the listing and the positions, not with each price.
   const refs = useMemo(() => referenceMarks(p.openPrice, p.aiPrice, p.strikes), [p.openPrice, p.aiPrice, p.strikes]);
-  const chart = renderChart(p.prices.map((x) => x.value), chartWidth, p.chartRows, multi ? refs : [], theme.ascii);
+  // Only the newest prices fit: the history holds several widths' worth.
+  const fitting = p.prices.slice(Math.max(0, p.prices.length - Math.max(0, chartWidth)));
+  const chart = renderChart(fitting.map((x) => x.value), chartWidth, p.chartRows, multi ? refs : [], theme.ascii);
 
   const direction = last && prev ? Math.sign(last.value - prev.value) : 0;
   const moveTone = direction > 0 ? "up" : direction < 0 ? "down" : "dim";
