@@ -3,7 +3,7 @@
  * the terminal size and turns keys into intents for the poller. It never
  * calls the API itself.
  */
-import { useApp, useInput, useStdout } from "ink";
+import { useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { GameResult } from "../api/schemas.js";
 import type { Store } from "../poller/store.js";
@@ -13,7 +13,7 @@ import { placementCheck, usePositionForm } from "./form/use-position-form.js";
 import { INTERVALS } from "../domain/rules.js";
 import { formatInterval } from "../domain/format.js";
 import { computeLayout } from "./layout.js";
-import { useFrames, useTerminalSize } from "./hooks.js";
+import { useFrames, useKeys, useTerminalSize } from "./hooks.js";
 import { Dashboard, PANES, type DashboardProps, type PaneName } from "./Dashboard.js";
 import { isStale } from "../poller/staleness.js";
 import { mergeSessionGames, sessionSummary } from "../domain/results.js";
@@ -117,7 +117,7 @@ export function App(p: AppProps) {
   const games = sessionGames.current;
   const summary = useMemo(() => sessionSummary(games.values()), [games]);
 
-  useInput((input, key) => {
+  useKeys((input, key) => {
     if (key.ctrl && input === "c") {
       exit();
       return;

@@ -1,5 +1,5 @@
-import { useEffect, useReducer, useRef, useState } from "react";
-import { useStdout } from "ink";
+import { useCallback, useEffect, useReducer, useRef, useState } from "react";
+import { useInput, useStdout } from "ink";
 
 /**
  * The frame clock: one 1 Hz ticker plus the store, drawn as few times as
@@ -61,4 +61,19 @@ export function useTerminalSize(): TerminalSize {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stdout]);
   return size;
+}
+
+type InputHandler = Parameters<typeof useInput>[0];
+
+/**
+ * Ink's useInput with a handler that may change on every render. Ink's own
+ * hook takes the handler off stdin and puts it back whenever it is a new
+ * function, which an inline handler is on every frame; this one listens once
+ * and calls the handler of the latest render.
+ */
+export function useKeys(handler: InputHandler): void {
+  const latest = useRef(handler);
+  // Keys arrive between frames, after the render that made the handler was committed.
+  latest.current = handler;
+  useInput(useCallback<InputHandler>((input, key) => latest.current(input, key), []));
 }

@@ -119,6 +119,36 @@ describe.each([
     expect(frame.match(/STALE/g)?.length).toBeGreaterThanOrEqual(3);
   });
 
+  it("counts the header's retry down and ages its stale data from one second to the next", () => {
+    const later = now + 120_000;
+    const frameAt = (at: number, connection: Snapshot["connection"]) => {
+      const props: DashboardProps = {
+        snapshot: liveSnapshot(now, { connection }),
+        now: at,
+        localNow: at,
+        layout: computeLayout(cols, rows),
+        backend: "SIM 127.0.0.1:8787",
+        readonly: false,
+        focus: "game",
+        scroll: 0,
+        help: false,
+        hints: "q quit",
+        message: undefined,
+      };
+      return <ThemeContext.Provider value={{ color: true, ascii: false }}><Dashboard {...props} /></ThemeContext.Provider>;
+    };
+    const limited = { state: "rate_limited", resumeAt: later + 12_000, reason: "Rate limit exceeded" } as const;
+    mounted = renderAt(frameAt(later, limited), cols, rows);
+    expect(mounted.text()).toContain("resuming in 12 s");
+    mounted.instance.rerender(frameAt(later + 1_000, limited));
+    expect(mounted.text()).toContain("resuming in 11 s");
+    // The header skips seconds that change nothing it shows; the stale age is something it shows.
+    mounted.instance.rerender(frameAt(later + 1_000, { state: "ok" }));
+    expect(mounted.text()).toContain("stale: last data 2m ago");
+    mounted.instance.rerender(frameAt(later + 61_000, { state: "ok" }));
+    expect(mounted.text()).toContain("stale: last data 3m ago");
+  });
+
   it("says it is connecting at once and spins only when that takes a while", async () => {
     const frame = draw({ ...initialSnapshot(target), connection: { state: "connecting" } }, now, cols, rows);
     expect(frame).toMatch(/ connecting/);

@@ -45,14 +45,18 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
     () => (p.livePrice === undefined || aiPrice === undefined ? null : formatPriceChange(fromWireNumber(p.livePrice).minus(aiPrice))),
     [p.livePrice, aiPrice],
   );
-  if (!p.listing || !prices) {
+  const live = p.listing?.liveGame;
+  const times = useMemo(
+    () => (live === undefined ? "" : `start ${formatClock(live.start_at)} ${g.sep} closes ${formatClock(live.closes_at)} ${g.sep} ends ${formatClock(live.ends_at)}`),
+    [live, g.sep],
+  );
+  if (!p.listing || !live || !prices) {
     return (
       <Pane title={title} width={p.width} height={p.height} focused={p.focused} right={<AgeBadge at={p.listingAt} stale={false} error={p.error} />}>
         <Line tone={p.error ? "bad" : "dim"}>{p.error ?? "loading the live game…"}</Line>
       </Pane>
     );
   }
-  const live = p.listing.liveGame;
   const clock = gameClock(p.listing, p.now);
   const phase = PHASE[clock.phase];
   // The listing's flags describe the moment it was fetched; the clock can overrule them in between.
@@ -99,9 +103,7 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
       </Line>
       {p.full ? (
         <>
-          <Line tone="dim">
-            {`start ${formatClock(live.start_at)} ${g.sep} closes ${formatClock(live.closes_at)} ${g.sep} ends ${formatClock(live.ends_at)}`}
-          </Line>
+          <Line tone="dim">{times}</Line>
           <Line>{[ageBadge(ageAt(p.now, p.listingAt), false, p.error), p.error && span(` ${p.error}`, { tone: "bad" })]}</Line>
         </>
       ) : null}

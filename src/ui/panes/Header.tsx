@@ -47,7 +47,20 @@ export const Header = memo(function Header(p: HeaderProps) {
       </Box>
     </Box>
   );
-});
+}, sameHeader);
+
+/**
+ * The age and the clock move every frame, but the header shows the age only
+ * when the data is stale and the clock only while it counts down to a retry:
+ * otherwise a new second leaves it as it was, and it is not redrawn.
+ */
+function sameHeader(a: HeaderProps, b: HeaderProps): boolean {
+  for (const key of Object.keys(b) as (keyof HeaderProps)[]) {
+    if (key !== "age" && key !== "localNow" && a[key] !== b[key]) return false;
+  }
+  const countingDown = b.connection.state === "rate_limited" || b.connection.state === "offline" || b.connection.state === "degraded";
+  return (!b.stale || a.age === b.age) && (!countingDown || a.localNow === b.localNow);
+}
 
 function ConnectionBadge(p: HeaderProps) {
   const theme = useTheme();
