@@ -7,29 +7,27 @@
  * first frame, keypress echo, CPU share of one core and resident memory over
  * the run (read from /proc for the dashboard's own process).
  *
- * The warm-up is a minute because V8 keeps compiling for that long: a
- * dashboard runs its code once a second, so functions get hot slowly, and
- * V8's compiler threads spent about as much CPU as the main thread in the
- * first minute and about half as much after 90 s (BENCHMARKS.md). The CPU of
- * each 30 s of the run is printed, so a trend stays visible.
+ * The warm-up defaults to a minute, but V8 keeps optimising the code of a
+ * dashboard that runs it once a second for several minutes (functions get
+ * hot one by one: its compiler threads' CPU halves from the second minute to
+ * the third and falls again by the sixth, BENCHMARKS.md). The CPU of each
+ * 30 s of the run is printed, so the trend shows; `--warmup 300` measures the
+ * steady state. The first frame is also measured by `npm run bench:start`,
+ * over many launches.
  */
-import { spawn, execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { ApiClient } from "../src/api/client.js";
 import { flag, percentile } from "./stats.js";
+import { apiKey as key, cli, probeEnv, readProbe, sleep, startSimProcess, tmuxPane } from "./dashboard-pane.js";
 
 const durationS = flag("duration", 120);
 const cols = flag("cols", 120);
 const rows = flag("rows", 40);
 const interval = flag("interval", 3600);
 const warmupS = flag("warmup", 60);
-const root = resolve(import.meta.dirname, "../..");
-const cli = resolve(root, "dist/spotdash.js");
-const socket = `spotdash-bench-${process.pid}`;
-const tmux = (...args: string[]) => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
-const screen = () => tmux("capture-pane", "-p", "-t", "bench");
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const CLK_TCK = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
 
 function procStat(pid: number): { cpuS: number; rssMb: number } {
@@ -40,30 +38,9 @@ function procStat(pid: number): { cpuS: number; rssMb: number } {
   return { cpuS: ticks / CLK_TCK, rssMb: rssKb / 1024 };
 }
 
-async function waitFor(pred: (s: string) => boolean, timeoutMs: number, pollMs = 5): Promise<number> {
-  const start = performance.now();
-  while (performance.now() - start < timeoutMs) {
-    if (pred(screen())) return performance.now() - start;
-    await sleep(pollMs);
-  }
-  throw new Error(`timed out; screen:\n${screen()}`);
-}
-
 async function main() {
-  // A sim of its own, so the dashboard process measured holds only the dashboard.
-  const key = "metafide_" + "c".repeat(32);
-  const sim = spawn(process.execPath, [cli, "sim", "--port", "0", "--key", key, "--rate-limit", "off", "--seed", "11"], { stdio: ["ignore", "pipe", "inherit"] });
-  const url = await new Promise<string>((res, rej) => {
-    let out = "";
-    sim.stdout.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      const w = /wallet: (0x[0-9a-fA-F]+)/.exec(out);
-      if (m && w) res(`${m[1]}|${w[1]}`);
-    });
-    sim.on("exit", () => rej(new Error("sim exited")));
-  });
-  const [simUrl, wallet] = url.split("|") as [string, string];
+  const sim = await startSimProcess();
+  const [simUrl, wallet] = [sim.url, sim.wallet];
 
   // Ten positions in the live 1 h game (the dashboard watches that game unless --interval says otherwise).
   const client = new ApiClient({ url: simUrl, apiKey: key });
@@ -76,15 +53,19 @@ async function main() {
   }
   await client.close();
 
-  tmux("new-session", "-d", "-s", "bench", "-x", String(cols), "-y", String(rows), "-e", `METAFIDE_API_URL=${simUrl}`, "-e", `METAFIDE_API_KEY=${key}`, "-e", `METAFIDE_USER_ADDRESS=${wallet}`, "-e", `NODE_OPTIONS=${process.env.BENCH_NODE_OPTIONS ?? ""}`, "bash --norc --noprofile");
-  tmux("set-option", "-t", "bench", "status", "off");
+  const dir = mkdtempSync(join(tmpdir(), "spotdash-bench-ui-"));
+  const probeFile = join(dir, "first-frame");
+  const pane = tmuxPane("bench", cols, rows, { METAFIDE_API_URL: simUrl, METAFIDE_API_KEY: key, METAFIDE_USER_ADDRESS: wallet, ...probeEnv(probeFile) });
+  const { tmux, keys, waitFor } = pane;
   await sleep(300);
   const launchedAt = performance.now();
   // As a trader runs it (the bin); BENCH_NODE_ARGS runs it under node with those flags instead.
   const command = process.env.BENCH_NODE_ARGS === undefined ? cli : `node ${process.env.BENCH_NODE_ARGS} ${cli}`;
-  tmux("send-keys", "-t", "bench", `exec ${command} --interval ${interval}`, "Enter");
+  keys(`exec ${command} --interval ${interval}`, "Enter");
   await waitFor((s) => s.includes("GAME BTC_USDT"), 10_000);
-  const firstFrameMs = performance.now() - launchedAt;
+  const onScreenMs = performance.now() - launchedAt;
+  const [firstFrame] = readProbe(probeFile);
+  rmSync(dir, { recursive: true, force: true });
   if (holding) await waitFor((s) => /10 held 0 left/.test(s) && /total\s+20\.00/.test(s), 15_000, 50);
   const pid = Number(tmux("display-message", "-p", "-t", "bench", "#{pane_pid}").trim());
 
@@ -92,10 +73,10 @@ async function main() {
   const echoes: number[] = [];
   for (let i = 0; i < 10; i++) {
     const t0 = performance.now();
-    tmux("send-keys", "-t", "bench", "?");
+    keys("?");
     await waitFor((s) => s.includes("KEYS"), 2_000, 2);
     echoes.push(performance.now() - t0);
-    tmux("send-keys", "-t", "bench", "Escape");
+    keys("Escape");
     await waitFor((s) => !s.includes("KEYS"), 2_000, 2);
     await sleep(200);
   }
@@ -120,19 +101,13 @@ async function main() {
   const end = procStat(pid);
   const wallS = (performance.now() - startT) / 1000;
 
-  tmux("send-keys", "-t", "bench", "q");
+  keys("q");
   await sleep(500);
-  try {
-    tmux("kill-server");
-  } catch {
-    // q ended the pane's only process, and with it the tmux server.
-  }
-  const simExited = new Promise((r) => sim.once("exit", r));
-  sim.kill("SIGTERM");
-  await simExited;
+  pane.kill();
+  await sim.stop();
 
   console.log(`bench:ui — ${cols}x${rows} tmux pane, ${interval} s games${holding ? ", 10 positions held" : ""}, ${durationS} s measured after a ${warmupS} s warm-up`);
-  console.log(`  first frame after launch  ${Math.round(firstFrameMs)} ms`);
+  console.log(`  first frame after launch  ${firstFrame ? `${Math.round(firstFrame.wallMs)} ms from the process's start (CPU ${Math.round(firstFrame.cpuMs)} ms), ` : ""}on screen ${Math.round(onScreenMs)} ms after the keys (25 ms polls)`);
   console.log(`  keypress echo (? → help)  median ${Math.round(percentile(echoes, 50))} ms, max ${Math.round(Math.max(...echoes))} ms (n=${echoes.length}; includes tmux capture polling)`);
   console.log(`  CPU                       ${(((end.cpuS - start.cpuS) / wallS) * 100).toFixed(2)} % of one core`);
   console.log(`  CPU every 30 s            ${cpuWindows.map((c) => c.toFixed(2)).join(" → ")} %`);

@@ -1,0 +1,99 @@
+/**
+ * What the dashboard benches share: the built CLI, a sim of its own in
+ * another process (so the measured process holds only the dashboard), a
+ * tmux server of their own, and the first-frame probe.
+ */
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+
+export const root = resolve(import.meta.dirname, "../..");
+export const cli = resolve(root, "dist/spotdash.js");
+export const apiKey = "metafide_" + "c".repeat(32);
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface SimProcess {
+  url: string;
+  wallet: string;
+  stop(): Promise<void>;
+}
+
+export async function startSimProcess(): Promise<SimProcess> {
+  const sim: ChildProcess = spawn(process.execPath, [cli, "sim", "--port", "0", "--key", apiKey, "--rate-limit", "off", "--seed", "11"], { stdio: ["ignore", "pipe", "inherit"] });
+  const [url, wallet] = await new Promise<[string, string]>((res, rej) => {
+    let out = "";
+    sim.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      const w = /wallet: (0x[0-9a-fA-F]+)/.exec(out);
+      if (m && w) res([m[1]!, w[1]!]);
+    });
+    sim.on("exit", () => rej(new Error("sim exited")));
+  });
+  return {
+    url,
+    wallet,
+    stop: async () => {
+      const exited = new Promise((r) => sim.once("exit", r));
+      sim.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** A tmux server of the bench's own with one pane, `cols` x `rows`, running bash with the dashboard's environment. */
+export function tmuxPane(name: string, cols: number, rows: number, env: Record<string, string>) {
+  const socket = `spotdash-${name}-${process.pid}`;
+  const tmux = (...args: string[]) => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const screen = () => tmux("capture-pane", "-p", "-t", name);
+  tmux("new-session", "-d", "-s", name, "-x", String(cols), "-y", String(rows), ...Object.entries(env).flatMap(([k, v]) => ["-e", `${k}=${v}`]), "bash --norc --noprofile");
+  tmux("set-option", "-t", name, "status", "off");
+  return {
+    tmux,
+    screen,
+    keys: (...keys: string[]) => tmux("send-keys", "-t", name, ...keys),
+    /**
+     * Polls the pane until `pred` holds. Each poll starts a tmux client: every 5 ms that is a good
+     * part of a core, which a launch on two cores feels, so launches are watched every 25 ms.
+     */
+    async waitFor(pred: (s: string) => boolean, timeoutMs: number, pollMs = 25): Promise<number> {
+      const start = performance.now();
+      while (performance.now() - start < timeoutMs) {
+        if (pred(screen())) return performance.now() - start;
+        await sleep(pollMs);
+      }
+      throw new Error(`timed out; screen:\n${screen()}`);
+    },
+    kill() {
+      try {
+        tmux("kill-server");
+      } catch {
+        // The pane's only process ended, and with it the tmux server.
+      }
+    },
+  };
+}
+
+/** The probe's environment: preload it, and where it writes. BENCH_NODE_OPTIONS adds node options of the caller's. */
+export function probeEnv(file: string): Record<string, string> {
+  const probe = resolve(root, "bench/first-frame-probe.cjs");
+  return { NODE_OPTIONS: `--require ${probe} ${process.env.BENCH_NODE_OPTIONS ?? ""}`.trim(), SPOTDASH_FIRST_FRAME_FILE: file };
+}
+
+/** The probe's notes: per launch, ms from process start to the first frame, and CPU ms by then. */
+export function readProbe(file: string): { wallMs: number; cpuMs: number }[] {
+  let text = "";
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return [];
+  }
+  return text
+    .trim()
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => {
+      const [wall, cpu] = line.split(" ").map(Number);
+      return { wallMs: wall!, cpuMs: cpu! };
+    });
+}
