@@ -2,7 +2,7 @@
  * The built CLI in a real terminal, as a trader would run it: no key, so the
  * embedded sim; wait for live data, watch the countdown move, resize, quit.
  */
-import { mkdtempSync } from "node:fs";
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -42,6 +42,35 @@ e2e("dashboard in tmux", () => {
     t.type("q");
     const after = await t.waitFor((s) => s.includes("EXITED=0"), 5_000, "a clean exit");
     expect(t.inAlternateScreen()).toBe(false);
+    expect(after).not.toContain("POSITIONS");
+  });
+
+  it("restores the terminal after an uncaught error and prints the error without the key", { timeout: 30_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), "spotdash-e2e-"));
+    // Not the usual metafide_ shape, so only the key the client registered can hide it. In .env, so the command line on screen holds none.
+    const key = "sd-e2e-secret-0123456789";
+    writeFileSync(join(dir, ".env"), `METAFIDE_API_KEY=${key}\nMETAFIDE_API_URL=http://127.0.0.1:9\n`);
+    chmodSync(join(dir, ".env"), 0o600);
+    // A bug in a callback, a second after the first frame: an error thrown from a timer, with the key in its message.
+    const fault = join(dir, "fault.cjs");
+    writeFileSync(
+      fault,
+      `const write = process.stdout.write;
+process.stdout.write = function (chunk, ...rest) {
+  if (String(chunk).includes("GAME ")) { process.stdout.write = write; setTimeout(() => { throw new Error("boom with ${key}"); }, 1000); }
+  return write.call(this, chunk, ...rest);
+};
+`,
+    );
+    t = new TmuxSession(120, 40);
+    // Nothing listens on port 9: the dashboard runs offline until the fault.
+    t.run(`cd ${dir} && NODE_OPTIONS="--require ./fault.cjs" node ${CLI}; echo EXITED=$?`);
+    await t.waitFor((s) => s.includes("GAME BTC_USDT"), 15_000, "the dashboard");
+    const after = await t.waitFor((s) => s.includes("EXITED="), 10_000, "the exit");
+    expect(t.inAlternateScreen()).toBe(false);
+    expect(after).toContain("spotdash crashed: Error: boom with [redacted]");
+    expect(after).toContain("EXITED=1");
+    expect(after).not.toContain(key);
     expect(after).not.toContain("POSITIONS");
   });
 
