@@ -40,7 +40,7 @@ function procStat(pid: number): { cpuS: number; rssMb: number } {
 
 async function main() {
   const sim = await startSimProcess();
-  const [simUrl, wallet] = [sim.url, sim.wallet];
+  const { url: simUrl, wallet } = sim;
 
   // Ten positions in the live 1 h game (the dashboard watches that game unless --interval says otherwise).
   const client = new ApiClient({ url: simUrl, apiKey: key });
