@@ -66,7 +66,7 @@ process.stdout.write = function (chunk, ...rest) {
     // Nothing listens on port 9: the dashboard runs offline until the fault.
     t.run(`cd ${dir} && NODE_OPTIONS="--require ./fault.cjs" node ${CLI}; echo EXITED=$?`);
     await t.waitFor((s) => s.includes("GAME BTC_USDT"), 15_000, "the dashboard");
-    // The command line itself reads "echo EXITED=$?", so wait for a digit: the shell's echo, not its prompt.
+    // The command line itself reads "echo EXITED=$?", so wait for a digit: the echo's output, not the typed command.
     const after = await t.waitFor((s) => /EXITED=\d/.test(s), 10_000, "the exit");
     expect(t.inAlternateScreen()).toBe(false);
     expect(after).toContain("spotdash crashed: Error: boom with [redacted]");
