@@ -49,7 +49,7 @@ function counting(client: ApiClient) {
 /** Balance, spot, price and status fired together every 5 s, as the official bot loop does. */
 function officialBot(client: ApiClient, target: { asset: string; interval: Interval; network: "testnet" }) {
   const bot = counting(client);
-  const state = { price: undefined as { timestamp: number } | undefined, status: undefined as number | undefined };
+  const state = { price: undefined as { timestamp: number | null } | undefined, status: undefined as number | undefined };
   const figures = { priceAges: [] as number[], statusAges: [] as number[], balanceLags: [] as number[], clockErrors: [] as number[] };
   const q = { asset: target.asset, interval: target.interval, network: target.network };
   const tick = () => {
@@ -62,7 +62,7 @@ function officialBot(client: ApiClient, target: { asset: string; interval: Inter
   const timer = setInterval(tick, 5_000);
   return {
     sample(simNow: number) {
-      if (state.price) figures.priceAges.push(simNow - state.price.timestamp);
+      if (state.price?.timestamp != null) figures.priceAges.push(simNow - state.price.timestamp);
       if (state.status !== undefined) figures.statusAges.push(simNow - state.status);
       // It has no clock model: its countdowns run on the local clock.
       figures.clockErrors.push(Math.abs(Date.now() - simNow));
@@ -107,8 +107,8 @@ async function main() {
   const sampler = setInterval(() => {
     const s = poller.snapshot;
     const simNow = sim.clock.now();
-    if (s.price) mine.priceAges.push(simNow - s.price.value.timestamp);
-    const gid = s.listing?.value.liveGame.gid;
+    if (s.price?.value.timestamp != null) mine.priceAges.push(simNow - s.price.value.timestamp);
+    const gid = s.listing?.value.liveGame?.gid;
     // Held = the screen shows projected winnings for it, i.e. /status has reported it.
     const held = gid !== undefined && (s.status?.value.positions.some((p) => p.gid === gid) ?? false);
     if (held && s.status) mine.statusAges.push(simNow - s.status.at);
@@ -117,15 +117,15 @@ async function main() {
     realBot.sample(realSim.clock.now());
 
     // Hold one position in every game, placed a few seconds in, as a person would.
-    const l = s.listing?.value;
+    const live = s.listing?.value.liveGame;
     const now = poller.serverNow();
-    if (l && gid !== placedGid && !placing && l.can_place_position && s.price && now >= l.liveGame.start_at + 4_000 && now < l.liveGame.closes_at - 2_000) {
+    if (live && gid !== placedGid && !placing && s.listing?.value.can_place_position === true && s.price && now >= live.start_at + 4_000 && now < live.closes_at - 2_000) {
       placing = true;
-      const sp = String(Math.round(s.price.value.value));
-      void poller.place({ gid: l.liveGame.gid, sp, f: "1" }).then((o) => {
+      const sp = s.price.value.value.toDecimalPlaces(0).toFixed();
+      void poller.place({ gid: live.gid, sp, f: "1" }).then((o) => {
         placing = false;
         if (o.kind === "placed") {
-          placedGid = l.liveGame.gid;
+          placedGid = live.gid;
           placements.push(sim.clock.now());
         }
       });

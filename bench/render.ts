@@ -13,7 +13,8 @@ import { Dashboard } from "../src/ui/Dashboard.js";
 import { computeLayout } from "../src/ui/layout.js";
 import { ThemeContext } from "../src/ui/theme.js";
 import { initialSnapshot, type Snapshot } from "../src/poller/snapshot.js";
-import { GameListingSchema, StatusResponseSchema } from "../src/api/schemas.js";
+import { readBalance, readListing, readLivePrice, readStatus } from "../src/api/read/resources.js";
+import { Decimal } from "../src/domain/money.js";
 import { flag, percentile } from "./stats.js";
 
 // The npm script sets NODE_ENV=production before React loads, as the CLI does.
@@ -33,11 +34,11 @@ class Screen extends EventEmitter {
  * price arrives every other second, as the poller fetches it.
  */
 function snapshots(start: number): (now: number) => Snapshot {
-  const listing = GameListingSchema.parse({
+  const listing = readListing({
     asset: "BTC_USDT", interval: 3600, early_precision_window: false, can_place_position: true, timestamp: start,
     nextGame: { gid: "2", starts_at: start + 3_615_000, ends_at: start + 7_230_000 },
     liveGame: { gid: "1", open_price: "67000", ai_price: "67010", start_at: start, closes_at: start + 3_600_000, ends_at: start + 3_615_000, lobby: { start_at: start + 3_600_000, end_at: start + 3_615_000, isLobby: false } },
-  });
+  }, { asset: "BTC_USDT", interval: 3600 });
   const positions = Array.from({ length: 10 }, (_, i) => ({
     gid: "1", c: "USDC", a: "BTC_USDT", id: 1, f: "2", sp: String(66980 + i * 5), cm: false, cmt: null, w: 1.9 + i / 10, r: -5 + i, pw: "0x1", win: null,
     t: String(start + i * 1000), tx: null, txid: `tx${i}`, p: null, created_at: "2026-01-01T00:00:00Z", st: "success", it: 3600, n: "testnet", username: "u", avatar: { imageUrl: "", backgroundColor: "#000" },
@@ -45,9 +46,9 @@ function snapshots(start: number): (now: number) => Snapshot {
   const base: Snapshot = {
     ...initialSnapshot({ asset: "BTC_USDT", interval: 3600, network: "testnet", currency: "USDC" }),
     listing: { value: listing, at: start },
-    balance: { value: { userId: 1, balance: "980", withdrawal_req: "none" }, at: start },
-    sessionStartBalance: "1000",
-    status: { value: StatusResponseSchema.parse({ positions, streaks: [] }), at: start },
+    balance: { value: readBalance({ userId: 1, balance: "980", withdrawal_req: "none" }), at: start },
+    sessionStartBalance: new Decimal("1000"),
+    status: { value: readStatus({ positions, streaks: [] }), at: start },
     connection: { state: "ok" },
   };
   let latest = -1;
@@ -60,7 +61,7 @@ function snapshots(start: number): (now: number) => Snapshot {
         const j = k - 599 + i;
         return { t: start + j * 2000, value: 67000 + Math.sin(j / 7) * 25 + Math.sin(j / 3) * 4 };
       });
-      withPrices = { ...base, price: { value: { timestamp: now, value: prices.at(-1)!.value }, at: now }, prices, lastOkAt: now };
+      withPrices = { ...base, price: { value: readLivePrice({ timestamp: now, value: prices.at(-1)!.value }), at: now }, prices, lastOkAt: now };
     }
     return withPrices;
   };

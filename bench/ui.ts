@@ -46,10 +46,12 @@ async function main() {
   const client = new ApiClient({ url: simUrl, apiKey: key });
   const listing = await client.getSpot({ asset: "BTC_USDT", interval: 3600 });
   const price = await client.getLivePrice({ asset: "BTC_USDT" });
-  const holding = interval === 3600 && listing.can_place_position;
+  const live = listing.liveGame;
+  const holding = interval === 3600 && listing.can_place_position === true && live !== null;
   if (interval === 3600 && !holding) console.log("  (the 1 h game is in its lobby: measuring without positions)");
   for (let i = 0; holding && i < 10; i++) {
-    await client.placePosition({ gid: listing.liveGame.gid, c: "USDC", a: "BTC_USDT", sp: String(Math.round(price.value) + i * 10 - 50), f: "2", pw: wallet, n: "testnet", it: 3600 });
+    const sp = price.value.toDecimalPlaces(0).plus(i * 10 - 50).toFixed();
+    await client.placePosition({ gid: live!.gid, c: "USDC", a: "BTC_USDT", sp, f: "2", pw: wallet, n: "testnet", it: 3600 });
   }
   await client.close();
 

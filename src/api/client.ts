@@ -1,32 +1,19 @@
 /**
  * The only code in spotdash that talks HTTP: the six calls of the spec, typed
- * in and out. It validates parameters before sending, parses every response
- * with the schemas, and turns every failure into an ApiError. It never retries:
- * retry policy belongs to the poller.
+ * in and out. It validates parameters before sending, reads every response
+ * into domain values (read/resources.ts: liberal in form, exact in value),
+ * and turns every failure into an ApiError. It never retries: retry policy
+ * belongs to the poller.
  */
 import type { Dispatcher, Pool } from "undici";
-import type * as z from "zod";
 import { ApiError } from "./errors.js";
+import { parseJson } from "./json.js";
 import { redact, registerSecret } from "./redact.js";
-import {
-  BalanceSchema,
-  ErrorBodySchema,
-  GameListingSchema,
-  LivePriceSchema,
-  NetworkSchema,
-  PlacePositionBodySchema,
-  PlacedPositionSchema,
-  ResultsResponseSchema,
-  StatusResponseSchema,
-  type Balance,
-  type GameListing,
-  type LivePrice,
-  type Network,
-  type PlacePositionBody,
-  type PlacedPosition,
-  type ResultsResponse,
-  type StatusResponse,
-} from "./schemas.js";
+import { UnusableResponse } from "./read/fields.js";
+import { readBalance, readListing, readLivePrice, readPlacedPosition, readResults, readStatus } from "./read/resources.js";
+import { isPlainObject, readDecimal, readText } from "./read/values.js";
+import { NetworkSchema, PlacePositionBodySchema, type Network, type PlacePositionBody } from "./schemas.js";
+import type { Balance, GameListing, LivePrice, PlacedPosition, ResultsPage, StatusReport } from "../domain/service-data.js";
 import { INTERVALS, isInterval } from "../domain/rules.js";
 import { describeZodIssue } from "./describe.js";
 
@@ -39,7 +26,30 @@ export interface ClientOptions {
   connectTimeoutMs?: number;
   headersTimeoutMs?: number;
   bodyTimeoutMs?: number;
+  /** Sees every exchange (the --debug-log); never its key. */
+  observer?: ExchangeObserver;
 }
+
+/** One request and what came of it, for the debug log. */
+export interface Exchange {
+  method: "GET" | "POST";
+  /** Path and query, e.g. /v1/surge/games/spot?asset=BTC_USDT&interval=60. */
+  path: string;
+  /** The JSON body sent, if any. */
+  requestBody: string | undefined;
+  /** HTTP status; undefined when no answer arrived. */
+  status: number | undefined;
+  /** Milliseconds from start to the end of the answer (or the failure). */
+  ms: number;
+  responseBody: string | undefined;
+  /** What went wrong at the transport level, if anything. */
+  error: string | undefined;
+}
+
+export type ExchangeObserver = (exchange: Exchange) => void;
+
+/** How a response body becomes a domain value. */
+type ReadBody<T> = (json: unknown) => T;
 
 export interface ResultsQuery {
   network: Network;
@@ -64,12 +74,14 @@ export class ApiClient {
   /** The timeouts only: the options also hold the key, which must stay in #apiKey. */
   private readonly timeouts: { connect: number; headers: number; body: number };
   private readonly base: URL;
+  private readonly observer: ExchangeObserver | undefined;
   /** An ES private field, so that inspecting or logging the client never shows the key. */
   readonly #apiKey: string;
 
   constructor(opts: ClientOptions) {
     this.base = apiBase(opts.url);
     this.#apiKey = opts.apiKey;
+    this.observer = opts.observer;
     registerSecret(opts.apiKey);
     this.timeouts = { connect: opts.connectTimeoutMs ?? 5_000, headers: opts.headersTimeoutMs ?? 10_000, body: opts.bodyTimeoutMs ?? 10_000 };
   }
@@ -104,23 +116,23 @@ export class ApiClient {
     const call = "GET /spot";
     requireAsset(call, q.asset);
     requireInterval(call, q.interval);
-    return this.get(call, "spot", { asset: q.asset, interval: q.interval }, GameListingSchema);
+    return this.get(call, "spot", { asset: q.asset, interval: q.interval }, (json) => readListing(json, q));
   }
 
   getLivePrice(q: { asset: string }): Promise<LivePrice> {
     const call = "GET /live-price";
     requireAsset(call, q.asset);
-    return this.get(call, "live-price", { asset: q.asset }, LivePriceSchema);
+    return this.get(call, "live-price", { asset: q.asset }, readLivePrice);
   }
 
   getUserBalance(q: { currency: string; network: Network }): Promise<Balance> {
     const call = "GET /user-balance";
     requireText(call, "currency", q.currency);
     requireNetwork(call, q.network);
-    return this.get(call, "user-balance", { currency: q.currency, network: q.network }, BalanceSchema);
+    return this.get(call, "user-balance", { currency: q.currency, network: q.network }, readBalance);
   }
 
-  getStatus(q: { asset: string; token: string; network: Network; interval: number }): Promise<StatusResponse> {
+  getStatus(q: { asset: string; token: string; network: Network; interval: number }): Promise<StatusReport> {
     const call = "GET /status";
     requireAsset(call, q.asset);
     requireText(call, "token", q.token);
@@ -130,11 +142,11 @@ export class ApiClient {
       call,
       "status",
       { asset: q.asset, token: q.token, network: q.network, interval: q.interval },
-      StatusResponseSchema,
+      readStatus,
     );
   }
 
-  getResults(q: ResultsQuery): Promise<ResultsResponse> {
+  getResults(q: ResultsQuery): Promise<ResultsPage> {
     const call = "GET /results";
     requireNetwork(call, q.network);
     if (q.asset !== undefined) requireAsset(call, q.asset);
@@ -151,7 +163,7 @@ export class ApiClient {
       const v = q[k];
       if (v !== undefined) query[k] = v;
     }
-    return this.get(call, "results", query, ResultsResponseSchema);
+    return this.get(call, "results", query, (json) => readResults(json, q));
   }
 
   /** Places a position. Never retried here; see ApiError.outcomeUnknown. */
@@ -164,46 +176,43 @@ export class ApiClient {
       throw invalid(call, field, `request field ${describeZodIssue(issue, body)}`);
     }
     requireInterval(call, body.it, "it");
-    return this.send(call, "POST", "spot", undefined, checked.data, PlacedPositionSchema);
+    return this.send(call, "POST", "spot", undefined, checked.data, readPlacedPosition);
   }
 
-  private get<S extends z.ZodType>(
-    call: string,
-    endpoint: string,
-    query: Record<string, string | number>,
-    schema: S,
-  ): Promise<z.infer<S>> {
-    return this.send(call, "GET", endpoint, query, undefined, schema);
+  private get<T>(call: string, endpoint: string, query: Record<string, string | number>, read: ReadBody<T>): Promise<T> {
+    return this.send(call, "GET", endpoint, query, undefined, read);
   }
 
-  private async send<S extends z.ZodType>(
+  /** One exchange, its body read by `read`. Protected: the sim's tests read the wire strictly through it. */
+  protected async send<T>(
     call: string,
     method: "GET" | "POST",
     endpoint: string,
     query: Record<string, string | number> | undefined,
     body: unknown,
-    schema: S,
-  ): Promise<z.infer<S>> {
+    read: ReadBody<T>,
+  ): Promise<T> {
     const url = new URL(endpoint, this.base);
     for (const [k, v] of Object.entries(query ?? {})) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { accept: "*/*", "x-api-key": this.#apiKey };
     if (body !== undefined) headers["content-type"] = "application/json";
+    const path = url.pathname + url.search;
+    const requestBody = body === undefined ? undefined : JSON.stringify(body);
 
     let status: number;
     let responseHeaders: Record<string, string | string[] | undefined>;
     let text: string;
+    const started = Date.now();
     try {
-      ({ status, headers: responseHeaders, text } = await exchange(await this.connection(), {
-        method,
-        path: url.pathname + url.search,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }));
+      ({ status, headers: responseHeaders, text } = await exchange(await this.connection(), { method, path, headers, body: requestBody }));
     } catch (e) {
-      throw networkError(call, method, e);
+      const err = networkError(call, method, e);
+      this.observer?.({ method, path, requestBody, status: undefined, ms: Date.now() - started, responseBody: undefined, error: err.message });
+      throw err;
     }
+    this.observer?.({ method, path, requestBody, status, ms: Date.now() - started, responseBody: text, error: undefined });
 
-    const parsed = parseJson(text);
+    const parsed = parseBody(text);
     if (status >= 200 && status < 300) {
       // A POST the service accepted was applied even if we cannot read the answer.
       const unreadable = method === "POST" ? { outcomeUnknown: true } : {};
@@ -217,19 +226,19 @@ export class ApiClient {
           message: `${parsed.kind === "empty" ? "response body was empty" : `response was not JSON: ${snippet(text)}`}${tail}`,
         });
       }
-      const result = schema.safeParse(parsed.value);
-      if (!result.success) {
-        const issue = result.error.issues[0]!;
+      try {
+        return read(parsed.value);
+      } catch (e) {
+        if (!(e instanceof UnusableResponse)) throw e;
         throw new ApiError({
           kind: "schema",
           call,
           status,
           ...unreadable,
-          fields: [issue.path.join(".")],
-          message: `response field ${describeZodIssue(issue, parsed.value)}${tail}`,
+          fields: [e.issue.field],
+          message: `response field ${e.issue.toString()}${tail}`,
         });
       }
-      return result.data;
     }
     throw statusError(call, method, status, responseHeaders, parsed);
   }
@@ -273,10 +282,10 @@ function exchange(pool: Pool, options: Dispatcher.DispatchOptions): Promise<Exch
 
 type Parsed = { kind: "json"; value: unknown } | { kind: "empty" } | { kind: "text"; text: string };
 
-function parseJson(text: string): Parsed {
+function parseBody(text: string): Parsed {
   if (text.trim() === "") return { kind: "empty" };
   try {
-    return { kind: "json", value: JSON.parse(text) };
+    return { kind: "json", value: parseJson(text) };
   } catch {
     return { kind: "text", text };
   }
@@ -304,27 +313,29 @@ function retryAfterMs(headers: Record<string, string | string[] | undefined>, re
 const MAX_REASON = 200;
 
 /**
- * What an error body says. The spec does not show its shape, so read it
- * leniently: a body that does not match ErrorBodySchema exactly (a gateway's
- * `{"message": ...}`, a `limit` sent as a string) still yields its reason.
+ * What an error body says. The spec does not show its shape, so it is read
+ * leniently, like every other response: a gateway's `{"message": ...}`, a
+ * `resetIn` sent as a string, `fields` as an object all yield what they say.
  */
 function readErrorBody(parsed: Parsed): { reason?: string; fields?: string[]; resetIn?: number } {
-  if (parsed.kind !== "json" || parsed.value === null || typeof parsed.value !== "object" || Array.isArray(parsed.value)) return {};
-  const strict = ErrorBodySchema.safeParse(parsed.value);
-  const raw = parsed.value as Record<string, unknown>;
-  const error = typeof raw.error === "string" && raw.error.trim() !== "" ? raw.error.trim() : undefined;
-  const message = typeof raw.message === "string" && raw.message.trim() !== "" ? raw.message.trim() : undefined;
+  if (parsed.kind !== "json" || !isPlainObject(parsed.value)) return {};
+  const raw = parsed.value;
+  const said = (v: unknown) => {
+    const t = readText(v)?.trim();
+    return t === undefined || t === "" ? undefined : t;
+  };
+  const error = said(raw.error);
+  const message = said(raw.message);
   let reason = error && message && message !== error ? `${error}: ${message}` : (error ?? message);
   if (reason !== undefined) {
     reason = redact(reason.replace(/\s+/g, " "));
     if (reason.length > MAX_REASON) reason = `${reason.slice(0, MAX_REASON)}…`;
   }
   let fields: string[] | undefined;
-  if (strict.success) fields = strict.data.fields;
-  else if (Array.isArray(raw.fields)) fields = raw.fields.filter((f): f is string => typeof f === "string");
-  else if (raw.fields !== null && typeof raw.fields === "object") fields = Object.keys(raw.fields);
-  const resetIn = typeof raw.resetIn === "number" ? raw.resetIn : typeof raw.resetIn === "string" && raw.resetIn.trim() !== "" ? Number(raw.resetIn) : undefined;
-  return { reason, fields: fields?.map(redact), resetIn: resetIn !== undefined && Number.isFinite(resetIn) ? resetIn : undefined };
+  if (Array.isArray(raw.fields)) fields = raw.fields.filter((f): f is string => typeof f === "string");
+  else if (isPlainObject(raw.fields)) fields = Object.keys(raw.fields);
+  const resetIn = readDecimal(raw.resetIn)?.toNumber();
+  return { reason, fields: fields?.map(redact), resetIn: resetIn !== undefined && resetIn >= 0 ? resetIn : undefined };
 }
 
 function statusError(

@@ -1,7 +1,10 @@
 /**
- * Wire schemas for every resource of the service spec, field for field.
- * Types are inferred from these; nothing else in the project writes a wire
- * type by hand. Objects are loose: extra fields are tolerated and kept.
+ * The spec's shapes, field for field and type for type: what a service that
+ * follows the spec to the letter sends. The sim builds its responses as
+ * these types and its tests hold it to them; the POST /spot body we send is
+ * checked against PlacePositionBodySchema. The dashboard reads responses
+ * far more leniently than this (read/resources.ts, docs/compatibility.md):
+ * these schemas say what is right, not what is accepted.
  */
 import * as z from "zod";
 

@@ -5,10 +5,12 @@
  * the poller's next slot, waits out a 429 and reconciles an unknown outcome
  * through /status instead of ever sending the POST twice.
  */
-import type { StatusPosition } from "../api/schemas.js";
-import { formatClock, formatInterval, formatMoney, formatPrice } from "../domain/format.js";
-import { withExactProjection } from "../domain/positions.js";
+import { stringifyJson } from "../api/json.js";
+import { positionJson, unreadableField } from "../api/spec-form.js";
+import { formatClockOf, formatInterval, formatMoney, formatPrice } from "../domain/format.js";
+import { heldPositions } from "../domain/positions.js";
 import { checkPlacement, whyNotAccepting } from "../domain/placement.js";
+import type { Position } from "../domain/service-data.js";
 import { Poller } from "../poller/poller.js";
 import type { PlacementOutcome } from "../poller/snapshot.js";
 import { CommandFailure, EXIT, exitForApiKind, out } from "./io.js";
@@ -38,13 +40,12 @@ export async function placeCommand(ctx: ReadContext): Promise<void> {
   const listing = await fetchListing(ctx);
   const balance = await fetchBalance(ctx);
   const status = await fetchStatus(ctx);
-  const gid = listing.liveGame.gid;
   const check = checkPlacement(args.price!, args.stake!, {
     interval: config.interval,
     listing,
     now: ctx.clock.serverNow(),
     balance: balance.balance,
-    held: status.positions.filter((p) => p.gid === gid),
+    held: heldPositions(listing.liveGame?.gid, status.positions),
   });
   if (!check.ok) throw new CommandFailure(`place: ${check.problems.join("; ")} (nothing was sent)`, "refused", EXIT.refused);
 
@@ -71,8 +72,8 @@ export async function placeCommand(ctx: ReadContext): Promise<void> {
   switch (outcome.kind) {
     case "placed": {
       const p = outcome.position;
-      if (args.json) out(io, JSON.stringify(p));
-      else out(io, placedLine(ctx, p.gid, p.sp, p.f, p.txid, Number(p.t), backend.sim));
+      if (args.json) out(io, stringifyJson({ ...positionJson(p), ...unreadableField(p.issues) }));
+      else out(io, placedLine(ctx, p, backend.sim));
       return;
     }
     case "rejected":
@@ -81,13 +82,13 @@ export async function placeCommand(ctx: ReadContext): Promise<void> {
       if (!outcome.placed) {
         throw new CommandFailure(`${outcome.error.message}; /status shows it was NOT placed`, outcome.error.kind, EXIT.unreachable);
       }
-      const found: StatusPosition | undefined = poller.snapshot.status?.value.positions.find((p) => p.txid === outcome.txid);
+      const found: Position | undefined = poller.snapshot.status?.value.positions.find((p) => p.txid === outcome.txid);
       io.stderr.write(`spotdash: the answer to POST /spot was lost (${outcome.error.message}); /status shows the position was placed\n`);
       if (found) {
-        if (args.json) out(io, JSON.stringify(withExactProjection(found)));
-        else out(io, placedLine(ctx, found.gid, found.sp, found.f, found.txid, Number(found.t), backend.sim));
+        if (args.json) out(io, stringifyJson(positionJson(found)));
+        else out(io, placedLine(ctx, found, backend.sim));
       } else if (args.json) {
-        out(io, JSON.stringify({ gid: check.gid, sp: check.sp, f: check.f, txid: outcome.txid ?? null }));
+        out(io, stringifyJson({ gid: check.gid, sp: check.sp, f: check.f, txid: outcome.txid ?? null }));
       } else {
         out(io, `placed: txid ${outcome.txid ?? "unknown"}`);
       }
@@ -96,10 +97,10 @@ export async function placeCommand(ctx: ReadContext): Promise<void> {
   }
 }
 
-function placedLine(ctx: ReadContext, gid: string, sp: string, f: string, txid: string, t: number, sim: boolean): string {
+function placedLine(ctx: ReadContext, p: Position, sim: boolean): string {
   const { config } = ctx;
   return (
-    `placed ${formatPrice(sp)} with ${formatMoney(f)} ${config.currency} in game #${gid} ` +
-    `(${config.asset} ${formatInterval(config.interval)} ${config.network}${sim ? ", sim" : ""}) at ${formatClock(t)}, txid ${txid}`
+    `placed ${formatPrice(p.sp)} with ${formatMoney(p.f)} ${config.currency} in game #${p.gid ?? "?"} ` +
+    `(${config.asset} ${formatInterval(config.interval)} ${config.network}${sim ? ", sim" : ""}) at ${formatClockOf(p.t)}, txid ${p.txid}`
   );
 }

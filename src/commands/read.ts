@@ -3,14 +3,26 @@
  * sends only the requests it needs, through the pacer, and prints for people
  * or, with --json, one JSON document on stdout.
  */
-import type { GameListing, GameResult, LivePrice, Balance, ResultsResponse, StatusResponse } from "../api/schemas.js";
+import { stringifyJson } from "../api/json.js";
+import { balanceJson, listingJson, livePriceJson, positionJson, resultsJson, unreadableField } from "../api/spec-form.js";
 import type { Config } from "../config.js";
-import { formatClock, formatCountdown, formatInterval, formatMoney, formatMoneyChange, formatPercent, formatPrice } from "../domain/format.js";
-import { gameClock, type GamePhase } from "../domain/game.js";
-import { whyNotAccepting } from "../domain/placement.js";
-import { Decimal, toWire } from "../domain/money.js";
+import {
+  formatClock,
+  formatClockOf,
+  formatCountdown,
+  formatInterval,
+  formatMoney,
+  formatMoneyChange,
+  formatPercent,
+  formatPrice,
+  UNREADABLE_MARK,
+} from "../domain/format.js";
+import { gameClock, readableNext, toNextGame, type GamePhase } from "../domain/game.js";
+import { noLiveGame, whyNotAccepting } from "../domain/placement.js";
+import { toWire, type Decimal } from "../domain/money.js";
 import { MAX_POSITIONS_PER_GAME } from "../domain/rules.js";
-import { positionRows, positionTotals, readableStreaks, withExactProjection } from "../domain/positions.js";
+import { otherGames, positionRows, positionTotals, readableStreaks } from "../domain/positions.js";
+import { isReadable, readOr, type Balance, type GameListing, type GameResult, type LivePrice, type ResultsPage, type StatusReport, type Unreadable } from "../domain/service-data.js";
 import { ServerClock } from "../poller/server-clock.js";
 import type { CommandArgs } from "./args.js";
 import type { CommandBackend } from "./backend.js";
@@ -41,7 +53,7 @@ export async function fetchListing(ctx: ReadContext): Promise<GameListing> {
     sentAt = Date.now();
     return backend.client.getSpot({ asset: config.asset, interval: config.interval });
   });
-  clock.addSample(sentAt, Date.now(), listing.timestamp);
+  if (listing.timestamp !== null) clock.addSample(sentAt, Date.now(), listing.timestamp);
   return listing;
 }
 
@@ -49,7 +61,7 @@ export function fetchBalance(ctx: ReadContext): Promise<Balance> {
   return ctx.pacer.call(() => ctx.backend.client.getUserBalance({ currency: ctx.config.currency, network: ctx.config.network }));
 }
 
-export function fetchStatus(ctx: ReadContext): Promise<StatusResponse> {
+export function fetchStatus(ctx: ReadContext): Promise<StatusReport> {
   const { config } = ctx;
   return ctx.pacer.call(() =>
     ctx.backend.client.getStatus({ asset: config.asset, token: config.currency, network: config.network, interval: config.interval }),
@@ -65,34 +77,58 @@ function title(config: Config): string {
 export async function gameCommand(ctx: ReadContext): Promise<void> {
   const listing = await fetchListing(ctx);
   const now = ctx.clock.serverNow();
-  const c = gameClock(listing, now);
+  const live = listing.liveGame;
+  const c = live === null ? null : gameClock(live, now);
+  const toNext = toNextGame(listing, now);
   const notAccepting = whyNotAccepting(listing, now);
   if (ctx.args.json) {
     out(
       ctx.io,
-      JSON.stringify({
+      stringifyJson({
         server_time: now,
-        phase: c.phase,
+        phase: c?.phase ?? null,
         can_place: notAccepting === null,
         ...(notAccepting === null ? {} : { cannot_place_because: notAccepting }),
-        to_close_ms: c.toClose,
-        to_end_ms: c.toEnd,
-        to_next_ms: c.toNext,
-        listing,
+        to_close_ms: c?.toClose ?? null,
+        to_end_ms: c?.toEnd ?? null,
+        to_next_ms: toNext,
+        listing: listingJson(listing),
+        ...unreadableField(listing.issues),
       }),
     );
     return;
   }
-  const live = listing.liveGame;
-  const next = listing.nextGame;
-  const lines = [
-    `${title(ctx.config)} · server time ${formatClock(now)}`,
-    `live  #${live.gid}  ${PHASE_LABEL[c.phase]}  closes in ${formatCountdown(c.toClose)}  ends in ${formatCountdown(c.toEnd)}`,
-    `      open ${formatPrice(live.open_price)}  ai_price ${formatPrice(live.ai_price)}${listing.early_precision_window ? "  early precision window" : ""}`,
-    `      can place: ${notAccepting === null ? "yes" : `no (${notAccepting})`}`,
-    `next  #${next.gid}  starts in ${formatCountdown(c.toNext)} (${formatClock(next.starts_at)})  ends ${formatClock(next.ends_at)}`,
-  ];
+  const lines = [`${title(ctx.config)} · server time ${formatClock(now)}`];
+  if (live === null || c === null) {
+    lines.push(`live  none: ${noLiveGame(listing, now)}`);
+  } else {
+    lines.push(
+      `live  #${live.gid}  ${PHASE_LABEL[c.phase]}  closes in ${formatCountdown(c.toClose)}  ends in ${formatCountdown(c.toEnd)}`,
+      `      open ${formatPrice(live.open_price)}  ai_price ${formatPrice(live.ai_price)}${earlyNote(listing.early_precision_window)}`,
+      `      can place: ${notAccepting === null ? (isReadable(listing.can_place_position) ? "yes" : `yes by the clock (the service did not say: ${UNREADABLE_MARK})`) : `no (${notAccepting})`}`,
+    );
+  }
+  lines.push(nextLine(listing, toNext));
+  lines.push(...unreadableLines(listing.issues));
   out(ctx.io, lines.join("\n"));
+}
+
+function earlyNote(early: boolean | Unreadable): string {
+  return early === true ? "  early precision window" : isReadable(early) ? "" : `  early precision window ${UNREADABLE_MARK}`;
+}
+
+function nextLine(listing: GameListing, toNext: number | null): string {
+  const next = listing.nextGame;
+  if (next === null) return "next  none announced";
+  const n = readableNext(listing);
+  if (n === null || toNext === null) return `next  ${UNREADABLE_MARK} (the next game could not be read)`;
+  const ends = isReadable(n.ends_at) ? formatClock(n.ends_at) : UNREADABLE_MARK;
+  return `next  #${readOr(n.gid, UNREADABLE_MARK)}  starts in ${formatCountdown(toNext)} (${formatClock(n.starts_at)})  ends ${ends}`;
+}
+
+/** For people: each value shown as "?" and why. */
+export function unreadableLines(issues: readonly Unreadable[]): string[] {
+  return issues.map((u) => `${UNREADABLE_MARK} ${u.toString()}`);
 }
 
 // ---- price ------------------------------------------------------------------
@@ -100,10 +136,11 @@ export async function gameCommand(ctx: ReadContext): Promise<void> {
 export async function priceCommand(ctx: ReadContext): Promise<void> {
   const price: LivePrice = await ctx.pacer.call(() => ctx.backend.client.getLivePrice({ asset: ctx.config.asset }));
   if (ctx.args.json) {
-    out(ctx.io, JSON.stringify({ asset: ctx.config.asset, ...price }));
+    out(ctx.io, stringifyJson({ asset: ctx.config.asset, ...livePriceJson(price), ...unreadableField(price.issues) }));
     return;
   }
-  out(ctx.io, `${ctx.config.asset} ${formatPrice(price.value)} at ${formatClock(price.timestamp)}`);
+  const at = price.timestamp === null ? "" : ` at ${formatClock(price.timestamp)}`;
+  out(ctx.io, `${ctx.config.asset} ${formatPrice(price.value)}${at}`);
 }
 
 // ---- balance ----------------------------------------------------------------
@@ -111,14 +148,14 @@ export async function priceCommand(ctx: ReadContext): Promise<void> {
 export async function balanceCommand(ctx: ReadContext): Promise<void> {
   const balance = await fetchBalance(ctx);
   if (ctx.args.json) {
-    out(ctx.io, JSON.stringify({ currency: ctx.config.currency, network: ctx.config.network, ...balance }));
+    out(ctx.io, stringifyJson({ currency: ctx.config.currency, network: ctx.config.network, ...balanceJson(balance), ...unreadableField(balance.issues) }));
     return;
   }
-  out(ctx.io, balanceLine(ctx.config, balance));
+  out(ctx.io, [balanceLine(ctx.config, balance), ...unreadableLines(balance.issues)].join("\n"));
 }
 
 export function balanceLine(config: Pick<Config, "currency" | "network">, b: Balance): string {
-  return `${formatMoney(b.balance)} ${config.currency} on ${config.network} (withdrawal: ${b.withdrawal_req})`;
+  return `${formatMoney(b.balance)} ${config.currency} on ${config.network} (withdrawal: ${readOr(b.withdrawal_req, UNREADABLE_MARK)})`;
 }
 
 // ---- positions --------------------------------------------------------------
@@ -126,63 +163,61 @@ export function balanceLine(config: Pick<Config, "currency" | "network">, b: Bal
 export async function positionsCommand(ctx: ReadContext): Promise<void> {
   const listing = await fetchListing(ctx);
   const status = await fetchStatus(ctx);
-  const gid = listing.liveGame.gid;
+  const gid = listing.liveGame?.gid;
   const rows = positionRows(gid, status.positions, []);
   const totals = positionTotals(rows);
   const streaks = readableStreaks(status.streaks);
+  const issues = [...listing.issues, ...status.issues];
   if (ctx.args.json) {
-    // w and r arrive as binary numbers: printed as exact decimal strings, as everywhere else.
-    const positions = status.positions
-      .filter((p) => p.gid === gid)
-      .map(withExactProjection);
+    const positions = status.positions.filter((p) => gid !== undefined && (p.gid === null || p.gid === gid)).map(positionJson);
     out(
       ctx.io,
-      JSON.stringify({
-        gid,
+      stringifyJson({
+        gid: gid ?? null,
         server_time: ctx.clock.serverNow(),
         positions,
         totals: {
           count: totals.count,
-          staked: toWire(totals.staked),
-          projected: totals.projected === null ? null : toWire(totals.projected),
-          return_pct: totals.returnPct === null ? null : toWire(totals.returnPct.toDecimalPlaces(6)),
+          staked: exact(totals.staked),
+          projected: totals.projected === null ? null : exact(totals.projected),
+          return_pct: totals.returnPct === null || !isReadable(totals.returnPct) ? null : toWire(totals.returnPct.toDecimalPlaces(6)),
         },
         left: Math.max(0, MAX_POSITIONS_PER_GAME - totals.count),
-        streaks: status.streaks,
+        streaks: status.streaks.map((s) => s.raw),
+        ...unreadableField(issues),
       }),
     );
     return;
   }
-  const lines = [`${title(ctx.config)} · game #${gid} · ${totals.count} of ${MAX_POSITIONS_PER_GAME} positions`];
+  const head = gid === undefined ? noLiveGame(listing, ctx.clock.serverNow()) : `game #${gid} · ${totals.count} of ${MAX_POSITIONS_PER_GAME} positions`;
+  const lines = [`${title(ctx.config)} · ${head}`];
   if (rows.length === 0) {
-    lines.push("no positions in the live game");
+    if (gid !== undefined) lines.push("no positions in the live game");
   } else {
     const cols = (a: string, b: string, c: string, d: string, e: string) => `${a.padStart(14)} ${b.padStart(12)} ${c.padStart(12)} ${d.padStart(9)}  ${e}`;
     lines.push(cols("strike", "stake", "projected", "return", "placed"));
     for (const r of rows) {
-      lines.push(
-        cols(
-          formatPrice(r.strike),
-          formatMoney(r.stake),
-          r.projected === null ? "—" : formatMoney(r.projected.toDecimalPlaces(6)),
-          r.returnPct === null ? "—" : formatPercent(r.returnPct),
-          formatClock(r.placedAt),
-        ),
-      );
+      const placed = `${formatClockOf(r.placedAt)}${r.note === null ? "" : ` ${r.note}`}`;
+      lines.push(cols(formatPrice(r.strike), formatMoney(r.stake), projectedText(r.projected), r.returnPct === null ? "—" : formatPercent(r.returnPct), placed));
     }
-    lines.push(
-      cols(
-        "total",
-        formatMoney(totals.staked),
-        totals.projected === null ? "—" : formatMoney(totals.projected.toDecimalPlaces(6)),
-        totals.returnPct === null ? "—" : formatPercent(totals.returnPct),
-        "",
-      ),
-    );
+    lines.push(cols("total", formatMoney(totals.staked), projectedText(totals.projected), totals.returnPct === null ? "—" : formatPercent(totals.returnPct), ""));
+  }
+  const nextGid = readableNext(listing)?.gid;
+  for (const o of otherGames(gid, nextGid === undefined || !isReadable(nextGid) ? undefined : nextGid, status.positions)) {
+    lines.push(`${o.count} position${o.count === 1 ? "" : "s"} in ${o.relation === "next" ? "the next game" : "an ended game"} #${o.gid}${o.relation === "ended" ? " (result pending)" : ""}`);
   }
   if (streaks.length > 0) lines.push(`streaks on track: ${streaks.map((s) => `${s.streak} (position ${s.positionId})`).join(", ")}`);
   else if (status.streaks.length > 0) lines.push(`streaks on track: ${status.streaks.length}`);
+  lines.push(...unreadableLines(issues));
   out(ctx.io, lines.join("\n"));
+}
+
+function exact(d: Decimal | Unreadable): string | null {
+  return isReadable(d) ? toWire(d) : null;
+}
+
+function projectedText(d: Decimal | null | Unreadable): string {
+  return d === null ? "—" : formatMoney(isReadable(d) ? d.toDecimalPlaces(6) : d);
 }
 
 // ---- results ----------------------------------------------------------------
@@ -194,27 +229,30 @@ export async function resultsCommand(ctx: ReadContext): Promise<void> {
     args.gid !== undefined
       ? { network: config.network, gid: args.gid }
       : { network: config.network, asset: config.asset, interval: config.interval, limit: args.limit, offset: args.offset };
-  const res: ResultsResponse = await ctx.pacer.call(() => ctx.backend.client.getResults(query));
+  const res: ResultsPage = await ctx.pacer.call(() => ctx.backend.client.getResults(query));
   if (args.json) {
-    out(ctx.io, JSON.stringify(res));
+    out(ctx.io, stringifyJson({ ...resultsJson(res), ...unreadableField(res.issues) }));
     return;
   }
   const lines: string[] = [];
   for (const g of res.games) lines.push(...resultLines(g));
   const { total, limit, offset } = res.pagination;
-  if (res.games.length === 0) lines.push(args.gid !== undefined ? `no settled result for game #${args.gid}` : `no settled games (${total} in all)`);
-  else lines.push(`games ${offset + 1}–${offset + res.games.length} of ${total}${offset + res.games.length < total ? ` (next page: --offset ${offset + limit})` : ""}`);
+  const of = total === null ? "" : ` of ${total}`;
+  const more = total === null ? res.games.length >= limit : offset + res.games.length < total;
+  if (res.games.length === 0) lines.push(args.gid !== undefined ? `no settled result for game #${args.gid}` : `no settled games${total === null ? "" : ` (${total} in all)`}`);
+  else lines.push(`games ${offset + 1}–${offset + res.games.length}${of}${more ? ` (next page: --offset ${offset + limit})` : ""}`);
+  lines.push(...unreadableLines(res.issues));
   out(ctx.io, lines.join("\n"));
 }
 
 export function resultLines(g: GameResult): string[] {
-  const when = g.settled_at === null ? "not settled" : `settled ${formatClock(Date.parse(g.settled_at))}`;
-  const close = g.cancelled ? "CANCELLED, stakes refunded" : g.closing_price === null ? "close n/a" : `close ${formatPrice(g.closing_price)}`;
+  const when = g.settled_at === null ? "not settled" : `settled ${formatClockOf(g.settled_at)}`;
+  const close = g.cancelled === true ? "CANCELLED, stakes refunded" : g.closing_price === null ? "close n/a" : `close ${formatPrice(g.closing_price)}`;
   const lines = [
-    `#${g.gid} ${g.asset} ${formatInterval(g.interval)} ${g.network}  ${when}  open ${formatPrice(g.open_price)}  ${close}  staked ${formatMoney(g.total_staked)}  won ${formatMoney(g.total_winnings)}  net ${formatMoneyChange(g.net_return)} ${g.currency}`,
+    `#${g.gid} ${readOr(g.asset, UNREADABLE_MARK)} ${formatInterval(g.interval)} ${readOr(g.network, UNREADABLE_MARK)}  ${when}  open ${formatPrice(g.open_price)}  ${close}  staked ${formatMoney(g.total_staked)}  won ${formatMoney(g.total_winnings)}  net ${formatMoneyChange(g.net_return)} ${readOr(g.currency, "")}`,
   ];
   for (const p of g.positions) {
-    const won = p.w === null ? "pending" : `won ${formatMoney(p.w)}${p.r === null ? "" : ` (${formatPercent(new Decimal(p.r))})`}`;
+    const won = p.w === null ? "pending" : `won ${formatMoney(p.w)}${p.r === null ? "" : ` (${formatPercent(p.r)})`}`;
     lines.push(`    strike ${formatPrice(p.sp)}  stake ${formatMoney(p.f)}  ${won}`);
   }
   return lines;

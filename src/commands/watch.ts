@@ -4,11 +4,14 @@
  * fresh datum (NDJSON with --json), until SIGINT / SIGTERM. Every line
  * carries `type` and `at`, the server time (epoch ms) the datum arrived.
  */
+import { stringifyJson } from "../api/json.js";
+import { balanceJson, gameResultJson, listingJson, livePriceJson, positionJson, unreadableField } from "../api/spec-form.js";
 import type { Config } from "../config.js";
 import { formatClock, formatCountdown, formatMoney, formatMoneyChange, formatPrice } from "../domain/format.js";
-import { gameClock } from "../domain/game.js";
+import { gameClock, toNextGame } from "../domain/game.js";
 import { whyNotAccepting } from "../domain/placement.js";
-import { positionRows, positionTotals, withExactProjection } from "../domain/positions.js";
+import { positionRows, positionTotals } from "../domain/positions.js";
+import { isReadable } from "../domain/service-data.js";
 import { Poller } from "../poller/poller.js";
 import type { Snapshot } from "../poller/snapshot.js";
 import type { CommandArgs } from "./args.js";
@@ -39,7 +42,7 @@ export async function watchCommand(ctx: WatchContext): Promise<void> {
   let failure: CommandFailure | undefined;
   let finish!: () => void;
   const done = new Promise<void>((resolve) => (finish = resolve));
-  const emit = (line: Line, human: string) => out(io, args.json ? JSON.stringify(line) : `${formatClock(line.at)} ${human}`);
+  const emit = (line: Line, human: string) => out(io, args.json ? stringifyJson(line) : `${formatClock(line.at)} ${human}`);
 
   let prev = poller.snapshot;
   const onChange = () => {
@@ -73,29 +76,44 @@ function linesFor(p: Snapshot, s: Snapshot, config: Config, serverNow: number): 
   const lines: [Line, string][] = [];
   if (s.listing && s.listing !== p.listing) {
     const listing = s.listing.value;
-    const c = gameClock(listing, serverNow);
+    const live = listing.liveGame;
+    const c = live === null ? null : gameClock(live, serverNow);
     const why = whyNotAccepting(listing, serverNow);
     lines.push([
-      { type: "game", at: s.listing.at, phase: c.phase, can_place: why === null, to_close_ms: c.toClose, to_end_ms: c.toEnd, to_next_ms: c.toNext, listing },
-      `game    #${listing.liveGame.gid} ${c.phase} closes in ${formatCountdown(c.toClose)} ends in ${formatCountdown(c.toEnd)}; ${why === null ? "can place" : why}`,
+      {
+        type: "game",
+        at: s.listing.at,
+        phase: c?.phase ?? null,
+        can_place: why === null,
+        to_close_ms: c?.toClose ?? null,
+        to_end_ms: c?.toEnd ?? null,
+        to_next_ms: toNextGame(listing, serverNow),
+        listing: listingJson(listing),
+        ...unreadableField(listing.issues),
+      },
+      live === null || c === null
+        ? `game    ${why}`
+        : `game    #${live.gid} ${c.phase} closes in ${formatCountdown(c.toClose)} ends in ${formatCountdown(c.toEnd)}; ${why === null ? "can place" : why}`,
     ]);
   }
   if (s.price && s.price !== p.price) {
     const price = s.price.value;
-    lines.push([{ type: "price", at: s.price.at, asset: s.target.asset, ...price }, `price   ${s.target.asset} ${formatPrice(price.value)}`]);
+    lines.push([{ type: "price", at: s.price.at, asset: s.target.asset, ...livePriceJson(price) }, `price   ${s.target.asset} ${formatPrice(price.value)}`]);
   }
   if (s.balance && s.balance !== p.balance) {
     const b = s.balance.value;
-    lines.push([{ type: "balance", at: s.balance.at, currency: config.currency, network: config.network, ...b }, `balance ${balanceLine(config, b)}`]);
+    lines.push([
+      { type: "balance", at: s.balance.at, currency: config.currency, network: config.network, ...balanceJson(b), ...unreadableField(b.issues) },
+      `balance ${balanceLine(config, b)}`,
+    ]);
   }
   if (s.status && s.status !== p.status) {
     const st = s.status.value;
-    const gid = s.listing?.value.liveGame.gid;
-    const positions = st.positions.map(withExactProjection);
+    const gid = s.listing?.value.liveGame?.gid;
     const totals = positionTotals(positionRows(gid, st.positions, []));
-    const projected = totals.projected === null ? "" : `, projected ${formatMoney(totals.projected.toDecimalPlaces(6))}`;
+    const projected = totals.projected === null || !isReadable(totals.projected) ? "" : `, projected ${formatMoney(totals.projected.toDecimalPlaces(6))}`;
     lines.push([
-      { type: "status", at: s.status.at, gid: gid ?? null, positions, streaks: st.streaks },
+      { type: "status", at: s.status.at, gid: gid ?? null, positions: st.positions.map(positionJson), streaks: st.streaks.map((x) => x.raw), ...unreadableField(st.issues) },
       `status  ${totals.count} position${totals.count === 1 ? "" : "s"} in #${gid ?? "?"}, staked ${formatMoney(totals.staked)}${projected}`,
     ]);
   }
@@ -103,8 +121,9 @@ function linesFor(p: Snapshot, s: Snapshot, config: Config, serverNow: number): 
   for (const n of s.settlements) {
     if (seen.has(n)) continue;
     const r = n.result;
-    const close = r.cancelled ? "cancelled, stakes refunded" : r.closing_price === null ? "close n/a" : `close ${formatPrice(r.closing_price)}`;
-    lines.push([{ type: "settlement", at: n.at, gid: n.gid, result: r }, `settled #${n.gid} ${close}, net ${formatMoneyChange(r.net_return)} ${r.currency}`]);
+    const close = r.cancelled === true ? "cancelled, stakes refunded" : r.closing_price === null ? "close n/a" : `close ${formatPrice(r.closing_price)}`;
+    const currency = isReadable(r.currency) ? r.currency : "";
+    lines.push([{ type: "settlement", at: n.at, gid: n.gid, result: gameResultJson(r) }, `settled #${n.gid} ${close}, net ${formatMoneyChange(r.net_return)} ${currency}`]);
   }
   if (s.connection.state !== p.connection.state && s.connection.state !== "connecting") {
     const c = s.connection;

@@ -7,6 +7,13 @@ import { format } from "date-fns/format";
 import { secondsToHours } from "date-fns/secondsToHours";
 import { secondsToMinutes } from "date-fns/secondsToMinutes";
 import { Decimal, formatAmount, formatSigned } from "./money.js";
+import { Unreadable } from "./service-data.js";
+
+/** How a value the service sent in a form we cannot read is drawn: the diagnostics view (D) says why. */
+export const UNREADABLE_MARK = "?";
+
+/** Anything a formatter takes: exact decimals, or the wire forms the commands print directly. */
+type Amount = string | number | Decimal | Unreadable;
 
 /** 75 s → "1:15"; 3 h 2 m 5 s → "3:02:05"; 2 d → "48:00:00". Rounds up so 0:00 means "now". */
 export function formatCountdown(ms: number): string {
@@ -43,27 +50,29 @@ export function formatClock(epochMs: number): string {
   return text;
 }
 
-/** Prices on screen: two decimals, grouped. Accepts wire strings and numbers. */
-export function formatPrice(p: string | number | Decimal): string {
-  return formatAmount(toDecimal(p), 2);
+/** Prices on screen: two decimals, grouped. */
+export function formatPrice(p: Amount): string {
+  return p instanceof Unreadable ? UNREADABLE_MARK : formatAmount(toDecimal(p), 2);
 }
 
-export function formatPriceChange(p: string | number | Decimal): string {
-  return formatSigned(toDecimal(p), 2);
+export function formatPriceChange(p: Amount): string {
+  return p instanceof Unreadable ? UNREADABLE_MARK : formatSigned(toDecimal(p), 2);
 }
 
-export function formatPercent(p: number | Decimal): string {
-  return `${formatSigned(toDecimal(p), 2)}%`;
+export function formatPercent(p: Amount): string {
+  return p instanceof Unreadable ? UNREADABLE_MARK : `${formatSigned(toDecimal(p), 2)}%`;
 }
 
 /** Money: at least two decimals, up to six where they matter (USDC has six). */
-export function formatMoney(amount: string | number | Decimal): string {
+export function formatMoney(amount: Amount): string {
+  if (amount instanceof Unreadable) return UNREADABLE_MARK;
   const d = toDecimal(amount);
   const places = Math.min(6, Math.max(2, d.decimalPlaces()));
   return formatAmount(d, places);
 }
 
-export function formatMoneyChange(amount: string | number | Decimal): string {
+export function formatMoneyChange(amount: Amount): string {
+  if (amount instanceof Unreadable) return UNREADABLE_MARK;
   const d = toDecimal(amount);
   const places = Math.min(6, Math.max(2, d.decimalPlaces()));
   return formatSigned(d, places);
@@ -73,8 +82,14 @@ function toDecimal(p: string | number | Decimal): Decimal {
   return p instanceof Decimal ? p : new Decimal(typeof p === "number" ? String(p) : p);
 }
 
+/** A clock time, or the mark when the instant could not be read. */
+export function formatClockOf(t: number | Unreadable): string {
+  return t instanceof Unreadable ? UNREADABLE_MARK : formatClock(t);
+}
+
 /** 60 → "1m", 3600 → "1h", 86400 → "1d", 10 → "10s". */
-export function formatInterval(seconds: number): string {
+export function formatInterval(seconds: number | Unreadable): string {
+  if (seconds instanceof Unreadable) return UNREADABLE_MARK;
   if (seconds % 86400 === 0) return `${seconds / 86400}d`;
   if (seconds % 3600 === 0) return `${seconds / 3600}h`;
   if (seconds % 60 === 0) return `${seconds / 60}m`;

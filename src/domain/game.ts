@@ -3,7 +3,7 @@
  * how long until its boundaries. Pure; the poller and the panes feed it
  * serverNow() so that countdowns follow the service's clock, not ours.
  */
-import type { GameListing, LiveGame } from "../api/schemas.js";
+import { isReadable, type GameListing, type LiveGame, type NextGame } from "./service-data.js";
 
 export type GamePhase =
   /** Before the live game's start_at (we are ahead of the listing). */
@@ -14,10 +14,6 @@ export type GamePhase =
   | "locked"
   /** Past ends_at: the game is settling and the listing is out of date. */
   | "settling";
-
-export function gamePhase(listing: GameListing, now: number): GamePhase {
-  return phaseAt(listing.liveGame, now);
-}
 
 /** The phase of any game with these boundaries (the sim schedules its games with this too). */
 export function phaseAt(game: Pick<LiveGame, "start_at" | "closes_at" | "ends_at">, now: number): GamePhase {
@@ -33,22 +29,29 @@ export interface GameClock {
   toClose: number;
   /** ms until the live game ends (0 once ended). */
   toEnd: number;
-  /** ms until the next game starts (0 once started). */
-  toNext: number;
   /** Share of the whole game (start_at → ends_at) elapsed, 0..1. */
   progress: number;
 }
 
-export function gameClock(listing: GameListing, now: number): GameClock {
-  const live = listing.liveGame;
+export function gameClock(live: LiveGame, now: number): GameClock {
   const span = Math.max(1, live.ends_at - live.start_at);
   return {
-    phase: gamePhase(listing, now),
+    phase: phaseAt(live, now),
     toClose: Math.max(0, live.closes_at - now),
     toEnd: Math.max(0, live.ends_at - now),
-    toNext: Math.max(0, listing.nextGame.starts_at - now),
     progress: Math.min(1, Math.max(0, (now - live.start_at) / span)),
   };
+}
+
+/** The next game when the listing announces one we can read. */
+export function readableNext(listing: GameListing): NextGame | null {
+  return listing.nextGame !== null && isReadable(listing.nextGame) ? listing.nextGame : null;
+}
+
+/** ms until the next game starts (0 once started); null when no next game is known. */
+export function toNextGame(listing: GameListing, now: number): number | null {
+  const next = readableNext(listing);
+  return next === null ? null : Math.max(0, next.starts_at - now);
 }
 
 /**
@@ -57,12 +60,14 @@ export function gameClock(listing: GameListing, now: number): GameClock {
  */
 export function nextBoundary(listing: GameListing, now: number): number | null {
   const live = listing.liveGame;
-  const candidates = [live.start_at, live.closes_at, live.ends_at, listing.nextGame.starts_at];
+  const candidates = live === null ? [] : [live.start_at, live.closes_at, live.ends_at];
+  const next = readableNext(listing);
+  if (next !== null) candidates.push(next.starts_at);
   const upcoming = candidates.filter((t) => t > now);
   return upcoming.length === 0 ? null : Math.min(...upcoming);
 }
 
-/** Whether a position could be placed at `now` by the listing's own account. */
-export function isAccepting(listing: GameListing, now: number): boolean {
-  return listing.can_place_position && gamePhase(listing, now) === "accepting";
+/** The live game's phase, or null when no game is live. */
+export function livePhase(listing: GameListing, now: number): GamePhase | null {
+  return listing.liveGame === null ? null : phaseAt(listing.liveGame, now);
 }

@@ -17,14 +17,6 @@ export function parseDecimal(text: string): Decimal | null {
   return new Decimal(text.trim());
 }
 
-/**
- * A number from the wire (e.g. /status `w`) as an exact decimal. JS prints the
- * shortest string that round-trips, which is the value the server meant.
- */
-export function fromWireNumber(n: number): Decimal {
-  return new Decimal(String(n));
-}
-
 /** Canonical wire form: plain notation, no exponent, no trailing zeros. */
 export function toWire(d: Decimal): string {
   const s = d.toFixed();
@@ -49,11 +41,4 @@ export function formatSigned(d: Decimal, decimals: number): string {
 
 export function sum(values: readonly Decimal[]): Decimal {
   return values.reduce<Decimal>((acc, v) => acc.plus(v), new Decimal(0));
-}
-
-/** Whether two wire amounts are the same number ("2.50" and "2.5"); false when either is not a decimal. */
-export function sameAmount(a: string, b: string): boolean {
-  const x = parseDecimal(a);
-  const y = parseDecimal(b);
-  return x !== null && y !== null && x.eq(y);
 }

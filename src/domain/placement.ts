@@ -3,21 +3,21 @@
  * problem. The dashboard's form and `spotdash place` both call this, so a
  * trader gets the same answer wherever they type.
  */
-import type { GameListing } from "../api/schemas.js";
 import { formatCountdown, formatInterval, formatMoney } from "./format.js";
-import { gameClock } from "./game.js";
-import { parseDecimal, sameAmount, toWire } from "./money.js";
+import { phaseAt, toNextGame } from "./game.js";
+import { parseDecimal, toWire, type Decimal } from "./money.js";
 import { MAX_POSITIONS_PER_GAME, MONEY_DECIMALS, minStake, type Interval } from "./rules.js";
+import { isReadable, type GameListing, type Unreadable } from "./service-data.js";
 
 export interface PlacementContext {
   interval: Interval;
   listing: GameListing | undefined;
   /** Server ms. */
   now: number;
-  /** Available balance, decimal string; undefined when not known yet. */
-  balance: string | undefined;
-  /** The user's positions in the live game (strike and stake as sent). */
-  held: readonly { sp: string; f: string }[];
+  /** Available balance; undefined when not known yet. */
+  balance: Decimal | undefined;
+  /** The user's positions in the live game that count against the cap. */
+  held: readonly { sp: Decimal | Unreadable; f: Decimal | Unreadable }[];
 }
 
 export type PlacementCheck =
@@ -44,25 +44,44 @@ export function checkPlacement(priceText: string, stakeText: string, ctx: Placem
   const gameProblem = whyNotAccepting(ctx.listing, ctx.now);
   if (gameProblem) problems.push(gameProblem);
 
-  if (price && stake && ctx.held.some((h) => sameAmount(h.sp, toWire(price)) && sameAmount(h.f, toWire(stake)))) {
+  if (price && stake && ctx.held.some((h) => isReadable(h.sp) && isReadable(h.f) && h.sp.eq(price) && h.f.eq(stake))) {
     problems.push("same price and stake as a position you hold (the service would refuse it as a duplicate)");
   }
-  if (problems.length > 0 || !price || !stake || !ctx.listing) return { ok: false, problems };
-  return { ok: true, gid: ctx.listing.liveGame.gid, sp: toWire(price), f: toWire(stake) };
+  const live = ctx.listing?.liveGame;
+  if (problems.length > 0 || !price || !stake || !live) return { ok: false, problems };
+  return { ok: true, gid: live.gid, sp: toWire(price), f: toWire(stake) };
 }
 
 /** Null while the listed game accepts positions; otherwise what the trader is waiting for. */
 export function whyNotAccepting(listing: GameListing | undefined, now: number): string | null {
   if (!listing) return "the live game is not known yet";
-  const clock = gameClock(listing, now);
-  switch (clock.phase) {
+  const live = listing.liveGame;
+  if (live === null) return noLiveGame(listing, now);
+  const toNext = toNextGame(listing, now);
+  switch (phaseAt(live, now)) {
     case "accepting":
-      return listing.can_place_position ? null : "the service is not accepting positions from you right now";
+      // Unreadable: the service did not say; the clock says accepting, and the service has the last word.
+      return listing.can_place_position === false ? "the service is not accepting positions from you right now" : null;
     case "locked":
-      return `locked — next game opens in ${formatCountdown(clock.toNext)}`;
+      return toNext === null ? "locked — no next game announced" : `locked — next game opens in ${formatCountdown(toNext)}`;
     case "settling":
       return "the game has ended — waiting for the next one";
     case "next":
-      return `the game opens in ${formatCountdown(listing.liveGame.start_at - now)}`;
+      return `the game opens in ${formatCountdown(live.start_at - now)}`;
   }
+}
+
+/** "no live game for BTC_USDT 1m" */
+export function noLiveGameTitle(listing: GameListing): string {
+  return `no live game for ${listing.asset} ${formatInterval(listing.interval)}`;
+}
+
+/** "no live game for BTC_USDT 1m — next #489887 opens in 0:12": the game pane, the form and the commands say this. */
+export function noLiveGame(listing: GameListing, now: number): string {
+  const what = noLiveGameTitle(listing);
+  const next = listing.nextGame;
+  if (next === null) return `${what} and no next game announced`;
+  if (!isReadable(next)) return `${what}; the next game could not be read`;
+  const gid = isReadable(next.gid) ? ` #${next.gid}` : "";
+  return `${what} — next game${gid} opens in ${formatCountdown(Math.max(0, next.starts_at - now))}`;
 }

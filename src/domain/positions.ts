@@ -1,87 +1,154 @@
 /**
  * The rows of the positions pane: what /status reports for the live game,
- * plus positions placed moments ago that /status has not caught up with.
- * Projected winnings arrive as binary numbers; they become exact decimals
- * here, before anything is added up.
+ * plus positions placed moments ago that /status has not caught up with;
+ * and what it reports for other games. Everything arrives as exact
+ * decimals (the api layer reads `w` and `r` from their digits), so totals
+ * are exact too.
  */
-import type { PlacedPosition, StatusPosition, Streak } from "../api/schemas.js";
-import { StreakSchema } from "../api/schemas.js";
-import { Decimal, fromWireNumber, sum, toWire } from "./money.js";
+import { Decimal, sum } from "./money.js";
+import { isReadable, Unreadable, type Position, type StreakEntry } from "./service-data.js";
 
 export interface PositionRow {
   txid: string;
-  strike: Decimal;
-  stake: Decimal;
-  projected: Decimal | null;
-  returnPct: Decimal | null;
-  placedAt: number;
+  strike: Decimal | Unreadable;
+  stake: Decimal | Unreadable;
+  /** null: not projected yet (or placed moments ago). */
+  projected: Decimal | null | Unreadable;
+  returnPct: Decimal | null | Unreadable;
+  placedAt: number | Unreadable;
   /** Placed this session, not yet reported by /status. */
   pending: boolean;
+  /** The service's `st` when it is not "success": shown beside the row. */
+  note: string | null;
+  /** Counts towards totals and the 10-position cap (see positionState). */
+  active: boolean;
 }
 
 export interface PositionTotals {
+  /** Active positions. */
   count: number;
-  staked: Decimal;
-  projected: Decimal | null;
-  returnPct: Decimal | null;
+  staked: Decimal | Unreadable;
+  /** null while some position has no projection yet. */
+  projected: Decimal | null | Unreadable;
+  returnPct: Decimal | null | Unreadable;
 }
 
-export function positionRows(
-  gid: string | undefined,
-  status: readonly StatusPosition[],
-  placed: readonly PlacedPosition[],
-): PositionRow[] {
+/**
+ * What a position's `st` means. The spec shows only "success". A status that
+ * says the position did not take (failed, rejected, cancelled, refunded, …)
+ * makes it inactive: shown, greyed, with its status, but not counted in the
+ * totals or against the cap. Any other status (pending, processing, …) is
+ * taken as active and shown beside the row. docs/compatibility.md.
+ */
+export function positionState(st: string | null): { active: boolean; note: string | null } {
+  if (st === null || st.trim().toLowerCase() === "success") return { active: true, note: null };
+  const note = st.trim().slice(0, 16) || "?";
+  return { active: !INACTIVE.test(st.trim()), note };
+}
+
+const INACTIVE = /^(fail(ed|ure)?|error|rejected|reverted|cancel(l)?ed|refunded|void(ed)?|expired|invalid)$/i;
+
+/** Whether a position belongs to the game `gid` (one the service sent without a gid is taken to be in it). */
+function inGame(p: Position, gid: string): boolean {
+  return p.gid === null || p.gid === gid;
+}
+
+export function positionRows(gid: string | undefined, status: readonly Position[], placed: readonly Position[]): PositionRow[] {
   if (gid === undefined) return [];
   const seen = new Set<string>();
   const rows: PositionRow[] = [];
   for (const p of status) {
-    if (p.gid !== gid || seen.has(p.txid)) continue;
+    if (!inGame(p, gid) || seen.has(p.txid)) continue;
     seen.add(p.txid);
-    rows.push(row(p, fromWireNumber(p.w), p.r === null ? null : fromWireNumber(p.r), false));
+    rows.push(row(p, false));
   }
   for (const p of placed) {
-    if (p.gid !== gid || seen.has(p.txid)) continue;
+    if (!inGame(p, gid) || seen.has(p.txid)) continue;
     seen.add(p.txid);
-    rows.push(row(p, null, null, true));
+    rows.push(row(p, true));
   }
-  return rows.sort((a, b) => a.placedAt - b.placedAt);
+  return rows.sort((a, b) => placedOrder(a) - placedOrder(b));
 }
 
-function row(p: StatusPosition | PlacedPosition, projected: Decimal | null, returnPct: Decimal | null, pending: boolean): PositionRow {
-  const strike = new Decimal(p.sp);
+function placedOrder(r: PositionRow): number {
+  return isReadable(r.placedAt) ? r.placedAt : Number.MAX_SAFE_INTEGER;
+}
+
+function row(p: Position, pending: boolean): PositionRow {
+  const state = positionState(p.st);
   return {
     txid: p.txid,
-    strike,
-    stake: new Decimal(p.f),
-    projected,
-    returnPct,
-    placedAt: Number(p.t),
+    strike: p.sp,
+    stake: p.f,
+    // POST /spot answers w "0" and r null before any projection: not a projection of zero.
+    projected: pending ? null : p.w,
+    returnPct: pending ? null : p.r,
+    placedAt: p.t,
     pending,
+    note: state.note,
+    active: state.active,
   };
 }
 
-/** Live price minus strike: positive when the price is above the prediction. */
-export function distanceFrom(live: Decimal, row: PositionRow): Decimal {
-  return live.minus(row.strike);
-}
-
-export function positionTotals(rows: readonly PositionRow[]): PositionTotals {
-  const staked = sum(rows.map((r) => r.stake));
-  const known = rows.filter((r) => r.projected !== null);
-  const projected = known.length === rows.length && rows.length > 0 ? sum(known.map((r) => r.projected!)) : null;
-  const returnPct = projected !== null && staked.gt(0) ? projected.minus(staked).div(staked).times(100) : null;
-  return { count: rows.length, staked, projected, returnPct };
-}
-
-/** Streak elements whose shape we understand; the spec leaves the shape open. */
-export function readableStreaks(streaks: readonly unknown[]): Streak[] {
-  return streaks.flatMap((s) => {
-    const parsed = StreakSchema.safeParse(s);
-    return parsed.success ? [parsed.data] : [];
+/** The positions that count against the cap and the duplicate rule. */
+export function heldPositions<P extends Position>(gid: string | undefined, positions: readonly P[]): P[] {
+  if (gid === undefined) return [];
+  const seen = new Set<string>();
+  return positions.filter((p) => {
+    if (!inGame(p, gid) || seen.has(p.txid) || !positionState(p.st).active) return false;
+    seen.add(p.txid);
+    return true;
   });
 }
 
-/** A /status position with `w` and `r` as exact decimal strings, for output that must not carry binary floats. */
-export function withExactProjection<P extends StatusPosition>(p: P): Omit<P, "w" | "r"> & { w: string; r: string | null } {
-  return { ...p, w: toWire(fromWireNumber(p.w)), r: p.r === null ? null : toWire(fromWireNumber(p.r)) };
+/** Live price minus strike: positive when the price is above the prediction. */
+export function distanceFrom(live: Decimal, row: PositionRow): Decimal | Unreadable {
+  return isReadable(row.strike) ? live.minus(row.strike) : row.strike;
+}
+
+const UNKNOWN_STAKE = new Unreadable("total", "a stake could not be read", "");
+const UNKNOWN_PROJECTION = new Unreadable("total", "a projection could not be read", "");
+
+export function positionTotals(rows: readonly PositionRow[]): PositionTotals {
+  const active = rows.filter((r) => r.active);
+  const stakes = active.map((r) => r.stake);
+  const staked = stakes.every(isReadable) ? sum(stakes as Decimal[]) : UNKNOWN_STAKE;
+  const projections = active.map((r) => r.projected);
+  let projected: Decimal | null | Unreadable = null;
+  if (projections.some((p) => p instanceof Unreadable)) projected = UNKNOWN_PROJECTION;
+  else if (active.length > 0 && projections.every((p) => p !== null)) projected = sum(projections as Decimal[]);
+  let returnPct: Decimal | null | Unreadable = null;
+  if (projected instanceof Unreadable || (projected !== null && staked instanceof Unreadable)) returnPct = UNKNOWN_PROJECTION;
+  else if (projected !== null && staked instanceof Decimal && staked.gt(0)) returnPct = projected.minus(staked).div(staked).times(100);
+  return { count: active.length, staked, projected, returnPct };
+}
+
+/** Streak elements whose shape we understand (the spec leaves it open). */
+export function readableStreaks(streaks: readonly StreakEntry[]): { positionId: string; streak: number }[] {
+  return streaks.flatMap((s) => (s.positionId !== null && s.streak !== null ? [{ positionId: s.positionId, streak: s.streak }] : []));
+}
+
+/** Positions /status reports for a game other than the live one. */
+export interface OtherGame {
+  gid: string;
+  /** The announced next game, or one that has ended (its result is pending). */
+  relation: "next" | "ended";
+  count: number;
+}
+
+/**
+ * /status is the live game's, but a service may still list the positions of
+ * a game that has just ended (or already those of the next one): they are
+ * summed up beside the table rather than dropped. docs/compatibility.md.
+ */
+export function otherGames(liveGid: string | undefined, nextGid: string | undefined, status: readonly Position[]): OtherGame[] {
+  const byGid = new Map<string, OtherGame>();
+  for (const p of status) {
+    const gid = p.gid ?? (liveGid === undefined ? "?" : null);
+    if (gid === null || gid === liveGid || !positionState(p.st).active) continue;
+    const game = byGid.get(gid) ?? { gid, relation: gid === nextGid ? "next" : "ended", count: 0 };
+    game.count++;
+    byGid.set(gid, game);
+  }
+  return [...byGid.values()];
 }

@@ -19,47 +19,65 @@
  * total_staked; best and worst are the highest and lowest net (the most
  * recent settlement wins a tie).
  */
-import type { GameResult, ResultsResponse } from "../api/schemas.js";
 import { Decimal, sum } from "./money.js";
 import { formatInterval, formatMoney, formatMoneyChange, formatPrice } from "./format.js";
+import { isReadable, readOr, Unreadable, type GameResult, type Pagination, type ResultsPage } from "./service-data.js";
 
-export type GameOutcome = "won" | "lost" | "even" | "cancelled";
+export type GameOutcome = "won" | "lost" | "even" | "cancelled" | "unknown";
 
-/** What the game came to for the user: winnings minus stakes; 0 for a cancelled game (refunded). */
-export function gameNet(g: GameResult): Decimal {
-  if (g.cancelled) return new Decimal(0);
-  return new Decimal(g.total_winnings).minus(new Decimal(g.total_staked));
+/**
+ * What the game came to for the user: winnings minus stakes (the service's
+ * net_return when those cannot be read); 0 for a cancelled game (refunded).
+ */
+export function gameNet(g: GameResult): Decimal | Unreadable {
+  if (g.cancelled === true) return new Decimal(0);
+  if (!isReadable(g.cancelled)) return g.cancelled;
+  if (isReadable(g.total_winnings) && isReadable(g.total_staked)) return g.total_winnings.minus(g.total_staked);
+  return g.net_return;
 }
 
 export function gameOutcome(g: GameResult): GameOutcome {
-  if (g.cancelled) return "cancelled";
+  if (g.cancelled === true) return "cancelled";
   const net = gameNet(g);
+  if (!isReadable(net)) return "unknown";
   return net.gt(0) ? "won" : net.lt(0) ? "lost" : "even";
 }
 
 /** A closing price of null means the service had no data: never show it as zero. */
-export function formatClosing(closing: string | null): string {
+export function formatClosing(closing: Decimal | null | Unreadable): string {
   return closing === null ? "no data" : formatPrice(closing);
 }
 
-/** "page k of m" for a results page; an empty history is page 1 of 1. */
-export function pageOf(p: ResultsResponse["pagination"]): { page: number; pages: number } {
-  const pages = Math.max(1, Math.ceil(p.total / p.limit));
-  return { page: Math.min(pages, Math.floor(p.offset / p.limit) + 1), pages };
+/** "page k of m" for a results page; an empty history is page 1 of 1; m is null when the service gave no total. */
+export function pageOf(p: Pagination): { page: number; pages: number | null } {
+  const limit = Math.max(1, p.limit);
+  const page = Math.floor(p.offset / limit) + 1;
+  if (p.total === null) return { page, pages: null };
+  const pages = Math.max(1, Math.ceil(p.total / limit));
+  return { page: Math.min(pages, page), pages };
 }
 
-/** Settled time in server ms, or null when the result has none. */
+/** Whether a later page may exist: by the total when given, else by a full page. */
+export function hasNextPage(page: ResultsPage): boolean {
+  const { page: k, pages } = pageOf(page.pagination);
+  return pages === null ? page.games.length >= page.pagination.limit : k < pages;
+}
+
+/** Settled time in server ms, or null when the result has none (or none we can read). */
 export function settledAt(g: GameResult): number | null {
-  if (g.settled_at === null) return null;
-  const t = Date.parse(g.settled_at);
-  return Number.isFinite(t) ? t : null;
+  return g.settled_at === null || !isReadable(g.settled_at) ? null : g.settled_at;
+}
+
+/** Whether the result says the game is over: settled (a time, even one we cannot read) or cancelled. */
+export function isSettled(g: GameResult): boolean {
+  return g.settled_at !== null || g.cancelled === true;
 }
 
 export interface SessionInputs {
   /** Settlement notices the poller stored, oldest first. */
   notices: readonly { gid: string; result: GameResult }[];
   /** Results pages seen this session. */
-  pages: Iterable<ResultsResponse>;
+  pages: Iterable<ResultsPage>;
   /** Server ms at which the session started (first successful response); undefined: no page game counts. */
   sessionStart: number | undefined;
 }
@@ -72,7 +90,7 @@ export interface SessionInputs {
 export function mergeSessionGames(known: ReadonlyMap<string, GameResult>, inputs: SessionInputs): ReadonlyMap<string, GameResult> {
   let next: Map<string, GameResult> | undefined;
   const add = (g: GameResult) => {
-    if (g.positions.length === 0 && new Decimal(g.total_staked).isZero()) return;
+    if (!playedIn(g)) return;
     const have = (next ?? known).get(g.gid);
     // A later copy of the same game (e.g. a page fetched after the notice) replaces it only if it changed.
     if (have !== undefined && (have === g || JSON.stringify(have) === JSON.stringify(g))) return;
@@ -91,6 +109,11 @@ export function mergeSessionGames(known: ReadonlyMap<string, GameResult>, inputs
   return next ?? known;
 }
 
+/** Whether the user had anything in the game (a result with no positions and no stake is not theirs). */
+export function playedIn(g: GameResult): boolean {
+  return g.positions.length > 0 || !isReadable(g.total_staked) || !g.total_staked.isZero();
+}
+
 export interface GameLine {
   gid: string;
   net: Decimal;
@@ -100,6 +123,8 @@ export interface SessionSummary {
   /** Every game of the session, cancelled ones included. */
   played: number;
   cancelled: number;
+  /** Games whose figures could not be read: counted as played, left out of the sums. */
+  unreadable: number;
   staked: Decimal;
   won: Decimal;
   net: Decimal;
@@ -109,19 +134,20 @@ export interface SessionSummary {
 
 export function sessionSummary(games: Iterable<GameResult>): SessionSummary {
   const all = [...games];
-  const counted = all.filter((g) => !g.cancelled);
+  const counted = all.filter((g) => g.cancelled === false && isReadable(g.total_staked) && isReadable(g.total_winnings));
+  const cancelled = all.filter((g) => g.cancelled === true).length;
   // Oldest first, so that among equal nets the most recent one is picked.
   const bySettle = [...counted].sort((a, b) => (settledAt(a) ?? 0) - (settledAt(b) ?? 0));
   let best: GameLine | null = null;
   let worst: GameLine | null = null;
   for (const g of bySettle) {
-    const net = gameNet(g);
+    const net = gameNet(g) as Decimal;
     if (best === null || net.gte(best.net)) best = { gid: g.gid, net };
     if (worst === null || net.lte(worst.net)) worst = { gid: g.gid, net };
   }
-  const staked = sum(counted.map((g) => new Decimal(g.total_staked)));
-  const won = sum(counted.map((g) => new Decimal(g.total_winnings)));
-  return { played: all.length, cancelled: all.length - counted.length, staked, won, net: won.minus(staked), best, worst };
+  const staked = sum(counted.map((g) => g.total_staked as Decimal));
+  const won = sum(counted.map((g) => g.total_winnings as Decimal));
+  return { played: all.length, cancelled, unreadable: all.length - cancelled - counted.length, staked, won, net: won.minus(staked), best, worst };
 }
 
 export interface Toast {
@@ -136,10 +162,10 @@ export interface Toast {
  */
 export function settlementToast(g: GameResult): Toast {
   const outcome = gameOutcome(g);
-  const head = `settled #${g.gid} ${g.asset} ${formatInterval(g.interval)}:`;
-  const cur = g.currency;
+  const head = `settled #${g.gid} ${readOr(g.asset, "?")} ${formatInterval(g.interval)}:`;
+  const cur = readOr(g.currency, "");
   if (outcome === "cancelled") return { outcome, text: `${head} CANCELLED, stakes refunded ${formatMoney(g.total_staked)} ${cur} · r results` };
-  const word = outcome === "won" ? "WON" : outcome === "lost" ? "LOST" : "EVEN";
+  const word = { won: "WON", lost: "LOST", even: "EVEN", unknown: "RESULT ?" }[outcome];
   const net = outcome === "even" ? formatMoney(0) : formatMoneyChange(gameNet(g));
   return { outcome, text: `${head} ${word} ${net} ${cur} · staked ${formatMoney(g.total_staked)} · paid ${formatMoney(g.total_winnings)} · r results` };
 }

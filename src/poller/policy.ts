@@ -4,8 +4,8 @@
  * their own order, then anything the game clock says is out of date, then
  * the heartbeat price, with periodic refreshes fitted in between.
  */
-import type { GameListing } from "../api/schemas.js";
-import { gamePhase, nextBoundary } from "../domain/game.js";
+import { livePhase, nextBoundary } from "../domain/game.js";
+import type { GameListing } from "../domain/service-data.js";
 
 export type TaskKind = "place" | "reconcile" | "spot" | "price" | "status" | "balance" | "results" | "settlement";
 
@@ -20,6 +20,8 @@ export const POLICY = {
   spotSafetyMs: 60_000,
   /** A listing fetched after ends_at still shows the old game: ask again, gently. */
   spotSettlingRetryMs: 2_000,
+  /** No game is live (between games, a paused asset): check calmly; an announced next start is fetched on time anyway. */
+  spotNoLiveGameMs: 10_000,
   resultsOpenMs: 30_000,
   settlementRetryMs: 3_000,
 } as const;
@@ -55,7 +57,9 @@ export function spotDue(i: PolicyInput): boolean {
   if (i.want.spot || i.listing === undefined || i.listingAt === undefined) return true;
   const boundary = nextBoundary(i.listing, i.listingAt);
   if (boundary !== null && i.serverNow >= boundary) return true;
-  if (gamePhase(i.listing, i.serverNow) === "settling") return due(i, "spot", POLICY.spotSettlingRetryMs);
+  const phase = livePhase(i.listing, i.serverNow);
+  if (phase === null) return due(i, "spot", POLICY.spotNoLiveGameMs);
+  if (phase === "settling") return due(i, "spot", POLICY.spotSettlingRetryMs);
   return due(i, "spot", POLICY.spotSafetyMs);
 }
 

@@ -6,8 +6,9 @@
  */
 import { ApiError, isApiError } from "../api/errors.js";
 import type { ApiClient, ResultsQuery } from "../api/client.js";
-import type { GameListing, PlacedPosition, StatusPosition } from "../api/schemas.js";
-import { sameAmount } from "../domain/money.js";
+import { Decimal } from "../domain/money.js";
+import { isSettled } from "../domain/results.js";
+import type { GameListing, PlacedPosition, Position } from "../domain/service-data.js";
 import { chooseNext, type TaskKind } from "./policy.js";
 import { ServerClock } from "./server-clock.js";
 import { Store } from "./store.js";
@@ -213,7 +214,7 @@ export class Poller {
 
   private holdingPositions(): boolean {
     const s = this.snapshot;
-    const gid = s.listing?.value.liveGame.gid;
+    const gid = s.listing?.value.liveGame?.gid;
     if (gid === undefined) return false;
     return s.placed.some((p) => p.gid === gid) || (s.status?.value.positions.some((p) => p.gid === gid) ?? false);
   }
@@ -226,7 +227,7 @@ export class Poller {
       switch (kind) {
         case "spot": {
           const listing = await this.client.getSpot({ asset: t.asset, interval: t.interval });
-          this.clock.addSample(sentAt, Date.now(), listing.timestamp);
+          if (listing.timestamp !== null) this.clock.addSample(sentAt, Date.now(), listing.timestamp);
           if (epoch !== this.epoch) return;
           this.want.spot = false;
           this.onListing(listing);
@@ -237,7 +238,10 @@ export class Poller {
           if (epoch !== this.epoch) return;
           this.succeed("price", (s, at) => {
             const last = s.prices[s.prices.length - 1];
-            const prices = last?.t === price.timestamp ? s.prices : [...s.prices.slice(-(PRICE_HISTORY - 1)), { t: price.timestamp, value: price.value }];
+            // A price without its own time is placed at its arrival.
+            const t = price.timestamp ?? at;
+            // The chart plots floats; the price itself stays an exact decimal.
+            const prices = last?.t === t ? s.prices : [...s.prices.slice(-(PRICE_HISTORY - 1)), { t, value: price.value.toNumber() }];
             return { ...s, price: { value: price, at }, prices };
           });
           break;
@@ -334,10 +338,11 @@ export class Poller {
   }
 
   private onListing(listing: GameListing): void {
-    const prev = this.snapshot.listing?.value;
-    const changedGame = prev !== undefined && prev.liveGame.gid !== listing.liveGame.gid;
+    const prevGid = this.snapshot.listing?.value.liveGame?.gid;
+    const gid = listing.liveGame?.gid;
+    const changedGame = prevGid !== undefined && prevGid !== gid;
     if (changedGame) {
-      const endedGid = prev.liveGame.gid;
+      const endedGid = prevGid;
       const played = this.snapshot.placed.some((p) => p.gid === endedGid) || (this.snapshot.status?.value.positions.some((p) => p.gid === endedGid) ?? false);
       this.want.status = true;
       // The balance and results follow once the result is in (checkSettlement).
@@ -346,7 +351,7 @@ export class Poller {
     this.succeed("spot", (s, at) => ({
       ...s,
       listing: { value: listing, at },
-      placed: changedGame ? s.placed.filter((p) => p.gid === listing.liveGame.gid) : s.placed,
+      placed: changedGame ? s.placed.filter((p) => p.gid === gid) : s.placed,
     }));
   }
 
@@ -356,7 +361,7 @@ export class Poller {
     const t = this.snapshot.target;
     const res = await this.client.getResults({ network: t.network, gid: watch.gid });
     const game = res.games.find((g) => g.gid === watch.gid);
-    const settled = game !== undefined && (game.settled_at !== null || game.cancelled);
+    const settled = game !== undefined && isSettled(game);
     const givenUp = Date.now() - watch.since > 10 * 60_000;
     if (settled || givenUp) this.settlementWatch.shift();
     this.succeed("results", (s, at) =>
@@ -418,12 +423,14 @@ export class Poller {
     this.finishPlacement(item, { kind: "placed", position });
   }
 
-  private finishReconcile(positions: readonly StatusPosition[]): void {
+  private finishReconcile(positions: readonly Position[]): void {
     const item = this.reconciling;
     if (!item) return;
     this.reconciling = undefined;
+    const sp = new Decimal(item.req.sp);
+    const f = new Decimal(item.req.f);
     const found = positions.find(
-      (p) => p.gid === item.req.gid && !item.knownTxids?.has(p.txid) && sameAmount(p.sp, item.req.sp) && sameAmount(p.f, item.req.f),
+      (p) => (p.gid === null || p.gid === item.req.gid) && !item.knownTxids?.has(p.txid) && p.sp instanceof Decimal && p.sp.eq(sp) && p.f instanceof Decimal && p.f.eq(f),
     );
     const error = toInfo(item.error ?? new ApiError({ kind: "network", call: "POST /spot", message: "outcome unknown" }), this.serverNow());
     if (found) this.want.balance = true;

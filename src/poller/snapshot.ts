@@ -4,16 +4,9 @@
  * it stale instead of passing old numbers off as fresh.
  */
 import type { ApiErrorKind } from "../api/errors.js";
-import type {
-  Balance,
-  GameListing,
-  GameResult,
-  LivePrice,
-  Network,
-  PlacedPosition,
-  ResultsResponse,
-  StatusResponse,
-} from "../api/schemas.js";
+import type { Network } from "../api/schemas.js";
+import type { Balance, GameListing, GameResult, LivePrice, PlacedPosition, Position, ResultsPage, StatusReport } from "../domain/service-data.js";
+import type { Decimal } from "../domain/money.js";
 import type { Interval } from "../domain/rules.js";
 
 export type Endpoint = "spot" | "price" | "balance" | "status" | "results" | "place";
@@ -78,7 +71,7 @@ export interface SettlementNotice {
 export interface ResultsView {
   /** Stable key of the query (see resultsKey). */
   key: string;
-  pages: Readonly<Record<string, Datum<ResultsResponse>>>;
+  pages: Readonly<Record<string, Datum<ResultsPage>>>;
 }
 
 export interface Snapshot {
@@ -89,10 +82,10 @@ export interface Snapshot {
   prices: readonly PricePoint[];
   balance?: Datum<Balance>;
   /** The first balance seen this session, for "change since start". */
-  sessionStartBalance?: string;
-  status?: Datum<StatusResponse>;
+  sessionStartBalance?: Decimal;
+  status?: Datum<StatusReport>;
   /** Positions placed this session that /status has not reported yet. */
-  placed: readonly PlacedPosition[];
+  placed: readonly Position[];
   results: ResultsView | null;
   settlements: readonly SettlementNotice[];
   placement?: Placement;

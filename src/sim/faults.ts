@@ -72,7 +72,11 @@ export class FaultInjector {
   }
 }
 
-/** Breaks a response body the way a changed or buggy service might: one field gone or mistyped. */
+/**
+ * Breaks a response body the way a changed or buggy service might: one field
+ * gone, or replaced by an object where a scalar belongs (a form no reader
+ * accepts, unlike a number sent as a string).
+ */
 export function breakShape(body: unknown, variant: number): unknown {
   if (body === null || typeof body !== "object" || Array.isArray(body)) return body;
   const keys = Object.keys(body);
@@ -80,7 +84,7 @@ export function breakShape(body: unknown, variant: number): unknown {
   const key = keys[Math.floor(variant * keys.length) % keys.length]!;
   const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) };
   if (variant < 0.5) delete copy[key];
-  else copy[key] = typeof copy[key] === "string" ? 12345 : "not-what-you-expect";
+  else copy[key] = { unexpected: "shape" };
   return copy;
 }
 

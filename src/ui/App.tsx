@@ -5,7 +5,7 @@
  */
 import { useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { GameResult } from "../api/schemas.js";
+import type { GameResult } from "../domain/service-data.js";
 import type { Store } from "../poller/store.js";
 import type { PlacementOutcome, Snapshot, Target } from "../poller/snapshot.js";
 import type { PlaceRequest } from "../poller/poller.js";
@@ -78,7 +78,7 @@ export function App(p: AppProps) {
   const serverNow = useCallback(() => p.controller.serverNow(), [p.controller]);
   const [phaseMs, setPhaseMs] = useState(0);
   const snapshot = useFrames(p.controller.store, serverNow, phaseMs, drawAtOnce);
-  const gamePhaseMs = (snapshot.listing?.value.liveGame.start_at ?? 0) % 1000;
+  const gamePhaseMs = (snapshot.listing?.value.liveGame?.start_at ?? 0) % 1000;
   useEffect(() => setPhaseMs(gamePhaseMs), [gamePhaseMs]);
   // Frames come from the ticker and the store; the instant itself is read fresh on every frame.
   const now = serverNow();

@@ -7,7 +7,9 @@ import { Box } from "ink";
 import { useMemo } from "react";
 import type { Snapshot } from "../poller/snapshot.js";
 import { isStale } from "../poller/staleness.js";
-import { positionRows, readableStreaks } from "../domain/positions.js";
+import { otherGames, positionRows, readableStreaks } from "../domain/positions.js";
+import { readableNext } from "../domain/game.js";
+import { isReadable } from "../domain/service-data.js";
 import type { Layout } from "./layout.js";
 import { GamePane } from "./panes/GamePane.js";
 import { PricePane } from "./panes/PricePane.js";
@@ -53,13 +55,19 @@ const STALE_OVERALL_MS = 5_000;
 
 export function Dashboard(p: DashboardProps) {
   const { snapshot: s, layout: l, now } = p;
-  const gid = s.listing?.value.liveGame.gid;
+  const live = s.listing?.value.liveGame ?? undefined;
+  const gid = live?.gid;
+  const nextGid = s.listing ? readableNext(s.listing.value)?.gid : undefined;
   const statusPositions = s.status?.value.positions;
   const livePrice = s.price?.value.value;
   // The pane measures the distances from the price, so a new price does not rebuild the rows.
   const rows = useMemo(() => positionRows(gid, statusPositions ?? [], s.placed), [gid, statusPositions, s.placed]);
+  const others = useMemo(
+    () => otherGames(gid, nextGid === undefined || !isReadable(nextGid) ? undefined : nextGid, statusPositions ?? []),
+    [gid, nextGid, statusPositions],
+  );
   const streaks = useMemo(() => readableStreaks(s.status?.value.streaks ?? []), [s.status]);
-  const strikes = useMemo(() => rows.map((r) => r.strike.toFixed()), [rows]);
+  const strikes = useMemo(() => rows.flatMap((r) => (r.active && isReadable(r.strike) ? [r.strike] : [])), [rows]);
 
   if (l.tooSmall) return <TooSmall cols={l.cols} rows={l.rows} />;
 
@@ -119,8 +127,9 @@ export function Dashboard(p: DashboardProps) {
             <PricePane
               asset={s.target.asset}
               prices={s.prices}
-              openPrice={s.listing?.value.liveGame.open_price}
-              aiPrice={s.listing?.value.liveGame.ai_price}
+              price={livePrice}
+              openPrice={live?.open_price}
+              aiPrice={live?.ai_price}
               strikes={strikes}
               at={s.price?.at}
               stale={isStale(s.price, "price", now)}
@@ -137,7 +146,7 @@ export function Dashboard(p: DashboardProps) {
                 blocked={p.form.blocked}
                 network={s.target.network}
                 currency={s.target.currency}
-                toClose={s.listing ? Math.max(0, s.listing.value.liveGame.closes_at - now) : 0}
+                toClose={live ? Math.max(0, live.closes_at - now) : 0}
                 placement={s.placement}
                 connection={s.connection}
                 localNow={p.localNow}
@@ -150,6 +159,7 @@ export function Dashboard(p: DashboardProps) {
               rows={rows}
               livePrice={livePrice}
               streaks={streaks}
+              others={others}
               scroll={p.scroll}
               visibleRows={l.positionRows}
               at={s.status?.at}

@@ -1,25 +1,38 @@
 /**
- * Wire objects shaped exactly like the spec's examples, built around a game
- * start time so tests can move the clock through a game. Each is parsed with
- * the real schema, so a fixture that drifts from the spec fails loudly.
+ * Responses shaped exactly like the spec's examples, built around a game
+ * start time so tests can move the clock through a game. Each is checked
+ * against the spec's strict schema (so a fixture that drifts from the spec
+ * fails loudly) and then read by the real reader into the domain values
+ * the poller and the panes work with — the path every response takes.
  */
 import {
   BalanceSchema,
   GameListingSchema,
   LivePriceSchema,
   PlacedPositionSchema,
+  ResultsResponseSchema,
   StatusPositionSchema,
-  StatusResponseSchema,
-  type Balance,
-  type GameListing,
-  type LivePrice,
-  type PlacedPosition,
-  type StatusPosition,
-  type StatusResponse,
+  type GameResult as WireGameResult,
+  type GameListing as WireListing,
+  type ResultsResponse as WireResults,
+  type PlacedPosition as WirePlaced,
+  type StatusPosition as WireStatusPosition,
 } from "../../src/api/schemas.js";
+import { readBalance, readListing, readLivePrice, readPlacedPosition, readResults, readStatus } from "../../src/api/read/resources.js";
+import type { Balance, GameListing, GameResult, LivePrice, PlacedPosition, Position, ResultsPage, StatusReport } from "../../src/domain/service-data.js";
 import { lobbyMs, type Interval } from "../../src/domain/rules.js";
 
-export function listing(opts: { start: number; interval?: Interval; gid?: string; now?: number; asset?: string; canPlace?: boolean }): GameListing {
+export interface ListingOptions {
+  start: number;
+  interval?: Interval;
+  gid?: string;
+  now?: number;
+  asset?: string;
+  canPlace?: boolean;
+}
+
+/** GET /spot exactly as the spec shows it. */
+export function wireListing(opts: ListingOptions): WireListing {
   const interval = opts.interval ?? 60;
   const start = opts.start;
   const closes = start + interval * 1000;
@@ -45,12 +58,17 @@ export function listing(opts: { start: number; interval?: Interval; gid?: string
   });
 }
 
+export function listing(opts: ListingOptions): GameListing {
+  const wire = wireListing(opts);
+  return readListing(wire, { asset: wire.asset, interval: wire.interval });
+}
+
 export function livePrice(value: number, timestamp: number): LivePrice {
-  return LivePriceSchema.parse({ timestamp, value });
+  return readLivePrice(LivePriceSchema.parse({ timestamp, value }));
 }
 
 export function balance(amount = "1000"): Balance {
-  return BalanceSchema.parse({ userId: 1, balance: amount, withdrawal_req: "none" });
+  return readBalance(BalanceSchema.parse({ userId: 1, balance: amount, withdrawal_req: "none" }));
 }
 
 const positionBase = {
@@ -76,14 +94,32 @@ const positionBase = {
   avatar: { imageUrl: "https://example.invalid/a.png", backgroundColor: "#123456" },
 };
 
-export function placedPosition(over: Partial<PlacedPosition> = {}): PlacedPosition {
+export function wirePlacedPosition(over: Partial<WirePlaced> = {}): WirePlaced {
   return PlacedPositionSchema.parse({ ...positionBase, w: "0", r: null, ...over });
 }
 
-export function statusPosition(over: Partial<StatusPosition> = {}): StatusPosition {
+export function placedPosition(over: Partial<WirePlaced> = {}): PlacedPosition {
+  return readPlacedPosition(wirePlacedPosition(over));
+}
+
+export function wireStatusPosition(over: Partial<WireStatusPosition> = {}): WireStatusPosition {
   return StatusPositionSchema.parse({ ...positionBase, w: 4.587819563491935, r: -8.243608730161291, ...over });
 }
 
-export function statusResponse(positions: StatusPosition[] = [], streaks: unknown[] = []): StatusResponse {
-  return StatusResponseSchema.parse({ positions, streaks });
+export function statusPosition(over: Partial<WireStatusPosition> = {}): Position {
+  return readStatus({ positions: [wireStatusPosition(over)], streaks: [] }).positions[0]!;
+}
+
+export function statusResponse(positions: Position[] = [], streaks: unknown[] = []): StatusReport {
+  return { ...readStatus({ positions: [], streaks }), positions };
+}
+
+/** A GET /results answer written as the spec shows it, read as the client reads it. */
+export function resultsPage(wire: WireResults): ResultsPage {
+  return readResults(ResultsResponseSchema.parse(wire), {});
+}
+
+/** One game of a results page, written as the spec shows it. */
+export function gameResult(wire: WireGameResult): GameResult {
+  return resultsPage({ games: [wire], pagination: { total: 1, limit: 20, offset: 0 } }).games[0]!;
 }

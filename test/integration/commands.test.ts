@@ -12,6 +12,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, type Config } from "../../src/config.js";
 import { runCommand, type CommandName } from "../../src/commands/index.js";
+import { readListing } from "../../src/api/read/resources.js";
+import { Decimal } from "../../src/domain/money.js";
 import { checkPlacement } from "../../src/domain/placement.js";
 import { PlacedPositionSchema, ResultsResponseSchema, type GameListing } from "../../src/api/schemas.js";
 import { startTestSim, toNextGame, type TestSim } from "./sim-helpers.js";
@@ -153,7 +155,7 @@ describe("one-shot commands against the sim", () => {
   });
 
   it("place: a stake below the minimum gets the form's own message, exit 1, no request", async () => {
-    const form = checkPlacement("68000", "0.01", { interval: 60, listing: game, now: game.liveGame.start_at + 5_000, balance: "1000", held: [] });
+    const form = checkPlacement("68000", "0.01", { interval: 60, listing: readListing(game, game), now: game.liveGame.start_at + 5_000, balance: new Decimal("1000"), held: [] });
     expect(form.ok).toBe(false);
     const message = !form.ok ? form.problems[0]! : "";
     const r = await run(["place", "--price", "68000", "--stake", "0.01"]);
@@ -349,7 +351,7 @@ describe("place when the service refuses or the answer is lost", () => {
       // The three reads, the POST, and the /status that reconciled it: no second POST.
       expect(r.starts).toHaveLength(5);
       const held = (await t.client.getStatus({ asset: "BTC_USDT", token: "USDC", network: "testnet", interval: 60 })).positions;
-      expect(held.map((p) => [p.sp, p.f])).toEqual([["68000", "1"]]);
+      expect(held.map((p) => [String(p.sp), String(p.f)])).toEqual([["68000", "1"]]);
     } finally {
       await t.close();
     }

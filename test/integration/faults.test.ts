@@ -86,9 +86,11 @@ describe("the dashboard's data under injected faults", () => {
     const r = await start({ faults: { schemaRate: 1, endpoints: ["user-balance"] } });
     await sleep(5_000);
     const s = r.poller.snapshot;
-    expect(s.balance).toBeUndefined();
-    expect(s.errors.balance?.kind).toBe("schema");
-    expect(s.errors.balance?.message).toMatch(/GET \/user-balance: response field (userId|balance|withdrawal_req)/);
+    // Each answer lost one field or had it replaced: the balance itself is the pane's error (named);
+    // a broken withdrawal_req is that value alone, shown as "?"; userId is not read at all.
+    if (s.errors.balance !== undefined) expect(s.errors.balance.message).toMatch(/^GET \/user-balance: response field balance: /);
+    for (const issue of s.balance?.value.issues ?? []) expect(issue.field).toBe("withdrawal_req");
+    expect(s.balance !== undefined || s.errors.balance !== undefined).toBe(true);
     expect(s.price).toBeDefined();
     expect(s.listing).toBeDefined();
     expect(s.connection.state).toBe("ok");
@@ -118,7 +120,7 @@ describe("the dashboard's data under injected faults", () => {
     await sleep(2_500);
     expect(Math.abs(r.poller.serverNow() - (Date.now() + skew))).toBeLessThanOrEqual(250);
     const listing = r.poller.snapshot.listing!.value;
-    const clock = gameClock(listing, r.poller.serverNow());
+    const clock = gameClock(listing.liveGame!, r.poller.serverNow());
     expect(clock.phase).not.toBe("settling");
     expect(clock.toEnd).toBeLessThanOrEqual(75_000);
   }, 15_000);
@@ -127,18 +129,18 @@ describe("the dashboard's data under injected faults", () => {
     const r = await start({ faults: { resetRate: 1, endpoints: ["POST spot"] } }, 10);
     // 10 s games: wait for one that is accepting with a few seconds to spare.
     let listing = r.poller.snapshot.listing?.value;
-    for (let i = 0; i < 100 && !(listing && r.poller.snapshot.price && gameClock(listing, r.poller.serverNow()).phase === "accepting" && gameClock(listing, r.poller.serverNow()).toClose > 4_000); i++) {
+    for (let i = 0; i < 100 && !(listing && r.poller.snapshot.price && listing.liveGame && gameClock(listing.liveGame, r.poller.serverNow()).phase === "accepting" && gameClock(listing.liveGame, r.poller.serverNow()).toClose > 4_000); i++) {
       await sleep(200);
       listing = r.poller.snapshot.listing?.value;
     }
     if (!listing) throw new Error("no listing");
-    const price = Math.round(r.poller.snapshot.price!.value.value);
-    const outcome = await r.poller.place({ gid: listing.liveGame.gid, sp: String(price), f: "1" });
+    const price = r.poller.snapshot.price!.value.value.toDecimalPlaces(0).toFixed();
+    const outcome = await r.poller.place({ gid: listing.liveGame!.gid, sp: price, f: "1" });
     expect(outcome, JSON.stringify(outcome)).toMatchObject({ kind: "reconciled", placed: true });
     expect(r.starts.filter((s) => s.kind === "place")).toHaveLength(1);
     r.poller.stop();
     await sleep(1_100);
     const status = await r.client.getStatus({ asset: "BTC_USDT", token: "USDC", network: "testnet", interval: 10 });
-    expect(status.positions.filter((p) => p.sp === String(price))).toHaveLength(1);
+    expect(status.positions.filter((p) => String(p.sp) === price)).toHaveLength(1);
   }, 40_000);
 });

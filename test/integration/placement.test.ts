@@ -62,7 +62,7 @@ describe("placing through the poller against the sim", () => {
   });
 
   it("passes on a closed game once predictions have closed", async () => {
-    const closesAt = poller.snapshot.listing!.value.liveGame.closes_at;
+    const closesAt = poller.snapshot.listing!.value.liveGame!.closes_at;
     t.clock.set(closesAt + 1_000);
     const o = await poller.place({ gid, sp: "70001", f: "1" });
     expect(reason(o)).toMatch(/409.*Game closed/);

@@ -40,8 +40,8 @@ describe("poller against the sim in strict mode", () => {
         await new Promise((r) => setTimeout(r, 250));
         const l = poller.snapshot.listing?.value;
         const price = poller.snapshot.price?.value.value;
-        if (l && price && l.can_place_position && l.liveGame.closes_at - poller.serverNow() > 3_000) {
-          const outcome = await poller.place({ gid: l.liveGame.gid, sp: String(Math.round(price)), f: "0.5" });
+        if (l?.liveGame && price && l.can_place_position === true && l.liveGame.closes_at - poller.serverNow() > 3_000) {
+          const outcome = await poller.place({ gid: l.liveGame.gid, sp: price.toDecimalPlaces(0).toFixed(), f: "0.5" });
           expect(outcome.kind).toBe("placed");
           placed = true;
         }

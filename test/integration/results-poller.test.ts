@@ -37,8 +37,8 @@ describe("results through the poller against the sim", () => {
   });
 
   it("plays a 10 s game and sees it settled, in results, with exact totals", async () => {
-    const game = poller.snapshot.listing!.value.liveGame;
-    const before = new Decimal(poller.snapshot.balance!.value.balance);
+    const game = poller.snapshot.listing!.value.liveGame!;
+    const before = poller.snapshot.balance!.value.balance;
     for (const [sp, f] of [["68000.5", "2.5"], ["66000", "0.75"]] as const) {
       const o = await poller.place({ gid: game.gid, sp, f });
       expect(o.kind).toBe("placed");
@@ -54,13 +54,14 @@ describe("results through the poller against the sim", () => {
     const notice = poller.snapshot.settlements.find((n) => n.gid === game.gid)!;
     const r = notice.result;
     expect(r.cancelled).toBe(false);
-    expect(r.total_staked).toBe("3.25");
-    expect(new Decimal(r.total_winnings).eq(sum(r.positions.map((p) => new Decimal(p.w!))))).toBe(true);
-    expect(new Decimal(r.net_return).eq(gameNet(r))).toBe(true);
+    const won = r.total_winnings as Decimal;
+    expect(String(r.total_staked)).toBe("3.25");
+    expect(won.eq(sum(r.positions.map((p) => p.w as Decimal)))).toBe(true);
+    expect((r.net_return as Decimal).eq(gameNet(r) as Decimal)).toBe(true);
 
     // The settlement refreshes the balance: down by the stakes, up by the winnings, exactly.
-    const expected = before.minus("3.25").plus(r.total_winnings);
-    await until(() => new Decimal(poller.snapshot.balance!.value.balance).eq(expected), 8_000);
+    const expected = before.minus("3.25").plus(won);
+    await until(() => poller.snapshot.balance!.value.balance.eq(expected), 8_000);
 
     // No results page was fetched while the view was closed: only the settlement check.
     expect(starts.filter((s) => s.kind === "results")).toHaveLength(0);
@@ -71,18 +72,18 @@ describe("results through the poller against the sim", () => {
     poller.setResultsQuery(query);
     await until(() => poller.snapshot.results?.pages[resultsKey(query)] !== undefined);
     const page = poller.snapshot.results!.pages[resultsKey(query)]!.value;
-    expect(page.pagination).toEqual({ total: 1, limit: 10, offset: 0 });
+    expect(page.pagination).toMatchObject({ total: 1, limit: 10, offset: 0 });
     const g = page.games[0]!;
     expect(g.gid).toBe(game.gid);
     expect(g.closing_price).not.toBeNull();
-    expect(g.positions.map((p) => [p.sp, p.f]).sort()).toEqual([["66000", "0.75"], ["68000.5", "2.5"]]);
-    expect(g.total_staked).toBe("3.25");
-    expect(g.total_winnings).toBe(r.total_winnings);
+    expect(g.positions.map((p) => [String(p.sp), String(p.f)]).sort()).toEqual([["66000", "0.75"], ["68000.5", "2.5"]]);
+    expect(String(g.total_staked)).toBe("3.25");
+    expect(String(g.total_winnings)).toBe(String(won));
 
     const s = sessionSummary([r]);
     expect(s.played).toBe(1);
     expect(s.staked.eq("3.25")).toBe(true);
-    expect(s.net.eq(new Decimal(r.total_winnings).minus("3.25"))).toBe(true);
+    expect(s.net.eq(won.minus("3.25"))).toBe(true);
 
     // Closed again: no more /results.
     poller.setResultsQuery(null);

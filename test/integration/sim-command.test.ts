@@ -1,6 +1,6 @@
 /** `spotdash sim`: flag parsing, the ready lines, clean shutdown, and one clear line for bad flags. */
 import { describe, expect, it } from "vitest";
-import { ApiClient } from "../../src/api/client.js";
+import { SpecClient } from "../helpers/spec-client.js";
 import { parseSimArgs, runSimCommand, type SimIo } from "../../src/sim/main.js";
 import { startSim } from "../../src/sim/index.js";
 
@@ -66,8 +66,8 @@ describe("runSimCommand", () => {
     expect(f.out[0]).toMatch(/^spotdash sim listening on http:\/\/127\.0\.0\.1:\d+$/);
     expect(f.out.slice(1)).toEqual([`api key: metafide_${"e".repeat(32)}`, expect.stringMatching(/^wallet: 0x[0-9a-f]{40}$/), "seed: 3"]);
     const url = f.out[0]!.split(" ").at(-1)!;
-    const client = new ApiClient({ url, apiKey: "metafide_" + "e".repeat(32) });
-    expect((await client.getUserBalance({ currency: "USDC", network: "testnet" })).balance).toBe("1000");
+    const client = new SpecClient({ url, apiKey: "metafide_" + "e".repeat(32) });
+    expect((await client.balance({ currency: "USDC", network: "testnet" })).balance).toBe("1000");
     await client.close();
     f.stop();
     await run;

@@ -3,7 +3,7 @@
  * port driven by a ManualClock, the real ApiClient pointed at it, and a raw
  * HTTP helper for what the client refuses to send (bad bodies, no key).
  */
-import { ApiClient } from "../../src/api/client.js";
+import { SpecClient } from "../helpers/spec-client.js";
 import { ErrorBodySchema, type ErrorBody, type GameListing, type Network, type PlacePositionBody } from "../../src/api/schemas.js";
 import { ApiError } from "../../src/api/errors.js";
 import { ManualClock, startSim, type SimHandle, type SimOptions } from "../../src/sim/index.js";
@@ -15,7 +15,8 @@ export const T0 = Date.UTC(2026, 1, 19, 10, 0, 0);
 export interface TestSim {
   sim: SimHandle;
   clock: ManualClock;
-  client: ApiClient;
+  /** The real client; its spot(), status(), … read the wire strictly (see SpecClient). */
+  client: SpecClient;
   key: string;
   wallet: string;
   close(): Promise<void>;
@@ -25,7 +26,7 @@ export async function startTestSim(opts: SimOptions = {}): Promise<TestSim> {
   const clock = opts.clock instanceof ManualClock ? opts.clock : new ManualClock(T0);
   const sim = await startSim({ port: 0, seed: 7, rateLimit: "off", crowd: false, ...opts, clock });
   const key = sim.keys[0]!;
-  const client = new ApiClient({ url: sim.url, apiKey: key });
+  const client = new SpecClient({ url: sim.url, apiKey: key });
   return {
     sim,
     clock,
@@ -41,12 +42,18 @@ export async function startTestSim(opts: SimOptions = {}): Promise<TestSim> {
 
 /** Moves the clock to the start of the next game of asset × interval and returns its listing. */
 export async function toNextGame(t: TestSim, asset: string, interval: Interval): Promise<GameListing> {
-  const now = await t.client.getSpot({ asset, interval });
+  const now = await t.client.spot({ asset, interval });
   t.clock.set(now.nextGame.starts_at);
-  return t.client.getSpot({ asset, interval });
+  return t.client.spot({ asset, interval });
 }
 
-export function body(t: TestSim, listing: GameListing, over: Partial<PlacePositionBody> = {}): PlacePositionBody {
+/** A POST /spot body for the live game of a listing (the wire's or the dashboard's: the fields read are the same). */
+export function body(
+  t: TestSim,
+  listing: { asset: string; interval: number; liveGame: { gid: string } | null },
+  over: Partial<PlacePositionBody> = {},
+): PlacePositionBody {
+  if (listing.liveGame === null) throw new Error("no live game to place into");
   return {
     gid: listing.liveGame.gid,
     c: "USDC",

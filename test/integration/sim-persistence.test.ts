@@ -9,7 +9,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { ApiClient } from "../../src/api/client.js";
+import { SpecClient } from "../helpers/spec-client.js";
 import { JournalError } from "../../src/sim/journal.js";
 import { ManualClock, startSim } from "../../src/sim/index.js";
 import { body, raw, startTestSim, T0, toNextGame, type TestSim } from "./sim-helpers.js";
@@ -42,19 +42,19 @@ afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
 
-const status = (s: TestSim, interval: 10 | 60 = 60) => s.client.getStatus({ asset: "BTC_USDT", token: "USDC", network: "testnet", interval });
-const balance = async (s: TestSim) => (await s.client.getUserBalance({ currency: "USDC", network: "testnet" })).balance;
+const status = (s: TestSim, interval: 10 | 60 = 60) => s.client.status({ asset: "BTC_USDT", token: "USDC", network: "testnet", interval });
+const balance = async (s: TestSim) => (await s.client.balance({ currency: "USDC", network: "testnet" })).balance;
 
 describe("--data", () => {
   it("keeps balances, live positions and results across a restart", async () => {
     const dir = dataDir();
     const a = await start(dir, T0);
     const short = await toNextGame(a, "BTC_USDT", 10);
-    await a.client.placePosition(body(a, short, { f: "0.5" }));
+    await a.client.place(body(a, short, { f: "0.5" }));
     const listing = await toNextGame(a, "BTC_USDT", 60);
-    const p1 = await a.client.placePosition(body(a, listing, { sp: "68000", f: "3" }));
-    const p2 = await a.client.placePosition(body(a, listing, { sp: "68100", f: "4.25" }));
-    const before = { status: await status(a), balance: await balance(a), results: await a.client.getResults({ network: "testnet" }) };
+    const p1 = await a.client.place(body(a, listing, { sp: "68000", f: "3" }));
+    const p2 = await a.client.place(body(a, listing, { sp: "68100", f: "4.25" }));
+    const before = { status: await status(a), balance: await balance(a), results: await a.client.results({ network: "testnet" }) };
     expect(before.results.games).toHaveLength(1);
     const now = a.clock.now();
     await stop(a);
@@ -63,11 +63,11 @@ describe("--data", () => {
     expect(await balance(b)).toBe(before.balance);
     expect(await status(b)).toEqual(before.status);
     expect((await status(b)).positions.map((p) => p.txid)).toEqual([p1.txid, p2.txid]);
-    expect(await b.client.getResults({ network: "testnet" })).toEqual(before.results);
+    expect(await b.client.results({ network: "testnet" })).toEqual(before.results);
 
     // The game goes on after the restart and settles exactly as it would have.
     b.clock.set(listing.liveGame.ends_at);
-    const after = await b.client.getResults({ network: "testnet" });
+    const after = await b.client.results({ network: "testnet" });
     expect(after.games).toHaveLength(2);
     const total = after.games.reduce((acc, g) => acc + Number(g.total_staked), 0);
     expect(total).toBeCloseTo(7.75, 10);
@@ -78,14 +78,14 @@ describe("--data", () => {
       const dir = dataDir();
       let s = await start(dir, T0);
       const listing = await toNextGame(s, "BTC_USDT", 60);
-      await s.client.placePosition(body(s, listing, { sp: "68000", f: "7" }));
+      await s.client.place(body(s, listing, { sp: "68000", f: "7" }));
       s.clock.advance(30_000);
       if (restart) {
         await stop(s);
         s = await start(dir, listing.liveGame.start_at + 31_000);
       }
       s.clock.set(listing.liveGame.ends_at + 1);
-      const r = await s.client.getResults({ network: "testnet" });
+      const r = await s.client.results({ network: "testnet" });
       return r.games.map((g) => ({ ...g, positions: g.positions.map((p) => ({ ...p, txid: "-" })) }));
     };
     expect(await run(true)).toEqual(await run(false));
@@ -101,8 +101,8 @@ describe("--data", () => {
     const second = await startSim({ port: 0, dataDir: dir, clock: new ManualClock(T0) });
     expect(second.keys).toEqual([key]);
     expect(second.wallets[key]).toBe(wallet);
-    const client = new ApiClient({ url: second.url, apiKey: key });
-    expect(await client.getUserBalance({ currency: "USDC", network: "testnet" })).toMatchObject({ userId: 1, balance: "1001" });
+    const client = new SpecClient({ url: second.url, apiKey: key });
+    expect(await client.balance({ currency: "USDC", network: "testnet" })).toMatchObject({ userId: 1, balance: "1001" });
     await client.close();
     await second.close();
 
@@ -114,12 +114,12 @@ describe("--data", () => {
   it("keeps the seed it was created with", async () => {
     const dir = dataDir();
     const a = await start(dir, T0, { seed: 99 });
-    const price = await a.client.getLivePrice({ asset: "BTC_USDT" });
+    const price = await a.client.livePrice({ asset: "BTC_USDT" });
     await stop(a);
     const b = await startSim({ port: 0, dataDir: dir, keys: [KEY], clock: new ManualClock(T0) });
     expect(b.seed).toBe(99);
-    const client = new ApiClient({ url: b.url, apiKey: KEY });
-    expect(await client.getLivePrice({ asset: "BTC_USDT" })).toEqual(price);
+    const client = new SpecClient({ url: b.url, apiKey: KEY });
+    expect(await client.livePrice({ asset: "BTC_USDT" })).toEqual(price);
     await client.close();
     await b.close();
     await expect(startSim({ port: 0, dataDir: dir, seed: 100 })).rejects.toThrow(/created with seed 99/);
@@ -129,7 +129,7 @@ describe("--data", () => {
     const dir = dataDir();
     const a = await start(dir, T0);
     const listing = await toNextGame(a, "BTC_USDT", 60);
-    await a.client.placePosition(body(a, listing, { f: "2" }));
+    await a.client.place(body(a, listing, { f: "2" }));
     const now = a.clock.now();
     await stop(a);
     const journal = join(dir, "journal.jsonl");
@@ -139,7 +139,7 @@ describe("--data", () => {
     const b = await start(dir, now);
     expect(readFileSync(journal, "utf8")).toBe(good);
     expect((await status(b)).positions).toHaveLength(1);
-    await b.client.placePosition(body(b, listing, { f: "3" }));
+    await b.client.place(body(b, listing, { f: "3" }));
     await stop(b);
     const c = await start(dir, now);
     expect((await status(c)).positions.map((p) => p.f)).toEqual(["2", "3"]);
@@ -149,7 +149,7 @@ describe("--data", () => {
     const dir = dataDir();
     const a = await start(dir, T0);
     const listing = await toNextGame(a, "BTC_USDT", 60);
-    await a.client.placePosition(body(a, listing, { f: "2" }));
+    await a.client.place(body(a, listing, { f: "2" }));
     await stop(a);
     const journal = join(dir, "journal.jsonl");
     const lines = readFileSync(journal, "utf8").split("\n");
@@ -226,26 +226,26 @@ describe("kill -9", () => {
   it("loses no acknowledged position", async () => {
     const dir = dataDir();
     const first = await launch(dir);
-    const client = new ApiClient({ url: first.url, apiKey: KEY });
+    const client = new SpecClient({ url: first.url, apiKey: KEY });
     // Real time here: pick a game that is accepting now (the long games almost always are).
     const candidates = [];
-    for (const asset of ["BTC_USDT", "ETH_USDT"]) for (const interval of [86400, 3600] as const) candidates.push(await client.getSpot({ asset, interval }));
+    for (const asset of ["BTC_USDT", "ETH_USDT"]) for (const interval of [86400, 3600] as const) candidates.push(await client.spot({ asset, interval }));
     const listing = candidates.find((l) => l.can_place_position && l.liveGame.closes_at - Date.now() > 10_000);
     if (!listing) throw new Error("no long game is accepting right now; run the test again");
     const wallet = "0x" + "9".repeat(40);
     const placed = [];
     for (let i = 0; i < 5; i++) {
-      placed.push(await client.placePosition({ gid: listing.liveGame.gid, c: "USDC", a: listing.asset, sp: String(1000 + i), f: "5", pw: wallet, n: "testnet", it: listing.interval }));
+      placed.push(await client.place({ gid: listing.liveGame.gid, c: "USDC", a: listing.asset, sp: String(1000 + i), f: "5", pw: wallet, n: "testnet", it: listing.interval }));
     }
     first.child.kill("SIGKILL");
     await new Promise((r) => first.child.once("exit", r));
     await client.close();
 
     const second = await launch(dir);
-    const again = new ApiClient({ url: second.url, apiKey: KEY });
-    const s = await again.getStatus({ asset: listing.asset, token: "USDC", network: "testnet", interval: listing.interval });
+    const again = new SpecClient({ url: second.url, apiKey: KEY });
+    const s = await again.status({ asset: listing.asset, token: "USDC", network: "testnet", interval: listing.interval });
     expect(s.positions.map((p) => p.txid)).toEqual(placed.map((p) => p.txid));
-    expect((await again.getUserBalance({ currency: "USDC", network: "testnet" })).balance).toBe("975");
+    expect((await again.balance({ currency: "USDC", network: "testnet" })).balance).toBe("975");
     await again.close();
     second.child.kill("SIGTERM");
     await new Promise((r) => second.child.once("exit", r));

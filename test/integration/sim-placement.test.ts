@@ -19,18 +19,18 @@ afterEach(async () => {
 });
 
 async function balance(network: "testnet" | "mainnet" = "testnet"): Promise<string> {
-  return (await t.client.getUserBalance({ currency: "USDC", network })).balance;
+  return (await t.client.balance({ currency: "USDC", network })).balance;
 }
 
 async function myPositions(interval: (typeof INTERVALS)[number] = 60): Promise<number> {
-  return (await t.client.getStatus({ asset: "BTC_USDT", token: "USDC", network: "testnet", interval })).positions.length;
+  return (await t.client.status({ asset: "BTC_USDT", token: "USDC", network: "testnet", interval })).positions.length;
 }
 
 describe("a placed position", () => {
   it("is the spec's Position: st success, w \"0\", r null, and the stake is debited", async () => {
     const listing = await toNextGame(t, "BTC_USDT", 60);
     t.clock.advance(1234);
-    const placed = await t.client.placePosition(body(t, listing, { sp: "68123", f: "2.5" }));
+    const placed = await t.client.place(body(t, listing, { sp: "68123", f: "2.5" }));
     expect(placed).toMatchObject({
       gid: listing.liveGame.gid,
       c: "USDC",
@@ -61,8 +61,8 @@ describe("a placed position", () => {
   it("echoes the wallet sent as pw and gives every position its own txid", async () => {
     const listing = await toNextGame(t, "BTC_USDT", 60);
     const pw = "0x" + "ab".repeat(20);
-    const a = await t.client.placePosition(body(t, listing, { pw, sp: "1" }));
-    const b = await t.client.placePosition(body(t, listing, { pw, sp: "2" }));
+    const a = await t.client.place(body(t, listing, { pw, sp: "1" }));
+    const b = await t.client.place(body(t, listing, { pw, sp: "2" }));
     expect(a.pw).toBe(pw);
     expect(a.txid).not.toBe(b.txid);
   });
@@ -78,16 +78,16 @@ describe("a placed position", () => {
 describe("the placement window", () => {
   it("accepts from start_at until just before closes_at", async () => {
     const listing = await toNextGame(t, "BTC_USDT", 60);
-    await t.client.placePosition(body(t, listing, { sp: "1" }));
+    await t.client.place(body(t, listing, { sp: "1" }));
     t.clock.set(listing.liveGame.closes_at - 1);
-    await t.client.placePosition(body(t, listing, { sp: "2" }));
+    await t.client.place(body(t, listing, { sp: "2" }));
     expect(await myPositions()).toBe(2);
   });
 
   it("refuses in the lobby (from closes_at) with 409 Game closed", async () => {
     const listing = await toNextGame(t, "BTC_USDT", 60);
     t.clock.set(listing.liveGame.closes_at);
-    const e = await failure(t.client.placePosition(body(t, listing)));
+    const e = await failure(t.client.place(body(t, listing)));
     expect(e.kind).toBe("conflict");
     expect(e.status).toBe(409);
     expect(e.reason).toMatch(/^Game closed/);
@@ -97,26 +97,26 @@ describe("the placement window", () => {
   it("refuses a game that has ended with 409 Game closed", async () => {
     const listing = await toNextGame(t, "BTC_USDT", 10);
     t.clock.set(listing.liveGame.ends_at + 60_000);
-    const e = await failure(t.client.placePosition(body(t, listing, { f: "0.01" })));
+    const e = await failure(t.client.place(body(t, listing, { f: "0.01" })));
     expect(e.status).toBe(409);
     expect(e.reason).toMatch(/^Game closed/);
   });
 
   it("refuses the next game before it starts with 409 Game not started", async () => {
     const listing = await toNextGame(t, "BTC_USDT", 10);
-    const e = await failure(t.client.placePosition(body(t, listing, { gid: listing.nextGame.gid, f: "0.01" })));
+    const e = await failure(t.client.place(body(t, listing, { gid: listing.nextGame.gid, f: "0.01" })));
     expect(e.status).toBe(409);
     expect(e.reason).toMatch(/^Game not started/);
   });
 
   it("refuses a gid of another asset or interval with 422 naming gid", async () => {
     const listing = await toNextGame(t, "BTC_USDT", 60);
-    const eth = await t.client.getSpot({ asset: "ETH_USDT", interval: 60 });
-    const e = await failure(t.client.placePosition(body(t, listing, { gid: eth.liveGame.gid })));
+    const eth = await t.client.spot({ asset: "ETH_USDT", interval: 60 });
+    const e = await failure(t.client.place(body(t, listing, { gid: eth.liveGame.gid })));
     expect(e.status).toBe(422);
     expect(e.fields).toEqual(["gid"]);
     for (const gid of ["12345678901234567890", "999999999999901"]) {
-      const nonsense = await failure(t.client.placePosition(body(t, listing, { gid })));
+      const nonsense = await failure(t.client.place(body(t, listing, { gid })));
       expect(nonsense.fields).toEqual(["gid"]);
     }
   });
@@ -124,24 +124,24 @@ describe("the placement window", () => {
   it("reports can_place_position false once the caller holds 10 positions", async () => {
     const listing = await toNextGame(t, "BTC_USDT", 60);
     // Mainnet has no balance, so it cannot keep the flag up on its own.
-    for (let i = 0; i < MAX_POSITIONS_PER_GAME; i++) await t.client.placePosition(body(t, listing, { sp: String(68000 + i) }));
-    expect((await t.client.getSpot({ asset: "BTC_USDT", interval: 60 })).can_place_position).toBe(false);
+    for (let i = 0; i < MAX_POSITIONS_PER_GAME; i++) await t.client.place(body(t, listing, { sp: String(68000 + i) }));
+    expect((await t.client.spot({ asset: "BTC_USDT", interval: 60 })).can_place_position).toBe(false);
   });
 
   it("reports can_place_position false when no balance covers the minimum stake", async () => {
     const listing = await toNextGame(t, "BTC_USDT", 86400);
-    await t.client.placePosition(body(t, listing, { f: "996" }));
+    await t.client.place(body(t, listing, { f: "996" }));
     expect(await balance()).toBe("4");
-    expect((await t.client.getSpot({ asset: "BTC_USDT", interval: 86400 })).can_place_position).toBe(false);
-    expect((await t.client.getSpot({ asset: "BTC_USDT", interval: 3600 })).can_place_position).toBe(true);
+    expect((await t.client.spot({ asset: "BTC_USDT", interval: 86400 })).can_place_position).toBe(false);
+    expect((await t.client.spot({ asset: "BTC_USDT", interval: 3600 })).can_place_position).toBe(true);
   });
 });
 
 describe("the cap and duplicates", () => {
   it(`accepts ${MAX_POSITIONS_PER_GAME} positions per game and refuses the next with 409`, async () => {
     const listing = await toNextGame(t, "BTC_USDT", 60);
-    for (let i = 0; i < MAX_POSITIONS_PER_GAME; i++) await t.client.placePosition(body(t, listing, { sp: String(68000 + i) }));
-    const e = await failure(t.client.placePosition(body(t, listing, { sp: "69999" })));
+    for (let i = 0; i < MAX_POSITIONS_PER_GAME; i++) await t.client.place(body(t, listing, { sp: String(68000 + i) }));
+    const e = await failure(t.client.place(body(t, listing, { sp: "69999" })));
     expect(e.kind).toBe("conflict");
     expect(e.status).toBe(409);
     expect(e.reason).toMatch(/^Position limit reached/);
@@ -151,24 +151,24 @@ describe("the cap and duplicates", () => {
 
   it("counts the cap per game: the next game starts from zero, and mainnet is its own game", async () => {
     const listing = await toNextGame(t, "BTC_USDT", 10);
-    for (let i = 0; i < MAX_POSITIONS_PER_GAME; i++) await t.client.placePosition(body(t, listing, { sp: String(i + 1), f: "0.01" }));
+    for (let i = 0; i < MAX_POSITIONS_PER_GAME; i++) await t.client.place(body(t, listing, { sp: String(i + 1), f: "0.01" }));
     t.sim.engine.deposit(1, "mainnet", "1");
-    await t.client.placePosition(body(t, listing, { sp: "1", f: "0.01", n: "mainnet" }));
+    await t.client.place(body(t, listing, { sp: "1", f: "0.01", n: "mainnet" }));
     const next = await toNextGame(t, "BTC_USDT", 10);
-    await t.client.placePosition(body(t, next, { sp: "1", f: "0.01" }));
+    await t.client.place(body(t, next, { sp: "1", f: "0.01" }));
   });
 
   it("refuses the same price and stake again in the same game with 409 Duplicate position", async () => {
     const listing = await toNextGame(t, "BTC_USDT", 60);
-    await t.client.placePosition(body(t, listing, { sp: "68000", f: "1" }));
-    const e = await failure(t.client.placePosition(body(t, listing, { sp: "68000.00", f: "1.0" })));
+    await t.client.place(body(t, listing, { sp: "68000", f: "1" }));
+    const e = await failure(t.client.place(body(t, listing, { sp: "68000.00", f: "1.0" })));
     expect(e.status).toBe(409);
     expect(e.reason).toMatch(/^Duplicate position/);
     const r = await raw(t, "POST", "spot", { body: JSON.stringify(body(t, listing, { sp: "68000", f: "1" })) });
     expect(errorBody(r).error).toBe("Duplicate position");
     // Same price with another stake, or another price with the same stake, are new positions.
-    await t.client.placePosition(body(t, listing, { sp: "68000", f: "2" }));
-    await t.client.placePosition(body(t, listing, { sp: "68001", f: "1" }));
+    await t.client.place(body(t, listing, { sp: "68000", f: "2" }));
+    await t.client.place(body(t, listing, { sp: "68001", f: "1" }));
     expect(await myPositions()).toBe(3);
     expect(await balance()).toBe("996");
   });
@@ -179,30 +179,30 @@ describe("stakes and balances", () => {
     const listing = await toNextGame(t, "BTC_USDT", interval);
     const min = minStake(interval);
     const below = min.minus("0.000001");
-    const e = await failure(t.client.placePosition(body(t, listing, { f: toWire(below) })));
+    const e = await failure(t.client.place(body(t, listing, { f: toWire(below) })));
     expect(e.status).toBe(422);
     expect(e.fields).toEqual(["f"]);
     expect(e.reason).toMatch(/^Stake below minimum/);
-    const placed = await t.client.placePosition(body(t, listing, { f: toWire(min) }));
+    const placed = await t.client.place(body(t, listing, { f: toWire(min) }));
     expect(placed.f).toBe(toWire(min));
     expect(await balance()).toBe(toWire(min.neg().plus(1000)));
   });
 
   it("refuses a stake above the balance with 422 Insufficient balance, then accepts exactly the balance", async () => {
     const listing = await toNextGame(t, "BTC_USDT", 60);
-    const e = await failure(t.client.placePosition(body(t, listing, { f: "1000.000001" })));
+    const e = await failure(t.client.place(body(t, listing, { f: "1000.000001" })));
     expect(e.status).toBe(422);
     expect(e.fields).toEqual(["f"]);
     expect(e.reason).toMatch(/^Insufficient balance/);
     expect(await balance()).toBe("1000");
     expect(await myPositions()).toBe(0);
-    await t.client.placePosition(body(t, listing, { f: "1000" }));
+    await t.client.place(body(t, listing, { f: "1000" }));
     expect(await balance()).toBe("0");
   });
 
   it("has nothing to stake on mainnet until funded", async () => {
     const listing = await toNextGame(t, "BTC_USDT", 60);
-    const e = await failure(t.client.placePosition(body(t, listing, { n: "mainnet" })));
+    const e = await failure(t.client.place(body(t, listing, { n: "mainnet" })));
     expect(e.reason).toMatch(/^Insufficient balance/);
     expect(await balance("mainnet")).toBe("0");
   });

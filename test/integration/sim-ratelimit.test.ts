@@ -5,7 +5,7 @@
  * Retry-After; refused requests do not count.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiClient } from "../../src/api/client.js";
+import { SpecClient } from "../helpers/spec-client.js";
 import { body, errorBody, failure, raw, startTestSim, toNextGame, type TestSim } from "./sim-helpers.js";
 
 let t: TestSim | undefined;
@@ -14,7 +14,7 @@ afterEach(async () => {
   t = undefined;
 });
 
-const spot = (s: TestSim) => s.client.getSpot({ asset: "BTC_USDT", interval: 60 });
+const spot = (s: TestSim) => s.client.spot({ asset: "BTC_USDT", interval: 60 });
 
 describe("rate limit: real", () => {
   it("allows 120 GETs a minute per endpoint, then 429 with the public body and Retry-After", async () => {
@@ -31,7 +31,7 @@ describe("rate limit: real", () => {
     expect(e.retryAfterMs).toBe(45_000);
 
     // Other endpoints have their own budget.
-    await t.client.getLivePrice({ asset: "BTC_USDT" });
+    await t.client.livePrice({ asset: "BTC_USDT" });
     // The window slides: a minute after the first burst the budget is back.
     t.clock.advance(45_000);
     await spot(t);
@@ -39,10 +39,10 @@ describe("rate limit: real", () => {
 
   it("does not count refused requests", async () => {
     t = await startTestSim({ rateLimit: "real" });
-    for (let i = 0; i < 120; i++) await t.client.getLivePrice({ asset: "ETH_USDT" });
-    for (let i = 0; i < 5; i++) expect((await failure(t.client.getLivePrice({ asset: "ETH_USDT" }))).status).toBe(429);
+    for (let i = 0; i < 120; i++) await t.client.livePrice({ asset: "ETH_USDT" });
+    for (let i = 0; i < 5; i++) expect((await failure(t.client.livePrice({ asset: "ETH_USDT" }))).status).toBe(429);
     t.clock.advance(60_000);
-    for (let i = 0; i < 120; i++) await t.client.getLivePrice({ asset: "ETH_USDT" });
+    for (let i = 0; i < 120; i++) await t.client.livePrice({ asset: "ETH_USDT" });
   });
 
   it("allows 30 POST /spot a minute", async () => {
@@ -51,23 +51,23 @@ describe("rate limit: real", () => {
     const listing = await toNextGame(s, "BTC_USDT", 3600);
     for (let i = 0; i < 30; i++) {
       // Rejections (here: the position cap) count too: they were served.
-      await s.client.placePosition(body(s, listing, { sp: String(60000 + i) })).catch(() => undefined);
+      await s.client.place(body(s, listing, { sp: String(60000 + i) })).catch(() => undefined);
     }
-    const e = await failure(s.client.placePosition(body(s, listing, { sp: "1" })));
+    const e = await failure(s.client.place(body(s, listing, { sp: "1" })));
     expect(e.status).toBe(429);
     expect(e.reason).toMatch(/Rate limit exceeded/);
     const r = await raw(s, "POST", "spot", { body: "{}" });
     expect(errorBody(r)).toMatchObject({ limit: 30, current: 31, resetIn: 60 });
     s.clock.advance(60_000);
-    const eth = await s.client.getSpot({ asset: "ETH_USDT", interval: 3600 });
-    await s.client.placePosition(body(s, eth, { sp: "3500" }));
+    const eth = await s.client.spot({ asset: "ETH_USDT", interval: 3600 });
+    await s.client.place(body(s, eth, { sp: "3500" }));
   });
 
   it("keeps one budget per key", async () => {
     t = await startTestSim({ rateLimit: "real", keys: ["metafide_" + "1".repeat(32), "metafide_" + "2".repeat(32)] });
     for (let i = 0; i < 120; i++) await spot(t);
-    const other = new ApiClient({ url: t.sim.url, apiKey: t.sim.keys[1]! });
-    await other.getSpot({ asset: "BTC_USDT", interval: 60 });
+    const other = new SpecClient({ url: t.sim.url, apiKey: t.sim.keys[1]! });
+    await other.spot({ asset: "BTC_USDT", interval: 60 });
     await other.close();
   });
 });
@@ -81,11 +81,11 @@ describe("rate limit: strict", () => {
     expect(r.status).toBe(429);
     expect(errorBody(r)).toEqual({ error: "Rate limit exceeded", message: "Too many requests", limit: 1, current: 2, resetIn: 1 });
     expect(r.headers.get("retry-after")).toBe("1");
-    const e = await failure(t.client.getUserBalance({ currency: "USDC", network: "testnet" }));
+    const e = await failure(t.client.balance({ currency: "USDC", network: "testnet" }));
     expect(e.kind).toBe("rate_limited");
     expect(e.retryAfterMs).toBe(1000);
     t.clock.advance(1);
-    await t.client.getLivePrice({ asset: "BTC_USDT" });
+    await t.client.livePrice({ asset: "BTC_USDT" });
   });
 
   it("lets a 1 Hz poller through indefinitely", async () => {
@@ -100,7 +100,7 @@ describe("rate limit: strict", () => {
 describe("rate limit: off", () => {
   it("never refuses", async () => {
     t = await startTestSim({ rateLimit: "off" });
-    for (let i = 0; i < 300; i++) await t.client.getLivePrice({ asset: "BTC_USDT" });
+    for (let i = 0; i < 300; i++) await t.client.livePrice({ asset: "BTC_USDT" });
   });
 });
 

@@ -3,7 +3,7 @@
  * flags, prices), GET /live-price, GET /user-balance, plus auth and routing.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ApiClient } from "../../src/api/client.js";
+import { SpecClient } from "../helpers/spec-client.js";
 import { BalanceSchema, GameListingSchema, LivePriceSchema } from "../../src/api/schemas.js";
 import { Decimal } from "../../src/domain/money.js";
 import { INTERVALS, earlyWindowMs, lobbyMs } from "../../src/domain/rules.js";
@@ -19,7 +19,7 @@ afterEach(async () => {
 
 describe("GET /spot", () => {
   it.each(INTERVALS)("lists contiguous %i s games with the documented timing", async (interval) => {
-    const listing = await t.client.getSpot({ asset: "BTC_USDT", interval });
+    const listing = await t.client.spot({ asset: "BTC_USDT", interval });
     const live = listing.liveGame;
     expect(listing.asset).toBe("BTC_USDT");
     expect(listing.interval).toBe(interval);
@@ -38,7 +38,7 @@ describe("GET /spot", () => {
   });
 
   it("uses the public 60 s example: closes 60 s after start, ends 15 s later", async () => {
-    const listing = await t.client.getSpot({ asset: "BTC_USDT", interval: 60 });
+    const listing = await t.client.spot({ asset: "BTC_USDT", interval: 60 });
     expect(listing.liveGame.closes_at - listing.liveGame.start_at).toBe(60_000);
     expect(listing.liveGame.ends_at - listing.liveGame.closes_at).toBe(15_000);
   });
@@ -47,7 +47,7 @@ describe("GET /spot", () => {
     const gids = new Set<string>();
     for (const asset of ["BTC_USDT", "ETH_USDT"]) {
       for (const interval of INTERVALS) {
-        const l = await t.client.getSpot({ asset, interval });
+        const l = await t.client.spot({ asset, interval });
         gids.add(l.liveGame.gid);
         gids.add(l.nextGame.gid);
       }
@@ -63,32 +63,32 @@ describe("GET /spot", () => {
     expect(start.liveGame.lobby.isLobby).toBe(false);
 
     t.clock.set(s + earlyWindowMs(60) - 1);
-    expect((await t.client.getSpot({ asset: "BTC_USDT", interval: 60 })).early_precision_window).toBe(true);
+    expect((await t.client.spot({ asset: "BTC_USDT", interval: 60 })).early_precision_window).toBe(true);
     t.clock.set(s + earlyWindowMs(60));
-    const mid = await t.client.getSpot({ asset: "BTC_USDT", interval: 60 });
+    const mid = await t.client.spot({ asset: "BTC_USDT", interval: 60 });
     expect(mid.early_precision_window).toBe(false);
     expect(mid.can_place_position).toBe(true);
 
     t.clock.set(start.liveGame.closes_at);
-    const lobby = await t.client.getSpot({ asset: "BTC_USDT", interval: 60 });
+    const lobby = await t.client.spot({ asset: "BTC_USDT", interval: 60 });
     expect(lobby.liveGame.gid).toBe(start.liveGame.gid);
     expect(lobby.liveGame.lobby.isLobby).toBe(true);
     expect(lobby.can_place_position).toBe(false);
     expect(lobby.early_precision_window).toBe(false);
 
     t.clock.set(start.liveGame.ends_at);
-    const next = await t.client.getSpot({ asset: "BTC_USDT", interval: 60 });
+    const next = await t.client.spot({ asset: "BTC_USDT", interval: 60 });
     expect(next.liveGame.gid).toBe(start.nextGame.gid);
     expect(next.liveGame.start_at).toBe(start.nextGame.starts_at);
     expect(next.can_place_position).toBe(true);
   });
 
   it("takes open_price from the feed at start_at", async () => {
-    const l0 = await t.client.getSpot({ asset: "ETH_USDT", interval: 10 });
+    const l0 = await t.client.spot({ asset: "ETH_USDT", interval: 10 });
     const start = l0.nextGame.starts_at;
     t.sim.engine.feed.script("ETH_USDT", (tick) => (tick < start ? 3400 : tick === start ? "3456.78" : 3500));
     t.clock.set(start + 3000);
-    const l = await t.client.getSpot({ asset: "ETH_USDT", interval: 10 });
+    const l = await t.client.spot({ asset: "ETH_USDT", interval: 10 });
     expect(l.liveGame.open_price).toBe("3456.780000");
     // ai_price: a quarter of the way from the open towards the earlier prices (docs/sim.md).
     expect(l.liveGame.ai_price).toBe("3442.585"); // 3456.78 + 0.25 × (3400 − 3456.78)
@@ -112,7 +112,7 @@ describe("GET /spot", () => {
 describe("GET /live-price", () => {
   it("reports the latest 250 ms tick at or before now", async () => {
     t.clock.set(T0 + 1_234);
-    const p = await t.client.getLivePrice({ asset: "BTC_USDT" });
+    const p = await t.client.livePrice({ asset: "BTC_USDT" });
     expect(p.timestamp).toBe(T0 + 1_000);
     expect(p.value).toBeGreaterThan(10_000);
     expect(Number.isFinite(p.value)).toBe(true);
@@ -122,17 +122,17 @@ describe("GET /live-price", () => {
     const prices = new Set<number>();
     for (let i = 0; i < 20; i++) {
       t.clock.advance(250);
-      prices.add((await t.client.getLivePrice({ asset: "BTC_USDT" })).value);
+      prices.add((await t.client.livePrice({ asset: "BTC_USDT" })).value);
     }
     expect(prices.size).toBeGreaterThan(10);
     t.sim.engine.feed.script("BTC_USDT", () => "70123.45");
-    expect((await t.client.getLivePrice({ asset: "BTC_USDT" })).value).toBe(70123.45);
+    expect((await t.client.livePrice({ asset: "BTC_USDT" })).value).toBe(70123.45);
   });
 
   it("goes stale during an outage: the timestamp stays at the last tick that arrived", async () => {
     t.sim.engine.feed.outage("BTC_USDT", T0 + 500, T0 + 10_000);
     t.clock.set(T0 + 4_100);
-    const p = await t.client.getLivePrice({ asset: "BTC_USDT" });
+    const p = await t.client.livePrice({ asset: "BTC_USDT" });
     expect(p.timestamp).toBe(T0 + 250);
   });
 
@@ -140,9 +140,9 @@ describe("GET /live-price", () => {
     const again = await startTestSim({ seed: 7 });
     const other = await startTestSim({ seed: 8 });
     try {
-      const a = await t.client.getLivePrice({ asset: "ETH_USDT" });
-      expect(await again.client.getLivePrice({ asset: "ETH_USDT" })).toEqual(a);
-      expect((await other.client.getLivePrice({ asset: "ETH_USDT" })).value).not.toBe(a.value);
+      const a = await t.client.livePrice({ asset: "ETH_USDT" });
+      expect(await again.client.livePrice({ asset: "ETH_USDT" })).toEqual(a);
+      expect((await other.client.livePrice({ asset: "ETH_USDT" })).value).not.toBe(a.value);
     } finally {
       await again.close();
       await other.close();
@@ -157,9 +157,9 @@ describe("GET /live-price", () => {
 
 describe("GET /user-balance", () => {
   it("starts new users with 1000 on testnet and 0 on mainnet", async () => {
-    const testnet = await t.client.getUserBalance({ currency: "USDC", network: "testnet" });
+    const testnet = await t.client.balance({ currency: "USDC", network: "testnet" });
     expect(testnet).toEqual({ userId: 1, balance: "1000", withdrawal_req: "none" });
-    const mainnet = await t.client.getUserBalance({ currency: "USDC", network: "mainnet" });
+    const mainnet = await t.client.balance({ currency: "USDC", network: "mainnet" });
     expect(mainnet.balance).toBe("0");
     const r = await raw(t, "GET", "user-balance", { query: { currency: "USDC", network: "testnet" } });
     expect(BalanceSchema.strict().safeParse(r.json).success).toBe(true);
@@ -169,9 +169,9 @@ describe("GET /user-balance", () => {
     const two = await startTestSim({ keys: ["metafide_" + "a".repeat(32), "metafide_" + "b".repeat(32)] });
     try {
       two.sim.engine.deposit(2, "testnet", "5.5");
-      const other = new ApiClient({ url: two.sim.url, apiKey: two.sim.keys[1]! });
-      expect((await two.client.getUserBalance({ currency: "USDC", network: "testnet" })).balance).toBe("1000");
-      expect(await other.getUserBalance({ currency: "USDC", network: "testnet" })).toMatchObject({ userId: 2, balance: "1005.5" });
+      const other = new SpecClient({ url: two.sim.url, apiKey: two.sim.keys[1]! });
+      expect((await two.client.balance({ currency: "USDC", network: "testnet" })).balance).toBe("1000");
+      expect(await other.balance({ currency: "USDC", network: "testnet" })).toMatchObject({ userId: 2, balance: "1005.5" });
       expect(two.sim.wallets[two.sim.keys[0]!]).not.toBe(two.sim.wallets[two.sim.keys[1]!]);
       await other.close();
     } finally {
@@ -212,7 +212,7 @@ describe("authentication", () => {
   });
 
   it("surfaces as an auth error in the client", async () => {
-    const stranger = new ApiClient({ url: t.sim.url, apiKey: "metafide_" + "f".repeat(32) });
+    const stranger = new SpecClient({ url: t.sim.url, apiKey: "metafide_" + "f".repeat(32) });
     const e = await failure(stranger.getSpot({ asset: "BTC_USDT", interval: 60 }));
     expect(e.kind).toBe("auth");
     expect(e.status).toBe(401);
@@ -240,7 +240,7 @@ describe("routing", () => {
 describe("decimal exactness on the wire", () => {
   it("sends balances as exact decimal strings", async () => {
     t.sim.engine.deposit(1, "testnet", "0.000001");
-    const b = await t.client.getUserBalance({ currency: "USDC", network: "testnet" });
+    const b = await t.client.balance({ currency: "USDC", network: "testnet" });
     expect(new Decimal(b.balance).eq("1000.000001")).toBe(true);
     expect(b.balance).toBe("1000.000001");
   });

@@ -3,7 +3,7 @@
  * most recent first, filters, gid, limit/offset bounds and exact totals.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiClient } from "../../src/api/client.js";
+import { SpecClient } from "../helpers/spec-client.js";
 import { ResultsResponseSchema } from "../../src/api/schemas.js";
 import { Decimal, sum } from "../../src/domain/money.js";
 import { body, errorBody, failure, raw, startTestSim, toNextGame, type TestSim } from "./sim-helpers.js";
@@ -18,24 +18,24 @@ beforeAll(async () => {
   // 25 BTC 10 s games on testnet, 3 ETH 10 s games on testnet, 2 BTC 60 s games on mainnet.
   for (let i = 0; i < 25; i++) {
     const l = await toNextGame(t, "BTC_USDT", 10);
-    await t.client.placePosition(body(t, l, { sp: String(67900 + i * 10), f: "0.5" }));
-    await t.client.placePosition(body(t, l, { sp: String(68100 + i * 10), f: "0.25" }));
+    await t.client.place(body(t, l, { sp: String(67900 + i * 10), f: "0.5" }));
+    await t.client.place(body(t, l, { sp: String(68100 + i * 10), f: "0.25" }));
     played.push({ gid: l.liveGame.gid, asset: "BTC_USDT", interval: 10, network: "testnet" });
   }
   for (let i = 0; i < 3; i++) {
     const l = await toNextGame(t, "ETH_USDT", 10);
-    await t.client.placePosition(body(t, l, { sp: "3500", f: "1" }));
+    await t.client.place(body(t, l, { sp: "3500", f: "1" }));
     played.push({ gid: l.liveGame.gid, asset: "ETH_USDT", interval: 10, network: "testnet" });
   }
   for (let i = 0; i < 2; i++) {
     const l = await toNextGame(t, "BTC_USDT", 60);
-    await t.client.placePosition(body(t, l, { sp: "68000", f: "3", n: "mainnet" }));
+    await t.client.place(body(t, l, { sp: "68000", f: "3", n: "mainnet" }));
     played.push({ gid: l.liveGame.gid, asset: "BTC_USDT", interval: 60, network: "mainnet" });
   }
   await toNextGame(t, "BTC_USDT", 60); // lets the last mainnet game end
   // A live, unsettled game must not show up.
   const live = await toNextGame(t, "BTC_USDT", 10);
-  await t.client.placePosition(body(t, live, { f: "0.5" }));
+  await t.client.place(body(t, live, { f: "0.5" }));
 });
 afterAll(async () => {
   await t.close();
@@ -45,44 +45,44 @@ const testnetGids = () => played.filter((p) => p.network === "testnet").map((p) 
 
 describe("GET /results", () => {
   it("lists settled games most recent first, 20 by default", async () => {
-    const r = await t.client.getResults({ network: "testnet" });
+    const r = await t.client.results({ network: "testnet" });
     expect(r.pagination).toEqual({ total: 28, limit: 20, offset: 0 });
     expect(r.games.map((g) => g.gid)).toEqual(testnetGids().slice(0, 20));
     expect(r.games.every((g) => g.network === "testnet" && !g.cancelled && g.settled_at !== null)).toBe(true);
   });
 
   it("pages with limit and offset", async () => {
-    const page = await t.client.getResults({ network: "testnet", limit: 5, offset: 25 });
+    const page = await t.client.results({ network: "testnet", limit: 5, offset: 25 });
     expect(page.pagination).toEqual({ total: 28, limit: 5, offset: 25 });
     expect(page.games.map((g) => g.gid)).toEqual(testnetGids().slice(25, 30));
-    const beyond = await t.client.getResults({ network: "testnet", offset: 100 });
+    const beyond = await t.client.results({ network: "testnet", offset: 100 });
     expect(beyond.games).toEqual([]);
     expect(beyond.pagination.total).toBe(28);
-    const all = await t.client.getResults({ network: "testnet", limit: 100 });
+    const all = await t.client.results({ network: "testnet", limit: 100 });
     expect(all.games).toHaveLength(28);
   });
 
   it("filters by network, asset and interval", async () => {
-    const mainnet = await t.client.getResults({ network: "mainnet" });
+    const mainnet = await t.client.results({ network: "mainnet" });
     expect(mainnet.games.map((g) => g.gid)).toEqual(played.filter((p) => p.network === "mainnet").map((p) => p.gid).reverse());
-    const eth = await t.client.getResults({ network: "testnet", asset: "ETH_USDT" });
+    const eth = await t.client.results({ network: "testnet", asset: "ETH_USDT" });
     expect(eth.pagination.total).toBe(3);
     expect(eth.games.every((g) => g.asset === "ETH_USDT")).toBe(true);
-    const btc10 = await t.client.getResults({ network: "testnet", asset: "BTC_USDT", interval: 10 });
+    const btc10 = await t.client.results({ network: "testnet", asset: "BTC_USDT", interval: 10 });
     expect(btc10.pagination.total).toBe(25);
-    expect((await t.client.getResults({ network: "testnet", interval: 60 })).games).toEqual([]);
+    expect((await t.client.results({ network: "testnet", interval: 60 })).games).toEqual([]);
   });
 
   it("returns just the game named by gid", async () => {
     const gid = played[3]!.gid;
-    const r = await t.client.getResults({ network: "testnet", gid });
+    const r = await t.client.results({ network: "testnet", gid });
     expect(r.games.map((g) => g.gid)).toEqual([gid]);
     expect(r.pagination.total).toBe(1);
-    expect((await t.client.getResults({ network: "testnet", gid: "999" })).games).toEqual([]);
+    expect((await t.client.results({ network: "testnet", gid: "999" })).games).toEqual([]);
   });
 
   it("carries exact per-game totals and only the caller's positions", async () => {
-    const r = await t.client.getResults({ network: "testnet", asset: "BTC_USDT", limit: 100 });
+    const r = await t.client.results({ network: "testnet", asset: "BTC_USDT", limit: 100 });
     for (const g of r.games) {
       expect(g.positions).toHaveLength(2);
       const staked = sum(g.positions.map((p) => new Decimal(p.f)));
@@ -118,18 +118,18 @@ describe("GET /results", () => {
     const none = await raw(t, "GET", "results", { query: { interval: "15" } });
     expect(errorBody(none).fields).toEqual(["network", "interval"]);
     // The client refuses such values itself before sending.
-    expect((await failure((async () => t.client.getResults({ network: "testnet", limit: 0 }))())).kind).toBe("invalid");
+    expect((await failure((async () => t.client.results({ network: "testnet", limit: 0 }))())).kind).toBe("invalid");
   });
 
   it("keeps results apart per user", async () => {
     const two = await startTestSim({ keys: ["metafide_" + "c".repeat(32), "metafide_" + "d".repeat(32)] });
-    const stranger = new ApiClient({ url: two.sim.url, apiKey: two.sim.keys[1]! });
+    const stranger = new SpecClient({ url: two.sim.url, apiKey: two.sim.keys[1]! });
     try {
       const l = await toNextGame(two, "BTC_USDT", 10);
-      await two.client.placePosition(body(two, l, { f: "0.5" }));
+      await two.client.place(body(two, l, { f: "0.5" }));
       two.clock.set(l.liveGame.ends_at);
-      expect((await two.client.getResults({ network: "testnet" })).games).toHaveLength(1);
-      expect((await stranger.getResults({ network: "testnet" })).games).toEqual([]);
+      expect((await two.client.results({ network: "testnet" })).games).toHaveLength(1);
+      expect((await stranger.results({ network: "testnet" })).games).toEqual([]);
     } finally {
       await stranger.close();
       await two.close();

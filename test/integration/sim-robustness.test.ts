@@ -68,6 +68,6 @@ describe("fuzzing", () => {
         s.on("error", () => resolve());
       });
     }
-    expect((await t.client.getLivePrice({ asset: "BTC_USDT" })).value).toBeGreaterThan(0);
+    expect((await t.client.livePrice({ asset: "BTC_USDT" })).value).toBeGreaterThan(0);
   });
 });

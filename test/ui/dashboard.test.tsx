@@ -5,6 +5,7 @@ import { ThemeContext } from "../../src/ui/theme.js";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
 import { balance, listing, livePrice, placedPosition, statusPosition, statusResponse } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
+import { Decimal } from "../../src/domain/money.js";
 import { SPINNER_DELAY_MS } from "../../src/ui/panes/Header.js";
 
 const START = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -20,7 +21,7 @@ function liveSnapshot(now: number, over: Partial<Snapshot> = {}): Snapshot {
     price: { value: livePrice(last.value, last.t), at: now - 500 },
     prices,
     balance: { value: balance("1000.5"), at: now - 3_000 },
-    sessionStartBalance: "1005.5",
+    sessionStartBalance: new Decimal("1005.5"),
     status: {
       value: statusResponse([statusPosition({ txid: "a1", sp: "66169", f: "5", t: String(START + 3_000) }), statusPosition({ txid: "a2", sp: "67120", f: "2.5", w: 3.1, r: 24, t: String(START + 4_000) })]),
       at: now - 1_000,

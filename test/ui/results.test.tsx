@@ -8,9 +8,10 @@ import { App, type DashboardController } from "../../src/ui/App.js";
 import { Store } from "../../src/poller/store.js";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
 import { resultsKey } from "../../src/poller/poller.js";
-import { GameResultSchema, type GameResult, type ResultsResponse } from "../../src/api/schemas.js";
+import type { GameResult as WireGameResult } from "../../src/api/schemas.js";
+import type { GameResult, ResultsPage } from "../../src/domain/service-data.js";
 import type { ResultsQueryArg } from "../../src/ui/results/use-results-view.js";
-import { balance, listing, livePrice, placedPosition } from "../helpers/fixtures.js";
+import { balance, gameResult, listing, livePrice, placedPosition } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
 
 const ESC = "\u001b";
@@ -21,9 +22,9 @@ const PGUP = "\u001b[5~";
 
 const NOW = Date.now();
 
-function game(i: number, over: Partial<GameResult> = {}): GameResult {
+function game(i: number, over: Partial<WireGameResult> = {}): GameResult {
   const settled = NOW - 60_000 * (i + 1);
-  return GameResultSchema.parse({
+  return gameResult({
     gid: String(11800000000 + 100 * (100 - i) + 1),
     interval: 10,
     asset: "BTC_USDT",
@@ -44,13 +45,13 @@ function game(i: number, over: Partial<GameResult> = {}): GameResult {
   });
 }
 
-function page(games: GameResult[], total: number, offset = 0, limit = 10): ResultsResponse {
-  return { games, pagination: { total, limit, offset } };
+function page(games: GameResult[], total: number, offset = 0, limit = 10): ResultsPage {
+  return { games, pagination: { total, limit, offset, extra: {} }, extra: {}, issues: [] };
 }
 
 const key = (q: ResultsQueryArg) => resultsKey({ limit: 10, offset: 0, ...q });
 
-function setup(pages: Record<string, ResultsResponse> = {}, over: Partial<Snapshot> = {}) {
+function setup(pages: Record<string, ResultsPage> = {}, over: Partial<Snapshot> = {}) {
   const start = NOW - 5_000;
   const snap: Snapshot = {
     ...initialSnapshot({ asset: "BTC_USDT", interval: 10, network: "testnet", currency: "USDC" }),

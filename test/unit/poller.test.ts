@@ -7,8 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../src/api/errors.js";
 import { Poller, type PollerClient } from "../../src/poller/poller.js";
 import type { TaskKind } from "../../src/poller/policy.js";
-import { balance, listing, livePrice, placedPosition, statusPosition, statusResponse } from "../helpers/fixtures.js";
-import type { GameListing, PlacePositionBody, ResultsResponse } from "../../src/api/schemas.js";
+import { balance, listing, livePrice, placedPosition, resultsPage, statusPosition, statusResponse } from "../helpers/fixtures.js";
+import type { PlacePositionBody } from "../../src/api/schemas.js";
+import type { GameListing, ResultsPage } from "../../src/domain/service-data.js";
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 const LATENCY = 40;
@@ -23,7 +24,7 @@ class ScriptedService implements PollerClient {
   gameStart = T0;
   positions: ReturnType<typeof statusPosition>[] = [];
   placeBehaviour: "ok" | "reset-after-apply" | "reset-not-applied" | "409" | "429-once" = "ok";
-  results: ResultsResponse = { games: [], pagination: { total: 0, limit: 20, offset: 0 } };
+  results: ResultsPage = resultsPage({ games: [], pagination: { total: 0, limit: 20, offset: 0 } });
 
   private async answer<T>(kind: TaskKind, make: () => T): Promise<T> {
     this.calls.push({ kind, at: Date.now() });
@@ -50,7 +51,7 @@ class ScriptedService implements PollerClient {
   getSpot = () => this.answer("spot", () => this.currentListing());
   getLivePrice = () => this.answer("price", () => livePrice(67000 + (Date.now() % 1000) / 10, Date.now()));
   getUserBalance = () => this.answer("balance", () => balance("1000"));
-  getStatus = () => this.answer("status", () => statusResponse(this.positions.filter((p) => p.gid === this.currentListing().liveGame.gid)));
+  getStatus = () => this.answer("status", () => statusResponse(this.positions.filter((p) => p.gid === this.currentListing().liveGame!.gid)));
   getResults = () => this.answer("results", () => this.results);
   placePosition = (body: PlacePositionBody) =>
     this.answer("place", () => {
@@ -108,7 +109,7 @@ describe("poller", () => {
     poller.start();
     for (let i = 0; i < 40; i++) {
       poller.refresh();
-      void poller.place({ gid: service.currentListing().liveGame.gid, sp: String(67000 + i), f: "1" });
+      void poller.place({ gid: service.currentListing().liveGame!.gid, sp: String(67000 + i), f: "1" });
       await vi.advanceTimersByTimeAsync(250);
     }
     await vi.advanceTimersByTimeAsync(60_000);
@@ -125,7 +126,7 @@ describe("poller", () => {
   it("gives the heartbeat price most slots and refreshes status every ~3 s while holding positions", async () => {
     poller.start();
     await vi.advanceTimersByTimeAsync(3_000);
-    const gid = service.currentListing().liveGame.gid;
+    const gid = service.currentListing().liveGame!.gid;
     service.positions.push(statusPosition({ gid, txid: "held-1" }));
     poller.refresh();
     await vi.advanceTimersByTimeAsync(30_000);
@@ -140,11 +141,11 @@ describe("poller", () => {
   it("refetches the listing as soon as a game boundary passes", async () => {
     poller.start();
     await vi.advanceTimersByTimeAsync(10_000);
-    const closesAt = poller.snapshot.listing!.value.liveGame.closes_at;
+    const closesAt = poller.snapshot.listing!.value.liveGame!.closes_at;
     await vi.advanceTimersByTimeAsync(closesAt - Date.now() + 1_100);
     const firstAfter = service.calls.find((c) => c.at >= closesAt);
     expect(firstAfter?.kind).toBe("spot");
-    expect(poller.snapshot.listing!.value.liveGame.lobby.isLobby).toBe(true);
+    expect(poller.snapshot.listing!.value.liveGame!.lobby?.isLobby).toBe(true);
   });
 
   it("stops everything while rate limited and says when it resumes", async () => {
@@ -188,25 +189,25 @@ describe("poller", () => {
   it("sends a queued position in the very next slot and refreshes balance and status after it", async () => {
     poller.start();
     await vi.advanceTimersByTimeAsync(4_500);
-    const gid = service.currentListing().liveGame.gid;
+    const gid = service.currentListing().liveGame!.gid;
     const outcome = poller.place({ gid, sp: "67100", f: "2.5" });
     await vi.advanceTimersByTimeAsync(1_100);
     expect(service.calls.at(-1)?.kind).toBe("place");
     const o = await outcome;
     expect(o.kind).toBe("placed");
-    expect(poller.snapshot.placed.map((p) => p.sp)).toEqual(["67100"]);
+    expect(poller.snapshot.placed.map((p) => String(p.sp))).toEqual(["67100"]);
     await vi.advanceTimersByTimeAsync(3_100);
     const after = service.calls.slice(service.calls.findIndex((c) => c.kind === "place") + 1).map((c) => c.kind);
     expect(after.slice(0, 3)).toEqual(["balance", "price", "status"]);
     // Once /status reports it, the optimistic copy is dropped: no double rows.
     expect(poller.snapshot.placed).toHaveLength(0);
-    expect(poller.snapshot.status!.value.positions.map((p) => p.sp)).toEqual(["67100"]);
+    expect(poller.snapshot.status!.value.positions.map((p) => String(p.sp))).toEqual(["67100"]);
   });
 
   it("reconciles a POST whose outcome is unknown through /status and never sends it twice", async () => {
     poller.start();
     await vi.advanceTimersByTimeAsync(4_500);
-    const gid = service.currentListing().liveGame.gid;
+    const gid = service.currentListing().liveGame!.gid;
     service.placeBehaviour = "reset-after-apply";
     const applied = poller.place({ gid, sp: "67100", f: "2.5" });
     await vi.advanceTimersByTimeAsync(5_000);
@@ -227,7 +228,7 @@ describe("poller", () => {
   it("reports a 409 with the server's reason and keeps a 429'd position queued until the limit resets", async () => {
     poller.start();
     await vi.advanceTimersByTimeAsync(4_500);
-    const gid = service.currentListing().liveGame.gid;
+    const gid = service.currentListing().liveGame!.gid;
     service.placeBehaviour = "409";
     const o = await (async () => {
       const p = poller.place({ gid, sp: "1", f: "1" });
@@ -257,12 +258,12 @@ describe("poller", () => {
   it("watches a played game until its result arrives, then refreshes the balance", async () => {
     poller.start();
     await vi.advanceTimersByTimeAsync(4_500);
-    const gid = service.currentListing().liveGame.gid;
+    const gid = service.currentListing().liveGame!.gid;
     const placed = poller.place({ gid, sp: "67100", f: "2.5" });
     await vi.advanceTimersByTimeAsync(1_100);
     expect((await placed).kind).toBe("placed");
-    const endsAt = poller.snapshot.listing!.value.liveGame.ends_at;
-    service.results = {
+    const endsAt = poller.snapshot.listing!.value.liveGame!.ends_at;
+    service.results = resultsPage({
       games: [
         {
           gid, interval: 60, asset: "BTC_USDT", network: "testnet", currency: "USDC", open_price: "67000", closing_price: "67090",
@@ -271,7 +272,7 @@ describe("poller", () => {
         },
       ],
       pagination: { total: 1, limit: 20, offset: 0 },
-    };
+    });
     await vi.advanceTimersByTimeAsync(endsAt - Date.now() + 6_000);
     expect(poller.snapshot.settlements.map((s) => s.gid)).toEqual([gid]);
     const resultsAt = service.calls.find((c) => c.kind === "results")!.at;
@@ -284,7 +285,7 @@ describe("poller", () => {
     const real = service.getSpot;
     service.getSpot = async () => {
       const l = await real();
-      return { ...l, timestamp: l.timestamp + skew };
+      return { ...l, timestamp: l.timestamp! + skew };
     };
     poller.start();
     await vi.advanceTimersByTimeAsync(1_500);

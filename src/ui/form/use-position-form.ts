@@ -8,6 +8,7 @@ import { useCallback, useRef, useState } from "react";
 import type { PlacementOutcome, Snapshot } from "../../poller/snapshot.js";
 import type { PlaceRequest } from "../../poller/poller.js";
 import { checkPlacement, type PlacementCheck } from "../../domain/placement.js";
+import { heldPositions } from "../../domain/positions.js";
 import { Decimal, toWire } from "../../domain/money.js";
 import { minStake } from "../../domain/rules.js";
 import { editKey, openForm, type FormState } from "./form-state.js";
@@ -19,8 +20,7 @@ export interface FormController {
 }
 
 export function placementCheck(form: FormState, s: Snapshot, now: number): PlacementCheck {
-  const gid = s.listing?.value.liveGame.gid;
-  const held = [...(s.status?.value.positions ?? []), ...s.placed].filter((p, i, all) => p.gid === gid && all.findIndex((q) => q.txid === p.txid) === i);
+  const held = heldPositions(s.listing?.value.liveGame?.gid, [...(s.status?.value.positions ?? []), ...s.placed]);
   return checkPlacement(form.price.text, form.stake.text, {
     interval: s.target.interval,
     listing: s.listing?.value,
@@ -44,7 +44,7 @@ export function usePositionForm(controller: FormController, blocked: string | un
   const open = useCallback(
     (quick: boolean) => {
       const s = controller.store.getSnapshot();
-      const price = s.price ? String(Math.round(s.price.value.value)) : "";
+      const price = s.price ? s.price.value.value.toDecimalPlaces(0).toFixed() : "";
       const opened = openForm(price, lastStake.current ?? toWire(minStake(s.target.interval)));
       const check = placementCheck(opened, s, controller.serverNow());
       setForm(quick && check.ok && !blocked ? { ...opened, step: "preview", order: orderOf(check) } : opened);

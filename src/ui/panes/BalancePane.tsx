@@ -1,7 +1,7 @@
 import { memo } from "react";
-import type { Balance } from "../../api/schemas.js";
-import { formatMoney, formatMoneyChange } from "../../domain/format.js";
-import { Decimal } from "../../domain/money.js";
+import { formatMoney, formatMoneyChange, UNREADABLE_MARK } from "../../domain/format.js";
+import type { Decimal } from "../../domain/money.js";
+import { readOr, type Balance } from "../../domain/service-data.js";
 import { AgeBadge, Pane } from "../Pane.js";
 import { Line } from "../Line.js";
 import { span } from "../spans.js";
@@ -10,7 +10,7 @@ export interface BalancePaneProps {
   currency: string;
   network: string;
   balance: Balance | undefined;
-  sessionStart: string | undefined;
+  sessionStart: Decimal | undefined;
   /** Server ms the balance arrived. */
   at: number | undefined;
   stale: boolean;
@@ -22,7 +22,8 @@ export interface BalancePaneProps {
 }
 
 export const BalancePane = memo(function BalancePane(p: BalancePaneProps) {
-  const change = p.balance && p.sessionStart !== undefined ? new Decimal(p.balance.balance).minus(p.sessionStart) : null;
+  const change = p.balance && p.sessionStart !== undefined ? p.balance.balance.minus(p.sessionStart) : null;
+  const withdrawal = p.balance ? readOr(p.balance.withdrawal_req, UNREADABLE_MARK) : undefined;
   return (
     <Pane title={`BALANCE ${p.network}`} width={p.width} height={p.height} focused={p.focused} right={<AgeBadge at={p.at} stale={p.stale} error={p.error} />}>
       {p.balance ? (
@@ -31,7 +32,7 @@ export const BalancePane = memo(function BalancePane(p: BalancePaneProps) {
           <Line>
             {["session ", span(change ? formatMoneyChange(change) : "–", { tone: change?.gt(0) ? "up" : change?.lt(0) ? "down" : "dim" })]}
           </Line>
-          <Line tone={p.balance.withdrawal_req === "none" ? "dim" : "warn"}>{`withdrawal ${p.balance.withdrawal_req}`}</Line>
+          <Line tone={withdrawal === "none" ? "dim" : "warn"}>{`withdrawal ${withdrawal}`}</Line>
           {p.full && p.error ? <Line tone="bad">{p.error}</Line> : null}
         </>
       ) : (

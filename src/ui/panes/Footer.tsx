@@ -16,7 +16,7 @@ export interface FooterProps {
   width: number;
 }
 
-const TOAST_TONE: Record<Toast["outcome"], Tone> = { won: "up", lost: "down", even: "dim", cancelled: "warn" };
+const TOAST_TONE: Record<Toast["outcome"], Tone> = { won: "up", lost: "down", even: "dim", cancelled: "warn", unknown: "warn" };
 
 export const Footer = memo(function Footer(p: FooterProps) {
   // A toast gets the whole line: its result must not be cut for the data age.

@@ -1,11 +1,12 @@
 import { memo, useMemo } from "react";
-import type { GameListing } from "../../api/schemas.js";
-import { gameClock, type GamePhase } from "../../domain/game.js";
-import { formatClock, formatCountdown, formatInterval, formatPrice, formatPriceChange } from "../../domain/format.js";
-import { fromWireNumber } from "../../domain/money.js";
+import { gameClock, toNextGame, type GamePhase } from "../../domain/game.js";
+import { formatClock, formatCountdown, formatInterval, formatPrice, formatPriceChange, UNREADABLE_MARK } from "../../domain/format.js";
+import type { Decimal } from "../../domain/money.js";
+import { noLiveGameTitle } from "../../domain/placement.js";
+import { isReadable, type GameListing, type NextGame, type Unreadable } from "../../domain/service-data.js";
 import { AgeBadge, ageAt, ageBadge, Pane } from "../Pane.js";
 import { Line } from "../Line.js";
-import { normalise, span, spansWidth } from "../spans.js";
+import { normalise, span, spansWidth, type Piece } from "../spans.js";
 import { glyphs, useTheme, type Tone } from "../theme.js";
 
 const PHASE: Record<GamePhase, { label: string; tone: Tone }> = {
@@ -21,7 +22,7 @@ export interface GamePaneProps {
   listing: GameListing | undefined;
   /** Server ms at which the listing arrived. */
   listingAt: number | undefined;
-  livePrice: number | undefined;
+  livePrice: Decimal | undefined;
   now: number;
   error: string | undefined;
   full: boolean;
@@ -33,37 +34,52 @@ export interface GamePaneProps {
 export const GamePane = memo(function GamePane(p: GamePaneProps) {
   const theme = useTheme();
   const g = glyphs(theme);
-  const title = `GAME ${p.asset} ${formatInterval(p.interval)}${p.listing ? ` #${p.listing.liveGame.gid}` : ""}`;
+  const live = p.listing?.liveGame ?? undefined;
+  const title = `GAME ${p.asset} ${formatInterval(p.interval)}${live ? ` #${live.gid}` : ""}`;
   // Drawn every second, changed by a new listing or price only.
-  const openPrice = p.listing?.liveGame.open_price;
-  const aiPrice = p.listing?.liveGame.ai_price;
+  const openPrice = live?.open_price;
+  const aiPrice = live?.ai_price;
   const prices = useMemo(
     () => (openPrice === undefined || aiPrice === undefined ? undefined : { open: formatPrice(openPrice), ai: formatPrice(aiPrice) }),
     [openPrice, aiPrice],
   );
   const aiGap = useMemo(
-    () => (p.livePrice === undefined || aiPrice === undefined ? null : formatPriceChange(fromWireNumber(p.livePrice).minus(aiPrice))),
+    () => (p.livePrice === undefined || aiPrice === undefined || !isReadable(aiPrice) ? null : formatPriceChange(p.livePrice.minus(aiPrice))),
     [p.livePrice, aiPrice],
   );
-  const live = p.listing?.liveGame;
   const times = useMemo(
     () => (live === undefined ? "" : `start ${formatClock(live.start_at)} ${g.sep} closes ${formatClock(live.closes_at)} ${g.sep} ends ${formatClock(live.ends_at)}`),
     [live, g.sep],
   );
-  if (!p.listing || !live || !prices) {
+  const ageLine = p.full ? <Line>{[ageBadge(ageAt(p.now, p.listingAt), false, p.error), p.error && span(` ${p.error}`, { tone: "bad" })]}</Line> : null;
+
+  if (!p.listing) {
     return (
       <Pane title={title} width={p.width} height={p.height} focused={p.focused} right={<AgeBadge at={p.listingAt} stale={false} error={p.error} />}>
         <Line tone={p.error ? "bad" : "dim"}>{p.error ?? "loading the live game…"}</Line>
       </Pane>
     );
   }
-  const clock = gameClock(p.listing, p.now);
+  const nextLine = nextGameLine(p.listing, p.now);
+  if (!live || !prices) {
+    // Between games, or an asset whose games are paused: say so, and what comes next.
+    return (
+      <Pane title={title} width={p.width} height={p.height} focused={p.focused} right={<Line>{span("NO LIVE GAME", { tone: "warn", bold: true, inverse: !theme.color })}</Line>}>
+        <Line tone="warn">{noLiveGameTitle(p.listing)}</Line>
+        <Line tone="dim">{nextLine}</Line>
+        <Line tone="dim">not accepting positions</Line>
+        {ageLine}
+      </Pane>
+    );
+  }
+  const clock = gameClock(live, p.now);
   const phase = PHASE[clock.phase];
   // The listing's flags describe the moment it was fetched; the clock can overrule them in between.
-  const canPlace = p.listing.can_place_position && clock.phase === "accepting";
-  const early = p.listing.early_precision_window && clock.phase === "accepting";
+  const canPlace = p.listing.can_place_position;
+  const early = p.listing.early_precision_window;
+  const accepting = clock.phase === "accepting";
   const countdowns = [
-    ...(clock.phase === "accepting" ? ["closes in ", span(formatCountdown(clock.toClose), { bold: true }), "  "] : []),
+    ...(accepting ? ["closes in ", span(formatCountdown(clock.toClose), { bold: true }), "  "] : []),
     "ends in ",
     span(formatCountdown(clock.toEnd), { bold: true }),
     "  ",
@@ -74,7 +90,11 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
 
   const badge = (
     <Line>
-      {[early && span(`${g.star} EARLY `, { tone: "accent" }), span(phase.label, { tone: phase.tone, bold: true, inverse: !theme.color })]}
+      {[
+        accepting && early === true && span(`${g.star} EARLY `, { tone: "accent" }),
+        accepting && !isReadable(early) && span(`early ${UNREADABLE_MARK} `, { tone: "dim" }),
+        span(phase.label, { tone: phase.tone, bold: true, inverse: !theme.color }),
+      ]}
     </Line>
   );
   return (
@@ -95,18 +115,32 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
           aiGap !== null && span(` (live ${aiGap})`, { tone: "dim" }),
         ]}
       </Line>
-      <Line>
-        {[
-          canPlace ? span("can place now", { tone: "good" }) : span("not accepting positions", { tone: "warn" }),
-          span(`  next #${p.listing.nextGame.gid} in ${formatCountdown(clock.toNext)}`, { tone: "dim" }),
-        ]}
-      </Line>
+      <Line>{[placeLine(accepting, canPlace), span(`  ${nextLine}`, { tone: "dim" })]}</Line>
       {p.full ? (
         <>
           <Line tone="dim">{times}</Line>
-          <Line>{[ageBadge(ageAt(p.now, p.listingAt), false, p.error), p.error && span(` ${p.error}`, { tone: "bad" })]}</Line>
+          {ageLine}
         </>
       ) : null}
     </Pane>
   );
 });
+
+function placeLine(accepting: boolean, canPlace: boolean | Unreadable): Piece {
+  if (!accepting || canPlace === false) return span("not accepting positions", { tone: "warn" });
+  // The service did not say: the clock says it is accepting, and the service has the last word.
+  if (!isReadable(canPlace)) return span(`can place ${UNREADABLE_MARK}`, { tone: "dim" });
+  return span("can place now", { tone: "good" });
+}
+
+/** "next #489887 in 1:10", or why there is none to show. */
+function nextGameLine(listing: GameListing, now: number): string {
+  const next = listing.nextGame;
+  if (next === null) return "no next game announced";
+  if (!isReadable(next)) return `next game ${UNREADABLE_MARK}`;
+  return `next${gidOf(next)} in ${formatCountdown(toNextGame(listing, now) ?? 0)}`;
+}
+
+function gidOf(next: NextGame): string {
+  return ` #${isReadable(next.gid) ? next.gid : UNREADABLE_MARK}`;
+}

@@ -1,9 +1,9 @@
 import { cells, type Column } from "../columns.js";
 import { memo, useMemo } from "react";
-import type { Streak } from "../../api/schemas.js";
-import { formatClock, formatMoney, formatPercent, formatPrice, formatPriceChange } from "../../domain/format.js";
-import { distanceFrom, positionTotals, type PositionRow } from "../../domain/positions.js";
-import { fromWireNumber, type Decimal } from "../../domain/money.js";
+import { formatClockOf, formatMoney, formatPercent, formatPrice, formatPriceChange } from "../../domain/format.js";
+import { distanceFrom, positionTotals, type OtherGame, type PositionRow } from "../../domain/positions.js";
+import type { Decimal } from "../../domain/money.js";
+import { isReadable } from "../../domain/service-data.js";
 import { MAX_POSITIONS_PER_GAME } from "../../domain/rules.js";
 import { AgeBadge, Pane } from "../Pane.js";
 import { Line } from "../Line.js";
@@ -14,8 +14,10 @@ export interface PositionsPaneProps {
   gid: string | undefined;
   /** The held positions; their distances are measured here, from livePrice. */
   rows: readonly PositionRow[];
-  livePrice: number | undefined;
-  streaks: readonly Streak[];
+  livePrice: Decimal | undefined;
+  streaks: readonly { positionId: string; streak: number }[];
+  /** Positions /status lists for games other than the live one. */
+  others: readonly OtherGame[];
   scroll: number;
   visibleRows: number;
   /** Server ms the positions arrived. */
@@ -40,13 +42,13 @@ const COLS: readonly Column[] = [
 export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) {
   // The rows change with /status, the live price with every price: only the distances follow the price.
   const totals = useMemo(() => positionTotals(p.rows), [p.rows]);
-  const live = useMemo(() => (p.livePrice === undefined ? null : fromWireNumber(p.livePrice)), [p.livePrice]);
-  const left = Math.max(0, MAX_POSITIONS_PER_GAME - p.rows.length);
+  const live = p.livePrice ?? null;
+  const left = Math.max(0, MAX_POSITIONS_PER_GAME - totals.count);
   // When the rows overflow, one row goes to the "rows a–b of n" line.
   const capacity = p.rows.length > p.visibleRows ? Math.max(1, p.visibleRows - 1) : p.visibleRows;
   const scroll = Math.min(p.scroll, Math.max(0, p.rows.length - capacity));
   const shown = p.rows.slice(scroll, scroll + capacity);
-  const title = `POSITIONS${p.gid ? ` #${p.gid}` : ""}  ${p.rows.length} held ${left} left`;
+  const title = `POSITIONS${p.gid ? ` #${p.gid}` : ""}  ${totals.count} held ${left} left`;
 
   return (
     <Pane title={title} width={p.width} height={p.height} focused={p.focused} right={<AgeBadge at={p.at} stale={p.stale} error={p.error} />}>
@@ -71,12 +73,20 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
           ])}
         </Line>
       ) : null}
+      {p.others.length > 0 ? <Line tone="dim">{otherGamesLine(p.others)}</Line> : null}
       {p.streaks.length > 0 && Math.max(1, p.rows.length) < p.visibleRows ? (
         <Line tone="accent">{`streaks on track: ${p.streaks.map((s) => `${s.streak} wins (${String(s.positionId).slice(0, 8)})`).join(", ")}`}</Line>
       ) : null}
     </Pane>
   );
 });
+
+/** "+2 in ended game #489885 (result pending) · +1 in next game #489887" */
+function otherGamesLine(others: readonly OtherGame[]): string {
+  return others
+    .map((o) => `+${o.count} in ${o.relation === "next" ? `next game #${o.gid}` : `ended game #${o.gid} (result pending)`}`)
+    .join(" · ");
+}
 
 /** One position. Its figures are formatted when /status changes them; a new price re-formats the distance only. */
 const PositionLine = memo(function PositionLine({ row: r, live, stale }: { row: PositionRow; live: Decimal | null; stale: boolean }) {
@@ -85,26 +95,29 @@ const PositionLine = memo(function PositionLine({ row: r, live, stale }: { row: 
       held: `${cells(COLS, [formatPrice(r.strike), formatMoney(r.stake)])} `,
       projected: (r.projected === null ? (r.pending ? "pending" : "–") : formatMoney(r.projected)).padStart(COLS[3]!.width),
       returnPct: (r.returnPct === null ? "–" : formatPercent(r.returnPct)).padStart(COLS[4]!.width),
-      placed: ` ${formatClock(r.placedAt).padStart(COLS[5]!.width)}`,
-      near: r.strike.times("0.0005"),
+      placed: ` ${formatClockOf(r.placedAt).padStart(COLS[5]!.width)}`,
+      near: isReadable(r.strike) ? r.strike.times("0.0005") : null,
     }),
     [r],
   );
   const distance = live === null ? null : distanceFrom(live, r);
-  // A stale row is grey throughout: its colours would claim a fresh verdict.
-  const shade = (t: Tone) => (stale ? "dim" : t);
+  // A stale or inactive row is grey throughout: its colours would claim a verdict it does not have.
+  const grey = stale || !r.active;
+  const shade = (t: Tone) => (grey ? "dim" : t);
+  const near = distance !== null && isReadable(distance) && text.near !== null && distance.abs().lte(text.near);
+  const projected = r.projected !== null && isReadable(r.projected) && isReadable(r.stake) ? r.projected.gte(r.stake) : null;
+  const gaining = r.returnPct !== null && isReadable(r.returnPct) ? r.returnPct.gte(0) : null;
   return (
-    <Line tone={stale ? "dim" : undefined}>
+    <Line tone={grey ? "dim" : undefined}>
       {[
         text.held,
-        span((distance === null ? "–" : formatPriceChange(distance)).padStart(COLS[2]!.width), {
-          tone: shade(distance !== null && distance.abs().lte(text.near) ? "good" : "dim"),
-        }),
+        span((distance === null ? "–" : formatPriceChange(distance)).padStart(COLS[2]!.width), { tone: shade(near ? "good" : "dim") }),
         " ",
-        span(text.projected, { tone: shade(r.projected === null ? "dim" : r.projected.gte(r.stake) ? "up" : "down") }),
+        span(text.projected, { tone: shade(projected === null ? "dim" : projected ? "up" : "down") }),
         " ",
-        span(text.returnPct, { tone: shade(r.returnPct === null ? "dim" : r.returnPct.gte(0) ? "up" : "down") }),
+        span(text.returnPct, { tone: shade(gaining === null ? "dim" : gaining ? "up" : "down") }),
         text.placed,
+        r.note !== null && span(` ${r.note}`, { tone: r.active ? "warn" : "dim" }),
       ]}
     </Line>
   );

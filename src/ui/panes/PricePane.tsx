@@ -1,7 +1,8 @@
 import { memo, useMemo } from "react";
 import type { PricePoint } from "../../poller/snapshot.js";
 import { formatPrice, formatPriceChange } from "../../domain/format.js";
-import { Decimal, fromWireNumber } from "../../domain/money.js";
+import type { Decimal } from "../../domain/money.js";
+import { isReadable, type Unreadable } from "../../domain/service-data.js";
 import { renderChart, type RefMark } from "../sparkline.js";
 import { AgeBadge, Pane } from "../Pane.js";
 import { Line } from "../Line.js";
@@ -11,9 +12,12 @@ import { glyphs, useTheme } from "../theme.js";
 export interface PricePaneProps {
   asset: string;
   prices: readonly PricePoint[];
-  openPrice: string | undefined;
-  aiPrice: string | undefined;
-  strikes: readonly string[];
+  /** The latest price, exact (the chart's points are floats for plotting). */
+  price: Decimal | undefined;
+  openPrice: Decimal | Unreadable | undefined;
+  aiPrice: Decimal | Unreadable | undefined;
+  /** The strikes of the positions held in the live game. */
+  strikes: readonly Decimal[];
   /** Server ms the latest price arrived; undefined before the first. */
   at: number | undefined;
   stale: boolean;
@@ -26,11 +30,12 @@ export interface PricePaneProps {
 
 const GUTTER = 14;
 
-function referenceMarks(openPrice: string | undefined, aiPrice: string | undefined, strikes: readonly string[]): RefMark[] {
+function referenceMarks(openPrice: Decimal | Unreadable | undefined, aiPrice: Decimal | Unreadable | undefined, strikes: readonly Decimal[]): RefMark[] {
   const refs: RefMark[] = [];
-  if (openPrice) refs.push({ value: Number(openPrice), label: "open" });
-  if (aiPrice) refs.push({ value: Number(aiPrice), label: "ai" });
-  for (const s of strikes) refs.push({ value: Number(s), label: `@${formatPrice(s).replace(/\.00$/, "")}` });
+  // Marks are plotted, so floats; an unreadable price has no place on the chart.
+  if (openPrice !== undefined && isReadable(openPrice)) refs.push({ value: openPrice.toNumber(), label: "open" });
+  if (aiPrice !== undefined && isReadable(aiPrice)) refs.push({ value: aiPrice.toNumber(), label: "ai" });
+  for (const s of strikes) refs.push({ value: s.toNumber(), label: `@${formatPrice(s).replace(/\.00$/, "")}` });
   return refs;
 }
 
@@ -52,8 +57,9 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
   const direction = last && prev ? Math.sign(last.value - prev.value) : 0;
   const moveTone = direction > 0 ? "up" : direction < 0 ? "down" : "dim";
   const arrow = direction > 0 ? g.up : direction < 0 ? g.down : g.flat;
-  const sinceOpen = last && p.openPrice ? fromWireNumber(last.value).minus(new Decimal(p.openPrice)) : null;
-  const pct = sinceOpen && p.openPrice && !new Decimal(p.openPrice).isZero() ? sinceOpen.div(p.openPrice).times(100) : null;
+  const open = p.openPrice !== undefined && isReadable(p.openPrice) ? p.openPrice : undefined;
+  const sinceOpen = p.price && open ? p.price.minus(open) : null;
+  const pct = sinceOpen && open && !open.isZero() ? sinceOpen.div(open).times(100) : null;
 
   const chartTone = p.stale ? "dim" : "accent";
   return (
@@ -61,10 +67,10 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
       {chart.rows.map((row, i) => (
         <Line key={i}>{[span(row, { tone: chartTone }), multi && span(` ${chart.labels[i] ?? ""}`, { tone: "dim" })]}</Line>
       ))}
-      {last ? (
+      {p.price ? (
         <Line>
           {[
-            span(`${arrow} ${formatPrice(last.value)}`, { bold: true, tone: moveTone }),
+            span(`${arrow} ${formatPrice(p.price)}`, { bold: true, tone: moveTone }),
             sinceOpen &&
               span(`  ${formatPriceChange(sinceOpen)}${pct ? ` (${formatPriceChange(pct)}%)` : ""} since open`, {
                 tone: sinceOpen.gt(0) ? "up" : sinceOpen.lt(0) ? "down" : "dim",

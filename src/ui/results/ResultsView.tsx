@@ -6,9 +6,9 @@
 import { Box, Text } from "ink";
 import { cell, type Column } from "../columns.js";
 import { memo } from "react";
-import type { GameResult, ResultsResponse } from "../../api/schemas.js";
-import { formatAge, formatClock, formatInterval, formatMoney, formatMoneyChange, formatPercent, formatPrice } from "../../domain/format.js";
-import { Decimal } from "../../domain/money.js";
+import { formatAge, formatClock, formatClockOf, formatInterval, formatMoney, formatMoneyChange, formatPercent, formatPrice, UNREADABLE_MARK } from "../../domain/format.js";
+import type { Decimal } from "../../domain/money.js";
+import { isReadable, readOr, type GameResult, type ResultPosition, type ResultsPage, type Unreadable } from "../../domain/service-data.js";
 import { formatClosing, gameNet, gameOutcome, pageOf, settledAt, type SessionSummary } from "../../domain/results.js";
 import { Pane } from "../Pane.js";
 import { glyphs, tone, useTheme, type Tone } from "../theme.js";
@@ -16,7 +16,7 @@ import { RESULTS_PAGE_SIZE, type ResultsViewState } from "./use-results-view.js"
 
 export interface ResultsViewProps {
   view: ResultsViewState;
-  page: { value: ResultsResponse; at: number } | undefined;
+  page: { value: ResultsPage; at: number } | undefined;
   network: string;
   currency: string;
   summary: SessionSummary;
@@ -63,7 +63,8 @@ function filterTitle(v: ResultsViewState): string {
   return `interval ${v.interval === undefined ? "all" : formatInterval(v.interval)} · asset ${v.asset ?? "all"}`;
 }
 
-function netTone(net: Decimal): Tone {
+function netTone(net: Decimal | Unreadable): Tone {
+  if (!isReadable(net)) return "warn";
   return net.gt(0) ? "up" : net.lt(0) ? "down" : "dim";
 }
 
@@ -75,8 +76,10 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
   const right = (
     <Text>
       <Text color={tone(theme, "dim")}>
-        page {k} of {pages ?? "?"}
-        {page ? ` · ${page.pagination.total} games` : ""}
+        page {k}
+        {pages === null ? "" : ` of ${pages ?? "?"}`}
+        {page && page.pagination.total !== null ? ` · ${page.pagination.total} games` : ""}
+        {page && page.issues.length > 0 ? ` · ${UNREADABLE_MARK} unreadable values (D)` : ""}
         {p.age !== undefined ? " · " : ""}
       </Text>
       {p.age === undefined ? null : p.stale ? (
@@ -146,8 +149,8 @@ function GameRow(p: { game: GameResult; cols: Column[]; selected: boolean; marke
   return (
     <Text wrap="truncate-end" bold={p.selected} color={p.selected ? tone(theme, "accent") : p.dim ? tone(theme, "dim") : undefined}>
       {p.selected ? p.marker : " "}{" "}
-      {[cell(c[0]!, g.gid), cell(c[1]!, formatInterval(g.interval)), cell(c[2]!, g.asset), cell(c[3]!, prices), cell(c[4]!, formatMoney(g.total_staked)), cell(c[5]!, formatMoney(g.total_winnings))].join(" ")}{" "}
-      {g.cancelled ? (
+      {[cell(c[0]!, g.gid), cell(c[1]!, formatInterval(g.interval)), cell(c[2]!, readOr(g.asset, UNREADABLE_MARK)), cell(c[3]!, prices), cell(c[4]!, formatMoney(g.total_staked)), cell(c[5]!, formatMoney(g.total_winnings))].join(" ")}{" "}
+      {g.cancelled === true ? (
         <Text inverse color={tone(theme, "warn")}>
           {cell(c[6]!, "CANCELLED")}
         </Text>
@@ -171,7 +174,7 @@ function GameDetail(p: { game: GameResult; rows: number }) {
   return (
     <>
       <Text wrap="truncate-end">
-        {g.cancelled ? (
+        {g.cancelled === true ? (
           <Text inverse color={tone(theme, "warn")}>
             CANCELLED — stakes refunded
           </Text>
@@ -180,7 +183,7 @@ function GameDetail(p: { game: GameResult; rows: number }) {
             {outcome.toUpperCase()}
           </Text>
         )}{" "}
-        · {g.asset} {formatInterval(g.interval)} · open {formatPrice(g.open_price)} → close{" "}
+        · {readOr(g.asset, UNREADABLE_MARK)} {formatInterval(g.interval)} · open {formatPrice(g.open_price)} → close{" "}
         <Text color={g.closing_price === null ? tone(theme, "warn") : undefined}>{formatClosing(g.closing_price)}</Text>
         {at === null ? "" : ` · settled ${formatClock(at)}`}
       </Text>
@@ -191,17 +194,19 @@ function GameDetail(p: { game: GameResult; rows: number }) {
         <Text color={tone(theme, "dim")}>no positions in this game</Text>
       ) : (
         positions.map((pos) => {
-          const w = pos.w === null ? null : new Decimal(pos.w);
+          const won = winOf(pos);
           return (
             <Text key={pos.txid} wrap="truncate-end">
               {[
                 cell(DETAIL_COLS[0]!, formatPrice(pos.sp)),
                 cell(DETAIL_COLS[1]!, formatMoney(pos.f)),
-                cell(DETAIL_COLS[2]!, w === null ? "–" : formatMoney(w)),
-                cell(DETAIL_COLS[3]!, pos.r === null ? "–" : formatPercent(new Decimal(pos.r))),
+                cell(DETAIL_COLS[2]!, pos.w === null ? "–" : formatMoney(pos.w)),
+                cell(DETAIL_COLS[3]!, pos.r === null ? "–" : formatPercent(pos.r)),
               ].join(" ")}{" "}
-              <Text color={tone(theme, pos.win === null ? "dim" : pos.win ? "up" : "down")}>{cell(DETAIL_COLS[4]!, pos.win === null ? "–" : pos.win ? tick : cross)}</Text>{" "}
-              {[cell(DETAIL_COLS[5]!, pos.variance === null ? "–" : formatPrice(pos.variance)), cell(DETAIL_COLS[6]!, placedClock(pos.placed_at))].join(" ")}
+              <Text color={tone(theme, won === null ? "dim" : won ? "up" : "down")}>
+                {cell(DETAIL_COLS[4]!, pos.win === null ? "–" : won === null ? UNREADABLE_MARK : won ? tick : cross)}
+              </Text>{" "}
+              {[cell(DETAIL_COLS[5]!, pos.variance === null ? "–" : formatPrice(pos.variance)), cell(DETAIL_COLS[6]!, formatClockOf(pos.placed_at))].join(" ")}
             </Text>
           );
         })
@@ -212,17 +217,20 @@ function GameDetail(p: { game: GameResult; rows: number }) {
         </Text>
       ) : null}
       <Text bold wrap="truncate-end">
-        total staked {formatMoney(g.total_staked)} {g.currency} · won {formatMoney(g.total_winnings)} · net{" "}
-        <Text color={tone(theme, netTone(net))}>{g.cancelled ? "0.00 (refunded)" : formatMoneyChange(net)}</Text>
+        total staked {formatMoney(g.total_staked)} {readOr(g.currency, "")} · won {formatMoney(g.total_winnings)} · net{" "}
+        <Text color={tone(theme, netTone(net))}>{g.cancelled === true ? "0.00 (refunded)" : formatMoneyChange(net)}</Text>
         <Text color={tone(theme, "dim")}> · Esc/Backspace back</Text>
       </Text>
     </>
   );
 }
 
-function placedClock(iso: string): string {
-  const t = Date.parse(iso);
-  return Number.isFinite(t) ? formatClock(t) : "–";
+/** Whether a position won: the spec's boolean, or, when the service sends the amount, more back than staked. */
+function winOf(pos: ResultPosition): boolean | null {
+  const win = pos.win;
+  if (win === null || !isReadable(win)) return null;
+  if (typeof win === "boolean") return win;
+  return isReadable(pos.f) ? win.gt(pos.f) : null;
 }
 
 function Summary(p: { summary: SessionSummary; currency: string }) {
@@ -244,6 +252,7 @@ function Summary(p: { summary: SessionSummary; currency: string }) {
       <Text bold wrap="truncate-end">
         SESSION {s.played} game{s.played === 1 ? "" : "s"}
         {s.cancelled > 0 ? ` (${s.cancelled} cancelled)` : ""}
+        {s.unreadable > 0 ? ` (${s.unreadable} unreadable, not summed)` : ""}
         {sep}net <Text color={tone(theme, netTone(s.net))}>{formatMoneyChange(s.net)}</Text> {p.currency}
         {sep}staked {formatMoney(s.staked)}
         {sep}won {formatMoney(s.won)}

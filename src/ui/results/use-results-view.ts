@@ -7,11 +7,11 @@
 import type { Key } from "ink";
 import { useCallback, useRef, useState } from "react";
 import type { ResultsQuery } from "../../api/client.js";
-import type { ResultsResponse } from "../../api/schemas.js";
+import type { ResultsPage } from "../../domain/service-data.js";
 import type { Snapshot } from "../../poller/snapshot.js";
 import { resultsKey } from "../../poller/poller.js";
 import { INTERVALS, type Interval } from "../../domain/rules.js";
-import { pageOf } from "../../domain/results.js";
+import { hasNextPage } from "../../domain/results.js";
 
 /** Games per page: fixed, so a resize never changes the query (and never refetches). */
 export const RESULTS_PAGE_SIZE = 10;
@@ -46,7 +46,7 @@ export function queryOf(v: ResultsViewState): ResultsQueryArg {
 }
 
 /** The cached page for the view's query, if it has been seen. */
-export function currentPage(v: ResultsViewState, s: Snapshot): { value: ResultsResponse; at: number } | undefined {
+export function currentPage(v: ResultsViewState, s: Snapshot): { value: ResultsPage; at: number } | undefined {
   return s.results?.pages[resultsKey(queryOf(v))];
 }
 
@@ -114,8 +114,7 @@ export function useResultsView(controller: ResultsController, assets: readonly s
       }
       if (input === "n" || key.pageDown) {
         if (!page) return true;
-        const { page: k, pages } = pageOf(page.pagination);
-        if (k >= pages) say("last page");
+        if (!hasNextPage(page)) say("last page");
         else setView({ ...v, offset: v.offset + RESULTS_PAGE_SIZE, selected: 0 });
         return true;
       }

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from "react";
 import type { SettlementNotice } from "../../poller/snapshot.js";
-import { settlementToast, type Toast } from "../../domain/results.js";
+import { playedIn, settlementToast, type Toast } from "../../domain/results.js";
 
 export const TOAST_MS = 10_000;
 
@@ -20,7 +20,7 @@ export function useSettlementToast(settlements: readonly SettlementNotice[], bel
     if (last === seen.current) return;
     const from = seen.current === undefined ? -1 : settlements.indexOf(seen.current);
     seen.current = last;
-    const fresh = settlements.slice(from + 1).filter((n) => n.result.positions.length > 0 || n.result.total_staked !== "0");
+    const fresh = settlements.slice(from + 1).filter((n) => playedIn(n.result));
     const newest = fresh.at(-1);
     if (!newest) return;
     const t = settlementToast(newest.result);

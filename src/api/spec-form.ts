@@ -1,0 +1,134 @@
+/**
+ * Domain values written back in the spec's forms, for the commands' --json
+ * output: the spec's field names, money and prices as exact decimal strings,
+ * ids as strings, instants as epoch ms. Fields nobody reads (`extra`) are
+ * written as they came, numbers with their own digits (see json.ts). A value
+ * that could not be read is null here, and listed by unreadableList().
+ */
+import { toWire, type Decimal } from "../domain/money.js";
+import {
+  Unreadable,
+  type Balance,
+  type Extra,
+  type GameListing,
+  type GameResult,
+  type LivePrice,
+  type Position,
+  type ResultPosition,
+  type ResultsPage,
+} from "../domain/service-data.js";
+import { asJsonNumber } from "./json.js";
+
+type Json = Record<string, unknown>;
+
+/** A decimal string, null for an unreadable value (and for null itself). */
+function money(v: Decimal | null | Unreadable): string | null {
+  return v === null || v instanceof Unreadable ? null : toWire(v);
+}
+
+function value<T>(v: T | Unreadable): T | null {
+  return v instanceof Unreadable ? null : v;
+}
+
+/** The received fields first, so that the read ones (canonical) win. */
+function withExtra(extra: Extra, fields: Json): Json {
+  return { ...extra, ...fields };
+}
+
+export function listingJson(l: GameListing): Json {
+  const live = l.liveGame;
+  const next = l.nextGame;
+  return withExtra(l.extra, {
+    asset: l.asset,
+    interval: l.interval,
+    early_precision_window: value(l.early_precision_window),
+    can_place_position: value(l.can_place_position),
+    nextGame:
+      next === null || next instanceof Unreadable
+        ? null
+        : withExtra(next.extra, { gid: value(next.gid), starts_at: next.starts_at, ends_at: value(next.ends_at) }),
+    liveGame:
+      live === null
+        ? null
+        : withExtra(live.extra, {
+            gid: live.gid,
+            open_price: money(live.open_price),
+            ai_price: money(live.ai_price),
+            start_at: live.start_at,
+            closes_at: live.closes_at,
+            ends_at: live.ends_at,
+            lobby: live.lobby === null ? null : withExtra(live.lobby.extra, { start_at: live.lobby.start_at, end_at: live.lobby.end_at, isLobby: live.lobby.isLobby }),
+          }),
+    timestamp: l.timestamp,
+  });
+}
+
+/** A position with `w` and `r` as exact decimal strings (the spec sends them as numbers in /status). */
+export function positionJson(p: Position): Json {
+  return withExtra(p.extra, {
+    gid: p.gid,
+    sp: money(p.sp),
+    f: money(p.f),
+    w: money(p.w),
+    r: money(p.r),
+    t: p.t instanceof Unreadable ? null : String(p.t),
+    txid: p.txid,
+    st: p.st,
+  });
+}
+
+export function balanceJson(b: Balance): Json {
+  return withExtra(b.extra, { balance: toWire(b.balance), withdrawal_req: value(b.withdrawal_req) });
+}
+
+/** The spec types the live price as a JSON number: written with its exact digits. */
+export function livePriceJson(p: LivePrice): Json {
+  return withExtra(p.extra, { timestamp: p.timestamp, value: asJsonNumber(p.value) });
+}
+
+export function gameResultJson(g: GameResult): Json {
+  return withExtra(g.extra, {
+    gid: g.gid,
+    interval: value(g.interval),
+    asset: value(g.asset),
+    network: value(g.network),
+    currency: value(g.currency),
+    open_price: money(g.open_price),
+    closing_price: money(g.closing_price),
+    settled_at: g.settled_at === null || g.settled_at instanceof Unreadable ? null : new Date(g.settled_at).toISOString(),
+    cancelled: value(g.cancelled),
+    positions: g.positions.map(resultPositionJson),
+    total_staked: money(g.total_staked),
+    total_winnings: money(g.total_winnings),
+    net_return: money(g.net_return),
+  });
+}
+
+function resultPositionJson(p: ResultPosition): Json {
+  const win = p.win instanceof Unreadable ? null : typeof p.win === "boolean" || p.win === null ? p.win : toWire(p.win);
+  return withExtra(p.extra, {
+    sp: money(p.sp),
+    f: money(p.f),
+    w: money(p.w),
+    r: money(p.r),
+    win,
+    variance: money(p.variance),
+    txid: p.txid,
+    placed_at: p.placed_at instanceof Unreadable ? null : new Date(p.placed_at).toISOString(),
+  });
+}
+
+export function resultsJson(page: ResultsPage): Json {
+  const { total, limit, offset, extra } = page.pagination;
+  return withExtra(page.extra, { games: page.games.map(gameResultJson), pagination: withExtra(extra, { total, limit, offset }) });
+}
+
+/** The values a response held that could not be read: where, why, and what came. */
+export function unreadableList(issues: readonly Unreadable[]): { field: string; reason: string; value: string }[] {
+  return issues.map((u) => ({ field: u.field, reason: u.reason, value: u.value }));
+}
+
+/** `{unreadable: [...]}` when there is something to list, else nothing: spread into a command's JSON. */
+export function unreadableField(issues: readonly Unreadable[]): { unreadable?: ReturnType<typeof unreadableList> } {
+  return issues.length === 0 ? {} : { unreadable: unreadableList(issues) };
+}
