@@ -76,7 +76,7 @@ function measure(cols: number, rows: number, theme: { color: boolean; ascii: boo
   const snapshot = snapshots(start);
   const tree = (i: number) =>
     createElement(ThemeContext.Provider, { value: theme },
-      createElement(Dashboard, { snapshot: snapshot(start + 20_000 + i * 1000), now: start + 20_000 + i * 1000, localNow: start + 20_000 + i * 1000, layout: computeLayout(cols, rows), backend: "SIM", readonly: false, focus: "game", scroll: 0, help: false, hints: "q quit", message: undefined }));
+      createElement(Dashboard, { snapshot: snapshot(start + 20_000 + i * 1000), now: start + 20_000 + i * 1000, localNow: start + 20_000 + i * 1000, layout: computeLayout(cols, rows), backend: "SIM", readonly: false, focus: "game", scroll: 0, overlay: null, hints: "q quit", message: undefined }));
   const app = render(tree(0), { stdout, stdin: new EventEmitter() as unknown as NodeJS.ReadStream, debug: true, patchConsole: false, exitOnCtrlC: false, onRender: ({ renderTime }) => ink.push(renderTime) });
   for (let i = 1; i <= frames; i++) {
     const next = tree(i);

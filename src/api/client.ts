@@ -392,7 +392,7 @@ function networkError(call: string, method: string, e: unknown): ApiError {
   else what = redact(e instanceof Error ? e.message : String(e));
   const outcomeUnknown = method === "POST" && !notSent;
   const tail = outcomeUnknown ? " after the request may have been received; its outcome is unknown" : "";
-  return new ApiError({ kind: "network", call, message: `${what}${tail}`, outcomeUnknown });
+  return new ApiError({ kind: "network", call, message: `${what}${tail}`, outcomeUnknown, unreachable: notSent });
 }
 
 function invalid(call: string, field: string, message: string): ApiError {

@@ -29,6 +29,8 @@ export interface ApiErrorInit {
   retryAfterMs?: number;
   /** For POST: the request may have reached the server and been applied. */
   outcomeUnknown?: boolean;
+  /** The service could not be reached at all (refused, no such host, connect timeout): nothing else will get through either. */
+  unreachable?: boolean;
   cause?: unknown;
 }
 
@@ -51,6 +53,7 @@ export class ApiError extends Error {
   readonly fields: string[];
   readonly retryAfterMs: number | undefined;
   readonly outcomeUnknown: boolean;
+  readonly unreachable: boolean;
 
   constructor(init: ApiErrorInit) {
     // Redacted here as well as where the text is built: whatever a caller
@@ -64,6 +67,7 @@ export class ApiError extends Error {
     this.fields = (init.fields ?? []).map(redact);
     this.retryAfterMs = init.retryAfterMs;
     this.outcomeUnknown = init.outcomeUnknown ?? false;
+    this.unreachable = init.unreachable ?? false;
   }
 
   /** What the user can do about it. */

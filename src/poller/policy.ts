@@ -1,13 +1,29 @@
 /**
  * Which request the next slot goes to. Pure: the poller hands in what it
- * knows and gets one task back. The order encodes what a trader needs first:
- * their own order, then anything the game clock says is out of date, then
- * the heartbeat price, with periodic refreshes fitted in between.
+ * knows and gets one task back (or none, when everything due is waiting out
+ * a failure). The order encodes what a trader needs first: their own order,
+ * then anything the game clock says is out of date, then the heartbeat
+ * price, with periodic refreshes fitted in between. An endpoint that is
+ * failing waits out its own backoff (health.ts) and its turn passes to the
+ * next task, so it never takes the others' slots.
  */
 import { livePhase, nextBoundary } from "../domain/game.js";
 import type { GameListing } from "../domain/service-data.js";
+import type { Endpoint } from "./snapshot.js";
 
 export type TaskKind = "place" | "reconcile" | "spot" | "price" | "status" | "balance" | "results" | "settlement";
+
+/** The endpoint a task asks: its failures and its backoff are that endpoint's. */
+export function endpointOf(kind: TaskKind): Endpoint {
+  switch (kind) {
+    case "reconcile":
+      return "status";
+    case "settlement":
+      return "results";
+    default:
+      return kind;
+  }
+}
 
 /** Refresh periods (ms). docs/poller.md explains each figure. */
 export const POLICY = {
@@ -46,6 +62,10 @@ export interface PolicyInput {
   resultsOpen: boolean;
   /** A game the user played has ended and its result has not been seen yet. */
   settlementPending: boolean;
+  /** Per endpoint, the local ms before which it must not be asked (it is backing off after a failure). */
+  blockedUntil: Partial<Record<Endpoint, number>>;
+  /** Endpoints whose last answer was a failure: their retries yield to the others' due requests. */
+  failing: ReadonlySet<Endpoint>;
 }
 
 function due(input: PolicyInput, kind: TaskKind, periodMs: number): boolean {
@@ -63,23 +83,38 @@ export function spotDue(i: PolicyInput): boolean {
   return due(i, "spot", POLICY.spotSafetyMs);
 }
 
-export function chooseNext(i: PolicyInput): TaskKind {
-  if (i.placeQueued) return "place";
-  if (i.reconcileNeeded) return "reconcile";
+/**
+ * The next task, or null when nothing may be sent now (every due endpoint is
+ * backing off). A task is a candidate when it is due and its endpoint is not
+ * backing off; the first candidate whose endpoint is healthy wins, else the
+ * first failing one, so a retry never delays another endpoint's data.
+ */
+export function chooseNext(i: PolicyInput): TaskKind | null {
+  const ready = (kind: TaskKind) => (i.blockedUntil[endpointOf(kind)] ?? 0) <= i.now;
+  if (i.placeQueued && ready("place")) return "place";
+  if (i.reconcileNeeded && ready("reconcile")) return "reconcile";
   // The price is the heartbeat: it gets at least every other slot, so even a
-  // game boundary (listing, result, balance, status) never starves it. The
+  // game boundary (listing, result, balance, status) never starves it, and
+  // never more, so it cannot starve them either, failing or not. The
   // exception is the slot after placing: the trader is watching the money.
   const last = i.recent.at(-1);
-  if (last === "place" && i.want.balance) return "balance";
-  if (last !== undefined && last !== "price") return "price";
-  if (spotDue(i)) return "spot";
-  // A results page the trader just asked for (opened the view, paged, filtered) is waited on: next free slot.
-  if (i.resultsOpen && i.want.results) return "results";
-  if (i.settlementPending && due(i, "settlement", POLICY.settlementRetryMs)) return "settlement";
-  if (i.want.balance) return "balance";
-  if (i.want.status) return "status";
-  if (i.resultsOpen && due(i, "results", POLICY.resultsOpenMs)) return "results";
-  if (due(i, "status", i.holdingPositions ? POLICY.statusWhileHoldingMs : POLICY.statusIdleMs)) return "status";
-  if (due(i, "balance", POLICY.balanceMs)) return "balance";
-  return "price";
+  if (last === "place" && i.want.balance && ready("balance")) return "balance";
+  if (last !== undefined && last !== "price" && ready("price")) return "price";
+  const candidates: [TaskKind, () => boolean][] = [
+    ["spot", () => spotDue(i)],
+    // A results page the trader just asked for (opened the view, paged, filtered) is waited on: next free slot.
+    ["results", () => i.resultsOpen && i.want.results],
+    ["settlement", () => i.settlementPending && due(i, "settlement", POLICY.settlementRetryMs)],
+    ["balance", () => i.want.balance],
+    ["status", () => i.want.status],
+    ["results", () => i.resultsOpen && due(i, "results", POLICY.resultsOpenMs)],
+    ["status", () => due(i, "status", i.holdingPositions ? POLICY.statusWhileHoldingMs : POLICY.statusIdleMs)],
+    ["balance", () => due(i, "balance", POLICY.balanceMs)],
+  ];
+  const open = candidates.filter(([kind]) => ready(kind));
+  const healthy = open.find(([kind, isDue]) => !i.failing.has(endpointOf(kind)) && isDue());
+  const chosen = healthy ?? open.find(([, isDue]) => isDue());
+  if (chosen) return chosen[0];
+  // Nothing else is due: the heartbeat.
+  return ready("price") ? "price" : null;
 }

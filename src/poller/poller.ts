@@ -8,20 +8,21 @@ import { ApiError, isApiError } from "../api/errors.js";
 import type { ApiClient, ResultsQuery } from "../api/client.js";
 import { Decimal } from "../domain/money.js";
 import { isSettled } from "../domain/results.js";
-import type { GameListing, PlacedPosition, Position } from "../domain/service-data.js";
-import { chooseNext, type TaskKind } from "./policy.js";
+import type { GameListing, PlacedPosition, Position, Unreadable } from "../domain/service-data.js";
+import { chooseNext, endpointOf, type TaskKind } from "./policy.js";
+import { RequestHealth } from "./health.js";
 import { ServerClock } from "./server-clock.js";
 import { Store } from "./store.js";
 import {
   PRICE_HISTORY,
   initialSnapshot,
   type Endpoint,
+  type EndpointDiagnostics,
   type EndpointError,
   type PlacementOutcome,
   type Snapshot,
   type Target,
 } from "./snapshot.js";
-import { backoffDelay } from "./backoff.js";
 import { RequestSpacing } from "./spacing.js";
 
 export type PollerClient = Pick<
@@ -49,6 +50,8 @@ export interface PlaceRequest {
 }
 
 const REFRESH_THROTTLE_MS = 5_000;
+/** With nothing to send (every due endpoint backing off), look again this often at the latest. */
+const IDLE_RECHECK_MS = 1_000;
 const KEEP_SETTLEMENTS = 20;
 
 interface QueuedPlace {
@@ -66,14 +69,12 @@ export class Poller {
   private readonly client: PollerClient;
   private readonly wallet: string | undefined;
   private readonly spacing: RequestSpacing;
-  private readonly maxBackoffMs: number;
+  private readonly health: RequestHealth;
   private readonly onRequest: PollerOptions["onRequest"];
 
   private running = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
   private wake: (() => void) | undefined;
-  private pausedUntil = 0;
-  private failures = 0;
   private lastAttempt: Partial<Record<TaskKind, number>> = {};
   private recent: TaskKind[] = [];
   private want = { spot: true, status: true, balance: true, results: false };
@@ -90,7 +91,7 @@ export class Poller {
     this.client = opts.client;
     this.wallet = opts.wallet;
     this.spacing = new RequestSpacing(opts.maxRps);
-    this.maxBackoffMs = opts.maxBackoffMs ?? 2_000;
+    this.health = new RequestHealth(opts.maxBackoffMs ?? 2_000);
     this.onRequest = opts.onRequest;
     this.clock = new ServerClock();
     this.store = new Store(initialSnapshot(opts.target));
@@ -174,10 +175,15 @@ export class Poller {
 
   private async loop(): Promise<void> {
     while (this.running) {
-      const wait = Math.max(this.spacing.nextStart, this.pausedUntil) - Date.now();
+      const wait = Math.max(this.spacing.nextStart, this.health.pausedUntil) - Date.now();
       if (wait > 0) await this.sleep(wait);
       if (!this.running) return;
       const kind = this.choose();
+      if (kind === null) {
+        // Everything due is backing off: wait for the first to be free, or for an intent.
+        await this.sleep(Math.min(IDLE_RECHECK_MS, Math.max(10, (this.health.nextRetry() ?? 0) - Date.now())));
+        continue;
+      }
       const at = this.spacing.started();
       this.lastAttempt[kind] = at;
       this.recent = [...this.recent.slice(-1), kind];
@@ -194,7 +200,7 @@ export class Poller {
     });
   }
 
-  private choose(): TaskKind {
+  private choose(): TaskKind | null {
     const s = this.snapshot;
     return chooseNext({
       now: Date.now(),
@@ -209,6 +215,8 @@ export class Poller {
       holdingPositions: this.holdingPositions(),
       resultsOpen: this.resultsQuery !== null,
       settlementPending: this.settlementWatch.length > 0,
+      blockedUntil: this.health.blockedUntil(),
+      failing: this.health.failing(),
     });
   }
 
@@ -236,7 +244,7 @@ export class Poller {
         case "price": {
           const price = await this.client.getLivePrice({ asset: t.asset });
           if (epoch !== this.epoch) return;
-          this.succeed("price", (s, at) => {
+          this.succeed("price", price.issues, (s, at) => {
             const last = s.prices[s.prices.length - 1];
             // A price without its own time is placed at its arrival.
             const t = price.timestamp ?? at;
@@ -249,7 +257,7 @@ export class Poller {
         case "balance": {
           const balance = await this.client.getUserBalance({ currency: t.currency, network: t.network });
           this.want.balance = false;
-          this.succeed("balance", (s, at) => ({
+          this.succeed("balance", balance.issues, (s, at) => ({
             ...s,
             balance: { value: balance, at },
             sessionStartBalance: s.sessionStartBalance ?? balance.balance,
@@ -261,7 +269,7 @@ export class Poller {
           const status = await this.client.getStatus({ asset: t.asset, token: t.currency, network: t.network, interval: t.interval });
           if (epoch !== this.epoch) return;
           this.want.status = false;
-          this.succeed("status", (s, at) => {
+          this.succeed("status", status.issues, (s, at) => {
             const seen = new Set(status.positions.map((p) => p.txid));
             return { ...s, status: { value: status, at }, placed: s.placed.filter((p) => !seen.has(p.txid)) };
           });
@@ -275,7 +283,7 @@ export class Poller {
           const results = await this.client.getResults({ ...query, network: t.network });
           // The view may have moved to another page while this one was in flight: that one is still wanted.
           if (this.resultsQuery === null || resultsKey(this.resultsQuery) === key) this.want.results = false;
-          this.succeed("results", (s, at) => ({
+          this.succeed("results", results.issues, (s, at) => ({
             ...s,
             results: { key: this.resultsQuery ? resultsKey(this.resultsQuery) : key, pages: { ...(s.results?.pages ?? {}), [key]: { value: results, at } } },
           }));
@@ -295,13 +303,21 @@ export class Poller {
 
   // ---- outcomes ------------------------------------------------------------
 
-  private succeed(endpoint: Endpoint, apply: (s: Snapshot, at: number) => Snapshot): void {
-    this.failures = 0;
+  private succeed(endpoint: Endpoint, issues: readonly Unreadable[], apply: (s: Snapshot, at: number) => Snapshot): void {
+    this.health.succeeded(endpoint);
     const at = this.serverNow();
+    const connection = this.health.connection(Date.now());
     this.store.update((s) => {
       const next = apply(s, at);
       const { [endpoint]: _cleared, ...errors } = s.errors;
-      return { ...next, errors, connection: { state: "ok" }, lastOkAt: at, clockOffset: this.clock.offset };
+      const diagnostics = noted(s.diagnostics, endpoint, (d) => ({
+        ...d,
+        requests: d.requests + 1,
+        okAt: at,
+        retryAt: undefined,
+        ...(issues.length > 0 ? { unreadable: { at, issues } } : {}),
+      }));
+      return { ...next, errors, diagnostics, connection, lastOkAt: at, clockOffset: this.clock.offset };
     });
   }
 
@@ -310,31 +326,15 @@ export class Poller {
     const endpoint = endpointOf(kind);
     const now = Date.now();
     const info: EndpointError = { kind: err.kind, message: err.message, at: this.serverNow() };
-
-    if (err.kind === "rate_limited") {
-      // Everything stops until the window resets; the request that hit it stays due.
-      const wait = err.retryAfterMs ?? backoffDelay(++this.failures, this.maxBackoffMs);
-      this.pausedUntil = now + wait;
-      this.setConnection({ state: "rate_limited", resumeAt: this.pausedUntil, reason: err.reason ?? "too many requests" }, endpoint, info);
-      return;
-    }
-    if (err.kind === "network" || err.kind === "server" || err.kind === "auth") {
-      this.pausedUntil = now + backoffDelay(++this.failures, this.maxBackoffMs);
-      const state = err.kind === "network" ? "offline" : err.kind === "server" ? "degraded" : "unauthorized";
-      this.setConnection({ state, retryAt: this.pausedUntil, reason: err.message }, endpoint, info);
-      return;
-    }
-    // schema / invalid / not found / conflict: the service answered; only this pane degrades.
-    this.failures = 0;
-    if (kind === "spot") this.want.spot = false;
-    if (kind === "status") this.want.status = false;
-    if (kind === "balance") this.want.balance = false;
-    if (kind === "results") this.want.results = false;
-    this.store.update((s) => ({ ...s, errors: { ...s.errors, [endpoint]: info }, connection: { state: "ok" } }));
-  }
-
-  private setConnection(connection: Snapshot["connection"], endpoint: Endpoint, info: EndpointError): void {
-    this.store.update((s) => ({ ...s, connection, errors: { ...s.errors, [endpoint]: info } }));
+    // What was wanted stays wanted: it is asked again once this endpoint's wait is over.
+    const retryAt = this.health.failed(endpoint, err, now);
+    const connection = this.health.connection(now);
+    this.store.update((s) => ({
+      ...s,
+      connection,
+      errors: { ...s.errors, [endpoint]: info },
+      diagnostics: noted(s.diagnostics, endpoint, (d) => ({ ...d, requests: d.requests + 1, failures: d.failures + 1, lastError: info, retryAt })),
+    }));
   }
 
   private onListing(listing: GameListing): void {
@@ -348,7 +348,7 @@ export class Poller {
       // The balance and results follow once the result is in (checkSettlement).
       if (played) this.settlementWatch.push({ gid: endedGid, since: Date.now() });
     }
-    this.succeed("spot", (s, at) => ({
+    this.succeed("spot", listing.issues, (s, at) => ({
       ...s,
       listing: { value: listing, at },
       placed: changedGame ? s.placed.filter((p) => p.gid === gid) : s.placed,
@@ -364,7 +364,7 @@ export class Poller {
     const settled = game !== undefined && isSettled(game);
     const givenUp = Date.now() - watch.since > 10 * 60_000;
     if (settled || givenUp) this.settlementWatch.shift();
-    this.succeed("results", (s, at) =>
+    this.succeed("results", res.issues, (s, at) =>
       settled && game
         ? { ...s, settlements: [...s.settlements.slice(-(KEEP_SETTLEMENTS - 1)), { gid: game.gid, result: game, at }] }
         : s,
@@ -408,8 +408,7 @@ export class Poller {
         item.error = err;
         this.reconciling = item;
         this.setPlacement(item, "reconciling");
-        if (err.kind !== "schema") throw err;
-        return;
+        throw err;
       }
       const outcome: PlacementOutcome = { kind: "rejected", error: toInfo(err, this.serverNow()), fields: err.fields };
       this.finishPlacement(item, outcome);
@@ -419,7 +418,7 @@ export class Poller {
     this.placeQueue.shift();
     this.want.balance = true;
     this.want.status = true;
-    this.succeed("place", (s) => ({ ...s, placed: [...s.placed, position] }));
+    this.succeed("place", position.issues, (s) => ({ ...s, placed: [...s.placed, position] }));
     this.finishPlacement(item, { kind: "placed", position });
   }
 
@@ -447,15 +446,13 @@ export class Poller {
   }
 }
 
-function endpointOf(kind: TaskKind): Endpoint {
-  switch (kind) {
-    case "reconcile":
-      return "status";
-    case "settlement":
-      return "results";
-    default:
-      return kind;
-  }
+/** The diagnostics with one endpoint's record changed. */
+function noted(
+  all: Snapshot["diagnostics"],
+  endpoint: Endpoint,
+  change: (d: EndpointDiagnostics) => EndpointDiagnostics,
+): Snapshot["diagnostics"] {
+  return { ...all, [endpoint]: change(all[endpoint] ?? { requests: 0, failures: 0 }) };
 }
 
 function toInfo(err: ApiError, at: number): EndpointError {

@@ -5,7 +5,7 @@
  */
 import type { ApiErrorKind } from "../api/errors.js";
 import type { Network } from "../api/schemas.js";
-import type { Balance, GameListing, GameResult, LivePrice, PlacedPosition, Position, ResultsPage, StatusReport } from "../domain/service-data.js";
+import type { Balance, GameListing, GameResult, LivePrice, PlacedPosition, Position, ResultsPage, StatusReport, Unreadable } from "../domain/service-data.js";
 import type { Decimal } from "../domain/money.js";
 import type { Interval } from "../domain/rules.js";
 
@@ -34,6 +34,23 @@ export interface EndpointError {
   message: string;
   /** Server ms. */
   at: number;
+}
+
+/**
+ * One endpoint's record for the diagnostics view: unlike `errors`, which
+ * holds what is wrong now, this keeps the last failure and the last values
+ * that could not be read after the endpoint has recovered, for a bug report.
+ */
+export interface EndpointDiagnostics {
+  requests: number;
+  failures: number;
+  /** Server ms of the last usable answer. */
+  okAt?: number;
+  lastError?: EndpointError;
+  /** The values of its last response that held any that could not be read. */
+  unreadable?: { at: number; issues: readonly Unreadable[] };
+  /** Local ms before which it is not asked again (backing off after a failure). */
+  retryAt?: number;
 }
 
 export type Connection =
@@ -92,7 +109,9 @@ export interface Snapshot {
   connection: Connection;
   /** Server ms of the last successful response of any kind. */
   lastOkAt?: number;
+  /** What is wrong with each endpoint now; cleared by its next usable answer. */
   errors: Readonly<Partial<Record<Endpoint, EndpointError>>>;
+  diagnostics: Readonly<Partial<Record<Endpoint, EndpointDiagnostics>>>;
   /** Server time minus local time, ms. */
   clockOffset: number;
 }
@@ -108,6 +127,7 @@ export function initialSnapshot(target: Target): Snapshot {
     settlements: [],
     connection: { state: "connecting" },
     errors: {},
+    diagnostics: {},
     clockOffset: 0,
   };
 }

@@ -45,7 +45,7 @@ export class FaultInjector {
   private n = 0;
 
   constructor(
-    readonly profile: FaultProfile,
+    public profile: FaultProfile,
     seed: number,
   ) {
     this.noise = new Noise(seed ^ 0x0fa17);

@@ -61,6 +61,8 @@ export interface SimHandle {
   seed: number;
   /** Stops answering for `ms`: the port refuses connections and open ones are cut, then it listens again. */
   outage(ms: number): Promise<void>;
+  /** Replaces the fault profile from the next request on (none: behave). */
+  setFaults(profile: FaultProfile | undefined): void;
   close(): Promise<void>;
 }
 
@@ -107,13 +109,9 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     }
     engine.sync();
 
-    server = createSimServer({
-      engine,
-      authenticate: (key) => accepted.get(hashKey(key)),
-      limiter: new RateLimiter(mode),
-      log,
-      ...(opts.faults ? { faults: new FaultInjector(opts.faults, seed) } : {}),
-    });
+    // Always there, so faults can be switched on while running; an empty profile injects nothing.
+    const faults = new FaultInjector(opts.faults ?? {}, seed);
+    server = createSimServer({ engine, authenticate: (key) => accepted.get(hashKey(key)), limiter: new RateLimiter(mode), log, faults });
     const bound = await listen(server, host, port, log);
     const s = server;
     let closing: Promise<void> | undefined;
@@ -132,6 +130,9 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
         });
         await new Promise((r) => setTimeout(r, ms));
         if (closing === undefined) await listen(s, host, bound, log);
+      },
+      setFaults: (profile) => {
+        faults.profile = profile ?? {};
       },
       close: () =>
         (closing ??= new Promise<void>((resolve) => {

@@ -53,6 +53,14 @@ const RESULTS_HINTS = {
   detail: "Esc/Backspace back  r close  q quit",
 } as const;
 
+/** The views that cover the panes until Esc (help, diagnostics). */
+type Overlay = "help" | "diagnostics" | null;
+
+const OVERLAY_HINTS = {
+  help: "Esc close help  D diagnostics  q quit",
+  diagnostics: "D/Esc close diagnostics  ? help  q quit",
+} as const;
+
 const FORM_HINTS = {
   edit: "Enter preview  Tab field  ←/→ move  ↑/↓ ±1  PgUp/PgDn ±10  Esc cancel",
   preview: "Enter submit (y on mainnet)  Esc cancel",
@@ -85,7 +93,7 @@ export function App(p: AppProps) {
   const size = useTerminalSize();
   const [focus, setFocus] = useState<PaneName>("game");
   const [scroll, setScroll] = useState(0);
-  const [help, setHelp] = useState(false);
+  const [overlay, setOverlay] = useState<Overlay>(null);
   const [message, setMessage] = useState<string | undefined>();
   const messageTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -124,12 +132,12 @@ export function App(p: AppProps) {
     }
     // An open form takes every key (q included: it may be a typo in a field).
     if (positionForm.handleKey(input, key)) return;
-    // Esc closes the help first, also over the results view.
-    if (help && (key.escape || (key.meta && input === ""))) {
-      setHelp(false);
+    // Esc closes the help or the diagnostics first, also over the results view.
+    if (overlay !== null && (key.escape || (key.meta && input === ""))) {
+      setOverlay(null);
       return;
     }
-    // The results view takes every key too, except q, ?, Ctrl+R and Ctrl+C.
+    // The results view takes every key too, except q, ?, D, Ctrl+R and Ctrl+C.
     if (results.handleKey(input, key)) return;
     if (input === "q") {
       exit();
@@ -137,11 +145,15 @@ export function App(p: AppProps) {
     }
     // Ink 6.8 reports Escape with meta set; both mean "close".
     if (key.escape || (key.meta && input === "")) {
-      setHelp(false);
+      setOverlay(null);
       return;
     }
     if (input === "?") {
-      setHelp((h) => !h);
+      setOverlay((o) => (o === "help" ? null : "help"));
+      return;
+    }
+    if (input === "D") {
+      setOverlay((o) => (o === "diagnostics" ? null : "diagnostics"));
       return;
     }
     if (key.tab) {
@@ -181,26 +193,24 @@ export function App(p: AppProps) {
     if (input === "p" || input === "P") {
       if (p.readonly) say("read-only mode (--readonly): placing is disabled");
       else {
-        setHelp(false);
+        setOverlay(null);
         positionForm.open(input === "P");
       }
       return;
     }
     if (input === "r") {
-      setHelp(false);
+      setOverlay(null);
       results.open();
     }
   });
 
   const hints = positionForm.form
     ? FORM_HINTS[positionForm.form.step]
-    : results.view
-      ? help
-        ? "Esc close help  q quit"
-        : RESULTS_HINTS[results.view.detail === null ? "list" : "detail"]
-    : help
-      ? "Esc close help  q quit"
-      : `q quit  ? help  tab pane  j/k scroll  i interval  a asset  ^R refresh${p.readonly ? "" : "  p place  P repeat"}  r results`;
+    : overlay !== null
+      ? OVERLAY_HINTS[overlay]
+      : results.view
+        ? RESULTS_HINTS[results.view.detail === null ? "list" : "detail"]
+        : `q quit  ? help  tab pane  j/k scroll  i interval  a asset  ^R refresh${p.readonly ? "" : "  p place  P repeat"}  r results  D diagnostics`;
   let resultsProps: DashboardResults | undefined;
   if (results.view) {
     const page = currentPage(results.view, snapshot);
@@ -229,7 +239,7 @@ export function App(p: AppProps) {
       readonly={p.readonly}
       focus={focus}
       scroll={scroll}
-      help={help}
+      overlay={overlay}
       hints={hints}
       message={message}
       results={resultsProps}

@@ -18,6 +18,7 @@ import { PositionsPane } from "./panes/PositionsPane.js";
 import { Header } from "./panes/Header.js";
 import { Footer } from "./panes/Footer.js";
 import { HelpOverlay } from "./panes/HelpOverlay.js";
+import { DiagnosticsView } from "./panes/DiagnosticsView.js";
 import { TooSmall } from "./panes/TooSmall.js";
 import { PositionForm } from "./form/PositionForm.js";
 import type { FormState } from "./form/form-state.js";
@@ -40,7 +41,8 @@ export interface DashboardProps {
   readonly: boolean;
   focus: PaneName;
   scroll: number;
-  help: boolean;
+  /** A view covering the panes: the help or the diagnostics. */
+  overlay: "help" | "diagnostics" | null;
   hints: string;
   message: string | undefined;
   /** The inline position form, when open; the layout must have been computed with room for it. */
@@ -90,7 +92,18 @@ export function Dashboard(p: DashboardProps) {
           readonly={p.readonly}
           width={l.cols}
         />
-        {p.help ? (
+        {p.overlay === "diagnostics" ? (
+          <DiagnosticsView
+            diagnostics={s.diagnostics}
+            errors={s.errors}
+            connection={s.connection}
+            backend={p.backend}
+            clockOffset={s.clockOffset}
+            localNow={p.localNow}
+            width={l.cols}
+            height={bodyHeight}
+          />
+        ) : p.overlay === "help" ? (
           <HelpOverlay width={l.cols} height={bodyHeight} problems={Object.values(s.errors).map((e) => e!.message)} />
         ) : p.results ? (
           <ResultsView {...p.results} width={l.cols} height={bodyHeight} />

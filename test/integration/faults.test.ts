@@ -15,6 +15,8 @@ import { gameClock } from "../../src/domain/game.js";
 import { Dashboard } from "../../src/ui/Dashboard.js";
 import { computeLayout } from "../../src/ui/layout.js";
 import { renderAt } from "../helpers/ink.js";
+import { until } from "../helpers/until.js";
+import { isStale } from "../../src/poller/staleness.js";
 
 const SENTINEL = "metafide_5e471ne15e471ne15e471ne15e471ne1";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -72,7 +74,7 @@ describe("the dashboard's data under injected faults", () => {
     for (const m of messages) expect(m).not.toContain(SENTINEL);
     for (const s of r.snapshots.filter((_, i) => i % 5 === 0)) {
       const ui = renderAt(
-        createElement(Dashboard, { snapshot: s, now: Date.now(), localNow: Date.now(), layout: computeLayout(120, 40), backend: "SIM", readonly: false, focus: "game", scroll: 0, help: false, hints: "", message: undefined }),
+        createElement(Dashboard, { snapshot: s, now: Date.now(), localNow: Date.now(), layout: computeLayout(120, 40), backend: "SIM", readonly: false, focus: "game", scroll: 0, overlay: null, hints: "", message: undefined }),
         120,
         40,
       );
@@ -95,6 +97,37 @@ describe("the dashboard's data under injected faults", () => {
     expect(s.listing).toBeDefined();
     expect(s.connection.state).toBe("ok");
   }, 15_000);
+
+  it("keeps balance and price fresh while /spot fails for 30 s, then picks /spot up again without a burst", async () => {
+    const r = await start({ faults: { errorRate: 1, endpoints: ["spot"] } });
+    const ages: { price: number; balanceStale: boolean }[] = [];
+    const t0 = Date.now();
+    while (Date.now() - t0 < 30_000) {
+      await sleep(250);
+      const s = r.poller.snapshot;
+      const now = r.poller.serverNow();
+      if (Date.now() - t0 > 5_000) ages.push({ price: now - (s.price?.at ?? -Infinity), balanceStale: s.balance === undefined || isStale(s.balance, "balance", now) });
+    }
+    const s = r.poller.snapshot;
+    expect(s.listing).toBeUndefined();
+    expect(s.errors.spot?.message).toMatch(/GET \/spot: the service failed, status 50[03]/);
+    // Fresh throughout: the price never older than its 1 s cadence allows, the balance never stale.
+    expect(Math.max(...ages.map((a) => a.price))).toBeLessThan(3_000);
+    expect(ages.some((a) => a.balanceStale)).toBe(false);
+    expect(s.status).toBeDefined();
+    // /spot took only its backoff's slots: about 8 in 30 s, not one in every free slot.
+    const spots = r.starts.filter((x) => x.kind === "spot").length;
+    expect(spots).toBeGreaterThanOrEqual(4);
+    expect(spots).toBeLessThanOrEqual(9);
+
+    r.sim.setFaults(undefined);
+    const healedAt = Date.now();
+    await until(() => r.poller.snapshot.listing !== undefined, 12_000);
+    expect(Date.now() - healedAt).toBeLessThan(11_500);
+    expect(r.poller.snapshot.errors.spot).toBeUndefined();
+    expect(minGap(r.starts)).toBeGreaterThanOrEqual(1000);
+    expect(r.snapshots.some((x) => x.errors.price !== undefined || x.errors.balance !== undefined)).toBe(false);
+  }, 50_000);
 
   it("says offline during an outage and recovers within 2 s of the service answering, without a burst", async () => {
     const r = await start({});

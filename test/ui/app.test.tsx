@@ -9,6 +9,7 @@ import { Store } from "../../src/poller/store.js";
 import { initialSnapshot, type Snapshot, type Target } from "../../src/poller/snapshot.js";
 import { balance, listing, livePrice, placedPosition } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
+import { Unreadable } from "../../src/domain/service-data.js";
 
 const target: Target = { asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" };
 
@@ -58,6 +59,44 @@ describe("App", () => {
     await tick(50);
     expect(ui.text()).not.toContain("KEYS");
     expect(ui.text()).toContain("GAME BTC_USDT");
+  });
+
+  it("shows each call's last failure and the values that could not be read with D, and closes with D or Esc", async () => {
+    const { c } = controller();
+    const now = Date.now();
+    const unreadable = listing({ start: now - 10_000, now }).issues.concat([
+      new Unreadable("liveGame.ai_price", "expected a decimal number (string or number)", '"soon" (string)'),
+    ]);
+    c.store.update((s) => ({
+      ...s,
+      errors: { balance: { kind: "schema", message: "GET /user-balance: response field balance: is missing", at: now } },
+      diagnostics: {
+        spot: { requests: 12, failures: 0, okAt: now, unreadable: { at: now, issues: unreadable } },
+        price: { requests: 30, failures: 1, okAt: now, lastError: { kind: "network", message: "GET /live-price: connection reset", at: now - 60_000 } },
+        balance: { requests: 4, failures: 2, retryAt: Date.now() + 3_500, lastError: { kind: "schema", message: "GET /user-balance: response field balance: is missing", at: now } },
+      },
+    }));
+    ui = renderAt(<App controller={c} backend="SIM" assets={["BTC_USDT"]} readonly={false} walletMissing={false} />, 120, 40);
+    await tick();
+    await ui.press("D");
+    const t = ui.text();
+    expect(t).toContain("DIAGNOSTICS");
+    expect(t).toMatch(/GET \/spot +12 +0 +\d\d:\d\d:\d\d +ok/);
+    expect(t).toMatch(/GET \/user-balance +4 +2 +– +failing \(schema\), next try in [34] s/);
+    expect(t).toMatch(/GET \/status +0 +0 +– +not asked yet/);
+    expect(t).toContain("network GET /live-price: connection reset");
+    expect(t).toContain("schema GET /user-balance: response field balance: is missing");
+    expect(t).toContain('GET /spot liveGame.ai_price: expected a decimal number (string or number), received "soon" (string)');
+    expect(t).toContain("D/Esc close diagnostics");
+    await ui.press("D");
+    expect(ui.text()).not.toContain("DIAGNOSTICS");
+    await ui.press("r");
+    await ui.press("D");
+    expect(ui.text()).toContain("DIAGNOSTICS");
+    await ui.press("\u001b");
+    await tick(50);
+    expect(ui.text()).not.toContain("DIAGNOSTICS");
+    expect(ui.text()).toContain("RESULTS");
   });
 
   it("cycles the interval with i and the asset with a, through the controller", async () => {

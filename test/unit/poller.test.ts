@@ -148,29 +148,36 @@ describe("poller", () => {
     expect(poller.snapshot.listing!.value.liveGame!.lobby?.isLobby).toBe(true);
   });
 
-  it("stops everything while rate limited and says when it resumes", async () => {
+  it("holds back only the endpoint a 429 was for, until its resetIn, and says when it resumes", async () => {
+    // Holding a position: /status is due every ~3 s and must keep that cadence.
+    service.positions.push(statusPosition({ gid: service.currentListing().liveGame!.gid, txid: "held" }));
     poller.start();
     await vi.advanceTimersByTimeAsync(4_000);
     let limited = true;
-    service.fault = () => (limited ? new ApiError({ kind: "rate_limited", call: "GET /live-price", status: 429, retryAfterMs: 7_000, message: "rate limited" }) : undefined);
-    await vi.advanceTimersByTimeAsync(1_100);
-    const hitAt = service.calls.at(-1)!.at;
+    service.fault = (kind) =>
+      limited && kind === "price" ? new ApiError({ kind: "rate_limited", call: "GET /live-price", status: 429, retryAfterMs: 7_000, message: "rate limited" }) : undefined;
+    await vi.advanceTimersByTimeAsync(2_100);
+    const hit = service.calls.filter((c) => c.kind === "price").at(-1)!.at;
     limited = false;
     const conn = poller.snapshot.connection;
     expect(conn.state).toBe("rate_limited");
-    if (conn.state === "rate_limited") expect(conn.resumeAt - hitAt).toBeGreaterThanOrEqual(7_000);
+    if (conn.state === "rate_limited") expect(conn.resumeAt - hit).toBeGreaterThanOrEqual(7_000);
     const resumeAt = conn.state === "rate_limited" ? conn.resumeAt : 0;
     await vi.advanceTimersByTimeAsync(resumeAt - Date.now() - 100);
-    expect(service.calls.filter((c) => c.at > hitAt)).toHaveLength(0);
-    await vi.advanceTimersByTimeAsync(1_000);
-    expect(service.calls.filter((c) => c.at > hitAt).length).toBe(1);
+    const during = service.calls.filter((c) => c.at > hit);
+    // The price waited; /status kept its turns, one request a second at most.
+    expect(during.filter((c) => c.kind === "price")).toHaveLength(0);
+    expect(during.filter((c) => c.kind === "status").length).toBeGreaterThanOrEqual(2);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(service.calls.filter((c) => c.at > hit && c.kind === "price").length).toBeGreaterThanOrEqual(1);
     expect(poller.snapshot.connection.state).toBe("ok");
+    expect(Math.min(...service.gaps())).toBeGreaterThanOrEqual(1000);
   });
 
-  it("backs off after network errors, never past 2 s, and recovers on the first answer", async () => {
+  it("backs off everything while the service cannot be reached, never past 2 s, and recovers on the first answer", async () => {
     poller.start();
     await vi.advanceTimersByTimeAsync(4_000);
-    service.fault = () => new ApiError({ kind: "network", call: "GET /live-price", message: "connection refused" });
+    service.fault = () => new ApiError({ kind: "network", call: "GET /live-price", message: "connection refused", unreachable: true });
     const downAt = Date.now();
     await vi.advanceTimersByTimeAsync(20_000);
     const during = service.calls.filter((c) => c.at > downAt);
@@ -184,6 +191,30 @@ describe("poller", () => {
     await vi.advanceTimersByTimeAsync(2_100);
     expect(poller.snapshot.connection.state).toBe("ok");
     expect(poller.snapshot.lastOkAt!).toBeGreaterThanOrEqual(upAt);
+  });
+
+  it("never lets one failing endpoint starve the others: /spot failing from the start, balance, price and status still arrive", async () => {
+    service.positions.push(statusPosition({ gid: service.currentListing().liveGame!.gid, txid: "held" }));
+    service.fault = (kind) => (kind === "spot" ? new ApiError({ kind: "server", call: "GET /spot", status: 500, message: "the service failed, status 500" }) : undefined);
+    poller.start();
+    await vi.advanceTimersByTimeAsync(30_000);
+    const s = poller.snapshot;
+    expect(s.listing).toBeUndefined();
+    expect(s.errors.spot?.message).toMatch(/status 500/);
+    expect(s.balance).toBeDefined();
+    expect(s.status).toBeDefined();
+    expect(Date.now() - s.price!.at).toBeLessThanOrEqual(2_100);
+    // /spot is retried with backoff (1, 2, 4, 8, then every 10 s), not in every free slot.
+    expect(service.calls.filter((c) => c.kind === "spot").length).toBeLessThanOrEqual(8);
+    expect(s.connection.state).toBe("degraded");
+    expect(s.diagnostics.spot).toMatchObject({ failures: service.calls.filter((c) => c.kind === "spot").length, lastError: { kind: "server" } });
+    // It recovers on the next try, without a burst.
+    service.fault = undefined;
+    await vi.advanceTimersByTimeAsync(11_000);
+    expect(poller.snapshot.listing).toBeDefined();
+    expect(poller.snapshot.connection.state).toBe("ok");
+    expect(Math.min(...service.gaps())).toBeGreaterThanOrEqual(1000);
+    expect(service.maxInFlight).toBe(1);
   });
 
   it("sends a queued position in the very next slot and refreshes balance and status after it", async () => {

@@ -80,7 +80,8 @@ function ConnectionBadge(p: HeaderProps) {
     case "offline":
       return <Line tone="bad">{`offline (${shortReason(c.reason)}), retry in ${inS(c.retryAt)}`}</Line>;
     case "degraded":
-      return <Line tone="warn">{`degraded (${shortReason(c.reason)}), retry in ${inS(c.retryAt)}`}</Line>;
+      // One endpoint failing while the rest answer: which one matters.
+      return <Line tone="warn">{`degraded (${shortReason(c.reason, true)}), retry in ${inS(c.retryAt)}`}</Line>;
     case "unauthorized":
       return <Line tone="bad">API key refused — check METAFIDE_API_KEY</Line>;
     case "ok":
@@ -113,8 +114,12 @@ function LateSpinner() {
   ) : null;
 }
 
-/** "GET /live-price: connection refused" → "connection refused": the pane already says which data it is. */
-function shortReason(reason: string): string {
-  const text = reason.replace(/^[A-Z]+ \/[\w-]+: /, "");
+/**
+ * "GET /live-price: connection refused" → "connection refused" when the whole
+ * service is out; "/live-price: the service failed, status 500" when one
+ * endpoint is.
+ */
+function shortReason(reason: string, keepEndpoint = false): string {
+  const text = reason.replace(/^[A-Z]+ (\/[\w-]+): /, keepEndpoint ? "$1: " : "");
   return text.length > 48 ? `${text.slice(0, 47)}…` : text;
 }

@@ -5,6 +5,7 @@ export const KEY_HELP: readonly (readonly [string, string])[] = [
   ["q, Ctrl+C", "quit"],
   ["Esc", "close this help or any overlay"],
   ["?", "toggle this help"],
+  ["D", "diagnostics: each call's last failure and the values that could not be read"],
   ["Tab / Shift+Tab", "move between panes"],
   ["j / k, ↓ / ↑", "scroll the focused pane"],
   ["i", "cycle the game interval (10s, 1m, 1h, 1d)"],
@@ -48,7 +49,7 @@ export function HelpOverlay(p: { width: number; height: number; problems: readon
         <Text bold>IN THE RESULTS VIEW (r)</Text>
         <KeyList keys={RESULTS_KEY_HELP} />
         <Text color={tone(theme, "dim")} wrap="truncate-end">
-          Data comes from one poller: at most one request per second. Ages show when each pane last heard from the service.
+          Data comes from one poller: at most one request per second. Ages show when each pane last heard from the service. A ? is a value the service sent in a form spotdash cannot read (D says which).
         </Text>
       </Box>
     </Box>

@@ -79,12 +79,12 @@ export function useResultsView(controller: ResultsController, assets: readonly s
   const open = useCallback(() => setView({ interval: undefined, asset: undefined, offset: 0, selected: 0, detail: null }), [setView]);
   const close = useCallback(() => setView(null), [setView]);
 
-  /** Keys while the view is open; false for keys it leaves to the App (q, ?, Ctrl+R, Ctrl+C). */
+  /** Keys while the view is open; false for keys it leaves to the App (q, ?, D, Ctrl+R, Ctrl+C). */
   const handleKey = useCallback(
     (input: string, key: Key): boolean => {
       const v = current.current;
       if (v === null) return false;
-      if (input === "q" || input === "?" || key.ctrl) return false;
+      if (input === "q" || input === "?" || input === "D" || key.ctrl) return false;
       if (input === "r") {
         close();
         return true;

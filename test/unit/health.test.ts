@@ -1,0 +1,70 @@
+/**
+ * What a failure holds back (src/poller/health.ts): the whole service when it
+ * cannot be reached or refuses the key, one endpoint otherwise; and the
+ * connection state the header shows for each.
+ */
+import { describe, expect, it } from "vitest";
+import { ApiError } from "../../src/api/errors.js";
+import { ENDPOINT_BACKOFF_MAX_MS, PRICE_BACKOFF_MAX_MS, RequestHealth } from "../../src/poller/health.js";
+
+const NOW = 1_000_000;
+const noJitter = () => 1;
+const err = (init: Partial<ConstructorParameters<typeof ApiError>[0]>) => new ApiError({ kind: "server", call: "GET /spot", message: "the service failed, status 500", ...init });
+
+describe("request health", () => {
+  it("an unreachable service holds everything back, with the low cap", () => {
+    const h = new RequestHealth(2_000, noJitter);
+    const until = [1, 2, 3].map(() => h.failed("price", err({ kind: "network", unreachable: true, message: "connection refused" }), NOW) - NOW);
+    expect(until).toEqual([1_000, 2_000, 2_000]);
+    expect(h.pausedUntil).toBe(NOW + 2_000);
+    expect(h.blockedUntil()).toEqual({});
+    expect(h.connection(NOW)).toMatchObject({ state: "offline", reason: "GET /spot: connection refused" });
+    h.succeeded("price");
+    expect([h.pausedUntil, h.connection(NOW).state]).toEqual([0, "ok"]);
+  });
+
+  it("a refused key holds everything back", () => {
+    const h = new RequestHealth(2_000, noJitter);
+    h.failed("balance", err({ kind: "auth", status: 401 }), NOW);
+    expect(h.pausedUntil).toBeGreaterThan(NOW);
+    expect(h.connection(NOW).state).toBe("unauthorized");
+  });
+
+  it("a 5xx holds back its endpoint only, backing off to 10 s", () => {
+    const h = new RequestHealth(2_000, noJitter);
+    const waits = [1, 2, 3, 4, 5, 6].map(() => h.failed("spot", err({}), NOW) - NOW);
+    expect(waits).toEqual([1_000, 2_000, 4_000, 8_000, ENDPOINT_BACKOFF_MAX_MS, ENDPOINT_BACKOFF_MAX_MS]);
+    expect(h.pausedUntil).toBe(0);
+    expect(h.blockedUntil()).toEqual({ spot: NOW + ENDPOINT_BACKOFF_MAX_MS });
+    expect([...h.failing()]).toEqual(["spot"]);
+    expect(h.connection(NOW)).toMatchObject({ state: "degraded", reason: "GET /spot: the service failed, status 500" });
+    h.succeeded("price");
+    expect(h.connection(NOW).state).toBe("degraded");
+    h.succeeded("spot");
+    expect([h.connection(NOW).state, h.nextRetry()]).toEqual(["ok", undefined]);
+  });
+
+  it("the price, the heartbeat, backs off no further than 2 s", () => {
+    const h = new RequestHealth(2_000, noJitter);
+    const waits = [1, 2, 3, 4].map(() => h.failed("price", err({ call: "GET /live-price" }), NOW) - NOW);
+    expect(waits).toEqual([1_000, PRICE_BACKOFF_MAX_MS, PRICE_BACKOFF_MAX_MS, PRICE_BACKOFF_MAX_MS]);
+  });
+
+  it("a 429 holds back its endpoint for exactly resetIn, and says when all resume", () => {
+    const h = new RequestHealth(2_000, noJitter);
+    h.failed("price", err({ kind: "rate_limited", status: 429, retryAfterMs: 7_000, reason: "Rate limit exceeded" }), NOW);
+    h.failed("status", err({ kind: "rate_limited", status: 429, retryAfterMs: 3_000 }), NOW);
+    expect(h.blockedUntil()).toEqual({ price: NOW + 7_000, status: NOW + 3_000 });
+    expect(h.nextRetry()).toBe(NOW + 3_000);
+    expect(h.connection(NOW)).toEqual({ state: "rate_limited", resumeAt: NOW + 7_000, reason: "Rate limit exceeded" });
+    // Once its wait is over a 429 no longer colours the header.
+    expect(h.connection(NOW + 8_000).state).toBe("ok");
+  });
+
+  it("an unreadable answer holds back its endpoint without saying the connection is degraded", () => {
+    const h = new RequestHealth(2_000, noJitter);
+    h.failed("balance", err({ kind: "schema", message: "response field balance: is missing" }), NOW);
+    expect(h.blockedUntil()).toEqual({ balance: NOW + 1_000 });
+    expect(h.connection(NOW).state).toBe("ok");
+  });
+});
