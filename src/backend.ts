@@ -2,10 +2,12 @@
  * The service spotdash talks to: the real one (with METAFIDE_API_KEY) or an
  * embedded sim on a free loopback port. The dashboard falls back to the sim
  * when no key is set; commands use it only when asked (--sim), so a script
- * never mistakes it for the real service. Either way it is the same client.
+ * never mistakes it for the real service. Either way it is the same client,
+ * recording every exchange in the --debug-log when one is set.
  */
 import { ApiClient } from "./api/client.js";
-import type { Config } from "./config.js";
+import { openDebugLog, type DebugLog } from "./api/debug-log.js";
+import { ConfigError, type Config } from "./config.js";
 import { SIM_ASSETS } from "./domain/rules.js";
 
 export interface Backend {
@@ -22,14 +24,19 @@ export interface Backend {
 
 /** The configured service; the caller has checked that a key is set. */
 export function openService(config: Config & { apiKey: NonNullable<Config["apiKey"]> }): Backend {
-  const client = new ApiClient({ url: config.url, apiKey: config.apiKey.reveal() });
+  const wallet = config.wallet ?? undefined;
+  const log = debugLogFor(config, wallet);
+  const client = new ApiClient({ url: config.url, apiKey: config.apiKey.reveal(), observer: log?.observer });
   return {
     client,
     label: new URL(config.url).host,
     sim: false,
-    wallet: config.wallet ?? undefined,
+    wallet,
     assets: [config.asset],
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await log?.close();
+    },
   };
 }
 
@@ -39,20 +46,38 @@ export async function openEmbeddedSim(config: Config): Promise<Backend> {
   const { startSim } = await import("./sim/index.js");
   const sim = await startSim({ host: "127.0.0.1", port: 0 });
   const key = sim.keys[0]!;
-  const client = new ApiClient({ url: sim.url, apiKey: key });
+  const wallet = config.wallet ?? sim.wallets[key];
+  let log: DebugLog | undefined;
+  try {
+    log = debugLogFor(config, wallet);
+  } catch (e) {
+    await sim.close();
+    throw e;
+  }
+  const client = new ApiClient({ url: sim.url, apiKey: key, observer: log?.observer });
   return {
     client,
     label: `SIM ${new URL(sim.url).host}`,
     sim: true,
-    wallet: config.wallet ?? sim.wallets[key],
+    wallet,
     assets: SIM_ASSETS,
     close: async () => {
       await client.close();
       await sim.close();
+      await log?.close();
     },
   };
 }
 
 export function hasKey(config: Config): config is Config & { apiKey: NonNullable<Config["apiKey"]> } {
   return config.apiKey !== null;
+}
+
+function debugLogFor(config: Config, wallet: string | undefined): DebugLog | undefined {
+  if (config.debugLog === null) return undefined;
+  try {
+    return openDebugLog(config.debugLog, wallet);
+  } catch (e) {
+    throw new ConfigError(config.sources.debugLog === "flag" ? "--debug-log" : "SPOTDASH_DEBUG_LOG", (e as Error).message);
+  }
 }

@@ -24,7 +24,7 @@ import { INTERVALS, type Interval } from "./domain/rules.js";
 
 // ---- Commands ---------------------------------------------------------------
 
-export const COMMANDS = ["dashboard", "sim", "game", "price", "balance", "positions", "results", "place", "watch"] as const;
+export const COMMANDS = ["dashboard", "sim", "game", "price", "balance", "positions", "results", "place", "watch", "doctor"] as const;
 export type Command = (typeof COMMANDS)[number];
 
 const COMMAND_HELP: Record<Command, string> = {
@@ -37,6 +37,7 @@ const COMMAND_HELP: Record<Command, string> = {
   results: "print settled games",
   place: "place a position",
   watch: "follow the live game line by line",
+  doctor: "check the service: every endpoint, the key, each answer, the clock",
 };
 
 /** Commands that take their own options; everything after them is passed through in `rest`. */
@@ -123,7 +124,8 @@ export type SettingName =
   | "readonly"
   | "noColor"
   | "ascii"
-  | "noBell";
+  | "noBell"
+  | "debugLog";
 
 /** Where a setting's value came from. */
 export type Source = "flag" | "env" | ".env" | "default";
@@ -155,6 +157,13 @@ const SETTINGS: readonly SettingDef[] = [
   { name: "noColor", switches: { on: "--no-color", off: "--color" }, env: "SPOTDASH_NO_COLOR", default: "false", help: "no colours (NO_COLOR is honoured too)" },
   { name: "ascii", switches: { on: "--ascii", off: "--no-ascii" }, env: "SPOTDASH_ASCII", default: "false", help: "ASCII only, no block glyphs" },
   { name: "noBell", switches: { on: "--no-bell", off: "--bell" }, env: "SPOTDASH_NO_BELL", default: "false", help: "no terminal bell on settlement" },
+  {
+    name: "debugLog",
+    flag: "--debug-log",
+    meta: "FILE",
+    env: "SPOTDASH_DEBUG_LOG",
+    help: "append each request and response to FILE as JSON lines, key and wallet redacted",
+  },
   { name: "apiKey", env: "METAFIDE_API_KEY", help: "API key; without one spotdash runs against its sim", secret: true },
   { name: "wallet", env: "METAFIDE_USER_ADDRESS", help: "wallet address sent as pw when placing" },
 ];
@@ -260,6 +269,7 @@ const SettingsSchema = z.object({
   noColor: boolSetting,
   ascii: boolSetting,
   noBell: boolSetting,
+  debugLog: z.string().trim().min(1, { error: "must be a file path" }).optional(),
 });
 
 type Settings = z.output<typeof SettingsSchema>;
@@ -286,6 +296,8 @@ export interface Config {
   noColor: boolean;
   ascii: boolean;
   noBell: boolean;
+  /** --debug-log: the file every exchange is appended to; null when off. */
+  debugLog: string | null;
   /** Where each setting came from. */
   sources: Readonly<Record<SettingName, Source>>;
   /** The `.env` file that was read, or null when there was none. */
@@ -469,6 +481,7 @@ export function loadConfig(opts: LoadConfigOptions): ConfigResult {
     noColor: s.noColor,
     ascii: s.ascii,
     noBell: s.noBell,
+    debugLog: s.debugLog ?? null,
     sources: Object.freeze(sources),
     envFile: dotenv.found ? dotenv.path : null,
   };

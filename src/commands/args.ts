@@ -35,6 +35,7 @@ const OWN: Record<CommandName, { switches: string[]; values: string[] }> = {
   results: { switches: [], values: ["--limit", "--offset", "--gid"] },
   place: { switches: ["--yes"], values: ["--price", "--stake"] },
   watch: { switches: [], values: [] },
+  doctor: { switches: [], values: [] },
 };
 
 export const USAGE: Record<CommandName, string> = {
@@ -45,6 +46,7 @@ export const USAGE: Record<CommandName, string> = {
   results: "spotdash results [--limit N] [--offset N] [--gid G] [--json] [--sim]",
   place: "spotdash place --price P --stake S [--yes] [--json] [--sim]",
   watch: "spotdash watch [--json] [--sim]",
+  doctor: "spotdash doctor [--json] [--sim]",
 };
 
 /** Whether `--json` was asked for, read leniently so even a usage error can be reported as JSON. */

@@ -1,6 +1,6 @@
 /**
- * The one-shot commands: game, price, balance, positions, results, place and
- * watch. Same Config, client, rules and request budget as the dashboard;
+ * The one-shot commands: game, price, balance, positions, results, place,
+ * watch and doctor. Same Config, client, rules and request budget as the dashboard;
  * human output by default, JSON with --json; exit codes in io.ts.
  */
 import type { Config } from "../config.js";
@@ -12,12 +12,13 @@ import { Pacer } from "./pacer.js";
 import { checkBeforeSending, placeCommand } from "./place.js";
 import { balanceCommand, gameCommand, positionsCommand, priceCommand, resultsCommand, type ReadContext } from "./read.js";
 import { watchCommand } from "./watch.js";
+import { doctorCommand } from "./doctor.js";
 
 export type { CommandIO } from "./io.js";
 export { EXIT } from "./io.js";
 export type { CommandName } from "./args.js";
 
-export const COMMAND_NAMES: readonly CommandName[] = ["game", "price", "balance", "positions", "results", "place", "watch"];
+export const COMMAND_NAMES: readonly CommandName[] = ["game", "price", "balance", "positions", "results", "place", "watch", "doctor"];
 
 export function isCommandName(c: string): c is CommandName {
   return (COMMAND_NAMES as readonly string[]).includes(c);
@@ -66,6 +67,8 @@ export async function runCommand(command: CommandName, rest: readonly string[], 
       case "place":
         await placeCommand(ctx);
         break;
+      case "doctor":
+        return await doctorCommand(ctx);
     }
     return EXIT.ok;
   } catch (e) {

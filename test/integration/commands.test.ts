@@ -5,64 +5,19 @@
  * for exit codes and stderr end to end.
  */
 import { execFile, spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadConfig, type Config } from "../../src/config.js";
-import { runCommand, type CommandName } from "../../src/commands/index.js";
 import { readListing } from "../../src/api/read/resources.js";
 import { Decimal } from "../../src/domain/money.js";
 import { checkPlacement } from "../../src/domain/placement.js";
 import { PlacedPositionSchema, ResultsResponseSchema, type GameListing } from "../../src/api/schemas.js";
 import { startTestSim, toNextGame, type TestSim } from "./sim-helpers.js";
+import { closedPort, cwd, envFor, gaps, runCommandIn } from "../helpers/run-command.js";
+import { loadConfig } from "../../src/config.js";
+import { runCommand, type CommandName } from "../../src/commands/index.js";
 
 const CLI = join(import.meta.dirname, "../../dist/spotdash.js");
-const cwd = mkdtempSync(join(tmpdir(), "spotdash-commands-"));
-
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-  /** Local ms of every request start. */
-  starts: number[];
-}
-
-function gaps(starts: number[]): number[] {
-  return starts.slice(1).map((t, i) => t - starts[i]!);
-}
-
-/** A port on 127.0.0.1 that nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const port = (server.address() as { port: number }).port;
-  await new Promise<void>((r) => server.close(() => r()));
-  return port;
-}
-
-/** A command run in-process, its output captured; `onStart` hears of each request as it starts (n from 1). */
-async function runCommandIn(argv: string[], env: NodeJS.ProcessEnv, opts: { signal?: AbortSignal | undefined; onStart?: (n: number) => void } = {}): Promise<Run> {
-  const loaded = loadConfig({ argv, env, cwd });
-  if (loaded.kind !== "run") throw new Error(`unexpected ${loaded.kind}`);
-  const config: Config = loaded.config;
-  let stdout = "";
-  let stderr = "";
-  const starts: number[] = [];
-  const code = await runCommand(loaded.command as CommandName, loaded.rest, config, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s) },
-    signal: opts.signal,
-    onRequest: (at) => {
-      starts.push(at);
-      opts.onStart?.(starts.length);
-    },
-  });
-  return { code, stdout, stderr, starts };
-}
-
-const envFor = (t: TestSim): NodeJS.ProcessEnv => ({ METAFIDE_API_URL: t.sim.url, METAFIDE_API_KEY: t.key, METAFIDE_USER_ADDRESS: t.wallet });
 
 describe("one-shot commands against the sim", () => {
   let t: TestSim;
