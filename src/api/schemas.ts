@@ -46,8 +46,10 @@ export const GameListingSchema = z.looseObject({
   interval: z.number().int().positive(),
   early_precision_window: z.boolean(),
   can_place_position: z.boolean(),
-  nextGame: NextGameSchema,
-  liveGame: LiveGameSchema,
+  // The spec does not show the answer when no game is live or next; the sim
+  // then sends null (docs/sim.md, "Paused markets").
+  nextGame: NextGameSchema.nullable(),
+  liveGame: LiveGameSchema.nullable(),
   timestamp: epochMs,
 });
 

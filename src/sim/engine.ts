@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import { NETWORKS, type Balance, type GameListing, type LivePrice, type Network, type PlacedPosition, type ResultsResponse, type StatusResponse } from "../api/schemas.js";
 import { Decimal, toWire } from "../domain/money.js";
 import { computePayout } from "../domain/payout.js";
-import { MAX_POSITIONS_PER_GAME, inEarlyWindow, minStake, type Interval } from "../domain/rules.js";
+import { INTERVALS, MAX_POSITIONS_PER_GAME, gamePeriodMs, inEarlyWindow, minStake, type Interval } from "../domain/rules.js";
 import type { Clock } from "./clock.js";
 import { crowdOrders, crowdPrediction } from "./crowd.js";
 import { SimError } from "./errors.js";
@@ -70,6 +70,13 @@ export class Engine {
   private readonly active = new Map<string, ActiveGame>();
   /** Per user id, the settled games they played, in settlement order. */
   private readonly settled = new Map<number, SettledGame[]>();
+  /**
+   * Markets (asset/interval) whose listing is held back: paused until a time
+   * (null: until resumed), or listed without a next game. Demo and test
+   * hooks like the price scripts: not journaled (docs/sim.md, Paused markets).
+   */
+  private readonly paused = new Map<string, number | null>();
+  private readonly nextHidden = new Set<string>();
 
   constructor(opts: EngineOptions) {
     this.clock = opts.clock;
@@ -124,6 +131,9 @@ export class Engine {
       throw new SimError(422, "Invalid request", `gid: ${req.gid} is not a ${req.a} ${req.it} s game; take the gid from GET /spot`, ["gid"]);
     }
     const phase = slotPhase(slot, t);
+    if (this.pausedAt(slot.asset, slot.interval, t)) {
+      throw new SimError(409, "Market paused", `${slot.asset} ${slot.interval} s games are paused; no position can be placed`);
+    }
     if (phase === "next") {
       throw new SimError(409, "Game not started", `game ${slot.gid} opens at ${iso(slot.startAt)}; place into the live game`);
     }
@@ -162,6 +172,31 @@ export class Engine {
     return placedPosition(this.applyPlace(record));
   }
 
+  /** Pauses a market (every interval of the asset when none is given) until `until` (server ms; null: until resumed). */
+  pause(asset: Asset, interval: Interval | undefined, until: number | null): void {
+    for (const i of interval === undefined ? INTERVALS : [interval]) this.paused.set(marketKey(asset, i), until);
+  }
+
+  resume(asset: Asset, interval?: Interval): void {
+    for (const i of interval === undefined ? INTERVALS : [interval]) this.paused.delete(marketKey(asset, i));
+  }
+
+  /** Lists a market without its next game (or with it again). */
+  hideNextGame(asset: Asset, interval: Interval | undefined, hidden: boolean): void {
+    for (const i of interval === undefined ? INTERVALS : [interval]) {
+      if (hidden) this.nextHidden.add(marketKey(asset, i));
+      else this.nextHidden.delete(marketKey(asset, i));
+    }
+  }
+
+  /** Whether the market is paused at t; its resume time when it has one. */
+  private pausedAt(asset: Asset, interval: Interval, t: number): { until: number | null } | undefined {
+    const key = marketKey(asset, interval);
+    if (!this.paused.has(key)) return undefined;
+    const until = this.paused.get(key)!;
+    return until === null || until > t ? { until } : undefined;
+  }
+
   /** Applies a journal record read back on start, at the time it happened. */
   replay(record: JournalRecord): void {
     this.time = Math.max(this.time, record.t);
@@ -175,6 +210,21 @@ export class Engine {
 
   listing(user: SimUser, asset: Asset, interval: Interval): GameListing {
     const t = this.sync();
+    const showNext = !this.nextHidden.has(marketKey(asset, interval));
+    const paused = this.pausedAt(asset, interval, t);
+    if (paused) {
+      // No live game; the first game after the pause is announced when the pause has an end.
+      const resumes = paused.until === null ? null : slotByIndex(asset, interval, Math.ceil(paused.until / gamePeriodMs(interval)));
+      return {
+        asset,
+        interval,
+        early_precision_window: false,
+        can_place_position: false,
+        nextGame: resumes && showNext ? { gid: resumes.gid, starts_at: resumes.startAt, ends_at: resumes.endsAt } : null,
+        liveGame: null,
+        timestamp: t,
+      };
+    }
     const live = slotAt(asset, interval, t);
     const next = slotByIndex(asset, interval, live.index + 1);
     const open = this.openPrice(live);
@@ -186,7 +236,7 @@ export class Engine {
       early_precision_window: phase === "accepting" && inEarlyWindow(interval, live.startAt, t),
       // GET /spot names no network: the caller can place if it could on either.
       can_place_position: phase === "accepting" && NETWORKS.some((n) => this.couldPlace(user, live, n)),
-      nextGame: { gid: next.gid, starts_at: next.startAt, ends_at: next.endsAt },
+      nextGame: showNext ? { gid: next.gid, starts_at: next.startAt, ends_at: next.endsAt } : null,
       liveGame: {
         gid: live.gid,
         open_price: open.toFixed(WIRE_PRICE_DECIMALS),
@@ -428,4 +478,8 @@ function isUsers(p: PositionRecord, userId: number): boolean {
 
 function iso(t: number): string {
   return new Date(t).toISOString();
+}
+
+function marketKey(asset: Asset, interval: Interval): string {
+  return `${asset}/${interval}`;
 }

@@ -11,6 +11,8 @@ import { SimError } from "./errors.js";
 import { JournalError } from "./journal.js";
 import type { RateLimiter } from "./ratelimit.js";
 import { breakShape, type Fault, type FaultInjector } from "./faults.js";
+import { stringifyJson } from "../api/json.js";
+import type { WireEndpoint, WireRewriter } from "./wire-variants.js";
 import type { SimUser } from "./users.js";
 import { parseBalanceQuery, parseLivePriceQuery, parsePlaceBody, parseResultsQuery, parseSpotQuery, parseStatusQuery } from "./validate.js";
 
@@ -55,6 +57,8 @@ export interface ServerDeps {
   log: (line: string) => void;
   /** Deliberate misbehaviour for reliability tests (faults.ts); none when absent. */
   faults?: FaultInjector;
+  /** Answers in the forms the spec leaves open (wire-variants.ts); the spec's own when absent. */
+  wire?: WireRewriter;
 }
 
 export function createSimServer(deps: ServerDeps): Server {
@@ -132,10 +136,12 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   }
 
   try {
-    const result = handler(deps.engine, { user, query: url.searchParams, body });
+    const answer = handler(deps.engine, { user, query: url.searchParams, body });
     if (fault === "reset") return void res.socket?.destroy();
-    if (fault === "malformed") return sendRaw(res, 200, JSON.stringify(result).slice(0, 20));
-    send(res, 200, fault === "schema" ? breakShape(result, injected!.variant) : result);
+    const result = fault === "schema" ? breakShape(answer, injected!.variant) : answer;
+    // A rewritten answer may hold numbers written with exact digits (wire-variants.ts): only then the slower writer.
+    const text = deps.wire ? stringifyJson(deps.wire.rewrite(result, method === "POST" ? "POST spot" : (endpoint as WireEndpoint))) : JSON.stringify(result);
+    sendRaw(res, 200, fault === "malformed" ? text.slice(0, 20) : text);
   } catch (e) {
     if (e instanceof SimError) return send(res, e.status, e.body());
     if (e instanceof JournalError) {

@@ -8,8 +8,11 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { systemClock, type Clock } from "./clock.js";
 import { Engine } from "./engine.js";
-import { createSimServer } from "./http.js";
+import { createSimServer, type ServerDeps } from "./http.js";
 import { FaultInjector, type FaultProfile } from "./faults.js";
+import { WireRewriter, type WireStyle } from "./wire-variants.js";
+import type { Interval } from "../domain/rules.js";
+import type { Asset } from "./markets.js";
 import { Journal } from "./journal.js";
 import { RATE_LIMIT_MODES, RateLimiter, type RateLimitMode } from "./ratelimit.js";
 import type { JournalRecord } from "./records.js";
@@ -46,6 +49,20 @@ export interface SimOptions {
   faults?: FaultProfile;
   /** The sim's clock runs this many ms ahead of (negative: behind) the local clock. */
   clockSkewMs?: number;
+  /** Answers in the forms the spec leaves open (wire-variants.ts, docs/sim.md); the spec's own when absent. */
+  wire?: WireStyle;
+  /** Markets with no live game from the start: for `forMs` (then the first game after is announced), or until resumed. */
+  pause?: readonly MarketSelector[];
+  /** Markets listed without a next game. */
+  noNextGame?: readonly MarketSelector[];
+}
+
+/** An asset's games, all intervals or one. */
+export interface MarketSelector {
+  asset: Asset;
+  interval?: Interval;
+  /** For pause: how long, from the start; absent: until resumed. */
+  forMs?: number;
 }
 
 export interface SimHandle {
@@ -63,6 +80,8 @@ export interface SimHandle {
   outage(ms: number): Promise<void>;
   /** Replaces the fault profile from the next request on (none: behave). */
   setFaults(profile: FaultProfile | undefined): void;
+  /** Answers from the next request on in these forms (none: the spec's own). */
+  setWire(style: WireStyle | undefined): void;
   close(): Promise<void>;
 }
 
@@ -109,9 +128,13 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     }
     engine.sync();
 
+    for (const p of opts.pause ?? []) engine.pause(p.asset, p.interval, p.forMs === undefined ? null : engine.now() + p.forMs);
+    for (const m of opts.noNextGame ?? []) engine.hideNextGame(m.asset, m.interval, true);
     // Always there, so faults can be switched on while running; an empty profile injects nothing.
     const faults = new FaultInjector(opts.faults ?? {}, seed);
-    server = createSimServer({ engine, authenticate: (key) => accepted.get(hashKey(key)), limiter: new RateLimiter(mode), log, faults });
+    const deps: ServerDeps = { engine, authenticate: (key) => accepted.get(hashKey(key)), limiter: new RateLimiter(mode), log, faults };
+    if (opts.wire) deps.wire = new WireRewriter(opts.wire, seed);
+    server = createSimServer(deps);
     const bound = await listen(server, host, port, log);
     const s = server;
     let closing: Promise<void> | undefined;
@@ -133,6 +156,9 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
       },
       setFaults: (profile) => {
         faults.profile = profile ?? {};
+      },
+      setWire: (style) => {
+        deps.wire = style === undefined ? undefined : new WireRewriter(style, seed);
       },
       close: () =>
         (closing ??= new Promise<void>((resolve) => {

@@ -8,10 +8,15 @@ import { DEFAULT_HOST, DEFAULT_PORT, MAX_SEED, startSim, type SimHandle, type Si
 import { RATE_LIMIT_MODES, type RateLimitMode } from "./ratelimit.js";
 import { isValidApiKey } from "./users.js";
 import { parseFaultSpec } from "./faults.js";
+import { parseWireStyle } from "./wire-variants.js";
+import { ASSETS, type Asset } from "./markets.js";
+import { INTERVALS, isInterval } from "../domain/rules.js";
+import type { MarketSelector } from "./index.js";
 
 export const SIM_USAGE = `usage: spotdash sim [--host ${DEFAULT_HOST}] [--port ${DEFAULT_PORT}] [--seed N] [--key KEY]...
                     [--rate-limit ${RATE_LIMIT_MODES.join("|")}] [--data DIR] [--no-crowd]
-                    [--faults SPEC] [--clock-skew MS] [--outage AT:FOR] [--help]
+                    [--faults SPEC] [--clock-skew MS] [--outage AT:FOR]
+                    [--pause MARKET[=SECONDS]]... [--no-next MARKET]... [--wire STYLE] [--help]
 
 Runs a local implementation of the Spot-On API on http://HOST:PORT/v1/surge/games/.
   --host        interface to bind (default ${DEFAULT_HOST}, loopback only)
@@ -27,6 +32,11 @@ Runs a local implementation of the Spot-On API on http://HOST:PORT/v1/surge/game
                 (shares of requests from 0 to 1; see docs/sim.md)
   --clock-skew  run the sim's clock MS milliseconds ahead of this machine's (behind: --clock-skew=-MS)
   --outage      refuse connections for FOR seconds, AT seconds after start (e.g. 30:10)
+  --pause       no live game in MARKET (ASSET or ASSET/INTERVAL, e.g. BTC_USDT/60) from the start,
+                for SECONDS (then the first game after is announced) or until the sim stops
+  --no-next     list MARKET without a next game
+  --wire        answer in forms the spec leaves open: "loose" (a different one each answer) or
+                names, e.g. decimals-as-numbers,ids-as-numbers,no-lobby (see docs/sim.md)
 Point a client at it with METAFIDE_API_URL=http://HOST:PORT and the printed key.`;
 
 export type ParsedSimArgs =
@@ -53,6 +63,9 @@ export function parseSimArgs(argv: string[]): ParsedSimArgs {
         faults: { type: "string" },
         "clock-skew": { type: "string" },
         outage: { type: "string" },
+        pause: { type: "string", multiple: true },
+        "no-next": { type: "string", multiple: true },
+        wire: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     }));
@@ -101,6 +114,23 @@ export function parseSimArgs(argv: string[]): ParsedSimArgs {
     if (!/^-?\d+$/.test(values["clock-skew"]) || !Number.isSafeInteger(skew)) return bad(`--clock-skew must be whole milliseconds, got "${values["clock-skew"]}"`);
     options.clockSkewMs = skew;
   }
+  if (values.pause !== undefined) {
+    const markets = values.pause.map((m) => parseMarket("--pause", m, true));
+    const wrong = markets.find((m) => typeof m === "string");
+    if (typeof wrong === "string") return bad(wrong);
+    options.pause = markets as MarketSelector[];
+  }
+  if (values["no-next"] !== undefined) {
+    const markets = values["no-next"].map((m) => parseMarket("--no-next", m, false));
+    const wrong = markets.find((m) => typeof m === "string");
+    if (typeof wrong === "string") return bad(wrong);
+    options.noNextGame = markets as MarketSelector[];
+  }
+  if (values.wire !== undefined) {
+    const wire = parseWireStyle(values.wire);
+    if ("error" in wire) return bad(wire.error);
+    options.wire = wire.style;
+  }
   let outage: { atMs: number; forMs: number } | undefined;
   if (values.outage !== undefined) {
     const m = /^(\d+):(\d+)$/.exec(values.outage);
@@ -112,6 +142,18 @@ export function parseSimArgs(argv: string[]): ParsedSimArgs {
 
 function bad(message: string): ParsedSimArgs {
   return { kind: "error", message: `spotdash sim: ${message}` };
+}
+
+/** "BTC_USDT", "BTC_USDT/60", and with `timed` "BTC_USDT/60=40" (seconds). */
+function parseMarket(flag: string, text: string, timed: boolean): MarketSelector | string {
+  const m = (timed ? /^([A-Z0-9]+_[A-Z0-9]+)(?:\/(\d+))?(?:=(\d+))?$/ : /^([A-Z0-9]+_[A-Z0-9]+)(?:\/(\d+))?$/).exec(text);
+  const form = `ASSET or ASSET/INTERVAL${timed ? ", then =SECONDS if it ends" : ""}, e.g. BTC_USDT/60${timed ? "=40" : ""}`;
+  if (!m) return `${flag} must be ${form}, got "${text}"`;
+  const asset = m[1] as Asset;
+  if (!ASSETS.includes(asset)) return `${flag}: the sim lists ${ASSETS.join(" and ")}, got "${asset}"`;
+  const interval = m[2] === undefined ? undefined : Number(m[2]);
+  if (interval !== undefined && !isInterval(interval)) return `${flag}: the interval must be one of ${INTERVALS.join(", ")}, got ${m[2]}`;
+  return { asset, ...(interval === undefined ? {} : { interval }), ...(m[3] === undefined ? {} : { forMs: Number(m[3]) * 1000 }) };
 }
 
 function wholeNumber(s: string): number | null {

@@ -10,6 +10,7 @@ import { isStale } from "../poller/staleness.js";
 import { otherGames, positionRows, readableStreaks } from "../domain/positions.js";
 import { readableNext } from "../domain/game.js";
 import { isReadable } from "../domain/service-data.js";
+import { noLiveGameTitle } from "../domain/placement.js";
 import type { Layout } from "./layout.js";
 import { GamePane } from "./panes/GamePane.js";
 import { PricePane } from "./panes/PricePane.js";
@@ -173,6 +174,7 @@ export function Dashboard(p: DashboardProps) {
               livePrice={livePrice}
               streaks={streaks}
               others={others}
+              noLiveGame={s.listing && !live ? `${noLiveGameTitle(s.listing.value)}: positions show when one starts` : undefined}
               scroll={p.scroll}
               visibleRows={l.positionRows}
               at={s.status?.at}

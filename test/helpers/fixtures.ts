@@ -13,7 +13,6 @@ import {
   ResultsResponseSchema,
   StatusPositionSchema,
   type GameResult as WireGameResult,
-  type GameListing as WireListing,
   type ResultsResponse as WireResults,
   type PlacedPosition as WirePlaced,
   type StatusPosition as WireStatusPosition,
@@ -21,6 +20,7 @@ import {
 import { readBalance, readListing, readLivePrice, readPlacedPosition, readResults, readStatus } from "../../src/api/read/resources.js";
 import type { Balance, GameListing, GameResult, LivePrice, PlacedPosition, Position, ResultsPage, StatusReport } from "../../src/domain/service-data.js";
 import { lobbyMs, type Interval } from "../../src/domain/rules.js";
+import type { LiveListing } from "./spec-client.js";
 
 export interface ListingOptions {
   start: number;
@@ -32,7 +32,7 @@ export interface ListingOptions {
 }
 
 /** GET /spot exactly as the spec shows it. */
-export function wireListing(opts: ListingOptions): WireListing {
+export function wireListing(opts: ListingOptions): LiveListing {
   const interval = opts.interval ?? 60;
   const start = opts.start;
   const closes = start + interval * 1000;
@@ -55,7 +55,7 @@ export function wireListing(opts: ListingOptions): WireListing {
       lobby: { start_at: closes, end_at: ends, isLobby: now >= closes && now < ends },
     },
     timestamp: now,
-  });
+  }) as LiveListing;
 }
 
 export function listing(opts: ListingOptions): GameListing {

@@ -17,6 +17,8 @@ import {
   StatusResponseSchema,
   type Balance,
   type GameListing,
+  type LiveGame,
+  type NextGame,
   type LivePrice,
   type Network,
   type PlacePositionBody,
@@ -31,8 +33,19 @@ function strict<S extends z.ZodType>(schema: S): (json: unknown) => z.infer<S> {
   return (json) => schema.parse(JSON.parse(stringifyJson(json)));
 }
 
+/** A listing with a live and a next game: what a market that is not paused lists. */
+export type LiveListing = GameListing & { liveGame: LiveGame; nextGame: NextGame };
+
 export class SpecClient extends ApiClient {
-  spot(q: { asset: string; interval: number }): Promise<GameListing> {
+  /** GET /spot of a market that has a live and a next game (throws otherwise). */
+  async spot(q: { asset: string; interval: number }): Promise<LiveListing> {
+    const l = await this.listing(q);
+    if (l.liveGame === null || l.nextGame === null) throw new Error(`${q.asset} ${q.interval}: no live or next game listed`);
+    return l as LiveListing;
+  }
+
+  /** GET /spot as sent, a paused market's nulls included. */
+  listing(q: { asset: string; interval: number }): Promise<GameListing> {
     return this.send("GET /spot", "GET", "spot", q, undefined, strict(GameListingSchema));
   }
 

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readListing } from "../../src/api/read/resources.js";
 import { Decimal } from "../../src/domain/money.js";
 import { checkPlacement } from "../../src/domain/placement.js";
-import { PlacedPositionSchema, ResultsResponseSchema, type GameListing } from "../../src/api/schemas.js";
+import { PlacedPositionSchema, ResultsResponseSchema } from "../../src/api/schemas.js";
+import type { LiveListing } from "../helpers/spec-client.js";
 import { startTestSim, toNextGame, type TestSim } from "./sim-helpers.js";
 import { closedPort, cwd, envFor, gaps, runCommandIn } from "../helpers/run-command.js";
 import { loadConfig } from "../../src/config.js";
@@ -21,7 +22,7 @@ const CLI = join(import.meta.dirname, "../../dist/spotdash.js");
 
 describe("one-shot commands against the sim", () => {
   let t: TestSim;
-  let game: GameListing;
+  let game: LiveListing;
   let env: NodeJS.ProcessEnv;
 
   beforeAll(async () => {

@@ -38,6 +38,20 @@ describe("parseSimArgs", () => {
     expect(parseSimArgs(["--help"])).toEqual({ kind: "help" });
   });
 
+  it("reads the market switches and the wire style", () => {
+    const parsed = parseSimArgs(["--pause", "BTC_USDT/60=40", "--pause", "ETH_USDT", "--no-next", "BTC_USDT/3600", "--wire", "ids-as-numbers,no-lobby"]);
+    expect(parsed).toEqual({
+      kind: "run",
+      options: {
+        crowd: true,
+        pause: [{ asset: "BTC_USDT", interval: 60, forMs: 40_000 }, { asset: "ETH_USDT" }],
+        noNextGame: [{ asset: "BTC_USDT", interval: 3600 }],
+        wire: ["ids-as-numbers", "no-lobby"],
+      },
+    });
+    expect(parseSimArgs(["--wire", "loose"])).toMatchObject({ options: { wire: "loose" } });
+  });
+
   it.each([
     [["--port", "http"], /--port must be a whole number from 0 to 65535, got "http"/],
     [["--port", "70000"], /--port must be/],
@@ -47,6 +61,11 @@ describe("parseSimArgs", () => {
     [["--bogus"], /Unknown option '--bogus'/],
     [["--port"], /--port/],
     [["extra"], /positional/i],
+    [["--pause", "DOGE_USDT"], /--pause: the sim lists BTC_USDT and ETH_USDT, got "DOGE_USDT"/],
+    [["--pause", "BTC_USDT/61"], /--pause: the interval must be one of 10, 60, 3600, 86400, got 61/],
+    [["--pause", "btc"], /--pause must be ASSET or ASSET\/INTERVAL, then =SECONDS if it ends/],
+    [["--no-next", "BTC_USDT/60=5"], /--no-next must be ASSET or ASSET\/INTERVAL, e.g. BTC_USDT\/60, got "BTC_USDT\/60=5"/],
+    [["--wire", "strings"], /--wire must be "loose" or names from: decimals-as-numbers, .* \(got "strings"\)/],
   ])("refuses %j with one line naming the flag", (argv, message) => {
     const parsed = parseSimArgs(argv);
     expect(parsed.kind).toBe("error");

@@ -85,7 +85,7 @@ describe("money", () => {
               engine.place(
                 user,
                 parsePlaceBody({
-                  gid: listing.liveGame.gid,
+                  gid: listing.liveGame!.gid,
                   c: "USDC",
                   a: a.asset,
                   sp: toWire(price.times(new Decimal(a.offsetBp).div(10_000).plus(1)).toDecimalPlaces(2)),

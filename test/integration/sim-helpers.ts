@@ -3,7 +3,7 @@
  * port driven by a ManualClock, the real ApiClient pointed at it, and a raw
  * HTTP helper for what the client refuses to send (bad bodies, no key).
  */
-import { SpecClient } from "../helpers/spec-client.js";
+import { SpecClient, type LiveListing } from "../helpers/spec-client.js";
 import { ErrorBodySchema, type ErrorBody, type GameListing, type Network, type PlacePositionBody } from "../../src/api/schemas.js";
 import { ApiError } from "../../src/api/errors.js";
 import { ManualClock, startSim, type SimHandle, type SimOptions } from "../../src/sim/index.js";
@@ -41,7 +41,7 @@ export async function startTestSim(opts: SimOptions = {}): Promise<TestSim> {
 }
 
 /** Moves the clock to the start of the next game of asset × interval and returns its listing. */
-export async function toNextGame(t: TestSim, asset: string, interval: Interval): Promise<GameListing> {
+export async function toNextGame(t: TestSim, asset: string, interval: Interval): Promise<LiveListing> {
   const now = await t.client.spot({ asset, interval });
   t.clock.set(now.nextGame.starts_at);
   return t.client.spot({ asset, interval });

@@ -7,7 +7,7 @@ import { SpecClient } from "../helpers/spec-client.js";
 import { BalanceSchema, GameListingSchema, LivePriceSchema } from "../../src/api/schemas.js";
 import { Decimal } from "../../src/domain/money.js";
 import { INTERVALS, earlyWindowMs, lobbyMs } from "../../src/domain/rules.js";
-import { errorBody, failure, raw, startTestSim, T0, toNextGame, type TestSim } from "./sim-helpers.js";
+import { body, errorBody, failure, raw, startTestSim, T0, toNextGame, type TestSim } from "./sim-helpers.js";
 
 let t: TestSim;
 beforeEach(async () => {
@@ -106,6 +106,33 @@ describe("GET /spot", () => {
     expect(errorBody(r).fields).toEqual(["asset", "interval"]);
     const missing = await raw(t, "GET", "spot", {});
     expect(errorBody(missing).fields).toEqual(["asset", "interval"]);
+  });
+});
+
+describe("paused markets and hidden next games (test and demo hooks)", () => {
+  it("a paused market lists no live game, announces the first game after the pause, and refuses positions with 409", async () => {
+    const before = await toNextGame(t, "BTC_USDT", 60);
+    t.clock.advance(5_000);
+    t.sim.engine.pause("BTC_USDT", 60, t.clock.now() + 100_000);
+    const paused = await t.client.listing({ asset: "BTC_USDT", interval: 60 });
+    expect([paused.liveGame, paused.can_place_position, paused.early_precision_window]).toEqual([null, false, false]);
+    expect(paused.nextGame!.starts_at).toBeGreaterThanOrEqual(t.clock.now() + 100_000);
+    expect(paused.nextGame!.starts_at - (t.clock.now() + 100_000)).toBeLessThan(75_000);
+    const e = await failure(t.client.place(body(t, before)));
+    expect([e.status, e.reason]).toEqual([409, "Market paused: BTC_USDT 60 s games are paused; no position can be placed"]);
+    // Other markets carry on; the pause ends by itself.
+    expect((await t.client.spot({ asset: "BTC_USDT", interval: 10 })).liveGame.gid).toMatch(/^\d+$/);
+    t.clock.set(paused.nextGame!.starts_at);
+    expect((await t.client.spot({ asset: "BTC_USDT", interval: 60 })).liveGame.gid).toBe(paused.nextGame!.gid);
+  });
+
+  it("paused until resumed: no next game either; a hidden next game is just that", async () => {
+    t.sim.engine.pause("ETH_USDT", undefined, null);
+    for (const interval of INTERVALS) expect(await t.client.listing({ asset: "ETH_USDT", interval })).toMatchObject({ liveGame: null, nextGame: null });
+    t.sim.engine.resume("ETH_USDT");
+    t.sim.engine.hideNextGame("ETH_USDT", 3600, true);
+    const l = await t.client.listing({ asset: "ETH_USDT", interval: 3600 });
+    expect([l.liveGame === null, l.nextGame]).toEqual([false, null]);
   });
 });
 

@@ -176,7 +176,7 @@ const TABLES: FieldTable[] = [
       "liveGame.closes_at", "liveGame.ends_at", "liveGame.lobby", "liveGame.lobby.start_at",
       "liveGame.lobby.end_at", "liveGame.lobby.isLobby",
     ],
-    nullable: [],
+    nullable: ["nextGame", "liveGame"],
   },
   { name: "status position (GET /status)", schema: StatusPositionSchema, make: statusPosition, fields: POSITION_FIELDS, nullable: ["cmt", "r", "win", "tx", "p"] },
   { name: "placed position (POST /spot)", schema: PlacedPositionSchema, make: placedPosition, fields: POSITION_FIELDS, nullable: ["cmt", "r", "win", "tx", "p"] },
@@ -257,7 +257,8 @@ describe("public examples", () => {
   });
 
   it("game listing (the documented 60 s example)", () => {
-    const g: GameListing = GameListingSchema.parse(spotListing());
+    const parsed: GameListing = GameListingSchema.parse(spotListing());
+    const g = { liveGame: parsed.liveGame!, nextGame: parsed.nextGame! };
     expect(g.liveGame.ends_at - g.liveGame.start_at).toBe(75_000);
     expect(g.liveGame.lobby.start_at).toBe(g.liveGame.closes_at);
     expect(g.liveGame.lobby.end_at).toBe(g.liveGame.ends_at);
@@ -343,7 +344,7 @@ describe("documented type variants", () => {
 
   it("lobby: isLobby true", () => {
     const listing = withAt(spotListing(), "liveGame.lobby.isLobby", true);
-    expect(GameListingSchema.parse(withAt(listing, "can_place_position", false)).liveGame.lobby.isLobby).toBe(true);
+    expect(GameListingSchema.parse(withAt(listing, "can_place_position", false)).liveGame!.lobby.isLobby).toBe(true);
   });
 
   it("withdrawal_req other than none", () => {
@@ -545,7 +546,7 @@ describe("types are inferred from the schemas", () => {
     expectTypeOf<PlacedPosition["win"]>().toEqualTypeOf<number | null>();
     expectTypeOf<ResultPosition["win"]>().toEqualTypeOf<boolean | null>();
     expectTypeOf<GameResult["closing_price"]>().toEqualTypeOf<string | null>();
-    expectTypeOf<GameListing["liveGame"]["lobby"]["isLobby"]>().toEqualTypeOf<boolean>();
+    expectTypeOf<NonNullable<GameListing["liveGame"]>["lobby"]["isLobby"]>().toEqualTypeOf<boolean>();
     expectTypeOf<Balance["balance"]>().toEqualTypeOf<string>();
   });
 });

@@ -18,6 +18,8 @@ export interface PositionsPaneProps {
   streaks: readonly { positionId: string; streak: number }[];
   /** Positions /status lists for games other than the live one. */
   others: readonly OtherGame[];
+  /** Set when the listing says no game is live: what to say instead of waiting. */
+  noLiveGame?: string | undefined;
   scroll: number;
   visibleRows: number;
   /** Server ms the positions arrived. */
@@ -54,7 +56,7 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
     <Pane title={title} width={p.width} height={p.height} focused={p.focused} right={<AgeBadge at={p.at} stale={p.stale} error={p.error} />}>
       <Line tone="dim">{cells(COLS, COLS.map((c) => c.title))}</Line>
       {p.rows.length === 0 ? (
-        <Line tone={p.error ? "bad" : "dim"}>{p.error ?? (p.gid ? "no positions in this game — p places one" : "waiting for the live game…")}</Line>
+        <Line tone={p.error ? "bad" : "dim"}>{p.error ?? (p.gid ? "no positions in this game — p places one" : (p.noLiveGame ?? "waiting for the live game…"))}</Line>
       ) : (
         shown.map((r) => <PositionLine key={r.txid} row={r} live={live} stale={p.stale} />)
       )}
