@@ -8,6 +8,8 @@ import { ApiError, isApiError } from "../api/errors.js";
 import type { ApiClient, ResultsQuery } from "../api/client.js";
 import { Decimal } from "../domain/money.js";
 import { isSettled } from "../domain/results.js";
+import { readableNext } from "../domain/game.js";
+import { otherGames } from "../domain/positions.js";
 import type { GameListing, PlacedPosition, Position, Unreadable } from "../domain/service-data.js";
 import { chooseNext, endpointOf, type TaskKind } from "./policy.js";
 import { RequestHealth } from "./health.js";
@@ -85,6 +87,8 @@ export class Poller {
   private resultsQuery: Omit<ResultsQuery, "network"> | null = null;
   /** Games the user played that have ended, awaiting their result. */
   private settlementWatch: { gid: string; since: number }[] = [];
+  /** Every game ever put on the watch, so a game /status keeps listing is not watched twice. */
+  private readonly watched = new Set<string>();
   private epoch = 0;
 
   constructor(opts: PollerOptions) {
@@ -274,6 +278,14 @@ export class Poller {
             return { ...s, status: { value: status, at }, placed: s.placed.filter((p) => !seen.has(p.txid)) };
           });
           if (kind === "reconcile") this.finishReconcile(status.positions);
+          // A game /status still lists that is neither live nor next has ended: its result is awaited like any other.
+          const listing = this.snapshot.listing?.value;
+          if (listing) {
+            const nextGid = readableNext(listing)?.gid;
+            for (const o of otherGames(listing.liveGame?.gid, typeof nextGid === "string" ? nextGid : undefined, status.positions)) {
+              if (o.relation === "ended" && o.gid !== "?") this.watchSettlement(o.gid);
+            }
+          }
           break;
         }
         case "results": {
@@ -346,13 +358,19 @@ export class Poller {
       const played = this.snapshot.placed.some((p) => p.gid === endedGid) || (this.snapshot.status?.value.positions.some((p) => p.gid === endedGid) ?? false);
       this.want.status = true;
       // The balance and results follow once the result is in (checkSettlement).
-      if (played) this.settlementWatch.push({ gid: endedGid, since: Date.now() });
+      if (played) this.watchSettlement(endedGid);
     }
     this.succeed("spot", listing.issues, (s, at) => ({
       ...s,
       listing: { value: listing, at },
       placed: changedGame ? s.placed.filter((p) => p.gid === gid) : s.placed,
     }));
+  }
+
+  private watchSettlement(gid: string): void {
+    if (this.watched.has(gid)) return;
+    this.watched.add(gid);
+    this.settlementWatch.push({ gid, since: Date.now() });
   }
 
   private async checkSettlement(): Promise<void> {

@@ -51,7 +51,9 @@ class ScriptedService implements PollerClient {
   getSpot = () => this.answer("spot", () => this.currentListing());
   getLivePrice = () => this.answer("price", () => livePrice(67000 + (Date.now() % 1000) / 10, Date.now()));
   getUserBalance = () => this.answer("balance", () => balance("1000"));
-  getStatus = () => this.answer("status", () => statusResponse(this.positions.filter((p) => p.gid === this.currentListing().liveGame!.gid)));
+  /** Positions /status lists besides the live game's (a game that has ended, say). */
+  otherGames: ReturnType<typeof statusPosition>[] = [];
+  getStatus = () => this.answer("status", () => statusResponse([...this.positions.filter((p) => p.gid === this.currentListing().liveGame!.gid), ...this.otherGames]));
   getResults = () => this.answer("results", () => this.results);
   placePosition = (body: PlacePositionBody) =>
     this.answer("place", () => {
@@ -308,6 +310,25 @@ describe("poller", () => {
     expect(poller.snapshot.settlements.map((s) => s.gid)).toEqual([gid]);
     const resultsAt = service.calls.find((c) => c.kind === "results")!.at;
     expect(service.calls.some((c) => c.kind === "balance" && c.at > resultsAt)).toBe(true);
+  });
+
+  it("watches the result of an ended game /status still lists (one it never saw end), once", async () => {
+    const old = "499990";
+    service.otherGames = [statusPosition({ gid: old, txid: "from-before" })];
+    service.results = resultsPage({
+      games: [
+        {
+          gid: old, interval: 60, asset: "BTC_USDT", network: "testnet", currency: "USDC", open_price: "67000", closing_price: "67090",
+          settled_at: new Date(T0).toISOString(), cancelled: false, positions: [], total_staked: "2", total_winnings: "1.5", net_return: "-0.5",
+        },
+      ],
+      pagination: { total: 1, limit: 20, offset: 0 },
+    });
+    poller.start();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(poller.snapshot.settlements.map((n) => n.gid)).toEqual([old]);
+    // /status keeps listing it: the result is not asked for again.
+    expect(service.calls.filter((c) => c.kind === "results")).toHaveLength(1);
   });
 
   it("estimates the server clock from /spot timestamps", async () => {
