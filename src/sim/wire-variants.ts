@@ -23,6 +23,8 @@ type Rewrite = (body: unknown, endpoint: WireEndpoint) => unknown;
 const DECIMAL_STRINGS = new Set(["open_price", "ai_price", "f", "sp", "balance", "closing_price", "total_staked", "total_winnings", "net_return", "variance", "w", "r"]);
 const EPOCH_NUMBERS = new Set(["timestamp", "starts_at", "ends_at", "start_at", "closes_at", "end_at"]);
 const ISO_STRINGS = new Set(["created_at", "settled_at", "placed_at"]);
+/** The sim's own decimals: what a variant may rewrite as a number (another variant may have put text there). */
+const PLAIN_DECIMAL = /^-?\d+(\.\d+)?$/;
 const BOOLEANS = new Set(["early_precision_window", "can_place_position", "isLobby", "cm", "cancelled"]);
 /** Position and balance fields no screen shows (a result position's `win` is shown: only /status's and POST's are not). */
 const UNDISPLAYED = ["avatar", "username", "cmt", "tx", "p", "created_at", "pw", "c", "a", "n", "it", "id", "cm", "userId"];
@@ -55,14 +57,14 @@ function exponent(text: string): string {
 
 export const WIRE_VARIANTS = {
   /** Decimal strings ("67036.047800") sent as JSON numbers with the same digits. */
-  "decimals-as-numbers": (b) => mapFields(b, (k, v) => (DECIMAL_STRINGS.has(k) && typeof v === "string" ? new JsonNumber(v) : v)),
+  "decimals-as-numbers": (b) => mapFields(b, (k, v) => (DECIMAL_STRINGS.has(k) && typeof v === "string" && PLAIN_DECIMAL.test(v) ? new JsonNumber(v) : v)),
   /** JSON numbers (times, intervals, ids, the price, w and r) sent as strings of their digits. */
   "numbers-as-strings": (b) => mapFields(b, (_k, v) => numberText(v) ?? v),
   /** Every decimal in exponent notation: strings stay strings, numbers stay numbers. */
   "exponent-notation": (b) =>
     mapFields(b, (k, v) => {
       if (!DECIMAL_STRINGS.has(k) && k !== "value") return v;
-      if (typeof v === "string" && /^-?\d/.test(v)) return exponent(v);
+      if (typeof v === "string" && PLAIN_DECIMAL.test(v)) return exponent(v);
       const n = numberText(v);
       return n === undefined ? v : new JsonNumber(exponent(n));
     }),

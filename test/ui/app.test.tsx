@@ -82,7 +82,7 @@ describe("App", () => {
     const t = ui.text();
     expect(t).toContain("DIAGNOSTICS");
     expect(t).toMatch(/GET \/spot +12 +0 +\d\d:\d\d:\d\d +ok/);
-    expect(t).toMatch(/GET \/user-balance +4 +2 +– +failing \(schema\), next try in [34] s/);
+    expect(t).toMatch(/GET \/user-balance +4 +2 +– +failing, retry in [34] s/);
     expect(t).toMatch(/GET \/status +0 +0 +– +not asked yet/);
     expect(t).toContain("network GET /live-price: connection reset");
     expect(t).toContain("schema GET /user-balance: response field balance: is missing");

@@ -89,8 +89,9 @@ export const DiagnosticsView = memo(function DiagnosticsView(p: DiagnosticsViewP
 
 function stateNow(errorKind: string | undefined, d: EndpointDiagnostics | undefined, localNow: number): { text: string; tone: "good" | "bad" | "warn" | "dim" } {
   if (d === undefined) return { text: "not asked yet", tone: "dim" };
-  const retry = d.retryAt !== undefined && d.retryAt > localNow ? `, next try in ${Math.ceil((d.retryAt - localNow) / 1000)} s` : "";
-  if (errorKind !== undefined) return { text: `failing (${errorKind})${retry}`, tone: errorKind === "schema" ? "warn" : "bad" };
+  // Short enough for 80 columns: the failure's kind and message are in LAST FAILURE below.
+  const retry = d.retryAt !== undefined && d.retryAt > localNow ? `, retry in ${Math.ceil((d.retryAt - localNow) / 1000)} s` : "";
+  if (errorKind !== undefined) return { text: `failing${retry}`, tone: errorKind === "schema" ? "warn" : "bad" };
   return { text: "ok", tone: "good" };
 }
 
