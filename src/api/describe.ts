@@ -1,5 +1,5 @@
 import type * as z from "zod";
-import { redact } from "./redact.js";
+import { preview } from "./read/values.js";
 
 /** "liveGame.open_price: expected a decimal string, received 12 (number)" */
 export function describeZodIssue(issue: z.core.$ZodIssue, root: unknown): string {
@@ -21,16 +21,4 @@ function valueAt(root: unknown, path: readonly PropertyKey[]): { found: boolean;
     cur = (cur as Record<PropertyKey, unknown>)[seg];
   }
   return { found: true, value: cur };
-}
-
-function preview(v: unknown): string {
-  const type = v === null ? "null" : Array.isArray(v) ? "array" : typeof v;
-  let text: string;
-  try {
-    text = JSON.stringify(v) ?? String(v);
-  } catch {
-    text = String(v);
-  }
-  if (text.length > 40) text = `${text.slice(0, 40)}…`;
-  return `${redact(text)} (${type})`;
 }

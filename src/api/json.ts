@@ -11,7 +11,7 @@
  * JsonNumber is written back with the digits it came with.
  */
 import { parse, stringify } from "lossless-json";
-import type { Decimal } from "../domain/money.js";
+import { toWire, type Decimal } from "../domain/money.js";
 
 /** A JSON number as the text it was written with ("6.8e+4", "-0", "68000.5"). */
 export class JsonNumber {
@@ -33,15 +33,20 @@ export function isJsonNumber(v: unknown): v is JsonNumber {
 
 const keepDigits = (source: string) => new JsonNumber(source);
 
+/**
+ * A key written twice keeps its last value, as JSON.parse does (lossless-json
+ * would throw, and one repeated key would make a whole response unreadable).
+ */
+const lastWins = ({ newValue }: { newValue: unknown }) => newValue;
+
 /** Parses JSON text; numbers come back as JsonNumber. Throws SyntaxError on bad JSON. */
 export function parseJson(text: string): unknown {
-  return parse(text, null, keepDigits);
+  return parse(text, null, { parseNumber: keepDigits, onDuplicateKey: lastWins });
 }
 
 /** A Decimal to be written as a JSON number, exactly (the spec types a few amounts as numbers). */
 export function asJsonNumber(d: Decimal): JsonNumber {
-  const s = d.toFixed();
-  return new JsonNumber(s === "-0" ? "0" : s);
+  return new JsonNumber(toWire(d));
 }
 
 const WRITERS = [{ test: isJsonNumber, stringify: (v: unknown) => (v as JsonNumber).source }];

@@ -7,6 +7,7 @@
  */
 import { toWire, type Decimal } from "../domain/money.js";
 import {
+  readOr,
   Unreadable,
   type Balance,
   type Extra,
@@ -22,12 +23,9 @@ import { asJsonNumber } from "./json.js";
 type Json = Record<string, unknown>;
 
 /** A decimal string, null for an unreadable value (and for null itself). */
-function money(v: Decimal | null | Unreadable): string | null {
+/** An amount as the spec writes it (a decimal string); null when absent or unreadable. */
+export function moneyJson(v: Decimal | null | Unreadable): string | null {
   return v === null || v instanceof Unreadable ? null : toWire(v);
-}
-
-function value<T>(v: T | Unreadable): T | null {
-  return v instanceof Unreadable ? null : v;
 }
 
 /** The received fields first, so that the read ones (canonical) win. */
@@ -41,19 +39,19 @@ export function listingJson(l: GameListing): Json {
   return withExtra(l.extra, {
     asset: l.asset,
     interval: l.interval,
-    early_precision_window: value(l.early_precision_window),
-    can_place_position: value(l.can_place_position),
+    early_precision_window: readOr(l.early_precision_window, null),
+    can_place_position: readOr(l.can_place_position, null),
     nextGame:
       next === null || next instanceof Unreadable
         ? null
-        : withExtra(next.extra, { gid: value(next.gid), starts_at: next.starts_at, ends_at: value(next.ends_at) }),
+        : withExtra(next.extra, { gid: readOr(next.gid, null), starts_at: next.starts_at, ends_at: readOr(next.ends_at, null) }),
     liveGame:
       live === null
         ? null
         : withExtra(live.extra, {
             gid: live.gid,
-            open_price: money(live.open_price),
-            ai_price: money(live.ai_price),
+            open_price: moneyJson(live.open_price),
+            ai_price: moneyJson(live.ai_price),
             start_at: live.start_at,
             closes_at: live.closes_at,
             ends_at: live.ends_at,
@@ -67,10 +65,10 @@ export function listingJson(l: GameListing): Json {
 export function positionJson(p: Position): Json {
   return withExtra(p.extra, {
     gid: p.gid,
-    sp: money(p.sp),
-    f: money(p.f),
-    w: money(p.w),
-    r: money(p.r),
+    sp: moneyJson(p.sp),
+    f: moneyJson(p.f),
+    w: moneyJson(p.w),
+    r: moneyJson(p.r),
     t: p.t instanceof Unreadable ? null : String(p.t),
     txid: p.txid,
     st: p.st,
@@ -78,7 +76,7 @@ export function positionJson(p: Position): Json {
 }
 
 export function balanceJson(b: Balance): Json {
-  return withExtra(b.extra, { balance: toWire(b.balance), withdrawal_req: value(b.withdrawal_req) });
+  return withExtra(b.extra, { balance: toWire(b.balance), withdrawal_req: readOr(b.withdrawal_req, null) });
 }
 
 /** The spec types the live price as a JSON number: written with its exact digits. */
@@ -89,30 +87,30 @@ export function livePriceJson(p: LivePrice): Json {
 export function gameResultJson(g: GameResult): Json {
   return withExtra(g.extra, {
     gid: g.gid,
-    interval: value(g.interval),
-    asset: value(g.asset),
-    network: value(g.network),
-    currency: value(g.currency),
-    open_price: money(g.open_price),
-    closing_price: money(g.closing_price),
+    interval: readOr(g.interval, null),
+    asset: readOr(g.asset, null),
+    network: readOr(g.network, null),
+    currency: readOr(g.currency, null),
+    open_price: moneyJson(g.open_price),
+    closing_price: moneyJson(g.closing_price),
     settled_at: g.settled_at === null || g.settled_at instanceof Unreadable ? null : new Date(g.settled_at).toISOString(),
-    cancelled: value(g.cancelled),
+    cancelled: readOr(g.cancelled, null),
     positions: g.positions.map(resultPositionJson),
-    total_staked: money(g.total_staked),
-    total_winnings: money(g.total_winnings),
-    net_return: money(g.net_return),
+    total_staked: moneyJson(g.total_staked),
+    total_winnings: moneyJson(g.total_winnings),
+    net_return: moneyJson(g.net_return),
   });
 }
 
 function resultPositionJson(p: ResultPosition): Json {
   const win = p.win instanceof Unreadable ? null : typeof p.win === "boolean" || p.win === null ? p.win : toWire(p.win);
   return withExtra(p.extra, {
-    sp: money(p.sp),
-    f: money(p.f),
-    w: money(p.w),
-    r: money(p.r),
+    sp: moneyJson(p.sp),
+    f: moneyJson(p.f),
+    w: moneyJson(p.w),
+    r: moneyJson(p.r),
     win,
-    variance: money(p.variance),
+    variance: moneyJson(p.variance),
     txid: p.txid,
     placed_at: p.placed_at instanceof Unreadable ? null : new Date(p.placed_at).toISOString(),
   });

@@ -4,7 +4,7 @@
  * or, with --json, one JSON document on stdout.
  */
 import { stringifyJson } from "../api/json.js";
-import { balanceJson, listingJson, livePriceJson, positionJson, resultsJson, unreadableField } from "../api/spec-form.js";
+import { balanceJson, listingJson, livePriceJson, moneyJson, positionJson, resultsJson, unreadableField } from "../api/spec-form.js";
 import type { Config } from "../config.js";
 import {
   formatClock,
@@ -17,10 +17,11 @@ import {
   formatPrice,
   UNREADABLE_MARK,
 } from "../domain/format.js";
-import { gameClock, readableNext, toNextGame, type GamePhase } from "../domain/game.js";
+import { gameClock, nextGameGid, readableNext, toNextGame, type GamePhase } from "../domain/game.js";
 import { noLiveGame, whyNotAccepting } from "../domain/placement.js";
 import { toWire, type Decimal } from "../domain/money.js";
 import { MAX_POSITIONS_PER_GAME } from "../domain/rules.js";
+import { hasNextPage } from "../domain/results.js";
 import { otherGames, positionRows, positionTotals, readableStreaks } from "../domain/positions.js";
 import { isReadable, readOr, type Balance, type GameListing, type GameResult, type LivePrice, type ResultsPage, type StatusReport, type Unreadable } from "../domain/service-data.js";
 import { ServerClock } from "../poller/server-clock.js";
@@ -178,8 +179,8 @@ export async function positionsCommand(ctx: ReadContext): Promise<void> {
         positions,
         totals: {
           count: totals.count,
-          staked: exact(totals.staked),
-          projected: totals.projected === null ? null : exact(totals.projected),
+          staked: moneyJson(totals.staked),
+          projected: totals.projected === null ? null : moneyJson(totals.projected),
           return_pct: totals.returnPct === null || !isReadable(totals.returnPct) ? null : toWire(totals.returnPct.toDecimalPlaces(6)),
         },
         left: Math.max(0, MAX_POSITIONS_PER_GAME - totals.count),
@@ -202,18 +203,13 @@ export async function positionsCommand(ctx: ReadContext): Promise<void> {
     }
     lines.push(cols("total", formatMoney(totals.staked), projectedText(totals.projected), totals.returnPct === null ? "—" : formatPercent(totals.returnPct), ""));
   }
-  const nextGid = readableNext(listing)?.gid;
-  for (const o of otherGames(gid, nextGid === undefined || !isReadable(nextGid) ? undefined : nextGid, status.positions)) {
+  for (const o of otherGames(gid, nextGameGid(listing), status.positions)) {
     lines.push(`${o.count} position${o.count === 1 ? "" : "s"} in ${o.relation === "next" ? "the next game" : "an ended game"} #${o.gid}${o.relation === "ended" ? " (result pending)" : ""}`);
   }
   if (streaks.length > 0) lines.push(`streaks on track: ${streaks.map((s) => `${s.streak} (position ${s.positionId})`).join(", ")}`);
   else if (status.streaks.length > 0) lines.push(`streaks on track: ${status.streaks.length}`);
   lines.push(...unreadableLines(issues));
   out(ctx.io, lines.join("\n"));
-}
-
-function exact(d: Decimal | Unreadable): string | null {
-  return isReadable(d) ? toWire(d) : null;
 }
 
 function projectedText(d: Decimal | null | Unreadable): string {
@@ -238,9 +234,8 @@ export async function resultsCommand(ctx: ReadContext): Promise<void> {
   for (const g of res.games) lines.push(...resultLines(g));
   const { total, limit, offset } = res.pagination;
   const of = total === null ? "" : ` of ${total}`;
-  const more = total === null ? res.games.length >= limit : offset + res.games.length < total;
   if (res.games.length === 0) lines.push(args.gid !== undefined ? `no settled result for game #${args.gid}` : `no settled games${total === null ? "" : ` (${total} in all)`}`);
-  else lines.push(`games ${offset + 1}–${offset + res.games.length}${of}${more ? ` (next page: --offset ${offset + limit})` : ""}`);
+  else lines.push(`games ${offset + 1}–${offset + res.games.length}${of}${hasNextPage(res) ? ` (next page: --offset ${offset + limit})` : ""}`);
   lines.push(...unreadableLines(res.issues));
   out(ctx.io, lines.join("\n"));
 }

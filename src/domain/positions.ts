@@ -91,6 +91,11 @@ function row(p: Position, pending: boolean): PositionRow {
 }
 
 /** The positions that count against the cap and the duplicate rule. */
+/** Whether the user has any position in the game `gid`, whether placed from here or listed by /status. */
+export function playsIn(gid: string, ...lists: readonly (readonly Position[])[]): boolean {
+  return lists.some((list) => list.some((p) => inGame(p, gid)));
+}
+
 export function heldPositions<P extends Position>(gid: string | undefined, positions: readonly P[]): P[] {
   if (gid === undefined) return [];
   const seen = new Set<string>();

@@ -59,8 +59,8 @@ export function pageOf(p: Pagination): { page: number; pages: number | null } {
 
 /** Whether a later page may exist: by the total when given, else by a full page. */
 export function hasNextPage(page: ResultsPage): boolean {
-  const { page: k, pages } = pageOf(page.pagination);
-  return pages === null ? page.games.length >= page.pagination.limit : k < pages;
+  const { total, limit, offset } = page.pagination;
+  return total === null ? page.games.length >= limit : offset + page.games.length < total;
 }
 
 /** Settled time in server ms, or null when the result has none (or none we can read). */

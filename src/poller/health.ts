@@ -23,6 +23,13 @@ export const ENDPOINT_BACKOFF_MAX_MS = 10_000;
  */
 export const PRICE_BACKOFF_MAX_MS = 2_000;
 
+/**
+ * A Retry-After (or a 429's resetIn) is honoured up to a minute: the limits
+ * are per minute, and a longer wait told by a proxy or a maintenance page
+ * would leave a pane without a try for longer than a trader would want.
+ */
+export const RETRY_AFTER_MAX_MS = 60_000;
+
 interface Failing {
   failures: number;
   /** Local ms before which it is not tried again. */
@@ -58,10 +65,14 @@ export class RequestHealth {
     return new Set(this.endpoints.keys());
   }
 
-  /** The earliest moment a blocked endpoint may be tried again, or undefined when none is blocked. */
-  nextRetry(): number | undefined {
+  /**
+   * The earliest moment after `now` an endpoint may be tried again, or
+   * undefined when none is waiting. A retry time already past is not one to
+   * wait for: that endpoint is free, only not due.
+   */
+  nextRetry(now: number): number | undefined {
     let next: number | undefined;
-    for (const f of this.endpoints.values()) if (next === undefined || f.retryAt < next) next = f.retryAt;
+    for (const f of this.endpoints.values()) if (f.retryAt > now && (next === undefined || f.retryAt < next)) next = f.retryAt;
     return next;
   }
 
@@ -82,9 +93,10 @@ export class RequestHealth {
     // The service answered (or was reached): it is up, this endpoint is not.
     this.service = undefined;
     const failures = (this.endpoints.get(endpoint)?.failures ?? 0) + 1;
+    // A Retry-After the service sent (a 429's, or a 503's) is its word on when to come back.
     const wait =
-      err.kind === "rate_limited" && err.retryAfterMs !== undefined
-        ? err.retryAfterMs
+      err.retryAfterMs !== undefined
+        ? Math.min(err.retryAfterMs, RETRY_AFTER_MAX_MS)
         : backoffDelay(failures, endpoint === "price" ? PRICE_BACKOFF_MAX_MS : ENDPOINT_BACKOFF_MAX_MS, this.random);
     const retryAt = now + wait;
     this.endpoints.set(endpoint, { failures, retryAt, kind: err.kind, reason: err.kind === "rate_limited" ? (err.reason ?? "too many requests") : err.message });

@@ -27,8 +27,10 @@ export function endpointOf(kind: TaskKind): Endpoint {
 
 /** Refresh periods (ms). docs/poller.md explains each figure. */
 export const POLICY = {
-  /** While the user holds positions the projection moves with every price. */
-  /** Every third slot: a hair under 3 s so that slot is not missed by a millisecond. */
+  /**
+   * While the user holds positions the projection moves with every price:
+   * every third slot, a hair under 3 s so that slot is not missed by a millisecond.
+   */
   statusWhileHoldingMs: 2_900,
   statusIdleMs: 30_000,
   balanceMs: 30_000,

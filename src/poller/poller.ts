@@ -8,8 +8,8 @@ import { ApiError, isApiError } from "../api/errors.js";
 import type { ApiClient, ResultsQuery } from "../api/client.js";
 import { Decimal } from "../domain/money.js";
 import { isSettled } from "../domain/results.js";
-import { readableNext } from "../domain/game.js";
-import { otherGames } from "../domain/positions.js";
+import { nextGameGid } from "../domain/game.js";
+import { otherGames, playsIn } from "../domain/positions.js";
 import type { GameListing, PlacedPosition, Position, Unreadable } from "../domain/service-data.js";
 import { chooseNext, endpointOf, type TaskKind } from "./policy.js";
 import { RequestHealth } from "./health.js";
@@ -115,8 +115,7 @@ export class Poller {
 
   stop(): void {
     this.running = false;
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.wake?.();
+    this.poke();
     for (const q of this.placeQueue) q.resolve(refused("the dashboard is shutting down; nothing was placed", this.serverNow()));
     this.placeQueue = [];
   }
@@ -134,6 +133,7 @@ export class Poller {
       }
       this.placeQueue.push(item);
       this.setPlacement(item, "queued");
+      this.poke();
     });
   }
 
@@ -143,6 +143,7 @@ export class Poller {
     if (now - this.lastForcedRefresh < REFRESH_THROTTLE_MS) return false;
     this.lastForcedRefresh = now;
     this.want = { spot: true, status: true, balance: true, results: this.resultsQuery !== null };
+    this.poke();
     return true;
   }
 
@@ -153,6 +154,7 @@ export class Poller {
     if (target.asset === prev.asset && target.interval === prev.interval) return;
     this.epoch++;
     this.want = { ...this.want, spot: true, status: true };
+    this.poke();
     this.store.update((s) => ({
       ...s,
       target,
@@ -173,19 +175,25 @@ export class Poller {
     const lastSettled = this.snapshot.settlements.at(-1)?.at;
     this.want.results = page === undefined || (lastSettled !== undefined && page.at < lastSettled);
     this.store.update((s) => ({ ...s, results: { key, pages: s.results?.pages ?? {} } }));
+    this.poke();
   }
 
   // ---- the loop ------------------------------------------------------------
 
   private async loop(): Promise<void> {
     while (this.running) {
-      const wait = Math.max(this.spacing.nextStart, this.health.pausedUntil) - Date.now();
-      if (wait > 0) await this.sleep(wait);
+      // A loop, not one sleep: an intent's wake() may end a sleep early, and
+      // the spacing between starts holds whatever woke it.
+      for (let wait = this.earliestStart() - Date.now(); wait > 0 && this.running; wait = this.earliestStart() - Date.now()) {
+        await this.sleep(wait);
+      }
       if (!this.running) return;
       const kind = this.choose();
       if (kind === null) {
-        // Everything due is backing off: wait for the first to be free, or for an intent.
-        await this.sleep(Math.min(IDLE_RECHECK_MS, Math.max(10, (this.health.nextRetry() ?? 0) - Date.now())));
+        // Nothing to send now: wait for the first backing-off endpoint to be
+        // free, at most a second (something falls due), or for wake() (a new query or placement).
+        const now = Date.now();
+        await this.sleep(Math.min(IDLE_RECHECK_MS, (this.health.nextRetry(now) ?? Infinity) - now));
         continue;
       }
       const at = this.spacing.started();
@@ -197,11 +205,21 @@ export class Poller {
     }
   }
 
+  private earliestStart(): number {
+    return Math.max(this.spacing.nextStart, this.health.pausedUntil);
+  }
+
   private sleep(ms: number): Promise<void> {
     return new Promise((resolve) => {
       this.wake = resolve;
       this.timer = setTimeout(resolve, ms);
     });
+  }
+
+  /** Ends the loop's current sleep so that a new intent is looked at now, not at the next recheck. */
+  private poke(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.wake?.();
   }
 
   private choose(): TaskKind | null {
@@ -227,8 +245,7 @@ export class Poller {
   private holdingPositions(): boolean {
     const s = this.snapshot;
     const gid = s.listing?.value.liveGame?.gid;
-    if (gid === undefined) return false;
-    return s.placed.some((p) => p.gid === gid) || (s.status?.value.positions.some((p) => p.gid === gid) ?? false);
+    return gid !== undefined && playsIn(gid, s.placed, s.status?.value.positions ?? []);
   }
 
   private async run(kind: TaskKind): Promise<void> {
@@ -281,8 +298,7 @@ export class Poller {
           // A game /status still lists that is neither live nor next has ended: its result is awaited like any other.
           const listing = this.snapshot.listing?.value;
           if (listing) {
-            const nextGid = readableNext(listing)?.gid;
-            for (const o of otherGames(listing.liveGame?.gid, typeof nextGid === "string" ? nextGid : undefined, status.positions)) {
+            for (const o of otherGames(listing.liveGame?.gid, nextGameGid(listing), status.positions)) {
               if (o.relation === "ended" && o.gid !== "?") this.watchSettlement(o.gid);
             }
           }
@@ -349,13 +365,24 @@ export class Poller {
     }));
   }
 
+  /** The endpoint answered, but not in a form that could be read: shown in diagnostics, with no backoff. */
+  private answeredUnreadably(endpoint: Endpoint, err: ApiError): void {
+    this.health.succeeded(endpoint);
+    const info = toInfo(err, this.serverNow());
+    this.store.update((s) => ({
+      ...s,
+      errors: { ...s.errors, [endpoint]: info },
+      diagnostics: noted(s.diagnostics, endpoint, (d) => ({ ...d, requests: d.requests + 1, failures: d.failures + 1, lastError: info, retryAt: undefined })),
+    }));
+  }
+
   private onListing(listing: GameListing): void {
     const prevGid = this.snapshot.listing?.value.liveGame?.gid;
     const gid = listing.liveGame?.gid;
     const changedGame = prevGid !== undefined && prevGid !== gid;
     if (changedGame) {
       const endedGid = prevGid;
-      const played = this.snapshot.placed.some((p) => p.gid === endedGid) || (this.snapshot.status?.value.positions.some((p) => p.gid === endedGid) ?? false);
+      const played = playsIn(endedGid, this.snapshot.placed, this.snapshot.status?.value.positions ?? []);
       this.want.status = true;
       // The balance and results follow once the result is in (checkSettlement).
       if (played) this.watchSettlement(endedGid);
@@ -426,7 +453,11 @@ export class Poller {
         item.error = err;
         this.reconciling = item;
         this.setPlacement(item, "reconciling");
-        throw err;
+        // An answer it could not read is still an answer: the endpoint works,
+        // and the next position is not held back for it.
+        if (err.kind === "schema") this.answeredUnreadably("place", err);
+        else throw err;
+        return;
       }
       const outcome: PlacementOutcome = { kind: "rejected", error: toInfo(err, this.serverNow()), fields: err.fields };
       this.finishPlacement(item, outcome);

@@ -172,9 +172,17 @@ export class Engine {
     return placedPosition(this.applyPlace(record));
   }
 
-  /** Pauses a market (every interval of the asset when none is given) until `until` (server ms; null: until resumed). */
+  /**
+   * Pauses a market (every interval of the asset when none is given) until
+   * `until` (server ms; null: until resumed). A pause lasts until the first
+   * game that starts at or after `until` opens: that is the game the listing
+   * announces, and none goes live before it.
+   */
   pause(asset: Asset, interval: Interval | undefined, until: number | null): void {
-    for (const i of interval === undefined ? INTERVALS : [interval]) this.paused.set(marketKey(asset, i), until);
+    for (const i of interval === undefined ? INTERVALS : [interval]) {
+      const period = gamePeriodMs(i);
+      this.paused.set(marketKey(asset, i), until === null ? null : Math.ceil(until / period) * period);
+    }
   }
 
   resume(asset: Asset, interval?: Interval): void {
@@ -214,7 +222,7 @@ export class Engine {
     const paused = this.pausedAt(asset, interval, t);
     if (paused) {
       // No live game; the first game after the pause is announced when the pause has an end.
-      const resumes = paused.until === null ? null : slotByIndex(asset, interval, Math.ceil(paused.until / gamePeriodMs(interval)));
+      const resumes = paused.until === null ? null : slotAt(asset, interval, paused.until);
       return {
         asset,
         interval,

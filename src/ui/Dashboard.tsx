@@ -8,7 +8,7 @@ import { useMemo } from "react";
 import type { Snapshot } from "../poller/snapshot.js";
 import { isStale } from "../poller/staleness.js";
 import { otherGames, positionRows, readableStreaks } from "../domain/positions.js";
-import { readableNext } from "../domain/game.js";
+import { nextGameGid } from "../domain/game.js";
 import { isReadable } from "../domain/service-data.js";
 import { noLiveGameTitle } from "../domain/placement.js";
 import type { Layout } from "./layout.js";
@@ -60,13 +60,13 @@ export function Dashboard(p: DashboardProps) {
   const { snapshot: s, layout: l, now } = p;
   const live = s.listing?.value.liveGame ?? undefined;
   const gid = live?.gid;
-  const nextGid = s.listing ? readableNext(s.listing.value)?.gid : undefined;
+  const nextGid = s.listing ? nextGameGid(s.listing.value) : undefined;
   const statusPositions = s.status?.value.positions;
   const livePrice = s.price?.value.value;
   // The pane measures the distances from the price, so a new price does not rebuild the rows.
   const rows = useMemo(() => positionRows(gid, statusPositions ?? [], s.placed), [gid, statusPositions, s.placed]);
   const others = useMemo(
-    () => otherGames(gid, nextGid === undefined || !isReadable(nextGid) ? undefined : nextGid, statusPositions ?? []),
+    () => otherGames(gid, nextGid, statusPositions ?? []),
     [gid, nextGid, statusPositions],
   );
   const streaks = useMemo(() => readableStreaks(s.status?.value.streaks ?? []), [s.status]);

@@ -122,6 +122,10 @@ describe("paused markets and hidden next games (test and demo hooks)", () => {
     expect([e.status, e.reason]).toEqual([409, "Market paused: BTC_USDT 60 s games are paused; no position can be placed"]);
     // Other markets carry on; the pause ends by itself.
     expect((await t.client.spot({ asset: "BTC_USDT", interval: 10 })).liveGame.gid).toMatch(/^\d+$/);
+    // Paused until the announced game opens, not only until the pause's own end:
+    // no game goes live in between that was never announced.
+    t.clock.set(paused.nextGame!.starts_at - 1);
+    expect(await t.client.listing({ asset: "BTC_USDT", interval: 60 })).toMatchObject({ liveGame: null, nextGame: { gid: paused.nextGame!.gid } });
     t.clock.set(paused.nextGame!.starts_at);
     expect((await t.client.spot({ asset: "BTC_USDT", interval: 60 })).liveGame.gid).toBe(paused.nextGame!.gid);
   });

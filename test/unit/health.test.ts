@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/errors.js";
-import { ENDPOINT_BACKOFF_MAX_MS, PRICE_BACKOFF_MAX_MS, RequestHealth } from "../../src/poller/health.js";
+import { ENDPOINT_BACKOFF_MAX_MS, PRICE_BACKOFF_MAX_MS, RequestHealth, RETRY_AFTER_MAX_MS } from "../../src/poller/health.js";
 
 const NOW = 1_000_000;
 const noJitter = () => 1;
@@ -41,7 +41,7 @@ describe("request health", () => {
     h.succeeded("price");
     expect(h.connection(NOW).state).toBe("degraded");
     h.succeeded("spot");
-    expect([h.connection(NOW).state, h.nextRetry()]).toEqual(["ok", undefined]);
+    expect([h.connection(NOW).state, h.nextRetry(NOW)]).toEqual(["ok", undefined]);
   });
 
   it("the price, the heartbeat, backs off no further than 2 s", () => {
@@ -55,10 +55,21 @@ describe("request health", () => {
     h.failed("price", err({ kind: "rate_limited", status: 429, retryAfterMs: 7_000, reason: "Rate limit exceeded" }), NOW);
     h.failed("status", err({ kind: "rate_limited", status: 429, retryAfterMs: 3_000 }), NOW);
     expect(h.blockedUntil()).toEqual({ price: NOW + 7_000, status: NOW + 3_000 });
-    expect(h.nextRetry()).toBe(NOW + 3_000);
+    expect(h.nextRetry(NOW)).toBe(NOW + 3_000);
+    // A retry time already past is nothing to wait for (the poller would spin on it).
+    expect(h.nextRetry(NOW + 3_000)).toBe(NOW + 7_000);
+    expect(h.nextRetry(NOW + 7_000)).toBeUndefined();
     expect(h.connection(NOW)).toEqual({ state: "rate_limited", resumeAt: NOW + 7_000, reason: "Rate limit exceeded" });
     // Once its wait is over a 429 no longer colours the header.
     expect(h.connection(NOW + 8_000).state).toBe("ok");
+  });
+
+  it("a 5xx's Retry-After is the service's word on when to come back", () => {
+    const h = new RequestHealth(2_000, noJitter);
+    h.failed("status", err({ status: 503, retryAfterMs: 30_000 }), NOW);
+    h.failed("spot", err({ status: 503, retryAfterMs: 3_600_000 }), NOW);
+    // Up to a minute: past that a pane would go untried for longer than a trader would wait.
+    expect(h.blockedUntil()).toEqual({ status: NOW + 30_000, spot: NOW + RETRY_AFTER_MAX_MS });
   });
 
   it("an unreadable answer holds back its endpoint without saying the connection is degraded", () => {

@@ -23,7 +23,7 @@ class ScriptedService implements PollerClient {
   fault: Fault;
   gameStart = T0;
   positions: ReturnType<typeof statusPosition>[] = [];
-  placeBehaviour: "ok" | "reset-after-apply" | "reset-not-applied" | "409" | "429-once" = "ok";
+  placeBehaviour: "ok" | "reset-after-apply" | "unreadable-after-apply" | "reset-not-applied" | "409" | "429-once" = "ok";
   results: ResultsPage = resultsPage({ games: [], pagination: { total: 0, limit: 20, offset: 0 } });
 
   private async answer<T>(kind: TaskKind, make: () => T): Promise<T> {
@@ -63,6 +63,9 @@ class ScriptedService implements PollerClient {
         case "reset-after-apply":
           this.positions.push(status);
           throw new ApiError({ kind: "network", call: "POST /spot", message: "connection reset", outcomeUnknown: true });
+        case "unreadable-after-apply":
+          this.positions.push(status);
+          throw new ApiError({ kind: "schema", call: "POST /spot", status: 200, message: "response field sp: expected a decimal number" });
         case "reset-not-applied":
           throw new ApiError({ kind: "network", call: "POST /spot", message: "connection reset", outcomeUnknown: true });
         case "409":
@@ -125,17 +128,22 @@ describe("poller", () => {
     }
   });
 
-  it("gives the heartbeat price most slots and refreshes status every ~3 s while holding positions", async () => {
+  it.each([
+    ["positions", false],
+    ["positions /status lists without a gid (taken as the live game's)", true],
+  ])("gives the heartbeat price most slots and refreshes status every ~3 s while holding %s", async (_, withoutGid) => {
     poller.start();
     await vi.advanceTimersByTimeAsync(3_000);
     const gid = service.currentListing().liveGame!.gid;
-    service.positions.push(statusPosition({ gid, txid: "held-1" }));
+    if (withoutGid) service.otherGames.push({ ...statusPosition({ txid: "held-1" }), gid: null });
+    else service.positions.push(statusPosition({ gid, txid: "held-1" }));
     poller.refresh();
     await vi.advanceTimersByTimeAsync(30_000);
     const recent = service.calls.filter((c) => c.at > T0 + 15_000 && c.at < T0 + 38_000);
     const prices = recent.filter((c) => c.kind === "price").length;
     const statuses = recent.filter((c) => c.at && c.kind === "status");
     expect(prices / recent.length).toBeGreaterThan(0.55);
+    expect(statuses.length).toBeGreaterThanOrEqual(7);
     const statusGaps = statuses.slice(1).map((c, i) => c.at - statuses[i]!.at);
     expect(Math.max(...statusGaps)).toBeLessThanOrEqual(3_200);
   });
@@ -256,6 +264,24 @@ describe("poller", () => {
     expect(await lost).toMatchObject({ kind: "reconciled", placed: false });
     expect(service.calls.filter((c) => c.kind === "place")).toHaveLength(2);
     expect(service.positions).toHaveLength(1);
+  });
+
+  it("reconciles a POST answered unreadably without holding back the next position", async () => {
+    poller.start();
+    await vi.advanceTimersByTimeAsync(4_500);
+    const gid = service.currentListing().liveGame!.gid;
+    service.placeBehaviour = "unreadable-after-apply";
+    const first = poller.place({ gid, sp: "67100", f: "2.5" });
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(await first).toMatchObject({ kind: "reconciled", placed: true });
+    expect(poller.snapshot.diagnostics.place).toMatchObject({ failures: 1, retryAt: undefined });
+    expect(poller.snapshot.diagnostics.place?.lastError?.message).toContain("expected a decimal number");
+    service.placeBehaviour = "ok";
+    const asked = Date.now();
+    const second = poller.place({ gid, sp: "67200", f: "2.5" });
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(await second).toMatchObject({ kind: "placed" });
+    expect(service.calls.filter((c) => c.kind === "place").at(-1)!.at - asked).toBeLessThanOrEqual(1_000);
   });
 
   it("reports a 409 with the server's reason and keeps a 429'd position queued until the limit resets", async () => {

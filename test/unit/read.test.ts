@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parseJson, stringifyJson } from "../../src/api/json.js";
 import { UnusableResponse } from "../../src/api/read/fields.js";
 import { readBalance, readListing, readLivePrice, readPlacedPosition, readResults, readStatus } from "../../src/api/read/resources.js";
-import { readBoolean, readDecimal, readEpochMs, readId, readInteger } from "../../src/api/read/values.js";
+import { preview, readBoolean, readDecimal, readEpochMs, readId, readInteger } from "../../src/api/read/values.js";
 import { listingJson, positionJson } from "../../src/api/spec-form.js";
 import { Decimal } from "../../src/domain/money.js";
 import { Unreadable } from "../../src/domain/service-data.js";
@@ -83,6 +83,21 @@ describe("values", () => {
     expect(readEpochMs("2026-02-17T15:05:00.000Z")).toBe(Date.parse("2026-02-17T15:05:00.000Z"));
     expect(readEpochMs("soon")).toBeUndefined();
     expect(readEpochMs(parseJson("-5"))).toBeUndefined();
+    // Past what a Date holds: it could not be shown as a time.
+    expect(readEpochMs(parseJson("8640000000000000"))).toBe(8.64e15);
+    expect(readEpochMs(parseJson("8640000000000001"))).toBeUndefined();
+    expect(readEpochMs("+275760-09-13T00:00:00.001Z")).toBeUndefined();
+  });
+
+  it("a key written twice keeps its last value, as JSON.parse does", () => {
+    expect(parseJson('{"a":1,"a":"2"}')).toEqual({ a: "2" });
+  });
+
+  it("a preview is redacted before it is cut, so no part of a key survives the cut", () => {
+    const key = `metafide_${"a".repeat(32)}`;
+    const text = preview(`${"x".repeat(25)}${key}`);
+    expect(text).not.toMatch(/metafide_a/);
+    expect(text).toContain("[redacted]");
   });
 
   it("booleans: true/false, 1/0 and their strings", () => {
@@ -257,5 +272,10 @@ describe("GET /results", () => {
     const page = readResults({ games: [{ ...game, gid: null }, game], pagination: { total: 2, limit: 20, offset: 0 } }, {});
     expect(page.games.map((g) => g.gid)).toEqual(["548009"]);
     expect(page.issues.map(String)).toEqual(["games[0].gid: is null"]);
+  });
+
+  it("a page size below 1 or an offset below 0 is taken from the query instead", () => {
+    const page = readResults({ games: [], pagination: { total: -3, limit: 0, offset: -1 } }, { limit: 10, offset: 20 });
+    expect(page.pagination).toMatchObject({ total: null, limit: 10, offset: 20 });
   });
 });

@@ -25,7 +25,7 @@ import {
   type StreakEntry,
 } from "../../domain/service-data.js";
 import { Fields, UnusableResponse, type Rule } from "./fields.js";
-import { preview, readBoolean, readDecimal, readEpochMs, readId, readInteger, readText } from "./values.js";
+import { isPlainObject, preview, readBoolean, readDecimal, readEpochMs, readId, readInteger, readText } from "./values.js";
 
 const DECIMAL: Rule<Decimal> = { kind: "decimal", read: readDecimal };
 const INTEGER: Rule<number> = { kind: "integer", read: readInteger };
@@ -34,6 +34,18 @@ const BOOLEAN: Rule<boolean> = { kind: "boolean", read: readBoolean };
 const TEXT: Rule<string> = { kind: "text", read: readText };
 const ID: Rule<string> = { kind: "id", read: readId };
 /** `win` of a result position: a boolean as the spec shows, or the amount won. */
+/** Pagination counts: a page size of 0 or an offset below 0 would page forever or nowhere. */
+function atLeast(min: number): Rule<number> {
+  return {
+    kind: "integer",
+    read: (v) => {
+      const n = readInteger(v);
+      return n !== undefined && n >= min ? n : undefined;
+    },
+  };
+}
+const COUNT = atLeast(0);
+const PAGE_SIZE = atLeast(1);
 const WIN: Rule<boolean | Decimal> = { kind: "boolean", read: (v) => readBoolean(v) ?? readDecimal(v) };
 
 /**
@@ -75,7 +87,7 @@ export function readListing(json: unknown, asked: { asset: string; interval: num
 
 /** A game object sent as {} or false means none, like null. */
 function isNone(v: unknown): boolean {
-  return v === undefined || v === null || v === false || (typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0);
+  return v === undefined || v === null || v === false || (isPlainObject(v) && Object.keys(v).length === 0);
 }
 
 function readLiveGame(root: Fields): LiveGame | null {
@@ -180,7 +192,7 @@ export function readStatus(json: unknown): StatusReport {
 
 /** The official clients read streak elements as { positionId, streak }; other shapes are kept as they are. */
 function readStreak(raw: unknown): StreakEntry {
-  const o = raw !== null && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+  const o = isPlainObject(raw) ? raw : {};
   return { positionId: readId(o.positionId) ?? null, streak: readInteger(o.streak) ?? null, raw };
 }
 
@@ -291,9 +303,9 @@ function readPagination(root: Fields, asked: { limit?: number; offset?: number }
   const o = root.object("pagination");
   const p = o !== null && isReadable(o) ? o : undefined;
   return {
-    total: p?.quiet("total", INTEGER) ?? null,
-    limit: p?.quiet("limit", INTEGER) ?? asked.limit ?? 20,
-    offset: p?.quiet("offset", INTEGER) ?? asked.offset ?? 0,
+    total: p?.quiet("total", COUNT) ?? null,
+    limit: p?.quiet("limit", PAGE_SIZE) ?? asked.limit ?? 20,
+    offset: p?.quiet("offset", COUNT) ?? asked.offset ?? 0,
     extra: p?.extra() ?? {},
   };
 }

@@ -63,13 +63,17 @@ export function readInteger(v: unknown): number | undefined {
   return Number.isSafeInteger(n) ? (Object.is(n, -0) ? 0 : n) : undefined;
 }
 
+/** The last millisecond a JavaScript Date can hold; a time past it cannot be formatted. */
+const MAX_EPOCH_MS = 8.64e15;
+
 /** Epoch ms: a whole number ≥ 0 (number or digit string), or an ISO 8601 time with a date. */
 export function readEpochMs(v: unknown): number | undefined {
+  const inRange = (t: number | undefined) => (t !== undefined && t >= 0 && t <= MAX_EPOCH_MS ? t : undefined);
   const n = readInteger(v);
-  if (n !== undefined) return n >= 0 ? n : undefined;
+  if (n !== undefined) return inRange(n);
   if (typeof v === "string" && /^\d{4}-\d{2}-\d{2}T/.test(v.trim())) {
     const t = Date.parse(v.trim());
-    return Number.isFinite(t) && t >= 0 ? t : undefined;
+    return Number.isFinite(t) ? inRange(t) : undefined;
   }
   return undefined;
 }
@@ -125,6 +129,9 @@ export function preview(v: unknown): string {
       text = String(v);
     }
   }
+  // Redacted before it is cut: a cut could leave a key's first characters
+  // that the redactor no longer recognises as a key.
+  text = redact(text);
   if (text.length > PREVIEW_CHARS) text = `${text.slice(0, PREVIEW_CHARS)}…`;
-  return `${redact(text)} (${type})`;
+  return `${text} (${type})`;
 }
