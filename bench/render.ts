@@ -1,20 +1,25 @@
 /**
  * npm run bench:render [-- --frames 200]
  *
- * The cost of one dashboard frame: the real Dashboard rendered by Ink into
- * an in-memory terminal from a fixed snapshot (10 positions, a full price
- * history), timed over many frames. Separates Ink's per-frame cost from the
- * poller and the network when looking for CPU.
+ * The cost of one dashboard frame: the real Dashboard mounted as the CLI
+ * mounts it (src/ui/renderer/mount.ts: Ink, then the FrameWriter) on an
+ * in-memory terminal, from a fixed snapshot (10 positions, a full price
+ * history), over many frames. Separates the frame's cost from the poller
+ * and the network when looking for CPU.
+ *
+ * It runs with the Ink modules the bundle ships; RENDERER=tokenizer or
+ * RENDERER=stock runs it without our Output, or without the remembering
+ * tokenizer too (bench/renderer-variant.mjs), which is how
+ * src/ui/renderer/README.md's figures for each were measured.
  */
 import { EventEmitter } from "node:events";
-import { render } from "ink";
+import { PerformanceObserver } from "node:perf_hooks";
 import { createElement } from "react";
 import { Dashboard } from "../src/ui/Dashboard.js";
 import { computeLayout } from "../src/ui/layout.js";
+import { mountScreen } from "../src/ui/renderer/mount.js";
 import { ThemeContext } from "../src/ui/theme.js";
-import { initialSnapshot, type Snapshot } from "../src/poller/snapshot.js";
-import { readBalance, readListing, readLivePrice, readStatus } from "../src/api/read/resources.js";
-import { Decimal } from "../src/domain/money.js";
+import { snapshots } from "./dashboard-snapshot.js";
 import { flag, percentile } from "./stats.js";
 
 // The npm script sets NODE_ENV=production before React loads, as the CLI does.
@@ -28,71 +33,70 @@ class Screen extends EventEmitter {
   write = () => true;
 }
 
-/**
- * The game and the positions stay put while the clock runs, as they do in a
- * live game, and keep their identity as the poller's store keeps it; a new
- * price arrives every other second, as the poller fetches it.
- */
-function snapshots(start: number): (now: number) => Snapshot {
-  const listing = readListing({
-    asset: "BTC_USDT", interval: 3600, early_precision_window: false, can_place_position: true, timestamp: start,
-    nextGame: { gid: "2", starts_at: start + 3_615_000, ends_at: start + 7_230_000 },
-    liveGame: { gid: "1", open_price: "67000", ai_price: "67010", start_at: start, closes_at: start + 3_600_000, ends_at: start + 3_615_000, lobby: { start_at: start + 3_600_000, end_at: start + 3_615_000, isLobby: false } },
-  }, { asset: "BTC_USDT", interval: 3600 });
-  const positions = Array.from({ length: 10 }, (_, i) => ({
-    gid: "1", c: "USDC", a: "BTC_USDT", id: 1, f: "2", sp: String(66980 + i * 5), cm: false, cmt: null, w: 1.9 + i / 10, r: -5 + i, pw: "0x1", win: null,
-    t: String(start + i * 1000), tx: null, txid: `tx${i}`, p: null, created_at: "2026-01-01T00:00:00Z", st: "success", it: 3600, n: "testnet", username: "u", avatar: { imageUrl: "", backgroundColor: "#000" },
-  }));
-  const base: Snapshot = {
-    ...initialSnapshot({ asset: "BTC_USDT", interval: 3600, network: "testnet", currency: "USDC" }),
-    listing: { value: listing, at: start },
-    balance: { value: readBalance({ userId: 1, balance: "980", withdrawal_req: "none" }), at: start },
-    sessionStartBalance: new Decimal("1000"),
-    status: { value: readStatus({ positions, streaks: [] }), at: start },
-    connection: { state: "ok" },
-  };
-  let latest = -1;
-  let withPrices = base;
-  return (now) => {
-    const k = Math.floor((now - start) / 2000);
-    if (k !== latest) {
-      latest = k;
-      const prices = Array.from({ length: 600 }, (_, i) => {
-        const j = k - 599 + i;
-        return { t: start + j * 2000, value: 67000 + Math.sin(j / 7) * 25 + Math.sin(j / 3) * 4 };
-      });
-      withPrices = { ...base, price: { value: readLivePrice({ timestamp: now, value: prices.at(-1)!.value }), at: now }, prices, lastOkAt: now };
-    }
-    return withPrices;
-  };
+interface Figures {
+  /** The whole rerender per frame: React, Ink's layout and output, the writer. */
+  whole: number[];
+  /** CPU time (user + system) per frame. */
+  cpuMs: number;
+  /** Bytes put on the terminal per frame, after the first; and the frame's whole text, for scale. */
+  bytes: number;
+  frameBytes: number;
+  /** Garbage collection per frame: time, and how many pauses. */
+  gcMs: number;
+  gcs: number;
 }
 
-/** Per frame: Ink's own render time (layout and output), and the whole rerender (React too). */
-function measure(cols: number, rows: number, theme: { color: boolean; ascii: boolean }): { ink: number[]; whole: number[] } {
-  const ink: number[] = [];
+async function measure(cols: number, rows: number, theme: { color: boolean; ascii: boolean }): Promise<Figures> {
   const whole: number[] = [];
-  const stdout = new Screen(cols, rows) as unknown as NodeJS.WriteStream;
+  const terminal = new Screen(cols, rows);
   const start = Date.now() - 20_000;
   const snapshot = snapshots(start);
   const tree = (i: number) =>
     createElement(ThemeContext.Provider, { value: theme },
       createElement(Dashboard, { snapshot: snapshot(start + 20_000 + i * 1000), now: start + 20_000 + i * 1000, localNow: start + 20_000 + i * 1000, layout: computeLayout(cols, rows), backend: "SIM", readonly: false, focus: "game", scroll: 0, overlay: null, hints: "q quit", message: undefined }));
-  const app = render(tree(0), { stdout, stdin: new EventEmitter() as unknown as NodeJS.ReadStream, debug: true, patchConsole: false, exitOnCtrlC: false, onRender: ({ renderTime }) => ink.push(renderTime) });
+  const screen = mountScreen(tree(0), { terminal, stdin: new EventEmitter() as unknown as NodeJS.ReadStream });
+  const warm = 10;
+  let gcMs = 0;
+  let gcs = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) {
+      gcMs += e.duration;
+      gcs++;
+    }
+  });
+  let cpu = process.cpuUsage();
+  let bytes = 0;
   for (let i = 1; i <= frames; i++) {
+    if (i === warm + 1) {
+      gc.observe({ entryTypes: ["gc"] });
+      cpu = process.cpuUsage();
+      bytes = screen.writer.bytesWritten;
+    }
     const next = tree(i);
     const t0 = performance.now();
-    app.rerender(next);
+    screen.instance.rerender(next);
     whole.push(performance.now() - t0);
+    // A turn of the event loop between frames, as between the dashboard's seconds.
+    await new Promise((r) => setImmediate(r));
   }
-  app.unmount();
-  return { ink: ink.slice(10), whole: whole.slice(10) };
+  const used = process.cpuUsage(cpu);
+  // GC entries reach the observer on a later turn of the event loop.
+  await new Promise((r) => setTimeout(r, 50));
+  gc.disconnect();
+  const n = frames - warm;
+  const figures = { whole: whole.slice(warm), cpuMs: (used.user + used.system) / 1000 / n, bytes: (screen.writer.bytesWritten - bytes) / n, frameBytes: screen.writer.lastFrame.length, gcMs: gcMs / n, gcs: gcs / n };
+  screen.instance.unmount();
+  return figures;
 }
 
 const ms = (t: number[]) => `median ${percentile(t, 50).toFixed(1)} ms, p95 ${percentile(t, 95).toFixed(1)} ms`;
+console.log(`renderer: ${process.env.RENDERER ?? "shipped"}`);
 for (const [cols, rows] of [[120, 40], [80, 24]] as const) {
   for (const theme of [{ color: true, ascii: false }, { color: false, ascii: true }]) {
-    const t = measure(cols, rows, theme);
-    console.log(`${cols}x${rows} ${theme.ascii ? "ascii, no colour" : "unicode, colour "}  Ink ${ms(t.ink)} | whole frame ${ms(t.whole)} (n=${t.whole.length})`);
+    const t = await measure(cols, rows, theme);
+    console.log(
+      `${cols}x${rows} ${theme.ascii ? "ascii, no colour" : "unicode, colour "}  frame ${ms(t.whole)} | CPU ${t.cpuMs.toFixed(2)} ms | ${Math.round(t.bytes)} B written of a ${t.frameBytes} B frame | GC ${t.gcMs.toFixed(2)} ms (${t.gcs.toFixed(2)} pauses) per frame (n=${t.whole.length})`,
+    );
   }
 }
 process.exit(0);

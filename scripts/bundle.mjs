@@ -10,33 +10,20 @@
  */
 import { build } from "esbuild";
 import { chmodSync, readFileSync, rmSync } from "node:fs";
-import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { INK_SWAPS, inkSwapFor } from "./ink-swaps.mjs";
 
-// Two of Ink's modules are ours in the bundle; src/ui/ink/output.ts and log-update.ts say why.
-const ours = (path) => fileURLToPath(new URL(`../src/ui/ink/${path}`, import.meta.url));
-const swaps = [
-  // Ink's renderer builds each frame with ./output.js: ours stands in for it.
-  { importer: "renderer.js", module: "./output.js", path: () => ours("output.ts"), replaced: 0 },
-  // Ink writes each frame with ./log-update.js: ours wraps it (namespace below).
-  { importer: "ink.js", module: "./log-update.js", path: (importer) => join(dirname(importer), "log-update.js"), namespace: "row-updates", replaced: 0 },
-];
+// Ink's modules that are ours in the bundle, as in the tests (scripts/ink-swaps.mjs).
+const replaced = new Map(INK_SWAPS.map((s) => [s, 0]));
 const inkModules = {
   name: "ink-modules",
   setup(b) {
-    for (const swap of swaps) {
-      const filter = new RegExp(`^${swap.module.replace(/[.]/g, "\\.")}$`);
-      b.onResolve({ filter }, (args) => {
-        if (!args.importer.endsWith(join("ink", "build", swap.importer))) return undefined;
-        swap.replaced++;
-        return { path: swap.path(args.importer), namespace: swap.namespace ?? "file" };
-      });
-    }
-    b.onLoad({ filter: /.*/, namespace: "row-updates" }, (args) => ({
-      contents: `import ink from ${JSON.stringify(args.path)};\nimport { withRowUpdates } from ${JSON.stringify(ours("log-update.ts"))};\nexport default withRowUpdates(ink);\n`,
-      resolveDir: dirname(args.path),
-      loader: "js",
-    }));
+    b.onResolve({ filter: /^\.\/[\w-]+\.js$/ }, (args) => {
+      const swap = inkSwapFor(args.path, args.importer);
+      if (swap === undefined) return undefined;
+      replaced.set(swap, replaced.get(swap) + 1);
+      return { path: fileURLToPath(new URL(`../${swap.replacement}.ts`, import.meta.url)) };
+    });
   },
 };
 
@@ -83,8 +70,8 @@ const { metafile } = await build({
   metafile: true,
 });
 // An Ink that no longer imports these modules this way would silently draw and write every frame whole again.
-for (const swap of swaps) {
-  if (swap.replaced !== 1) throw new Error(`expected to replace Ink's ${swap.module} once, replaced it ${swap.replaced} times`);
+for (const [swap, times] of replaced) {
+  if (times !== 1) throw new Error(`expected to replace Ink's ${swap.module} once, replaced it ${times} times`);
 }
 if (yogaFetchChecks !== 2) throw new Error(`expected two fetch checks in Yoga's loader, found ${yogaFetchChecks}`);
 // `import { z } from "zod"` takes zod's whole namespace, every locale with it: 350 KB more to parse at

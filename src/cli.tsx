@@ -9,6 +9,9 @@ process.env.NODE_ENV ??= "production";
 import { ConfigError, loadConfig } from "./config.js";
 import { redact } from "./api/redact.js";
 
+/** After the dashboard is done, how long anything left (a socket closing) may keep the process. */
+const EXIT_GRACE_MS = 150;
+
 async function main(argv: string[]): Promise<number> {
   // The sim has flags of its own (--port, --key, ...): it parses its whole command line itself.
   if (argv[0] === "sim") {
@@ -37,7 +40,10 @@ async function main(argv: string[]): Promise<number> {
       // Ink draws only the final frame when CI is set; a dashboard on a real terminal must draw live.
       if (process.stdout.isTTY) for (const name of ["CI", "CONTINUOUS_INTEGRATION"]) delete process.env[name];
       const { runDashboard } = await import("./dashboard.js");
-      return runDashboard(config);
+      const code = await runDashboard(config);
+      // The terminal is restored and the connection closed: nothing left may keep the process past its way out.
+      setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();
+      return code;
     }
     default: {
       const { isCommandName, runCommand } = await import("./commands/index.js");

@@ -3,16 +3,42 @@
  * (to the real service, or to an in-process sim when no key is set), the
  * poller and the Ink app, and restores the terminal on every way out.
  */
-import { render } from "ink";
 import { redact } from "./api/redact.js";
 import type { Config } from "./config.js";
 import { Poller } from "./poller/poller.js";
 import { App } from "./ui/App.js";
+import { mountScreen } from "./ui/renderer/mount.js";
 import { enterFullScreen } from "./ui/terminal.js";
 import { ThemeContext } from "./ui/theme.js";
 import { hasKey, openEmbeddedSim, openService } from "./backend.js";
 
+/** The exit code of each way out; docs/commands.md ("Leaving the dashboard"). */
+export const DASHBOARD_EXIT = {
+  /** q or Ctrl+C: the trader's own way out. */
+  quit: 0,
+  crashed: 1,
+  /** stdin or stdout is not a terminal: nothing was started. */
+  noTerminal: 2,
+  /** 128 + the signal's number, as a shell reports a process a signal ended. */
+  SIGHUP: 129,
+  SIGINT: 130,
+  SIGQUIT: 131,
+  SIGTERM: 143,
+} as const;
+
+const SIGNALS = ["SIGHUP", "SIGINT", "SIGQUIT", "SIGTERM"] as const;
+
+/** How long the way out may wait for the service connection to close (an in-flight request is aborted). */
+const CLOSE_WAIT_MS = 300;
+
+export const NO_TERMINAL_MESSAGE =
+  "spotdash: the dashboard needs a terminal on stdin and stdout; for scripts use `spotdash watch` or the one-shot commands (spotdash --help)";
+
 export async function runDashboard(config: Config): Promise<number> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY) {
+    process.stderr.write(`${NO_TERMINAL_MESSAGE}\n`);
+    return DASHBOARD_EXIT.noTerminal;
+  }
   const backend = hasKey(config) ? openService(config) : await openEmbeddedSim(config);
   const poller = new Poller({
     client: backend.client,
@@ -21,39 +47,52 @@ export async function runDashboard(config: Config): Promise<number> {
     maxRps: config.maxRps,
   });
   const screen = enterFullScreen(process.stdout);
-  const app = render(
+  const mounted = mountScreen(
     <ThemeContext.Provider value={{ color: !config.noColor, ascii: config.ascii }}>
       <App controller={poller} backend={backend.label} assets={backend.assets} readonly={config.readonly} walletMissing={!backend.wallet} noBell={config.noBell} />
     </ThemeContext.Provider>,
-    { exitOnCtrlC: false, patchConsole: true, maxFps: 10 },
+    { terminal: process.stdout, stdin: process.stdin },
   );
+  const app = mounted.instance;
   // After the first frame: the first request loads the HTTP client (see ApiClient.connection).
   poller.start();
 
+  let code: number = DASHBOARD_EXIT.quit;
   let crashed: unknown;
-  const shutdown = () => app.unmount();
-  const crash = (e: unknown) => {
-    crashed = e;
+  const leave = (exitCode: number) => {
+    if (code === DASHBOARD_EXIT.quit) code = exitCode;
+    mounted.close();
     app.unmount();
   };
-  process.once("SIGTERM", shutdown);
-  process.once("SIGINT", shutdown);
-  process.once("SIGHUP", shutdown);
+  const onSignal = Object.fromEntries(SIGNALS.map((sig) => [sig, () => leave(DASHBOARD_EXIT[sig])])) as Record<(typeof SIGNALS)[number], () => void>;
+  // The terminal went away (a closed pane or ssh session: EIO, EPIPE): as a hang-up.
+  const onTerminalGone = () => leave(DASHBOARD_EXIT.SIGHUP);
+  const crash = (e: unknown) => {
+    crashed = e;
+    leave(DASHBOARD_EXIT.crashed);
+  };
+  for (const sig of SIGNALS) process.on(sig, onSignal[sig]);
+  process.stdin.on("error", onTerminalGone);
+  process.stdout.on("error", onTerminalGone);
   process.on("uncaughtException", crash);
   process.on("unhandledRejection", crash);
   try {
     await app.waitUntilExit();
   } catch (e) {
     crashed ??= e;
+    code = DASHBOARD_EXIT.crashed;
   } finally {
+    mounted.close();
     poller.stop();
     screen.restore();
-    await backend.close().catch(() => undefined);
+    for (const sig of SIGNALS) process.off(sig, onSignal[sig]);
+    // The connection is closed with whatever is in flight aborted, so the way out never waits on the service.
+    await Promise.race([backend.close().catch(() => undefined), new Promise((r) => setTimeout(r, CLOSE_WAIT_MS).unref())]);
   }
   if (crashed !== undefined) {
     const text = crashed instanceof Error ? (crashed.stack ?? crashed.message) : String(crashed);
     process.stderr.write(`spotdash crashed: ${redact(text)}\n`);
-    return 1;
+    return DASHBOARD_EXIT.crashed;
   }
-  return 0;
+  return code;
 }

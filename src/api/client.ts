@@ -108,8 +108,9 @@ export class ApiClient {
     return this.base.toString();
   }
 
+  /** Closes the connection; a request still in flight is aborted (it fails as a network error), not waited for. */
   async close(): Promise<void> {
-    if (this.pool !== undefined) await (await this.pool).close();
+    if (this.pool !== undefined) await (await this.pool).destroy();
   }
 
   getSpot(q: { asset: string; interval: number }): Promise<GameListing> {

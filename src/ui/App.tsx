@@ -14,8 +14,10 @@ import { INTERVALS } from "../domain/rules.js";
 import { formatInterval } from "../domain/format.js";
 import { computeLayout } from "./layout.js";
 import { useFrames, useKeys, useTerminalSize } from "./hooks.js";
+import type { Paste } from "./input/key-reader.js";
 import { Dashboard, PANES, type DashboardProps, type PaneName } from "./Dashboard.js";
 import { isStale } from "../poller/staleness.js";
+import { playsIn } from "../domain/positions.js";
 import { mergeSessionGames, sessionSummary } from "../domain/results.js";
 import { currentPage, useResultsView, type ResultsQueryArg } from "./results/use-results-view.js";
 import { useSettlementToast } from "./results/use-settlement-toast.js";
@@ -91,7 +93,11 @@ export function App(p: AppProps) {
   // Frames come from the ticker and the store; the instant itself is read fresh on every frame.
   const now = serverNow();
   const size = useTerminalSize();
-  const [focus, setFocus] = useState<PaneName>("game");
+  // Until Tab picks a pane, the focus is where the keys are of use: the positions table when it has rows.
+  const [chosenFocus, setFocus] = useState<PaneName | null>(null);
+  const liveGid = snapshot.listing?.value.liveGame?.gid;
+  const holding = liveGid !== undefined && playsIn(liveGid, snapshot.placed, snapshot.status?.value.positions ?? []);
+  const focus: PaneName = chosenFocus ?? (holding ? "positions" : "game");
   const [scroll, setScroll] = useState(0);
   const [overlay, setOverlay] = useState<Overlay>(null);
   const [message, setMessage] = useState<string | undefined>();
@@ -124,6 +130,11 @@ export function App(p: AppProps) {
   });
   const games = sessionGames.current;
   const summary = useMemo(() => sessionSummary(games.values()), [games]);
+
+  const onPaste = (paste: Paste) => {
+    // A paste goes into the form's field; anywhere else it would be a flood of commands.
+    if (!positionForm.handlePaste(paste.text, paste.dropped)) say("paste ignored: only the position form (p) takes text");
+  };
 
   useKeys((input, key) => {
     if (key.ctrl && input === "c") {
@@ -158,15 +169,19 @@ export function App(p: AppProps) {
     }
     if (key.tab) {
       const step = key.shift ? PANES.length - 1 : 1;
-      setFocus((f) => PANES[(PANES.indexOf(f) + step) % PANES.length]!);
+      // From the state, not this render's `focus`: the keys of a burst are handled before the next render.
+      setFocus((f) => PANES[(PANES.indexOf(f ?? focus) + step) % PANES.length]!);
       return;
     }
+    // The positions table is the one pane that scrolls: j/k scroll it from anywhere, and focus it.
     if (input === "j" || key.downArrow) {
-      if (focus === "positions") setScroll((s) => s + 1);
+      setFocus("positions");
+      setScroll((s) => s + 1);
       return;
     }
     if (input === "k" || key.upArrow) {
-      if (focus === "positions") setScroll((s) => Math.max(0, s - 1));
+      setFocus("positions");
+      setScroll((s) => Math.max(0, s - 1));
       return;
     }
     if (key.ctrl && input === "r") {
@@ -202,7 +217,7 @@ export function App(p: AppProps) {
       setOverlay(null);
       results.open();
     }
-  });
+  }, onPaste);
 
   const hints = positionForm.form
     ? FORM_HINTS[positionForm.form.step]
@@ -210,7 +225,7 @@ export function App(p: AppProps) {
       ? OVERLAY_HINTS[overlay]
       : results.view
         ? RESULTS_HINTS[results.view.detail === null ? "list" : "detail"]
-        : `q quit  ? help  tab pane  j/k scroll  i interval  a asset  ^R refresh${p.readonly ? "" : "  p place  P repeat"}  r results  D diagnostics`;
+        : `q quit  ? help  tab pane${holding ? "  j/k scroll positions" : ""}  i interval  a asset  ^R refresh${p.readonly ? "" : "  p place  P repeat"}  r results  D diagnostics`;
   let resultsProps: DashboardResults | undefined;
   if (results.view) {
     const page = currentPage(results.view, snapshot);

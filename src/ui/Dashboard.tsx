@@ -28,7 +28,8 @@ import type { Toast } from "../domain/results.js";
 import { ResultsView, type ResultsViewProps } from "./results/ResultsView.js";
 import { ageAt, NowContext } from "./Pane.js";
 
-export const PANES = ["game", "price", "balance", "positions"] as const;
+/** In the screen's reading order, which Tab follows: left to right, top to bottom. */
+export const PANES = ["game", "balance", "price", "positions"] as const;
 export type PaneName = (typeof PANES)[number];
 
 export interface DashboardProps {

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useReducer, useRef, useState } from "react";
-import { useInput, useStdout } from "ink";
+import { useEffect, useReducer, useRef, useState } from "react";
+import { useStdin, useStdout, type Key } from "ink";
+import { KeyReader, type Paste } from "./input/key-reader.js";
 
 /**
  * The frame clock: one 1 Hz ticker plus the store, drawn as few times as
@@ -63,17 +64,35 @@ export function useTerminalSize(): TerminalSize {
   return size;
 }
 
-type InputHandler = Parameters<typeof useInput>[0];
+export type KeyHandler = (input: string, key: Key) => void;
+export type PasteHandler = (paste: Paste) => void;
 
 /**
- * Ink's useInput with a handler that may change on every render. Ink's own
- * hook takes the handler off stdin and puts it back whenever it is a new
- * function, which an inline handler is on every frame; this one listens once
- * and calls the handler of the latest render.
+ * The keys and pastes of the terminal, one event at a time (input/key-reader.ts):
+ * Ink's useInput hands a handler a whole chunk ("jj", three Tabs) as one
+ * input. Listens once and calls the handlers of the latest render, so an
+ * inline handler is fine.
  */
-export function useKeys(handler: InputHandler): void {
-  const latest = useRef(handler);
-  // Keys arrive between frames, after the render that made the handler was committed.
-  latest.current = handler;
-  useInput(useCallback<InputHandler>((input, key) => latest.current(input, key), []));
+export function useKeys(onKey: KeyHandler, onPaste?: PasteHandler): void {
+  const latest = useRef({ onKey, onPaste });
+  // Keys arrive between frames, after the render that made the handlers was committed.
+  latest.current = { onKey, onPaste };
+  const { setRawMode, internal_eventEmitter: events } = useStdin();
+  useEffect(() => {
+    setRawMode(true);
+    return () => setRawMode(false);
+  }, [setRawMode]);
+  useEffect(() => {
+    const reader = new KeyReader();
+    const onInput = (piece: string) => {
+      for (const e of reader.push(piece)) {
+        if (e.kind === "key") latest.current.onKey(e.input, e.key);
+        else latest.current.onPaste?.({ text: e.text, dropped: e.dropped });
+      }
+    };
+    events.on("input", onInput);
+    return () => {
+      events.off("input", onInput);
+    };
+  }, [events]);
 }

@@ -29,10 +29,10 @@ e2e("dashboard in tmux", () => {
     await t.waitFor((s) => endsIn(s) !== undefined && endsIn(s) !== first, 3_000, "the countdown to move");
 
     t.resize(80, 24);
-    const small = await t.waitFor((s) => s.includes("POSITIONS") && !s.split("\n").some((l) => l.trimEnd().length > 80), 3_000, "the compact layout");
-    expect(small).toMatch(/GAME BTC_USDT/);
-    expect(small).toMatch(/BALANCE testnet/);
-    expect(small).toMatch(/PRICE BTC_USDT/);
+    // Until the dashboard hears of the resize, the pane shows what tmux kept of the old screen: wait for the new layout.
+    const compact = (s: string) => ["GAME BTC_USDT", "BALANCE testnet", "PRICE BTC_USDT", "POSITIONS"].every((p) => s.includes(p));
+    const small = await t.waitFor((s) => compact(s) && !s.split("\n").some((l) => l.trimEnd().length > 80), 3_000, "the compact layout");
+    expect(small.split("\n")[0]).toMatch(/^spotdash │/);
 
     t.resize(50, 15);
     await t.waitFor((s) => s.includes("terminal too small"), 3_000, "the too-small screen");

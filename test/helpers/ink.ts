@@ -1,22 +1,31 @@
 /**
- * ink-testing-library fixes the terminal at 100 columns and no rows; the
- * dashboard's layout depends on both, so this renders into a terminal of a
- * chosen size that can also be resized.
+ * Renders a tree as the dashboard does (src/ui/renderer/mount.ts: Ink in
+ * debug mode, frames put on the terminal by the FrameWriter) into a
+ * terminal of a chosen size that can also be resized. ink-testing-library
+ * fixes the terminal at 100 columns and no rows and writes with Ink's own
+ * writer, which the dashboard does not use.
  */
 import { EventEmitter } from "node:events";
-import { render as inkRender } from "ink";
 import type { ReactElement } from "react";
+import { mountScreen } from "../../src/ui/renderer/mount.js";
 
-class FakeStdout extends EventEmitter {
-  frames: string[] = [];
-  constructor(public columns: number, public rows: number) {
+/** The terminal: what the writer wrote, its size, its resize events. */
+export class FakeTerminal extends EventEmitter {
+  written = "";
+  constructor(
+    public columns: number,
+    public rows: number,
+  ) {
     super();
   }
   isTTY = true;
-  write = (frame: string) => {
-    this.frames.push(frame);
+  write = (data: string) => {
+    this.written += data;
+    this.onWrite?.(data);
     return true;
   };
+  /** Called with every write (an emulator that keeps the screen, say). */
+  onWrite: ((data: string) => void) | undefined;
   resize(columns: number, rows: number) {
     this.columns = columns;
     this.rows = rows;
@@ -24,19 +33,14 @@ class FakeStdout extends EventEmitter {
   }
 }
 
-class FakeStdin extends EventEmitter {
+export class FakeStdin extends EventEmitter {
   isTTY = true;
-  private data: string | null = null;
+  private chunks: string[] = [];
   write = (data: string) => {
-    this.data = data;
+    this.chunks.push(data);
     this.emit("readable");
-    this.emit("data", data);
   };
-  read = () => {
-    const d = this.data;
-    this.data = null;
-    return d;
-  };
+  read = () => this.chunks.shift() ?? null;
   setEncoding() {}
   setRawMode() {}
   resume() {}
@@ -46,24 +50,18 @@ class FakeStdin extends EventEmitter {
 }
 
 export function renderAt(tree: ReactElement, columns: number, rows: number) {
-  const stdout = new FakeStdout(columns, rows);
+  const stdout = new FakeTerminal(columns, rows);
   const stdin = new FakeStdin();
-  const stderr = new FakeStdout(columns, rows);
-  const instance = inkRender(tree, {
-    stdout: stdout as unknown as NodeJS.WriteStream,
-    stdin: stdin as unknown as NodeJS.ReadStream,
-    stderr: stderr as unknown as NodeJS.WriteStream,
-    debug: true,
-    exitOnCtrlC: false,
-    patchConsole: false,
-  });
+  const screen = mountScreen(tree, { terminal: stdout, stdin: stdin as unknown as NodeJS.ReadStream });
+  const instance = screen.instance;
   return {
     stdout,
     stdin,
     instance,
-    lastFrame: () => stdout.frames.at(-1) ?? "",
+    screen,
+    lastFrame: () => screen.writer.lastFrame,
     /** The last frame with colours removed. */
-    text: () => stripAnsi(stdout.frames.at(-1) ?? ""),
+    text: () => stripAnsi(screen.writer.lastFrame),
     press: async (keys: string) => {
       stdin.write(keys);
       await tick();

@@ -47,6 +47,17 @@ export class TmuxSession {
     this.keys("Enter");
   }
 
+  /** Pastes the file's text as a terminal paste does (bracketed, when the program asks for it). */
+  paste(file: string): void {
+    this.tmux("load-buffer", file);
+    this.tmux("paste-buffer", "-p", "-t", this.name);
+  }
+
+  /** Closes the pane, as closing a terminal window does: the program's terminal vanishes. */
+  closePane(): void {
+    this.tmux("kill-pane", "-t", this.name);
+  }
+
   screen(): string {
     return this.tmux("capture-pane", "-p", "-t", this.name);
   }

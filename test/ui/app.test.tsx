@@ -120,16 +120,20 @@ describe("App", () => {
     expect(intents).toEqual(["refresh", "refresh"]);
   });
 
-  it("moves focus with Tab and Shift+Tab", async () => {
+  it("moves focus with Tab and Shift+Tab in the screen's reading order, each key of a burst taking effect", async () => {
     const { c } = controller();
     ui = renderAt(<App controller={c} backend="SIM" assets={["BTC_USDT"]} readonly={false} walletMissing={false} />, 80, 24);
     await tick();
     const focusedTitle = () => /▸ (GAME|PRICE|BALANCE|POSITIONS)/.exec(ui!.text())?.[1];
     expect(focusedTitle()).toBe("GAME");
     await ui.press("\t");
-    expect(focusedTitle()).toBe("PRICE");
+    expect(focusedTitle()).toBe("BALANCE");
+    await ui.press("\t\t");
+    expect(focusedTitle()).toBe("POSITIONS");
     await ui.press("\u001b[Z");
-    expect(focusedTitle()).toBe("GAME");
+    expect(focusedTitle()).toBe("PRICE");
+    await ui.press("\t\t\t");
+    expect(focusedTitle()).toBe("BALANCE");
   });
 
   it("shows the too-small screen and recovers when the terminal grows", async () => {

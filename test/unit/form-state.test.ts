@@ -1,35 +1,60 @@
 import { describe, expect, it } from "vitest";
-import type { Key } from "ink";
-import { editKey, openForm } from "../../src/ui/form/form-state.js";
+import { editKey, FIELD_MAX_LENGTH, openForm, pasteText, type FormState } from "../../src/ui/form/form-state.js";
+import { KeyReader } from "../../src/ui/input/key-reader.js";
 import { Decimal } from "../../src/domain/money.js";
 
 const steps = { price: new Decimal(1), stake: new Decimal("0.1") };
-const key = (over: Partial<Key> = {}) => ({ upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false, return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false, super: false, hyper: false, capsLock: false, numLock: false, ...over }) as Key;
+
+/** Feeds terminal input through the key reader, as the dashboard does, into the form. */
+function type(s: FormState, ...pieces: string[]): FormState {
+  const reader = new KeyReader();
+  for (const piece of pieces) {
+    for (const e of reader.push(piece)) s = e.kind === "key" ? editKey(s, e.input, e.key, steps) : pasteText(s, e.text, e.dropped);
+  }
+  return s;
+}
 
 describe("form editing", () => {
-  it("applies a chunk of keys one by one: backspaces, tab and text", () => {
-    const s = editKey(openForm("67000", "0.1"), "\x7f\x7f\x7f12\t\x7f\x7f\x7f2.5", key(), steps);
+  it("applies a burst of keys one by one: backspaces, tab and text", () => {
+    const s = type(openForm("67000", "0.1"), "\x7f\x7f\x7f12\t\x7f\x7f\x7f2.5");
     expect(s.price.text).toBe("6712");
     expect(s.stake.text).toBe("2.5");
     expect(s.focus).toBe("stake");
   });
 
   it("drops thousands separators and control characters from pasted text", () => {
-    const s = editKey(openForm("", "1"), "67,100", key(), steps);
+    const s = type(openForm("", "1"), "\x1b[200~67,100\x1b[201~");
     expect(s.price.text).toBe("67100");
-    expect(editKey(s, "\x01", key(), steps).price.text).toBe("67100");
+    expect(type(s, "\x01").price.text).toBe("67100");
+  });
+
+  it("Delete erases to the right of the cursor, Backspace to the left", () => {
+    const s = type(openForm("12345", "1"), "\x1b[D", "\x1b[D", "\x1b[3~", "\x7f");
+    expect([s.price.text, s.price.cursor]).toEqual(["125", 2]);
   });
 
   it("nudges by the steps and never below zero", () => {
-    let s = openForm("5", "0.1");
-    s = editKey(s, "", key({ pageDown: true }), steps);
+    let s = type(openForm("5", "0.1"), "\x1b[6~");
     expect(s.price.text).toBe("0");
-    s = editKey({ ...s, focus: "stake" }, "", key({ upArrow: true }), steps);
+    s = type(s, "\t", "\x1b[A");
     expect(s.stake.text).toBe("0.2");
   });
 
   it("leaves text that is not a number alone when nudged, for validation to name", () => {
-    const s = editKey(openForm("abc", "1"), "", key({ upArrow: true }), steps);
-    expect(s.price.text).toBe("abc");
+    expect(type(openForm("abc", "1"), "\x1b[A").price.text).toBe("abc");
+  });
+
+  it(`a field holds ${FIELD_MAX_LENGTH} characters: more typed is left out, with a note`, () => {
+    const s = type(openForm("", "1"), ..."1".repeat(FIELD_MAX_LENGTH + 5));
+    expect(s.price.text).toBe("1".repeat(FIELD_MAX_LENGTH));
+    expect(s.note).toMatchObject({ tone: "warn", text: expect.stringContaining(`holds ${FIELD_MAX_LENGTH} characters`) });
+  });
+
+  it("a 100 KB paste in any script fills the field up to its length and says the rest was left out", () => {
+    for (const ch of ["é", "漢", "👍", "7"]) {
+      const s = type(openForm("", "1"), "\x1b[200~", ch.repeat(50_000), ch.repeat(50_000), "\x1b[201~");
+      expect(Array.from(s.price.text)).toHaveLength(FIELD_MAX_LENGTH);
+      expect(s.note?.tone).toBe("warn");
+    }
   });
 });

@@ -1,5 +1,5 @@
 /**
- * src/ui/ink/output.ts stands in for Ink's own Output in the built CLI: for
+ * src/ui/renderer/output.ts stands in for Ink's own Output in the built CLI: for
  * any sequence of writes and clips it must give Ink's frame, character for
  * character, both when it builds a row and when it reuses the previous
  * frame's.
@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import Output from "../../src/ui/ink/output.js";
+import Output from "../../src/ui/renderer/output.js";
 
 type Transformer = (line: string, index: number) => string;
 interface OutputLike {

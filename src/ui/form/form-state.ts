@@ -40,31 +40,11 @@ export interface NudgeSteps {
   stake: Decimal;
 }
 
-const NO_KEY: Key = {
-  upArrow: false, downArrow: false, leftArrow: false, rightArrow: false, pageDown: false, pageUp: false, home: false, end: false,
-  return: false, escape: false, ctrl: false, shift: false, tab: false, backspace: false, delete: false, meta: false,
-  super: false, hyper: false, capsLock: false, numLock: false,
-};
+/** What a field holds: more than any price or stake needs, little enough to draw at once. */
+export const FIELD_MAX_LENGTH = 24;
 
-/**
- * Applies an editing key; returns the same object when the key does nothing
- * here. Keys sent faster than they are read (a fast typist, tmux send-keys,
- * a paste) arrive as one chunk such as "\x7f\x7f67\t": it is applied one
- * character at a time, so control characters never land in a field.
- */
+/** Applies an editing key (one key: input/key-reader.ts splits bursts); returns the same object when the key does nothing here. */
 export function editKey(s: FormState, input: string, key: Key, steps: NudgeSteps): FormState {
-  if (input.length > 1 && /[\x00-\x1f\x7f]/.test(input) && !input.startsWith("\u001b")) {
-    let next = s;
-    for (const ch of input) {
-      const k: Key = ch === "\x7f" || ch === "\b" ? { ...NO_KEY, backspace: true } : ch === "\t" ? { ...NO_KEY, tab: true } : NO_KEY;
-      next = ch === "\r" || ch === "\n" ? next : editOne(next, k.backspace || k.tab ? "" : ch, k, steps);
-    }
-    return next;
-  }
-  return editOne(s, input, key, steps);
-}
-
-function editOne(s: FormState, input: string, key: Key, steps: NudgeSteps): FormState {
   if (key.tab) return { ...s, focus: s.focus === "price" ? "stake" : "price" };
   const f = s[s.focus];
   const set = (next: Field): FormState => ({ ...s, [s.focus]: next, note: undefined });
@@ -73,10 +53,13 @@ function editOne(s: FormState, input: string, key: Key, steps: NudgeSteps): Form
   if (key.rightArrow) return set({ ...f, cursor: Math.min(f.text.length, f.cursor + 1) });
   if (key.home) return set({ ...f, cursor: 0 });
   if (key.end) return set({ ...f, cursor: f.text.length });
-  // Ink 6.8 reports Backspace (\x7f) as `delete`; both erase to the left.
-  if (key.backspace || key.delete) {
+  if (key.backspace) {
     if (f.cursor === 0) return s;
     return set({ text: f.text.slice(0, f.cursor - 1) + f.text.slice(f.cursor), cursor: f.cursor - 1 });
+  }
+  if (key.delete) {
+    if (f.cursor === f.text.length) return s;
+    return set({ text: f.text.slice(0, f.cursor) + f.text.slice(f.cursor + 1), cursor: f.cursor });
   }
   const step = s.focus === "price" ? steps.price : steps.stake;
   const nudge = key.upArrow ? step : key.downArrow ? step.neg() : key.pageUp ? step.times(10) : key.pageDown ? step.times(-10) : null;
@@ -87,10 +70,27 @@ function editOne(s: FormState, input: string, key: Key, steps: NudgeSteps): Form
     return set(field(toWire(next)));
   }
   if (key.ctrl || key.meta || key.return || key.escape) return s;
-  // Typed or pasted text goes in as it is (a typo is for validation to name),
-  // except thousands separators, so a pasted "67,100" reads as 67100, and
-  // control characters, which would be invisible in the field.
-  const typed = input.replace(/[,_\s\x00-\x1f\x7f]/g, "");
-  if (typed === "") return s;
-  return set({ text: f.text.slice(0, f.cursor) + typed + f.text.slice(f.cursor), cursor: f.cursor + typed.length });
+  return insert(s, input, 0);
+}
+
+/** A paste into the focused field: what fits goes in, and a note says when some did not. */
+export function pasteText(s: FormState, text: string, dropped: number): FormState {
+  return insert(s, text, dropped);
+}
+
+/**
+ * Typed or pasted text goes in as it is (a typo is for validation to name),
+ * except thousands separators, so a pasted "67,100" reads as 67100, and
+ * control characters and spaces, which would be invisible in the field. The
+ * field keeps at most FIELD_MAX_LENGTH characters.
+ */
+function insert(s: FormState, input: string, dropped: number): FormState {
+  const f = s[s.focus];
+  const clean = Array.from(input.replace(/[,_\s\x00-\x1f\x7f]/g, "").replace(/\u001b\[[0-9;]*[A-Za-z~]/g, ""));
+  const room = Math.max(0, FIELD_MAX_LENGTH - Array.from(f.text).length);
+  const typed = clean.slice(0, room).join("");
+  const cut = clean.length > room || dropped > 0;
+  const note = cut ? { tone: "warn" as const, text: `the ${s.focus} field holds ${FIELD_MAX_LENGTH} characters: the rest was left out` } : undefined;
+  if (typed === "") return cut ? { ...s, note } : s;
+  return { ...s, [s.focus]: { text: f.text.slice(0, f.cursor) + typed + f.text.slice(f.cursor), cursor: f.cursor + typed.length }, note };
 }

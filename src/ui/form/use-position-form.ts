@@ -11,7 +11,7 @@ import { checkPlacement, type PlacementCheck } from "../../domain/placement.js";
 import { heldPositions } from "../../domain/positions.js";
 import { Decimal, toWire } from "../../domain/money.js";
 import { minStake } from "../../domain/rules.js";
-import { editKey, openForm, type FormState } from "./form-state.js";
+import { editKey, openForm, pasteText, type FormState } from "./form-state.js";
 
 export interface FormController {
   store: { getSnapshot(): Snapshot };
@@ -99,7 +99,18 @@ export function usePositionForm(controller: FormController, blocked: string | un
     [controller, blocked, open, submit, setForm],
   );
 
-  return { form, open, handleKey };
+  /** Takes a paste into the focused field while editing; returns false when there is no field to take it. */
+  const handlePaste = useCallback(
+    (text: string, dropped: number): boolean => {
+      const form = current.current;
+      if (form === null || form.step !== "edit") return form !== null;
+      setForm(pasteText(form, text, dropped));
+      return true;
+    },
+    [setForm],
+  );
+
+  return { form, open, handleKey, handlePaste };
 }
 
 function afterOutcome(f: FormState, outcome: PlacementOutcome): FormState {

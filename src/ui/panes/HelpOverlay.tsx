@@ -6,12 +6,12 @@ export const KEY_HELP: readonly (readonly [string, string])[] = [
   ["Esc", "close this help or any overlay"],
   ["?", "toggle this help"],
   ["D", "diagnostics: each call's last failure and the values that could not be read"],
-  ["Tab / Shift+Tab", "move between panes"],
-  ["j / k, ↓ / ↑", "scroll the focused pane"],
+  ["Tab / Shift+Tab", "move between panes: game, balance, price, positions"],
+  ["j / k, ↓ / ↑", "scroll the positions table"],
   ["i", "cycle the game interval (10s, 1m, 1h, 1d)"],
   ["a", "cycle the asset"],
   ["Ctrl+R", "refresh everything now (at most every 5 s, inside the request budget)"],
-  ["p / P", "place a position / repeat the last stake at the live price"],
+  ["p / P", "place a position / repeat the last stake at the live price (a paste goes into its field)"],
   ["r", "results and history"],
 ];
 

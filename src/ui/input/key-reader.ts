@@ -1,0 +1,194 @@
+/**
+ * Terminal input as events, one per key. What arrives from the terminal is
+ * chunks: several keys in one read ("jj", three Tabs, a held key, typing
+ * over ssh), an escape sequence split across reads, a paste of any size.
+ * Ink splits a chunk at escape sequences and holds back a sequence's first
+ * half until the rest arrives (within the same turn of the event loop; a
+ * sequence split wider apart, over a slow link, is put together here); this
+ * takes Ink's pieces and makes:
+ *
+ *   - each key its own event (a run of text becomes one event per
+ *     character, control characters included);
+ *   - a bracketed paste (between ESC[200~ and ESC[201~, which the dashboard
+ *     asks the terminal for) one paste event;
+ *   - a long run of text that came without the brackets (a terminal that
+ *     does not bracket pastes) one paste event too: nobody types that many
+ *     characters between two reads.
+ *
+ * A paste keeps its first PASTE_KEEP characters and counts the rest, so its
+ * cost is the same for 100 bytes or 100 MB, in any script.
+ */
+import type { Key } from "ink";
+
+/** A paste: its first PASTE_KEEP characters, and how many more (UTF-16 units) there were. */
+export interface Paste {
+  text: string;
+  dropped: number;
+}
+
+export type InputEvent = { kind: "key"; input: string; key: Key } | ({ kind: "paste" } & Paste);
+
+/** More than any form field holds; the rest of a paste is counted, not kept. */
+export const PASTE_KEEP = 256;
+/** A run of text longer than this in one read is a paste, not typing. */
+export const TYPED_RUN_MAX = 32;
+
+const ESC = "\u001B";
+const PASTE_START = `${ESC}[200~`;
+const PASTE_END = `${ESC}[201~`;
+
+const NO_KEY: Key = Object.freeze({
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
+});
+
+type Named = keyof Pick<Key, "upArrow" | "downArrow" | "leftArrow" | "rightArrow" | "pageDown" | "pageUp" | "home" | "end" | "delete">;
+
+/** The final byte of a CSI or SS3 key sequence, or the number before its "~". */
+const SEQUENCE_KEYS: Record<string, Named> = {
+  A: "upArrow",
+  B: "downArrow",
+  C: "rightArrow",
+  D: "leftArrow",
+  H: "home",
+  F: "end",
+  "1~": "home",
+  "7~": "home",
+  "4~": "end",
+  "8~": "end",
+  "3~": "delete",
+  "5~": "pageUp",
+  "6~": "pageDown",
+};
+
+/** The start of a CSI or SS3 sequence whose end has not arrived. */
+const SEQUENCE_START = /^\u001B?\u001B(\[\[?[\d;]*|O)$/;
+/** A whole sequence at the start of a piece. */
+const SEQUENCE = /^\u001B?\u001B(\[\[?[\d;]*[A-Za-z~]|O[A-Za-z])/;
+
+export class KeyReader {
+  private paste: Paste | undefined;
+  /** A sequence's first part, which Ink let go of before the rest arrived (over a slow link). */
+  private partial = "";
+
+  /** Takes one of Ink's input pieces; returns the events it completes. */
+  push(piece: string): InputEvent[] {
+    if (this.partial !== "") {
+      const joined = this.partial + piece;
+      this.partial = "";
+      const whole = piece.startsWith(ESC) ? undefined : SEQUENCE.exec(joined)?.[0];
+      // The rest arrived: the sequence, then whatever came after it in the same read.
+      if (whole !== undefined) return [...this.push(whole), ...this.push(joined.slice(whole.length))];
+    }
+    if (this.paste === undefined && SEQUENCE_START.test(piece)) {
+      this.partial = piece;
+      return [];
+    }
+    if (this.paste !== undefined) {
+      const end = piece.indexOf(PASTE_END);
+      this.addToPaste(end === -1 ? piece : piece.slice(0, end));
+      if (end === -1) return [];
+      const done: InputEvent = { kind: "paste", ...this.paste };
+      this.paste = undefined;
+      return [done, ...this.push(piece.slice(end + PASTE_END.length))];
+    }
+    if (piece === "") return [];
+    if (piece.startsWith(PASTE_START)) {
+      this.paste = { text: "", dropped: 0 };
+      return this.push(piece.slice(PASTE_START.length));
+    }
+    if (piece.startsWith(ESC)) {
+      const key = decodeSequence(piece);
+      return key === undefined ? [] : [key];
+    }
+    if (piece.length > TYPED_RUN_MAX) {
+      const paste = { text: "", dropped: 0 };
+      keep(paste, piece);
+      return [{ kind: "paste", ...paste }];
+    }
+    return Array.from(piece, decodeCharacter);
+  }
+
+  private addToPaste(text: string): void {
+    keep(this.paste!, text);
+  }
+}
+
+/** Appends up to PASTE_KEEP characters in all; counts the rest (in UTF-16 units: no need to walk them). */
+function keep(paste: Paste, text: string): void {
+  const room = PASTE_KEEP - paste.text.length;
+  if (text.length <= room) {
+    paste.text += text;
+    return;
+  }
+  // Never cut a surrogate pair in two.
+  let cut = Math.max(0, room);
+  if (cut > 0 && /[\uD800-\uDBFF]/.test(text[cut - 1]!)) cut--;
+  paste.text += text.slice(0, cut);
+  paste.dropped += text.length - cut;
+}
+
+const key = (input: string, flags: Partial<Key>): InputEvent => ({ kind: "key", input, key: { ...NO_KEY, ...flags } });
+
+/** One character typed: text, or a control key. */
+export function decodeCharacter(ch: string): InputEvent {
+  switch (ch) {
+    case "\r":
+    case "\n":
+      return key("", { return: true });
+    case "\t":
+      return key("", { tab: true });
+    case "\x7f":
+    case "\b":
+      return key("", { backspace: true });
+    case ESC:
+      return key("", { escape: true });
+  }
+  const code = ch.codePointAt(0)!;
+  // Ctrl+A … Ctrl+Z arrive as 1 … 26.
+  if (code >= 1 && code <= 26) return key(String.fromCharCode(code + 96), { ctrl: true });
+  if (code < 32) return key("", { ctrl: true });
+  return key(ch, { shift: ch !== ch.toLowerCase() });
+}
+
+/** An escape sequence (Ink passes each whole): a named key, Alt+key, or undefined for one we do not use. */
+export function decodeSequence(seq: string): InputEvent | undefined {
+  if (seq === ESC || seq === ESC + ESC) return key("", { escape: true });
+  if (seq === `${ESC}[Z`) return key("", { tab: true, shift: true });
+  // ESC [ params final, or ESC O final; a second ESC in front is Alt.
+  const m = /^(\u001B?)\u001B[[O](\[?)([\d;]*)([A-Za-z~])$/.exec(seq);
+  if (m) {
+    const [, alt, , params, final] = m as unknown as [string, string, string, string, string];
+    const parts = params.split(";");
+    const name = SEQUENCE_KEYS[final === "~" ? `${parts[0]}~` : final];
+    if (name === undefined) return undefined;
+    // The modifier parameter is 1 + (shift 1, alt 2, ctrl 4).
+    const mod = Math.max(0, Number(parts[1] ?? 1) - 1);
+    return key("", { [name]: true, shift: (mod & 1) !== 0, meta: alt !== "" || (mod & 2) !== 0, ctrl: (mod & 4) !== 0 });
+  }
+  // Alt+character: ESC then the character.
+  const rest = seq.slice(1);
+  if (Array.from(rest).length === 1) {
+    const inner = decodeCharacter(rest);
+    if (inner.kind === "key") return { ...inner, key: { ...inner.key, meta: true } };
+  }
+  return undefined;
+}
