@@ -1,5 +1,5 @@
-import { fileURLToPath } from "node:url";
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { inkSwapFor } from "./scripts/ink-swaps.mjs";
 

@@ -3,13 +3,13 @@
  * another process (so the measured process holds only the dashboard), a
  * tmux server of their own, and the first-frame probe.
  */
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 
 export const root = resolve(import.meta.dirname, "../..");
 export const cli = resolve(root, "dist/spotdash.js");
-export const apiKey = "metafide_" + "c".repeat(32);
+export const apiKey = `metafide_${"c".repeat(32)}`;
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface SimProcess {
@@ -19,7 +19,9 @@ export interface SimProcess {
 }
 
 export async function startSimProcess(): Promise<SimProcess> {
-  const sim: ChildProcess = spawn(process.execPath, [cli, "sim", "--port", "0", "--key", apiKey, "--rate-limit", "off", "--seed", "11"], { stdio: ["ignore", "pipe", "inherit"] });
+  const sim: ChildProcess = spawn(process.execPath, [cli, "sim", "--port", "0", "--key", apiKey, "--rate-limit", "off", "--seed", "11"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   const [url, wallet] = await new Promise<[string, string]>((res, rej) => {
     let out = "";
     sim.stdout!.on("data", (d: Buffer) => {
@@ -44,9 +46,21 @@ export async function startSimProcess(): Promise<SimProcess> {
 /** A tmux server of the bench's own with one pane, `cols` x `rows`, running bash with the dashboard's environment. */
 export function tmuxPane(name: string, cols: number, rows: number, env: Record<string, string>) {
   const socket = `spotdash-${name}-${process.pid}`;
-  const tmux = (...args: string[]) => execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const tmux = (...args: string[]) =>
+    execFileSync("tmux", ["-L", socket, ...args], { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   const screen = () => tmux("capture-pane", "-p", "-t", name);
-  tmux("new-session", "-d", "-s", name, "-x", String(cols), "-y", String(rows), ...Object.entries(env).flatMap(([k, v]) => ["-e", `${k}=${v}`]), "bash --norc --noprofile");
+  tmux(
+    "new-session",
+    "-d",
+    "-s",
+    name,
+    "-x",
+    String(cols),
+    "-y",
+    String(rows),
+    ...Object.entries(env).flatMap(([k, v]) => ["-e", `${k}=${v}`]),
+    "bash --norc --noprofile",
+  );
   tmux("set-option", "-t", name, "status", "off");
   return {
     tmux,

@@ -1,7 +1,8 @@
 /** A dashboard's data as a live 1 h game with 10 positions held: what bench:render and bench:input draw. */
-import { initialSnapshot, type Snapshot } from "../src/poller/snapshot.js";
+
 import { readBalance, readListing, readLivePrice, readStatus } from "../src/api/read/resources.js";
 import { Decimal } from "../src/domain/money.js";
+import { initialSnapshot, type Snapshot } from "../src/poller/snapshot.js";
 
 /**
  * The game and the positions stay put while the clock runs, as they do in a
@@ -9,14 +10,49 @@ import { Decimal } from "../src/domain/money.js";
  * price arrives every other second, as the poller fetches it.
  */
 export function snapshots(start: number): (now: number) => Snapshot {
-  const listing = readListing({
-    asset: "BTC_USDT", interval: 3600, early_precision_window: false, can_place_position: true, timestamp: start,
-    nextGame: { gid: "2", starts_at: start + 3_615_000, ends_at: start + 7_230_000 },
-    liveGame: { gid: "1", open_price: "67000", ai_price: "67010", start_at: start, closes_at: start + 3_600_000, ends_at: start + 3_615_000, lobby: { start_at: start + 3_600_000, end_at: start + 3_615_000, isLobby: false } },
-  }, { asset: "BTC_USDT", interval: 3600 });
+  const listing = readListing(
+    {
+      asset: "BTC_USDT",
+      interval: 3600,
+      early_precision_window: false,
+      can_place_position: true,
+      timestamp: start,
+      nextGame: { gid: "2", starts_at: start + 3_615_000, ends_at: start + 7_230_000 },
+      liveGame: {
+        gid: "1",
+        open_price: "67000",
+        ai_price: "67010",
+        start_at: start,
+        closes_at: start + 3_600_000,
+        ends_at: start + 3_615_000,
+        lobby: { start_at: start + 3_600_000, end_at: start + 3_615_000, isLobby: false },
+      },
+    },
+    { asset: "BTC_USDT", interval: 3600 },
+  );
   const positions = Array.from({ length: 10 }, (_, i) => ({
-    gid: "1", c: "USDC", a: "BTC_USDT", id: 1, f: "2", sp: String(66980 + i * 5), cm: false, cmt: null, w: 1.9 + i / 10, r: -5 + i, pw: "0x1", win: null,
-    t: String(start + i * 1000), tx: null, txid: `tx${i}`, p: null, created_at: "2026-01-01T00:00:00Z", st: "success", it: 3600, n: "testnet", username: "u", avatar: { imageUrl: "", backgroundColor: "#000" },
+    gid: "1",
+    c: "USDC",
+    a: "BTC_USDT",
+    id: 1,
+    f: "2",
+    sp: String(66980 + i * 5),
+    cm: false,
+    cmt: null,
+    w: 1.9 + i / 10,
+    r: -5 + i,
+    pw: "0x1",
+    win: null,
+    t: String(start + i * 1000),
+    tx: null,
+    txid: `tx${i}`,
+    p: null,
+    created_at: "2026-01-01T00:00:00Z",
+    st: "success",
+    it: 3600,
+    n: "testnet",
+    username: "u",
+    avatar: { imageUrl: "", backgroundColor: "#000" },
   }));
   const base: Snapshot = {
     ...initialSnapshot({ asset: "BTC_USDT", interval: 3600, network: "testnet", currency: "USDC" }),
@@ -36,7 +72,12 @@ export function snapshots(start: number): (now: number) => Snapshot {
         const j = k - 599 + i;
         return { t: start + j * 2000, value: 67000 + Math.sin(j / 7) * 25 + Math.sin(j / 3) * 4 };
       });
-      withPrices = { ...base, price: { value: readLivePrice({ timestamp: now, value: prices.at(-1)!.value }), at: now }, prices, lastOkAt: now };
+      withPrices = {
+        ...base,
+        price: { value: readLivePrice({ timestamp: now, value: prices.at(-1)!.value }), at: now },
+        prices,
+        lastOkAt: now,
+      };
     }
     return withPrices;
   };

@@ -12,8 +12,8 @@
  */
 import { EventEmitter } from "node:events";
 import { createElement } from "react";
-import { App, type DashboardController } from "../src/ui/App.js";
 import { Store } from "../src/poller/store.js";
+import { App, type DashboardController } from "../src/ui/App.js";
 import { mountScreen } from "../src/ui/renderer/mount.js";
 import { snapshots } from "./dashboard-snapshot.js";
 import { percentile } from "./stats.js";
@@ -49,10 +49,13 @@ const controller: DashboardController = {
 };
 
 const stdin = new Stdin();
-const screen = mountScreen(createElement(App, { controller, backend: "SIM", assets: ["BTC_USDT"], readonly: false, walletMissing: false }), {
-  terminal: new Terminal(),
-  stdin: stdin as unknown as NodeJS.ReadStream,
-});
+const screen = mountScreen(
+  createElement(App, { controller, backend: "SIM", assets: ["BTC_USDT"], readonly: false, walletMissing: false }),
+  {
+    terminal: new Terminal(),
+    stdin: stdin as unknown as NodeJS.ReadStream,
+  },
+);
 const settle = () => new Promise((r) => setTimeout(r, 20));
 await settle();
 
@@ -86,19 +89,28 @@ function reads(text: string, size = 65_536): string[] {
 }
 
 const report = (what: string, r: Cost) =>
-  console.log(`${what.padEnd(40)} CPU ${r.cpu.toFixed(1).padStart(6)} ms, longest read ${Math.max(...r.perRead).toFixed(1)} ms (${r.perRead.length} reads)`);
+  console.log(
+    `${what.padEnd(40)} CPU ${r.cpu.toFixed(1).padStart(6)} ms, longest read ${Math.max(...r.perRead).toFixed(1)} ms (${r.perRead.length} reads)`,
+  );
 
 console.log("bench:input — the App at 120x35, keys and pastes through Ink's parser, the key reader and the handlers");
 // Keys: a held j (one read of 30), Tab bursts, each typed key alone.
 report("30 × j in one read (a held key)", await feed(["j".repeat(30)]));
 report("100 reads of 3 Tabs", await feed(Array.from({ length: 100 }, () => "\t\t\t")));
 const single = await feed(Array.from({ length: 200 }, (_, i) => (i % 2 === 0 ? "j" : "k")));
-console.log(`${"200 keys, a read each".padEnd(40)} CPU ${(single.cpu / 200).toFixed(2)} ms a key; read median ${percentile(single.perRead, 50).toFixed(2)} ms, p95 ${percentile(single.perRead, 95).toFixed(2)} ms`);
+console.log(
+  `${"200 keys, a read each".padEnd(40)} CPU ${(single.cpu / 200).toFixed(2)} ms a key; read median ${percentile(single.perRead, 50).toFixed(2)} ms, p95 ${percentile(single.perRead, 95).toFixed(2)} ms`,
+);
 
 // Pastes into the form's price field, bracketed as the dashboard asks the terminal to.
 await feed(["p"]);
 await settle();
-for (const [name, unit] of [["ASCII", "7"], ["é", "é"], ["漢", "漢"], ["emoji", "👍"]] as const) {
+for (const [name, unit] of [
+  ["ASCII", "7"],
+  ["é", "é"],
+  ["漢", "漢"],
+  ["emoji", "👍"],
+] as const) {
   for (const kb of [100, 1000, 10_000]) {
     const text = unit.repeat(Math.ceil((kb * 1000) / Buffer.byteLength(unit)));
     report(`${kb} KB paste of ${name} into a field`, await feed(["\u001b[200~", ...reads(text), "\u001b[201~"]));

@@ -9,9 +9,8 @@
  */
 import { ApiClient } from "../src/api/client.js";
 import { isApiError } from "../src/api/errors.js";
-import type { GameListing } from "../src/api/schemas.js";
+import { type Interval, isInterval } from "../src/domain/rules.js";
 import { Poller, type PollerClient } from "../src/poller/poller.js";
-import { isInterval, type Interval } from "../src/domain/rules.js";
 import { startSim } from "../src/sim/index.js";
 import { flag, maxInWindow, minGap, summary } from "./stats.js";
 
@@ -19,13 +18,14 @@ const durationS = flag("duration", 120);
 const intervalFlag = flag("interval", 60);
 if (!isInterval(intervalFlag)) throw new Error("--interval must be 10, 60, 3600 or 86400");
 const interval: Interval = intervalFlag;
-const keys = ["metafide_" + "a".repeat(32), "metafide_" + "b".repeat(32)] as const;
+const keys = [`metafide_${"a".repeat(32)}`, `metafide_${"b".repeat(32)}`] as const;
 
 /** Counts starts and 429s of whatever client it wraps. */
 function counting(client: ApiClient) {
   const starts: number[] = [];
   let limited = 0;
-  const wrap = <A extends unknown[], R>(fn: (...a: A) => Promise<R>) =>
+  const wrap =
+    <A extends unknown[], R>(fn: (...a: A) => Promise<R>) =>
     async (...a: A): Promise<R> => {
       starts.push(Date.now());
       try {
@@ -55,8 +55,14 @@ function officialBot(client: ApiClient, target: { asset: string; interval: Inter
   const tick = () => {
     void bot.c.getUserBalance({ currency: "USDC", network: target.network }).catch(() => undefined);
     void bot.c.getSpot(q).catch(() => undefined);
-    void bot.c.getLivePrice({ asset: target.asset }).then((p) => (state.price = p), () => undefined);
-    void bot.c.getStatus({ ...q, token: "USDC" }).then(() => (state.status = Date.now()), () => undefined);
+    void bot.c.getLivePrice({ asset: target.asset }).then(
+      (p) => (state.price = p),
+      () => undefined,
+    );
+    void bot.c.getStatus({ ...q, token: "USDC" }).then(
+      () => (state.status = Date.now()),
+      () => undefined,
+    );
   };
   tick();
   const timer = setInterval(tick, 5_000);
@@ -72,14 +78,19 @@ function officialBot(client: ApiClient, target: { asset: string; interval: Inter
   };
 }
 
-function report(name: string, r: { starts: number[]; limited: number; priceAges: number[]; statusAges: number[]; balanceLags: number[]; clockErrors: number[] }) {
+function report(
+  name: string,
+  r: { starts: number[]; limited: number; priceAges: number[]; statusAges: number[]; balanceLags: number[]; clockErrors: number[] },
+) {
   console.log(`\n${name}`);
   console.log(`  requests                 ${r.starts.length} in ${durationS} s`);
   console.log(`  smallest gap             ${minGap(r.starts)} ms`);
   console.log(`  most starts in any 1 s   ${maxInWindow(r.starts, 1000)}`);
   console.log(`  most starts in any 10 s  ${maxInWindow(r.starts, 10_000)}`);
   console.log(`  429 responses            ${r.limited}`);
-  console.log(`  displayed price age      ${r.priceAges.length ? summary(r.priceAges) : "never had a price (every price request was refused)"}`);
+  console.log(
+    `  displayed price age      ${r.priceAges.length ? summary(r.priceAges) : "never had a price (every price request was refused)"}`,
+  );
   console.log(`  status age (holding)     ${summary(r.statusAges)}`);
   console.log(`  balance after placement  ${summary(r.balanceLags)}`);
   console.log(`  countdown clock error    ${summary(r.clockErrors)}`);
@@ -91,7 +102,12 @@ async function main() {
 
   // --- spotdash's poller -------------------------------------------------------
   const ours = counting(new ApiClient({ url: sim.url, apiKey: keys[0] }));
-  const poller = new Poller({ client: ours.c, target, wallet: sim.wallets[keys[0]], onRequest: process.env.BENCH_TRACE ? (k) => process.stdout.write(`${k.slice(0, 2)} `) : undefined });
+  const poller = new Poller({
+    client: ours.c,
+    target,
+    wallet: sim.wallets[keys[0]],
+    onRequest: process.env.BENCH_TRACE ? (k) => process.stdout.write(`${k.slice(0, 2)} `) : undefined,
+  });
   const mine = { priceAges: [] as number[], statusAges: [] as number[], balanceLags: [] as number[], clockErrors: [] as number[] };
   let placedGid: string | undefined;
   let placing = false;
@@ -119,7 +135,15 @@ async function main() {
     // Hold one position in every game, placed a few seconds in, as a person would.
     const live = s.listing?.value.liveGame;
     const now = poller.serverNow();
-    if (live && gid !== placedGid && !placing && s.listing?.value.can_place_position === true && s.price && now >= live.start_at + 4_000 && now < live.closes_at - 2_000) {
+    if (
+      live &&
+      gid !== placedGid &&
+      !placing &&
+      s.listing?.value.can_place_position === true &&
+      s.price &&
+      now >= live.start_at + 4_000 &&
+      now < live.closes_at - 2_000
+    ) {
       placing = true;
       const sp = s.price.value.value.toDecimalPlaces(0).toFixed();
       void poller.place({ gid: live.gid, sp, f: "1" }).then((o) => {
@@ -143,7 +167,9 @@ async function main() {
   strictBot.stop();
   realBot.stop();
   poller.stop();
-  console.log(`bench:poller — ${durationS} s, ${interval} s games, sim in strict mode (1 request/s per key), ${((Date.now() - started) / 1000).toFixed(0)} s wall`);
+  console.log(
+    `bench:poller — ${durationS} s, ${interval} s games, sim in strict mode (1 request/s per key), ${((Date.now() - started) / 1000).toFixed(0)} s wall`,
+  );
   report("spotdash poller (one position held per game)", { starts: ours.starts, limited: ours.limited(), ...mine });
   report("baseline: official bot shape (balance, spot, price, status together every 5 s), same strict sim", strictBot.result());
   report("baseline: official bot shape against the sim with the real per-minute limits", realBot.result());

@@ -27,7 +27,10 @@ const frames = flag("frames", 200);
 
 class Screen extends EventEmitter {
   isTTY = true;
-  constructor(public columns: number, public rows: number) {
+  constructor(
+    public columns: number,
+    public rows: number,
+  ) {
     super();
   }
   write = () => true;
@@ -52,8 +55,23 @@ async function measure(cols: number, rows: number, theme: { color: boolean; asci
   const start = Date.now() - 20_000;
   const snapshot = snapshots(start);
   const tree = (i: number) =>
-    createElement(ThemeContext.Provider, { value: theme },
-      createElement(Dashboard, { snapshot: snapshot(start + 20_000 + i * 1000), now: start + 20_000 + i * 1000, localNow: start + 20_000 + i * 1000, layout: computeLayout(cols, rows), backend: "SIM", readonly: false, focus: "game", scroll: 0, overlay: null, hints: "q quit", message: undefined }));
+    createElement(
+      ThemeContext.Provider,
+      { value: theme },
+      createElement(Dashboard, {
+        snapshot: snapshot(start + 20_000 + i * 1000),
+        now: start + 20_000 + i * 1000,
+        localNow: start + 20_000 + i * 1000,
+        layout: computeLayout(cols, rows),
+        backend: "SIM",
+        readonly: false,
+        focus: "game",
+        scroll: 0,
+        overlay: null,
+        hints: "q quit",
+        message: undefined,
+      }),
+    );
   const screen = mountScreen(tree(0), { terminal, stdin: new EventEmitter() as unknown as NodeJS.ReadStream });
   const warm = 10;
   let gcMs = 0;
@@ -84,15 +102,28 @@ async function measure(cols: number, rows: number, theme: { color: boolean; asci
   await new Promise((r) => setTimeout(r, 50));
   gc.disconnect();
   const n = frames - warm;
-  const figures = { whole: whole.slice(warm), cpuMs: (used.user + used.system) / 1000 / n, bytes: (screen.writer.bytesWritten - bytes) / n, frameBytes: screen.writer.lastFrame.length, gcMs: gcMs / n, gcs: gcs / n };
+  const figures = {
+    whole: whole.slice(warm),
+    cpuMs: (used.user + used.system) / 1000 / n,
+    bytes: (screen.writer.bytesWritten - bytes) / n,
+    frameBytes: screen.writer.lastFrame.length,
+    gcMs: gcMs / n,
+    gcs: gcs / n,
+  };
   screen.instance.unmount();
   return figures;
 }
 
 const ms = (t: number[]) => `median ${percentile(t, 50).toFixed(1)} ms, p95 ${percentile(t, 95).toFixed(1)} ms`;
 console.log(`renderer: ${process.env.RENDERER ?? "shipped"}`);
-for (const [cols, rows] of [[120, 40], [80, 24]] as const) {
-  for (const theme of [{ color: true, ascii: false }, { color: false, ascii: true }]) {
+for (const [cols, rows] of [
+  [120, 40],
+  [80, 24],
+] as const) {
+  for (const theme of [
+    { color: true, ascii: false },
+    { color: false, ascii: true },
+  ]) {
     const t = await measure(cols, rows, theme);
     console.log(
       `${cols}x${rows} ${theme.ascii ? "ascii, no colour" : "unicode, colour "}  frame ${ms(t.whole)} | CPU ${t.cpuMs.toFixed(2)} ms | ${Math.round(t.bytes)} B written of a ${t.frameBytes} B frame | GC ${t.gcMs.toFixed(2)} ms (${t.gcs.toFixed(2)} pauses) per frame (n=${t.whole.length})`,

@@ -1,6 +1,7 @@
 /** The module hooks of bench/renderer-variant.mjs (they run on the loader thread). */
-import { inkSwapFor } from "../scripts/ink-swaps.mjs";
+
 import { fileURLToPath } from "node:url";
+import { inkSwapFor } from "../scripts/ink-swaps.mjs";
 
 let variant = "shipped";
 export function initialize(data) {

@@ -11,8 +11,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { flag, percentile } from "./stats.js";
 import { apiKey, cli, probeEnv, readProbe, sleep, startSimProcess, tmuxPane } from "./dashboard-pane.js";
+import { flag, percentile } from "./stats.js";
 
 const launches = flag("launches", 15);
 const cols = flag("cols", 120);
@@ -22,7 +22,12 @@ async function main() {
   const sim = await startSimProcess();
   const dir = mkdtempSync(join(tmpdir(), "spotdash-bench-start-"));
   const probeFile = join(dir, "first-frames");
-  const pane = tmuxPane("start", cols, rows, { METAFIDE_API_URL: sim.url, METAFIDE_API_KEY: apiKey, METAFIDE_USER_ADDRESS: sim.wallet, ...probeEnv(probeFile) });
+  const pane = tmuxPane("start", cols, rows, {
+    METAFIDE_API_URL: sim.url,
+    METAFIDE_API_KEY: apiKey,
+    METAFIDE_USER_ADDRESS: sim.wallet,
+    ...probeEnv(probeFile),
+  });
   await sleep(1_000);
   const onScreen: number[] = [];
   for (let i = 0; i < launches; i++) {

@@ -20,8 +20,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ApiClient } from "../src/api/client.js";
+import { cli, apiKey as key, probeEnv, readProbe, sleep, startSimProcess, tmuxPane } from "./dashboard-pane.js";
 import { flag, percentile } from "./stats.js";
-import { apiKey as key, cli, probeEnv, readProbe, sleep, startSimProcess, tmuxPane } from "./dashboard-pane.js";
 
 const durationS = flag("duration", 120);
 const cols = flag("cols", 120);
@@ -50,14 +50,22 @@ async function main() {
   const holding = interval === 3600 && listing.can_place_position === true && live !== null;
   if (interval === 3600 && !holding) console.log("  (the 1 h game is in its lobby: measuring without positions)");
   for (let i = 0; holding && i < 10; i++) {
-    const sp = price.value.toDecimalPlaces(0).plus(i * 10 - 50).toFixed();
+    const sp = price.value
+      .toDecimalPlaces(0)
+      .plus(i * 10 - 50)
+      .toFixed();
     await client.placePosition({ gid: live!.gid, c: "USDC", a: "BTC_USDT", sp, f: "2", pw: wallet, n: "testnet", it: 3600 });
   }
   await client.close();
 
   const dir = mkdtempSync(join(tmpdir(), "spotdash-bench-ui-"));
   const probeFile = join(dir, "first-frame");
-  const pane = tmuxPane("bench", cols, rows, { METAFIDE_API_URL: simUrl, METAFIDE_API_KEY: key, METAFIDE_USER_ADDRESS: wallet, ...probeEnv(probeFile) });
+  const pane = tmuxPane("bench", cols, rows, {
+    METAFIDE_API_URL: simUrl,
+    METAFIDE_API_KEY: key,
+    METAFIDE_USER_ADDRESS: wallet,
+    ...probeEnv(probeFile),
+  });
   const { tmux, keys, waitFor } = pane;
   await sleep(300);
   const launchedAt = performance.now();
@@ -108,14 +116,27 @@ async function main() {
   pane.kill();
   await sim.stop();
 
-  console.log(`bench:ui — ${cols}x${rows} tmux pane, ${interval} s games${holding ? ", 10 positions held" : ""}, ${durationS} s measured after a ${warmupS} s warm-up`);
-  console.log(`  first frame after launch  ${firstFrame ? `${Math.round(firstFrame.wallMs)} ms from the process's start (CPU ${Math.round(firstFrame.cpuMs)} ms), ` : ""}on screen ${Math.round(onScreenMs)} ms after the keys (25 ms polls)`);
-  console.log(`  keypress echo (? → help)  median ${Math.round(percentile(echoes, 50))} ms, max ${Math.round(Math.max(...echoes))} ms (n=${echoes.length}; includes tmux capture polling)`);
+  console.log(
+    `bench:ui — ${cols}x${rows} tmux pane, ${interval} s games${holding ? ", 10 positions held" : ""}, ${durationS} s measured after a ${warmupS} s warm-up`,
+  );
+  console.log(
+    `  first frame after launch  ${firstFrame ? `${Math.round(firstFrame.wallMs)} ms from the process's start (CPU ${Math.round(firstFrame.cpuMs)} ms), ` : ""}on screen ${Math.round(onScreenMs)} ms after the keys (25 ms polls)`,
+  );
+  console.log(
+    `  keypress echo (? → help)  median ${Math.round(percentile(echoes, 50))} ms, max ${Math.round(Math.max(...echoes))} ms (n=${echoes.length}; includes tmux capture polling)`,
+  );
   console.log(`  CPU                       ${(((end.cpuS - start.cpuS) / wallS) * 100).toFixed(2)} % of one core`);
   console.log(`  CPU every 30 s            ${cpuWindows.map((c) => c.toFixed(2)).join(" → ")} %`);
-  console.log(`  resident memory           start ${rss[0]!.toFixed(1)} MB, end ${rss.at(-1)!.toFixed(1)} MB, max ${Math.max(...rss).toFixed(1)} MB`);
+  console.log(
+    `  resident memory           start ${rss[0]!.toFixed(1)} MB, end ${rss.at(-1)!.toFixed(1)} MB, max ${Math.max(...rss).toFixed(1)} MB`,
+  );
   const every = Math.max(1, Math.round(rss.length / 6));
-  console.log(`  memory over the run       ${rss.filter((_, i) => i % every === 0 || i === rss.length - 1).map((m) => m.toFixed(0)).join(" → ")} MB (every ${every * 10} s)`);
+  console.log(
+    `  memory over the run       ${rss
+      .filter((_, i) => i % every === 0 || i === rss.length - 1)
+      .map((m) => m.toFixed(0))
+      .join(" → ")} MB (every ${every * 10} s)`,
+  );
   process.exit(0);
 }
 

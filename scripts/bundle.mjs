@@ -8,9 +8,10 @@
  * dashboard's. Type checking stays with tsc (npm run typecheck); the tests
  * import the sources.
  */
-import { build } from "esbuild";
+
 import { chmodSync, readFileSync, rmSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { build } from "esbuild";
 import { INK_SWAPS, inkSwapFor } from "./ink-swaps.mjs";
 
 // Ink's modules that are ours in the bundle, as in the tests (scripts/ink-swaps.mjs).
@@ -76,8 +77,13 @@ for (const [swap, times] of replaced) {
 if (yogaFetchChecks !== 2) throw new Error(`expected two fetch checks in Yoga's loader, found ${yogaFetchChecks}`);
 // `import { z } from "zod"` takes zod's whole namespace, every locale with it: 350 KB more to parse at
 // start-up, before the first frame. `import * as z` lets esbuild keep only what is used.
-const bundled = Object.values(metafile.outputs).flatMap((o) => Object.entries(o.inputs).filter(([, i]) => i.bytesInOutput > 0).map(([path]) => path));
+const bundled = Object.values(metafile.outputs).flatMap((o) =>
+  Object.entries(o.inputs)
+    .filter(([, i]) => i.bytesInOutput > 0)
+    .map(([path]) => path),
+);
 const locales = bundled.filter((path) => /zod[\\/]v4[\\/]locales[\\/](?!en\.js)/.test(path));
-if (locales.length > 0) throw new Error(`zod's locales are in the bundle (${locales.length} files): import zod as \`import * as z from "zod"\``);
+if (locales.length > 0)
+  throw new Error(`zod's locales are in the bundle (${locales.length} files): import zod as \`import * as z from "zod"\``);
 // The bin, runnable from a clone as well as once installed.
 chmodSync("dist/spotdash.js", 0o755);

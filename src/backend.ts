@@ -6,8 +6,8 @@
  * recording every exchange in the --debug-log when one is set.
  */
 import { ApiClient } from "./api/client.js";
-import { openDebugLog, type DebugLog } from "./api/debug-log.js";
-import { ConfigError, type Config } from "./config.js";
+import { type DebugLog, openDebugLog } from "./api/debug-log.js";
+import { type Config, ConfigError } from "./config.js";
 import { SIM_ASSETS } from "./domain/rules.js";
 
 export interface Backend {

@@ -6,8 +6,8 @@
 // React's development build costs several times the CPU per frame; set before React loads.
 process.env.NODE_ENV ??= "production";
 
-import { ConfigError, loadConfig } from "./config.js";
 import { redact } from "./api/redact.js";
+import { ConfigError, loadConfig } from "./config.js";
 
 /** After the dashboard is done, how long anything left (a socket closing) may keep the process. */
 const EXIT_GRACE_MS = 150;
@@ -19,7 +19,7 @@ async function main(argv: string[]): Promise<number> {
     await runSimCommand(argv.slice(1));
     return 0;
   }
-  let result;
+  let result: ReturnType<typeof loadConfig>;
   try {
     result = loadConfig({ argv, env: process.env, cwd: process.cwd() });
   } catch (e) {

@@ -18,7 +18,7 @@ import { join } from "node:path";
 import { parseEnv } from "node:util";
 import * as z from "zod";
 import { apiBase } from "./api/client.js";
-import { REDACTED, redact, registerSecret } from "./api/redact.js";
+import { oneLine, REDACTED, redact, registerSecret } from "./api/redact.js";
 import { NETWORKS, type Network } from "./api/schemas.js";
 import { INTERVALS, type Interval } from "./domain/rules.js";
 
@@ -97,11 +97,6 @@ export class ConfigError extends Error {
   }
 }
 
-function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
-}
-
 /** The value as it appears in an error: plain when simple, JSON-quoted otherwise, redacted, short. */
 function shown(raw: string): string {
   const value = raw.length > 60 ? `${raw.slice(0, 60)}…` : raw;
@@ -148,15 +143,67 @@ interface SettingDef {
 
 const SETTINGS: readonly SettingDef[] = [
   { name: "asset", flag: "--asset", meta: "BASE_QUOTE", env: "SPOTDASH_ASSET", default: "BTC_USDT", help: "asset of the games" },
-  { name: "interval", flag: "--interval", meta: "SECONDS", env: "SPOTDASH_INTERVAL", default: "60", help: `game interval: ${INTERVALS.join(", ")}` },
-  { name: "network", flag: "--network", meta: "NAME", env: "SPOTDASH_NETWORK", default: "testnet", help: `network: ${NETWORKS.join(" or ")}` },
+  {
+    name: "interval",
+    flag: "--interval",
+    meta: "SECONDS",
+    env: "SPOTDASH_INTERVAL",
+    default: "60",
+    help: `game interval: ${INTERVALS.join(", ")}`,
+  },
+  {
+    name: "network",
+    flag: "--network",
+    meta: "NAME",
+    env: "SPOTDASH_NETWORK",
+    default: "testnet",
+    help: `network: ${NETWORKS.join(" or ")}`,
+  },
   { name: "currency", flag: "--currency", meta: "CODE", env: "SPOTDASH_CURRENCY", default: "USDC", help: "stake currency" },
-  { name: "url", flag: "--url", meta: "URL", env: "METAFIDE_API_URL", default: DEFAULT_API_URL, help: "service address (https; http only to loopback)" },
-  { name: "maxRps", flag: "--max-rps", meta: "N", env: "SPOTDASH_MAX_RPS", default: "1", help: "requests per second, more than 0 and at most 1" },
-  { name: "readonly", switches: { on: "--readonly", off: "--no-readonly" }, env: "SPOTDASH_READONLY", default: "false", help: "never place positions" },
-  { name: "noColor", switches: { on: "--no-color", off: "--color" }, env: "SPOTDASH_NO_COLOR", default: "false", help: "no colours (NO_COLOR is honoured too)" },
-  { name: "ascii", switches: { on: "--ascii", off: "--no-ascii" }, env: "SPOTDASH_ASCII", default: "false", help: "ASCII only, no block glyphs" },
-  { name: "noBell", switches: { on: "--no-bell", off: "--bell" }, env: "SPOTDASH_NO_BELL", default: "false", help: "no terminal bell on settlement" },
+  {
+    name: "url",
+    flag: "--url",
+    meta: "URL",
+    env: "METAFIDE_API_URL",
+    default: DEFAULT_API_URL,
+    help: "service address (https; http only to loopback)",
+  },
+  {
+    name: "maxRps",
+    flag: "--max-rps",
+    meta: "N",
+    env: "SPOTDASH_MAX_RPS",
+    default: "1",
+    help: "requests per second, more than 0 and at most 1",
+  },
+  {
+    name: "readonly",
+    switches: { on: "--readonly", off: "--no-readonly" },
+    env: "SPOTDASH_READONLY",
+    default: "false",
+    help: "never place positions",
+  },
+  {
+    name: "noColor",
+    switches: { on: "--no-color", off: "--color" },
+    env: "SPOTDASH_NO_COLOR",
+    default: "false",
+    help: "no colours (NO_COLOR is honoured too)",
+  },
+  {
+    name: "ascii",
+    switches: { on: "--ascii", off: "--no-ascii" },
+    env: "SPOTDASH_ASCII",
+    default: "false",
+    help: "ASCII only, no block glyphs",
+  },
+  {
+    name: "noBell",
+    switches: { on: "--no-bell", off: "--bell" },
+    env: "SPOTDASH_NO_BELL",
+    default: "false",
+    help: "no terminal bell on settlement",
+  },
   {
     name: "debugLog",
     flag: "--debug-log",
@@ -246,7 +293,11 @@ const SettingsSchema = z.object({
     .regex(/^\d+$/, { error: INTERVAL_MSG })
     .transform(Number)
     .pipe(z.literal(INTERVALS, { error: INTERVAL_MSG })),
-  network: z.string().trim().toLowerCase().pipe(z.enum(NETWORKS, { error: `must be one of ${NETWORKS.join(", ")}` })),
+  network: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(NETWORKS, { error: `must be one of ${NETWORKS.join(", ")}` })),
   currency: z
     .string()
     .trim()
@@ -525,7 +576,9 @@ function readDotenv(cwd: string, warnings: string[]): Dotenv {
     const mode = statSync(path).mode;
     if ((mode & 0o077) !== 0) {
       const octal = (mode & 0o777).toString(8).padStart(3, "0");
-      warnings.push(`${path} can be read or written by other users (mode ${octal}) and may hold METAFIDE_API_KEY; restrict it: chmod 600 ${path}`);
+      warnings.push(
+        `${path} can be read or written by other users (mode ${octal}) and may hold METAFIDE_API_KEY; restrict it: chmod 600 ${path}`,
+      );
     }
   }
 

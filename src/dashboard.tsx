@@ -4,13 +4,13 @@
  * poller and the Ink app, and restores the terminal on every way out.
  */
 import { redact } from "./api/redact.js";
+import { hasKey, openEmbeddedSim, openService } from "./backend.js";
 import type { Config } from "./config.js";
 import { Poller } from "./poller/poller.js";
 import { App } from "./ui/App.js";
 import { mountScreen } from "./ui/renderer/mount.js";
 import { enterFullScreen } from "./ui/terminal.js";
 import { ThemeContext } from "./ui/theme.js";
-import { hasKey, openEmbeddedSim, openService } from "./backend.js";
 
 /** The exit code of each way out; docs/commands.md ("Leaving the dashboard"). */
 export const DASHBOARD_EXIT = {
@@ -49,7 +49,14 @@ export async function runDashboard(config: Config): Promise<number> {
   const screen = enterFullScreen(process.stdout);
   const mounted = mountScreen(
     <ThemeContext.Provider value={{ color: !config.noColor, ascii: config.ascii }}>
-      <App controller={poller} backend={backend.label} assets={backend.assets} readonly={config.readonly} walletMissing={!backend.wallet} noBell={config.noBell} />
+      <App
+        controller={poller}
+        backend={backend.label}
+        assets={backend.assets}
+        readonly={config.readonly}
+        walletMissing={!backend.wallet}
+        noBell={config.noBell}
+      />
     </ThemeContext.Provider>,
     { terminal: process.stdout, stdin: process.stdin },
   );
@@ -64,7 +71,10 @@ export async function runDashboard(config: Config): Promise<number> {
     mounted.close();
     app.unmount();
   };
-  const onSignal = Object.fromEntries(SIGNALS.map((sig) => [sig, () => leave(DASHBOARD_EXIT[sig])])) as Record<(typeof SIGNALS)[number], () => void>;
+  const onSignal = Object.fromEntries(SIGNALS.map((sig) => [sig, () => leave(DASHBOARD_EXIT[sig])])) as Record<
+    (typeof SIGNALS)[number],
+    () => void
+  >;
   // The terminal went away (a closed pane or ssh session: EIO, EPIPE): as a hang-up.
   const onTerminalGone = () => leave(DASHBOARD_EXIT.SIGHUP);
   const crash = (e: unknown) => {

@@ -6,16 +6,16 @@
  * belongs to the poller.
  */
 import type { Dispatcher, Pool } from "undici";
+import { INTERVALS, isInterval } from "../domain/rules.js";
+import type { Balance, GameListing, LivePrice, PlacedPosition, ResultsPage, StatusReport } from "../domain/service-data.js";
+import { describeZodIssue } from "./describe.js";
 import { ApiError } from "./errors.js";
 import { parseJson } from "./json.js";
-import { redact, registerSecret } from "./redact.js";
 import { UnusableResponse } from "./read/fields.js";
 import { readBalance, readListing, readLivePrice, readPlacedPosition, readResults, readStatus } from "./read/resources.js";
 import { isPlainObject, readDecimal, readText } from "./read/values.js";
-import { NetworkSchema, PlacePositionBodySchema, type Network, type PlacePositionBody } from "./schemas.js";
-import type { Balance, GameListing, LivePrice, PlacedPosition, ResultsPage, StatusReport } from "../domain/service-data.js";
-import { INTERVALS, isInterval } from "../domain/rules.js";
-import { describeZodIssue } from "./describe.js";
+import { redact, registerSecret } from "./redact.js";
+import { type Network, NetworkSchema, type PlacePositionBody, PlacePositionBodySchema } from "./schemas.js";
 
 export const API_PATH = "/v1/surge/games/";
 
@@ -83,7 +83,11 @@ export class ApiClient {
     this.#apiKey = opts.apiKey;
     this.observer = opts.observer;
     registerSecret(opts.apiKey);
-    this.timeouts = { connect: opts.connectTimeoutMs ?? 5_000, headers: opts.headersTimeoutMs ?? 10_000, body: opts.bodyTimeoutMs ?? 10_000 };
+    this.timeouts = {
+      connect: opts.connectTimeoutMs ?? 5_000,
+      headers: opts.headersTimeoutMs ?? 10_000,
+      body: opts.bodyTimeoutMs ?? 10_000,
+    };
   }
 
   /** undici is loaded by the first request, so the dashboard's first frame does not wait for it (≈100 ms). */
@@ -139,12 +143,7 @@ export class ApiClient {
     requireText(call, "token", q.token);
     requireNetwork(call, q.network);
     requireInterval(call, q.interval);
-    return this.get(
-      call,
-      "status",
-      { asset: q.asset, token: q.token, network: q.network, interval: q.interval },
-      readStatus,
-    );
+    return this.get(call, "status", { asset: q.asset, token: q.token, network: q.network, interval: q.interval }, readStatus);
   }
 
   getResults(q: ResultsQuery): Promise<ResultsPage> {
@@ -208,7 +207,15 @@ export class ApiClient {
       ({ status, headers: responseHeaders, text } = await exchange(await this.connection(), { method, path, headers, body: requestBody }));
     } catch (e) {
       const err = networkError(call, method, e);
-      this.observer?.({ method, path, requestBody, status: undefined, ms: Date.now() - started, responseBody: undefined, error: err.message });
+      this.observer?.({
+        method,
+        path,
+        requestBody,
+        status: undefined,
+        ms: Date.now() - started,
+        responseBody: undefined,
+        error: err.message,
+      });
       throw err;
     }
     this.observer?.({ method, path, requestBody, status, ms: Date.now() - started, responseBody: text, error: undefined });
@@ -382,7 +389,7 @@ const CONNECT_FAILURES = new Set(["ECONNREFUSED", "ENOTFOUND", "EAI_AGAIN", "EHO
 
 function networkError(call: string, method: string, e: unknown): ApiError {
   const code = (e as { code?: string } | null)?.code ?? "";
-  const causeCode = ((e as { cause?: { code?: string } } | null)?.cause?.code) ?? "";
+  const causeCode = (e as { cause?: { code?: string } } | null)?.cause?.code ?? "";
   // undici's errors by their codes: the module itself is loaded lazily (see connection()).
   const notSent = CONNECT_FAILURES.has(code) || CONNECT_FAILURES.has(causeCode);
   let what: string;
@@ -418,6 +425,10 @@ function requireNetwork(call: string, network: unknown): void {
 
 function requireInterval(call: string, interval: unknown, field = "interval"): void {
   if (!isInterval(interval)) {
-    throw invalid(call, field, `${field === "interval" ? "interval" : `interval (${field})`} must be one of ${INTERVALS.join(", ")}, got ${JSON.stringify(interval)}`);
+    throw invalid(
+      call,
+      field,
+      `${field === "interval" ? "interval" : `interval (${field})`} must be one of ${INTERVALS.join(", ")}, got ${JSON.stringify(interval)}`,
+    );
   }
 }

@@ -62,7 +62,13 @@ export function openDebugLog(path: string, wallet: string | undefined): DebugLog
 
 /** One exchange as a log line (exported for its tests). */
 export function logLine(x: Exchange, scrub: (text: string) => string): Record<string, unknown> {
-  const line: Record<string, unknown> = { t: new Date().toISOString(), method: x.method, path: scrub(x.path), status: x.status ?? null, ms: x.ms };
+  const line: Record<string, unknown> = {
+    t: new Date().toISOString(),
+    method: x.method,
+    path: scrub(x.path),
+    status: x.status ?? null,
+    ms: x.ms,
+  };
   if (x.requestBody !== undefined) line.request = cut(scrub(x.requestBody));
   if (x.responseBody !== undefined) {
     line.response = cut(scrub(x.responseBody));

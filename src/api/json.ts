@@ -11,7 +11,7 @@
  * JsonNumber is written back with the digits it came with.
  */
 import { parse, stringify } from "lossless-json";
-import { toWire, type Decimal } from "../domain/money.js";
+import { type Decimal, toWire } from "../domain/money.js";
 
 /** A JSON number as the text it was written with ("6.8e+4", "-0", "68000.5"). */
 export class JsonNumber {

@@ -15,6 +15,11 @@ export function registerSecret(secret: string | undefined): void {
   if (secret && secret.length >= 8) knownSecrets.add(secret);
 }
 
+/** Text for a one-line message: control characters (newlines, escapes a value carried) become spaces. */
+export function oneLine(text: string): string {
+  return text.replace(/\p{Cc}+/gu, " ").trim();
+}
+
 export function redact(text: string): string {
   let out = text.replace(KEY_SHAPE, REDACTED);
   for (const secret of knownSecrets) out = out.split(secret).join(REDACTED);

@@ -10,9 +10,7 @@ import * as z from "zod";
 
 /** Prices and amounts travel as decimal strings ("67036.047800", "-1.5", "0"). */
 export const DECIMAL_RE = /^-?\d+(\.\d+)?$/;
-export const decimalString = z
-  .string()
-  .regex(DECIMAL_RE, { message: "expected a decimal string" });
+export const decimalString = z.string().regex(DECIMAL_RE, { message: "expected a decimal string" });
 
 const epochMs = z.number().int().nonnegative();
 const isoTime = z.string().min(1);

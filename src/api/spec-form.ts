@@ -5,10 +5,8 @@
  * written as they came, numbers with their own digits (see json.ts). A value
  * that could not be read is null here, and listed by unreadableList().
  */
-import { toWire, type Decimal } from "../domain/money.js";
+import { type Decimal, toWire } from "../domain/money.js";
 import {
-  readOr,
-  Unreadable,
   type Balance,
   type Extra,
   type GameListing,
@@ -17,6 +15,8 @@ import {
   type Position,
   type ResultPosition,
   type ResultsPage,
+  readOr,
+  Unreadable,
 } from "../domain/service-data.js";
 import { asJsonNumber } from "./json.js";
 
@@ -55,7 +55,10 @@ export function listingJson(l: GameListing): Json {
             start_at: live.start_at,
             closes_at: live.closes_at,
             ends_at: live.ends_at,
-            lobby: live.lobby === null ? null : withExtra(live.lobby.extra, { start_at: live.lobby.start_at, end_at: live.lobby.end_at, isLobby: live.lobby.isLobby }),
+            lobby:
+              live.lobby === null
+                ? null
+                : withExtra(live.lobby.extra, { start_at: live.lobby.start_at, end_at: live.lobby.end_at, isLobby: live.lobby.isLobby }),
           }),
     timestamp: l.timestamp,
   });

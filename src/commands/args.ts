@@ -109,11 +109,13 @@ function setValue(args: CommandArgs, name: string, value: string, usage: (p: str
       args.gid = value;
       return;
     case "--limit":
-      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 100) throw usage(`--limit must be a whole number from 1 to 100 (got ${JSON.stringify(value)})`);
+      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 100)
+        throw usage(`--limit must be a whole number from 1 to 100 (got ${JSON.stringify(value)})`);
       args.limit = Number(value);
       return;
     case "--offset":
-      if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value))) throw usage(`--offset must be a whole number ≥ 0 (got ${JSON.stringify(value)})`);
+      if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)))
+        throw usage(`--offset must be a whole number ≥ 0 (got ${JSON.stringify(value)})`);
       args.offset = Number(value);
       return;
   }

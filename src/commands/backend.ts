@@ -4,7 +4,7 @@
  * port (its demo wallet places). Without either: exit 1, so that a script
  * never mistakes the sim for the real service.
  */
-import { hasKey, openEmbeddedSim, openService, type Backend } from "../backend.js";
+import { type Backend, hasKey, openEmbeddedSim, openService } from "../backend.js";
 import type { Config } from "../config.js";
 import { CommandFailure, EXIT } from "./io.js";
 

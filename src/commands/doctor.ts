@@ -9,15 +9,16 @@
  * problem, as for every command (io.ts): 2 refused (the key, a 4xx), 3 not
  * reachable, a 5xx, or an answer with values that could not be read.
  */
-import { stringifyJson } from "../api/json.js";
+
 import { isApiError } from "../api/errors.js";
+import { stringifyJson } from "../api/json.js";
 import { apiBaseUrl } from "../config.js";
 import { formatClock, formatCountdown, formatPrice } from "../domain/format.js";
 import { gameClock, readableNext, toNextGame } from "../domain/game.js";
 import { noLiveGame } from "../domain/placement.js";
 import { readOr, type Unreadable } from "../domain/service-data.js";
-import { EXIT, exitForApiKind, out, type ExitCode } from "./io.js";
-import { fetchBalance, fetchListing, fetchStatus, unreadableLines, type ReadContext } from "./read.js";
+import { EXIT, type ExitCode, exitForApiKind, out } from "./io.js";
+import { fetchBalance, fetchListing, fetchStatus, type ReadContext, unreadableLines } from "./read.js";
 
 interface Check {
   call: string;
@@ -40,47 +41,92 @@ const NOTABLE_SKEW_MS = 2_000;
 export async function doctorCommand(ctx: ReadContext): Promise<ExitCode> {
   const { config, backend } = ctx;
   const checks: Check[] = [];
-  const run = async <T>(call: string, fetch: () => Promise<T>, describe: (value: T) => { summary: string; unreadable: readonly Unreadable[]; notes?: string[] }) => {
+  const run = async <T>(
+    call: string,
+    fetch: () => Promise<T>,
+    describe: (value: T) => { summary: string; unreadable: readonly Unreadable[]; notes?: string[] },
+  ) => {
     const started = Date.now();
     try {
       const value = await fetch();
       const d = describe(value);
-      checks.push({ call, ok: d.unreadable.length === 0, ms: Date.now() - started, summary: d.summary, unreadable: d.unreadable, notes: d.notes ?? [] });
+      checks.push({
+        call,
+        ok: d.unreadable.length === 0,
+        ms: Date.now() - started,
+        summary: d.summary,
+        unreadable: d.unreadable,
+        notes: d.notes ?? [],
+      });
     } catch (e) {
       if (!isApiError(e)) throw e;
-      checks.push({ call, ok: false, ms: Date.now() - started, summary: "", unreadable: [], notes: [], error: { kind: e.kind, message: e.message, exit: exitForApiKind(e.kind) } });
+      checks.push({
+        call,
+        ok: false,
+        ms: Date.now() - started,
+        summary: "",
+        unreadable: [],
+        notes: [],
+        error: { kind: e.kind, message: e.message, exit: exitForApiKind(e.kind) },
+      });
     }
   };
 
-  await run("GET /spot", () => fetchListing(ctx), (listing) => {
-    const now = ctx.clock.serverNow();
-    const live = listing.liveGame;
-    const next = readableNext(listing);
-    const toNext = toNextGame(listing, now);
-    const summary =
-      live === null
-        ? noLiveGame(listing, now)
-        : `live game #${live.gid} (${gameClock(live, now).phase}, ends in ${formatCountdown(live.ends_at - now)})${next && toNext !== null ? `, next #${readOr(next.gid, "?")} in ${formatCountdown(toNext)}` : ""}`;
-    return { summary, unreadable: listing.issues };
-  });
-  await run("GET /live-price", () => ctx.pacer.call(() => backend.client.getLivePrice({ asset: config.asset })), (price) => {
-    const age = price.timestamp === null ? null : ctx.clock.serverNow() - price.timestamp;
-    const notes = age !== null && age > STALE_PRICE_MS ? [`the price was recorded ${Math.round(age / 1000)} s before it was served: the service's feed may have stopped`] : [];
-    const when = price.timestamp === null ? " (no timestamp)" : ` recorded ${formatClock(price.timestamp)}`;
-    return { summary: `${config.asset} ${formatPrice(price.value)}${when}`, unreadable: price.issues, notes };
-  });
-  await run("GET /user-balance", () => fetchBalance(ctx), (b) => ({ summary: `${b.balance.toFixed()} ${config.currency} on ${config.network}`, unreadable: b.issues }));
-  await run("GET /status", () => fetchStatus(ctx), (s) => ({ summary: `${s.positions.length} position${s.positions.length === 1 ? "" : "s"} listed`, unreadable: s.issues }));
+  await run(
+    "GET /spot",
+    () => fetchListing(ctx),
+    (listing) => {
+      const now = ctx.clock.serverNow();
+      const live = listing.liveGame;
+      const next = readableNext(listing);
+      const toNext = toNextGame(listing, now);
+      const summary =
+        live === null
+          ? noLiveGame(listing, now)
+          : `live game #${live.gid} (${gameClock(live, now).phase}, ends in ${formatCountdown(live.ends_at - now)})${next && toNext !== null ? `, next #${readOr(next.gid, "?")} in ${formatCountdown(toNext)}` : ""}`;
+      return { summary, unreadable: listing.issues };
+    },
+  );
+  await run(
+    "GET /live-price",
+    () => ctx.pacer.call(() => backend.client.getLivePrice({ asset: config.asset })),
+    (price) => {
+      const age = price.timestamp === null ? null : ctx.clock.serverNow() - price.timestamp;
+      const notes =
+        age !== null && age > STALE_PRICE_MS
+          ? [`the price was recorded ${Math.round(age / 1000)} s before it was served: the service's feed may have stopped`]
+          : [];
+      const when = price.timestamp === null ? " (no timestamp)" : ` recorded ${formatClock(price.timestamp)}`;
+      return { summary: `${config.asset} ${formatPrice(price.value)}${when}`, unreadable: price.issues, notes };
+    },
+  );
+  await run(
+    "GET /user-balance",
+    () => fetchBalance(ctx),
+    (b) => ({ summary: `${b.balance.toFixed()} ${config.currency} on ${config.network}`, unreadable: b.issues }),
+  );
+  await run(
+    "GET /status",
+    () => fetchStatus(ctx),
+    (s) => ({ summary: `${s.positions.length} position${s.positions.length === 1 ? "" : "s"} listed`, unreadable: s.issues }),
+  );
   await run(
     "GET /results",
     () => ctx.pacer.call(() => backend.client.getResults({ network: config.network, limit: 1 })),
-    (r) => ({ summary: r.pagination.total === null ? `${r.games.length} game on the first page` : `${r.pagination.total} settled games`, unreadable: r.issues }),
+    (r) => ({
+      summary: r.pagination.total === null ? `${r.games.length} game on the first page` : `${r.pagination.total} settled games`,
+      unreadable: r.issues,
+    }),
   );
 
   const skew = ctx.clock.synced ? ctx.clock.offset : null;
   const notes = [
     ...(backend.wallet ? [] : ["no wallet address (METAFIDE_USER_ADDRESS): positions cannot be placed"]),
-    ...(skew !== null && Math.abs(skew) > NOTABLE_SKEW_MS ? [`the service's clock is ${(Math.abs(skew) / 1000).toFixed(1)} s ${skew > 0 ? "ahead of" : "behind"} ours: countdowns follow the service's`] : []),
+    ...(skew !== null && Math.abs(skew) > NOTABLE_SKEW_MS
+      ? [
+          `the service's clock is ${(Math.abs(skew) / 1000).toFixed(1)} s ${skew > 0 ? "ahead of" : "behind"} ours: countdowns follow the service's`,
+        ]
+      : []),
   ];
   const failed = checks.find((c) => !c.ok);
   const exit = failed === undefined ? EXIT.ok : (failed.error?.exit ?? EXIT.unreachable);
@@ -109,10 +155,14 @@ export async function doctorCommand(ctx: ReadContext): Promise<ExitCode> {
     );
     return exit;
   }
-  const lines = [`spotdash doctor · ${service} · key ${backend.sim ? "of the sim" : `from ${config.keySource}`} · wallet ${backend.wallet ? "set" : "not set"}`];
+  const lines = [
+    `spotdash doctor · ${service} · key ${backend.sim ? "of the sim" : `from ${config.keySource}`} · wallet ${backend.wallet ? "set" : "not set"}`,
+  ];
   for (const c of checks) {
     const mark = c.ok ? "✓" : "✗";
-    lines.push(`  ${mark} ${c.call.padEnd(18)} ${`${c.ms} ms`.padStart(7)}  ${c.error ? `${c.error.kind}: ${c.error.message}` : c.summary}`);
+    lines.push(
+      `  ${mark} ${c.call.padEnd(18)} ${`${c.ms} ms`.padStart(7)}  ${c.error ? `${c.error.kind}: ${c.error.message}` : c.summary}`,
+    );
     for (const u of unreadableLines(c.unreadable)) lines.push(`      ${u}`);
     for (const n of c.notes) lines.push(`      note: ${n}`);
   }

@@ -5,18 +5,18 @@
  */
 import type { Config } from "../config.js";
 import { ServerClock } from "../poller/server-clock.js";
-import { parseCommandArgs, wantsJson, type CommandArgs, type CommandName } from "./args.js";
-import { openCommandBackend, type CommandBackend } from "./backend.js";
-import { EXIT, report, toFailure, type CommandIO, type ExitCode } from "./io.js";
+import { type CommandArgs, type CommandName, parseCommandArgs, wantsJson } from "./args.js";
+import { type CommandBackend, openCommandBackend } from "./backend.js";
+import { doctorCommand } from "./doctor.js";
+import { type CommandIO, EXIT, type ExitCode, report, toFailure } from "./io.js";
 import { Pacer } from "./pacer.js";
 import { checkBeforeSending, placeCommand } from "./place.js";
-import { balanceCommand, gameCommand, positionsCommand, priceCommand, resultsCommand, type ReadContext } from "./read.js";
+import { balanceCommand, gameCommand, positionsCommand, priceCommand, type ReadContext, resultsCommand } from "./read.js";
 import { watchCommand } from "./watch.js";
-import { doctorCommand } from "./doctor.js";
 
+export type { CommandName } from "./args.js";
 export type { CommandIO } from "./io.js";
 export { EXIT } from "./io.js";
-export type { CommandName } from "./args.js";
 
 export const COMMAND_NAMES: readonly CommandName[] = ["game", "price", "balance", "positions", "results", "place", "watch", "doctor"];
 

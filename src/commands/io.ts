@@ -7,8 +7,8 @@
  *   2 the service refused (its reason is passed on)
  *   3 the service could not be reached, or gave no usable answer
  */
-import { ApiError, isApiError, type ApiErrorKind } from "../api/errors.js";
-import { redact } from "../api/redact.js";
+import { type ApiError, type ApiErrorKind, isApiError } from "../api/errors.js";
+import { oneLine, redact } from "../api/redact.js";
 import { ConfigError } from "../config.js";
 import { UsageError } from "./args.js";
 
@@ -90,9 +90,4 @@ export function report(io: CommandIO, json: boolean, failure: CommandFailure): E
 /** stdout, redacted (nothing we print should hold the key, but make sure). */
 export function out(io: CommandIO, text: string): void {
   io.stdout.write(`${redact(text)}\n`);
-}
-
-function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f]+/g, " ").trim();
 }

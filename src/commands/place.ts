@@ -8,8 +8,8 @@
 import { stringifyJson } from "../api/json.js";
 import { positionJson, unreadableField } from "../api/spec-form.js";
 import { formatClockOf, formatInterval, formatMoney, formatPrice } from "../domain/format.js";
-import { heldPositions } from "../domain/positions.js";
 import { checkPlacement, whyNotAccepting } from "../domain/placement.js";
+import { heldPositions } from "../domain/positions.js";
 import type { Position } from "../domain/service-data.js";
 import { Poller } from "../poller/poller.js";
 import type { PlacementOutcome } from "../poller/snapshot.js";
@@ -26,7 +26,13 @@ export function checkBeforeSending(ctx: Pick<ReadContext, "config" | "args">): v
     throw new CommandFailure("place: this is MAINNET and stakes real funds; add --yes to confirm (nothing was sent)", "usage", EXIT.usage);
   }
   // The form's own check without any service data: only the problems of the typed values remain.
-  const offline = checkPlacement(args.price!, args.stake!, { interval: config.interval, listing: undefined, now: 0, balance: undefined, held: [] });
+  const offline = checkPlacement(args.price!, args.stake!, {
+    interval: config.interval,
+    listing: undefined,
+    now: 0,
+    balance: undefined,
+    held: [],
+  });
   const unknownGame = whyNotAccepting(undefined, 0);
   const problems = offline.ok ? [] : offline.problems.filter((p) => p !== unknownGame);
   if (problems.length > 0) throw new CommandFailure(`place: ${problems.join("; ")} (nothing was sent)`, "usage", EXIT.usage);
@@ -35,7 +41,11 @@ export function checkBeforeSending(ctx: Pick<ReadContext, "config" | "args">): v
 export async function placeCommand(ctx: ReadContext): Promise<void> {
   const { config, args, backend, io } = ctx;
   if (!backend.wallet) {
-    throw new CommandFailure("place: no wallet address; set METAFIDE_USER_ADDRESS (sent as pw) to place positions (nothing was sent)", "config", EXIT.usage);
+    throw new CommandFailure(
+      "place: no wallet address; set METAFIDE_USER_ADDRESS (sent as pw) to place positions (nothing was sent)",
+      "config",
+      EXIT.usage,
+    );
   }
   const listing = await fetchListing(ctx);
   const balance = await fetchBalance(ctx);

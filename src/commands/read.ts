@@ -17,17 +17,27 @@ import {
   formatPrice,
   UNREADABLE_MARK,
 } from "../domain/format.js";
-import { gameClock, nextGameGid, readableNext, toNextGame, type GamePhase } from "../domain/game.js";
+import { type GamePhase, gameClock, nextGameGid, readableNext, toNextGame } from "../domain/game.js";
+import { type Decimal, toWire } from "../domain/money.js";
 import { noLiveGame, whyNotAccepting } from "../domain/placement.js";
-import { toWire, type Decimal } from "../domain/money.js";
-import { MAX_POSITIONS_PER_GAME } from "../domain/rules.js";
-import { hasNextPage } from "../domain/results.js";
 import { otherGames, positionRows, positionTotals, readableStreaks } from "../domain/positions.js";
-import { isReadable, readOr, type Balance, type GameListing, type GameResult, type LivePrice, type ResultsPage, type StatusReport, type Unreadable } from "../domain/service-data.js";
-import { ServerClock } from "../poller/server-clock.js";
+import { hasNextPage } from "../domain/results.js";
+import { MAX_POSITIONS_PER_GAME } from "../domain/rules.js";
+import {
+  type Balance,
+  type GameListing,
+  type GameResult,
+  isReadable,
+  type LivePrice,
+  type ResultsPage,
+  readOr,
+  type StatusReport,
+  type Unreadable,
+} from "../domain/service-data.js";
+import type { ServerClock } from "../poller/server-clock.js";
 import type { CommandArgs } from "./args.js";
 import type { CommandBackend } from "./backend.js";
-import { out, type CommandIO } from "./io.js";
+import { type CommandIO, out } from "./io.js";
 import type { Pacer } from "./pacer.js";
 
 export interface ReadContext {
@@ -149,7 +159,15 @@ export async function priceCommand(ctx: ReadContext): Promise<void> {
 export async function balanceCommand(ctx: ReadContext): Promise<void> {
   const balance = await fetchBalance(ctx);
   if (ctx.args.json) {
-    out(ctx.io, stringifyJson({ currency: ctx.config.currency, network: ctx.config.network, ...balanceJson(balance), ...unreadableField(balance.issues) }));
+    out(
+      ctx.io,
+      stringifyJson({
+        currency: ctx.config.currency,
+        network: ctx.config.network,
+        ...balanceJson(balance),
+        ...unreadableField(balance.issues),
+      }),
+    );
     return;
   }
   out(ctx.io, [balanceLine(ctx.config, balance), ...unreadableLines(balance.issues)].join("\n"));
@@ -190,21 +208,43 @@ export async function positionsCommand(ctx: ReadContext): Promise<void> {
     );
     return;
   }
-  const head = gid === undefined ? noLiveGame(listing, ctx.clock.serverNow()) : `game #${gid} · ${totals.count} of ${MAX_POSITIONS_PER_GAME} positions`;
+  const head =
+    gid === undefined
+      ? noLiveGame(listing, ctx.clock.serverNow())
+      : `game #${gid} · ${totals.count} of ${MAX_POSITIONS_PER_GAME} positions`;
   const lines = [`${title(ctx.config)} · ${head}`];
   if (rows.length === 0) {
     if (gid !== undefined) lines.push("no positions in the live game");
   } else {
-    const cols = (a: string, b: string, c: string, d: string, e: string) => `${a.padStart(14)} ${b.padStart(12)} ${c.padStart(12)} ${d.padStart(9)}  ${e}`;
+    const cols = (a: string, b: string, c: string, d: string, e: string) =>
+      `${a.padStart(14)} ${b.padStart(12)} ${c.padStart(12)} ${d.padStart(9)}  ${e}`;
     lines.push(cols("strike", "stake", "projected", "return", "placed"));
     for (const r of rows) {
       const placed = `${formatClockOf(r.placedAt)}${r.note === null ? "" : ` ${r.note}`}`;
-      lines.push(cols(formatPrice(r.strike), formatMoney(r.stake), projectedText(r.projected), r.returnPct === null ? "—" : formatPercent(r.returnPct), placed));
+      lines.push(
+        cols(
+          formatPrice(r.strike),
+          formatMoney(r.stake),
+          projectedText(r.projected),
+          r.returnPct === null ? "—" : formatPercent(r.returnPct),
+          placed,
+        ),
+      );
     }
-    lines.push(cols("total", formatMoney(totals.staked), projectedText(totals.projected), totals.returnPct === null ? "—" : formatPercent(totals.returnPct), ""));
+    lines.push(
+      cols(
+        "total",
+        formatMoney(totals.staked),
+        projectedText(totals.projected),
+        totals.returnPct === null ? "—" : formatPercent(totals.returnPct),
+        "",
+      ),
+    );
   }
   for (const o of otherGames(gid, nextGameGid(listing), status.positions)) {
-    lines.push(`${o.count} position${o.count === 1 ? "" : "s"} in ${o.relation === "next" ? "the next game" : "an ended game"} #${o.gid}${o.relation === "ended" ? " (result pending)" : ""}`);
+    lines.push(
+      `${o.count} position${o.count === 1 ? "" : "s"} in ${o.relation === "next" ? "the next game" : "an ended game"} #${o.gid}${o.relation === "ended" ? " (result pending)" : ""}`,
+    );
   }
   if (streaks.length > 0) lines.push(`streaks on track: ${streaks.map((s) => `${s.streak} (position ${s.positionId})`).join(", ")}`);
   else if (status.streaks.length > 0) lines.push(`streaks on track: ${status.streaks.length}`);
@@ -234,15 +274,22 @@ export async function resultsCommand(ctx: ReadContext): Promise<void> {
   for (const g of res.games) lines.push(...resultLines(g));
   const { total, limit, offset } = res.pagination;
   const of = total === null ? "" : ` of ${total}`;
-  if (res.games.length === 0) lines.push(args.gid !== undefined ? `no settled result for game #${args.gid}` : `no settled games${total === null ? "" : ` (${total} in all)`}`);
-  else lines.push(`games ${offset + 1}–${offset + res.games.length}${of}${hasNextPage(res) ? ` (next page: --offset ${offset + limit})` : ""}`);
+  if (res.games.length === 0)
+    lines.push(
+      args.gid !== undefined ? `no settled result for game #${args.gid}` : `no settled games${total === null ? "" : ` (${total} in all)`}`,
+    );
+  else
+    lines.push(
+      `games ${offset + 1}–${offset + res.games.length}${of}${hasNextPage(res) ? ` (next page: --offset ${offset + limit})` : ""}`,
+    );
   lines.push(...unreadableLines(res.issues));
   out(ctx.io, lines.join("\n"));
 }
 
 export function resultLines(g: GameResult): string[] {
   const when = g.settled_at === null ? "not settled" : `settled ${formatClockOf(g.settled_at)}`;
-  const close = g.cancelled === true ? "CANCELLED, stakes refunded" : g.closing_price === null ? "close n/a" : `close ${formatPrice(g.closing_price)}`;
+  const close =
+    g.cancelled === true ? "CANCELLED, stakes refunded" : g.closing_price === null ? "close n/a" : `close ${formatPrice(g.closing_price)}`;
   const lines = [
     `#${g.gid} ${readOr(g.asset, UNREADABLE_MARK)} ${formatInterval(g.interval)} ${readOr(g.network, UNREADABLE_MARK)}  ${when}  open ${formatPrice(g.open_price)}  ${close}  staked ${formatMoney(g.total_staked)}  won ${formatMoney(g.total_winnings)}  net ${formatMoneyChange(g.net_return)} ${readOr(g.currency, "")}`,
   ];

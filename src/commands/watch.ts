@@ -16,7 +16,7 @@ import { Poller } from "../poller/poller.js";
 import type { Snapshot } from "../poller/snapshot.js";
 import type { CommandArgs } from "./args.js";
 import type { CommandBackend } from "./backend.js";
-import { CommandFailure, EXIT, out, type CommandIO } from "./io.js";
+import { CommandFailure, type CommandIO, EXIT, out } from "./io.js";
 import { balanceLine } from "./read.js";
 
 export interface WatchContext {
@@ -98,12 +98,22 @@ function linesFor(p: Snapshot, s: Snapshot, config: Config, serverNow: number): 
   }
   if (s.price && s.price !== p.price) {
     const price = s.price.value;
-    lines.push([{ type: "price", at: s.price.at, asset: s.target.asset, ...livePriceJson(price) }, `price   ${s.target.asset} ${formatPrice(price.value)}`]);
+    lines.push([
+      { type: "price", at: s.price.at, asset: s.target.asset, ...livePriceJson(price) },
+      `price   ${s.target.asset} ${formatPrice(price.value)}`,
+    ]);
   }
   if (s.balance && s.balance !== p.balance) {
     const b = s.balance.value;
     lines.push([
-      { type: "balance", at: s.balance.at, currency: config.currency, network: config.network, ...balanceJson(b), ...unreadableField(b.issues) },
+      {
+        type: "balance",
+        at: s.balance.at,
+        currency: config.currency,
+        network: config.network,
+        ...balanceJson(b),
+        ...unreadableField(b.issues),
+      },
       `balance ${balanceLine(config, b)}`,
     ]);
   }
@@ -111,9 +121,17 @@ function linesFor(p: Snapshot, s: Snapshot, config: Config, serverNow: number): 
     const st = s.status.value;
     const gid = s.listing?.value.liveGame?.gid;
     const totals = positionTotals(positionRows(gid, st.positions, []));
-    const projected = totals.projected === null || !isReadable(totals.projected) ? "" : `, projected ${formatMoney(totals.projected.toDecimalPlaces(6))}`;
+    const projected =
+      totals.projected === null || !isReadable(totals.projected) ? "" : `, projected ${formatMoney(totals.projected.toDecimalPlaces(6))}`;
     lines.push([
-      { type: "status", at: s.status.at, gid: gid ?? null, positions: st.positions.map(positionJson), streaks: st.streaks.map((x) => x.raw), ...unreadableField(st.issues) },
+      {
+        type: "status",
+        at: s.status.at,
+        gid: gid ?? null,
+        positions: st.positions.map(positionJson),
+        streaks: st.streaks.map((x) => x.raw),
+        ...unreadableField(st.issues),
+      },
       `status  ${totals.count} position${totals.count === 1 ? "" : "s"} in #${gid ?? "?"}, staked ${formatMoney(totals.staked)}${projected}`,
     ]);
   }
@@ -121,9 +139,17 @@ function linesFor(p: Snapshot, s: Snapshot, config: Config, serverNow: number): 
   for (const n of s.settlements) {
     if (seen.has(n)) continue;
     const r = n.result;
-    const close = r.cancelled === true ? "cancelled, stakes refunded" : r.closing_price === null ? "close n/a" : `close ${formatPrice(r.closing_price)}`;
+    const close =
+      r.cancelled === true
+        ? "cancelled, stakes refunded"
+        : r.closing_price === null
+          ? "close n/a"
+          : `close ${formatPrice(r.closing_price)}`;
     const currency = isReadable(r.currency) ? r.currency : "";
-    lines.push([{ type: "settlement", at: n.at, gid: n.gid, result: gameResultJson(r) }, `settled #${n.gid} ${close}, net ${formatMoneyChange(r.net_return)} ${currency}`]);
+    lines.push([
+      { type: "settlement", at: n.at, gid: n.gid, result: gameResultJson(r) },
+      `settled #${n.gid} ${close}, net ${formatMoneyChange(r.net_return)} ${currency}`,
+    ]);
   }
   if (s.connection.state !== p.connection.state && s.connection.state !== "connecting") {
     const c = s.connection;

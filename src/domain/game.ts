@@ -3,7 +3,7 @@
  * how long until its boundaries. Pure; the poller and the panes feed it
  * serverNow() so that countdowns follow the service's clock, not ours.
  */
-import { isReadable, type GameListing, type LiveGame, type NextGame } from "./service-data.js";
+import { type GameListing, isReadable, type LiveGame, type NextGame } from "./service-data.js";
 
 export type GamePhase =
   /** Before the live game's start_at (we are ahead of the listing). */

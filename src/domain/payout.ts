@@ -9,7 +9,7 @@
  * winnings + house = pool to the last unit.
  */
 import { Decimal } from "./money.js";
-import { MONEY_DECIMALS, inEarlyWindow, type Interval } from "./rules.js";
+import { type Interval, inEarlyWindow, MONEY_DECIMALS } from "./rules.js";
 
 /** Share of the pool paid back to players (the public split's "winning pot"). */
 export const WINNING_POT_SHARE = new Decimal("0.909");

@@ -5,9 +5,9 @@
  */
 import { formatCountdown, formatInterval, formatMoney } from "./format.js";
 import { phaseAt, toNextGame } from "./game.js";
-import { parseDecimal, toWire, type Decimal } from "./money.js";
-import { MAX_POSITIONS_PER_GAME, MONEY_DECIMALS, minStake, type Interval } from "./rules.js";
-import { isReadable, type GameListing, type Unreadable } from "./service-data.js";
+import { type Decimal, parseDecimal, toWire } from "./money.js";
+import { type Interval, MAX_POSITIONS_PER_GAME, MONEY_DECIMALS, minStake } from "./rules.js";
+import { type GameListing, isReadable, type Unreadable } from "./service-data.js";
 
 export interface PlacementContext {
   interval: Interval;
@@ -20,9 +20,7 @@ export interface PlacementContext {
   held: readonly { sp: Decimal | Unreadable; f: Decimal | Unreadable }[];
 }
 
-export type PlacementCheck =
-  | { ok: true; gid: string; sp: string; f: string }
-  | { ok: false; problems: string[] };
+export type PlacementCheck = { ok: true; gid: string; sp: string; f: string } | { ok: false; problems: string[] };
 
 export function checkPlacement(priceText: string, stakeText: string, ctx: PlacementContext): PlacementCheck {
   const problems: string[] = [];

@@ -6,7 +6,7 @@
  * are exact too.
  */
 import { Decimal, sum } from "./money.js";
-import { isReadable, Unreadable, type Position, type StreakEntry } from "./service-data.js";
+import { isReadable, type Position, type StreakEntry, Unreadable } from "./service-data.js";
 
 export interface PositionRow {
   txid: string;

@@ -19,9 +19,10 @@
  * total_staked; best and worst are the highest and lowest net (the most
  * recent settlement wins a tie).
  */
-import { Decimal, sum } from "./money.js";
+
 import { formatInterval, formatMoney, formatMoneyChange, formatPrice } from "./format.js";
-import { isReadable, readOr, Unreadable, type GameResult, type Pagination, type ResultsPage } from "./service-data.js";
+import { Decimal, sum } from "./money.js";
+import { type GameResult, isReadable, type Pagination, type ResultsPage, readOr, type Unreadable } from "./service-data.js";
 
 export type GameOutcome = "won" | "lost" | "even" | "cancelled" | "unknown";
 
@@ -147,7 +148,16 @@ export function sessionSummary(games: Iterable<GameResult>): SessionSummary {
   }
   const staked = sum(counted.map((g) => g.total_staked as Decimal));
   const won = sum(counted.map((g) => g.total_winnings as Decimal));
-  return { played: all.length, cancelled, unreadable: all.length - cancelled - counted.length, staked, won, net: won.minus(staked), best, worst };
+  return {
+    played: all.length,
+    cancelled,
+    unreadable: all.length - cancelled - counted.length,
+    staked,
+    won,
+    net: won.minus(staked),
+    best,
+    worst,
+  };
 }
 
 export interface Toast {
@@ -164,8 +174,12 @@ export function settlementToast(g: GameResult): Toast {
   const outcome = gameOutcome(g);
   const head = `settled #${g.gid} ${readOr(g.asset, "?")} ${formatInterval(g.interval)}:`;
   const cur = readOr(g.currency, "");
-  if (outcome === "cancelled") return { outcome, text: `${head} CANCELLED, stakes refunded ${formatMoney(g.total_staked)} ${cur} · r results` };
+  if (outcome === "cancelled")
+    return { outcome, text: `${head} CANCELLED, stakes refunded ${formatMoney(g.total_staked)} ${cur} · r results` };
   const word = { won: "WON", lost: "LOST", even: "EVEN", unknown: "RESULT ?" }[outcome];
   const net = outcome === "even" ? formatMoney(0) : formatMoneyChange(gameNet(g));
-  return { outcome, text: `${head} ${word} ${net} ${cur} · staked ${formatMoney(g.total_staked)} · paid ${formatMoney(g.total_winnings)} · r results` };
+  return {
+    outcome,
+    text: `${head} ${word} ${net} ${cur} · staked ${formatMoney(g.total_staked)} · paid ${formatMoney(g.total_winnings)} · r results`,
+  };
 }

@@ -99,14 +99,20 @@ export class RequestHealth {
         ? Math.min(err.retryAfterMs, RETRY_AFTER_MAX_MS)
         : backoffDelay(failures, endpoint === "price" ? PRICE_BACKOFF_MAX_MS : ENDPOINT_BACKOFF_MAX_MS, this.random);
     const retryAt = now + wait;
-    this.endpoints.set(endpoint, { failures, retryAt, kind: err.kind, reason: err.kind === "rate_limited" ? (err.reason ?? "too many requests") : err.message });
+    this.endpoints.set(endpoint, {
+      failures,
+      retryAt,
+      kind: err.kind,
+      reason: err.kind === "rate_limited" ? (err.reason ?? "too many requests") : err.message,
+    });
     return retryAt;
   }
 
   /** The state the header shows: the service's, else the worst of the endpoints'. */
   connection(now: number): Connection {
     if (this.service?.state === "offline") return { state: "offline", retryAt: this.service.retryAt, reason: this.service.reason };
-    if (this.service?.state === "unauthorized") return { state: "unauthorized", retryAt: this.service.retryAt, reason: this.service.reason };
+    if (this.service?.state === "unauthorized")
+      return { state: "unauthorized", retryAt: this.service.retryAt, reason: this.service.reason };
     let limited: Failing | undefined;
     let failing: Failing | undefined;
     for (const f of this.endpoints.values()) {

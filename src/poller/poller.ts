@@ -4,33 +4,31 @@
  * policy.ts. The UI talks to it through intents (place, refresh, retarget,
  * open results) and reads the store it fills.
  */
-import { ApiError, isApiError } from "../api/errors.js";
+
 import type { ApiClient, ResultsQuery } from "../api/client.js";
-import { Decimal } from "../domain/money.js";
-import { isSettled } from "../domain/results.js";
+import { ApiError, isApiError } from "../api/errors.js";
 import { nextGameGid } from "../domain/game.js";
+import { Decimal } from "../domain/money.js";
 import { otherGames, playsIn } from "../domain/positions.js";
+import { isSettled } from "../domain/results.js";
 import type { GameListing, PlacedPosition, Position, Unreadable } from "../domain/service-data.js";
-import { chooseNext, endpointOf, type TaskKind } from "./policy.js";
 import { RequestHealth } from "./health.js";
+import { chooseNext, endpointOf, type TaskKind } from "./policy.js";
 import { ServerClock } from "./server-clock.js";
-import { Store } from "./store.js";
 import {
-  PRICE_HISTORY,
-  initialSnapshot,
   type Endpoint,
   type EndpointDiagnostics,
   type EndpointError,
+  initialSnapshot,
   type PlacementOutcome,
+  PRICE_HISTORY,
   type Snapshot,
   type Target,
 } from "./snapshot.js";
 import { RequestSpacing } from "./spacing.js";
+import { Store } from "./store.js";
 
-export type PollerClient = Pick<
-  ApiClient,
-  "getSpot" | "getLivePrice" | "getUserBalance" | "getStatus" | "getResults" | "placePosition"
->;
+export type PollerClient = Pick<ApiClient, "getSpot" | "getLivePrice" | "getUserBalance" | "getStatus" | "getResults" | "placePosition">;
 
 export interface PollerOptions {
   client: PollerClient;
@@ -313,7 +311,10 @@ export class Poller {
           if (this.resultsQuery === null || resultsKey(this.resultsQuery) === key) this.want.results = false;
           this.succeed("results", results.issues, (s, at) => ({
             ...s,
-            results: { key: this.resultsQuery ? resultsKey(this.resultsQuery) : key, pages: { ...(s.results?.pages ?? {}), [key]: { value: results, at } } },
+            results: {
+              key: this.resultsQuery ? resultsKey(this.resultsQuery) : key,
+              pages: { ...(s.results?.pages ?? {}), [key]: { value: results, at } },
+            },
           }));
           break;
         }
@@ -361,7 +362,13 @@ export class Poller {
       ...s,
       connection,
       errors: { ...s.errors, [endpoint]: info },
-      diagnostics: noted(s.diagnostics, endpoint, (d) => ({ ...d, requests: d.requests + 1, failures: d.failures + 1, lastError: info, retryAt })),
+      diagnostics: noted(s.diagnostics, endpoint, (d) => ({
+        ...d,
+        requests: d.requests + 1,
+        failures: d.failures + 1,
+        lastError: info,
+        retryAt,
+      })),
     }));
   }
 
@@ -372,7 +379,13 @@ export class Poller {
     this.store.update((s) => ({
       ...s,
       errors: { ...s.errors, [endpoint]: info },
-      diagnostics: noted(s.diagnostics, endpoint, (d) => ({ ...d, requests: d.requests + 1, failures: d.failures + 1, lastError: info, retryAt: undefined })),
+      diagnostics: noted(s.diagnostics, endpoint, (d) => ({
+        ...d,
+        requests: d.requests + 1,
+        failures: d.failures + 1,
+        lastError: info,
+        retryAt: undefined,
+      })),
     }));
   }
 
@@ -410,9 +423,7 @@ export class Poller {
     const givenUp = Date.now() - watch.since > 10 * 60_000;
     if (settled || givenUp) this.settlementWatch.shift();
     this.succeed("results", res.issues, (s, at) =>
-      settled && game
-        ? { ...s, settlements: [...s.settlements.slice(-(KEEP_SETTLEMENTS - 1)), { gid: game.gid, result: game, at }] }
-        : s,
+      settled && game ? { ...s, settlements: [...s.settlements.slice(-(KEEP_SETTLEMENTS - 1)), { gid: game.gid, result: game, at }] } : s,
     );
     if (settled) {
       this.want.balance = true;
@@ -478,11 +489,20 @@ export class Poller {
     const sp = new Decimal(item.req.sp);
     const f = new Decimal(item.req.f);
     const found = positions.find(
-      (p) => (p.gid === null || p.gid === item.req.gid) && !item.knownTxids?.has(p.txid) && p.sp instanceof Decimal && p.sp.eq(sp) && p.f instanceof Decimal && p.f.eq(f),
+      (p) =>
+        (p.gid === null || p.gid === item.req.gid) &&
+        !item.knownTxids?.has(p.txid) &&
+        p.sp instanceof Decimal &&
+        p.sp.eq(sp) &&
+        p.f instanceof Decimal &&
+        p.f.eq(f),
     );
     const error = toInfo(item.error ?? new ApiError({ kind: "network", call: "POST /spot", message: "outcome unknown" }), this.serverNow());
     if (found) this.want.balance = true;
-    this.finishPlacement(item, found ? { kind: "reconciled", placed: true, txid: found.txid, error } : { kind: "reconciled", placed: false, error });
+    this.finishPlacement(
+      item,
+      found ? { kind: "reconciled", placed: true, txid: found.txid, error } : { kind: "reconciled", placed: false, error },
+    );
   }
 
   private setPlacement(item: QueuedPlace, state: "queued" | "sending" | "reconciling"): void {

@@ -5,9 +5,19 @@
  */
 import type { ApiErrorKind } from "../api/errors.js";
 import type { Network } from "../api/schemas.js";
-import type { Balance, GameListing, GameResult, LivePrice, PlacedPosition, Position, ResultsPage, StatusReport, Unreadable } from "../domain/service-data.js";
 import type { Decimal } from "../domain/money.js";
 import type { Interval } from "../domain/rules.js";
+import type {
+  Balance,
+  GameListing,
+  GameResult,
+  LivePrice,
+  PlacedPosition,
+  Position,
+  ResultsPage,
+  StatusReport,
+  Unreadable,
+} from "../domain/service-data.js";
 
 export type Endpoint = "spot" | "price" | "balance" | "status" | "results" | "place";
 

@@ -7,12 +7,25 @@
 import { NETWORKS, type Network } from "../api/schemas.js";
 import { Decimal } from "../domain/money.js";
 import { PRECISION_SCALE } from "../domain/payout.js";
-import { minStake, type Interval } from "../domain/rules.js";
+import { type Interval, minStake } from "../domain/rules.js";
 import type { Noise } from "./noise.js";
 import type { GameSlot } from "./schedule.js";
-import { avatarFor, walletFor, type Player } from "./users.js";
+import { avatarFor, type Player, walletFor } from "./users.js";
 
-const NAMES = ["moonwalker", "satstacker", "wickhunter", "chartist", "hodl_hana", "delta_dan", "gammaray", "tickwatcher", "meanrev", "breakout_bo", "vega_vee", "scalpel"];
+const NAMES = [
+  "moonwalker",
+  "satstacker",
+  "wickhunter",
+  "chartist",
+  "hodl_hana",
+  "delta_dan",
+  "gammaray",
+  "tickwatcher",
+  "meanrev",
+  "breakout_bo",
+  "vega_vee",
+  "scalpel",
+];
 
 /** Far above any user id, so a crowd id never collides with a real player's. */
 const CROWD_ID_BASE = 900_000;

@@ -9,23 +9,32 @@
  * was acknowledged is exactly what comes back.
  */
 import { randomUUID } from "node:crypto";
-import { NETWORKS, type Balance, type GameListing, type LivePrice, type Network, type PlacedPosition, type ResultsResponse, type StatusResponse } from "../api/schemas.js";
+import {
+  type Balance,
+  type GameListing,
+  type LivePrice,
+  NETWORKS,
+  type Network,
+  type PlacedPosition,
+  type ResultsResponse,
+  type StatusResponse,
+} from "../api/schemas.js";
 import { Decimal, toWire } from "../domain/money.js";
 import { computePayout } from "../domain/payout.js";
-import { INTERVALS, MAX_POSITIONS_PER_GAME, gamePeriodMs, inEarlyWindow, minStake, type Interval } from "../domain/rules.js";
+import { gamePeriodMs, INTERVALS, type Interval, inEarlyWindow, MAX_POSITIONS_PER_GAME, minStake } from "../domain/rules.js";
 import type { Clock } from "./clock.js";
 import { crowdOrders, crowdPrediction } from "./crowd.js";
 import { SimError } from "./errors.js";
 import { PriceFeed } from "./feed.js";
 import { aiPrice, forecastSampleTimes } from "./forecast.js";
-import { Ledger, checkAmount, type Account } from "./ledger.js";
-import { CURRENCY, STARTING_BALANCE, WIRE_PRICE_DECIMALS, type Asset } from "./markets.js";
+import { type Account, checkAmount, Ledger } from "./ledger.js";
+import { type Asset, CURRENCY, STARTING_BALANCE, WIRE_PRICE_DECIMALS } from "./markets.js";
 import type { ActiveGame, PositionRecord, SettledGame } from "./model.js";
 import { Noise } from "./noise.js";
 import type { DepositRecord, JournalRecord, PlaceRecord, UserRecord } from "./records.js";
-import { decodeGid, slotAt, slotByIndex, slotPhase, type GameSlot } from "./schedule.js";
+import { decodeGid, type GameSlot, slotAt, slotByIndex, slotPhase } from "./schedule.js";
 import { currentStreak, projectStreaks } from "./streaks.js";
-import { makeUser, UserRegistry, type SimUser } from "./users.js";
+import { makeUser, type SimUser, UserRegistry } from "./users.js";
 import { gameResult, placedPosition, statusPosition } from "./wire.js";
 
 export interface EngineOptions {
@@ -128,7 +137,9 @@ export class Engine {
     const t = this.sync();
     const slot = decodeGid(req.gid);
     if (!slot || slot.asset !== req.a || slot.interval !== req.it) {
-      throw new SimError(422, "Invalid request", `gid: ${req.gid} is not a ${req.a} ${req.it} s game; take the gid from GET /spot`, ["gid"]);
+      throw new SimError(422, "Invalid request", `gid: ${req.gid} is not a ${req.a} ${req.it} s game; take the gid from GET /spot`, [
+        "gid",
+      ]);
     }
     const phase = slotPhase(slot, t);
     if (this.pausedAt(slot.asset, slot.interval, t)) {
@@ -145,14 +156,27 @@ export class Engine {
     }
     const mine = this.positionsOf(user.id, slot.gid, req.n);
     if (mine.length >= MAX_POSITIONS_PER_GAME) {
-      throw new SimError(409, "Position limit reached", `at most ${MAX_POSITIONS_PER_GAME} positions per game; game ${slot.gid} already holds ${mine.length} of yours`);
+      throw new SimError(
+        409,
+        "Position limit reached",
+        `at most ${MAX_POSITIONS_PER_GAME} positions per game; game ${slot.gid} already holds ${mine.length} of yours`,
+      );
     }
     if (mine.some((p) => p.prediction.eq(req.sp) && p.stake.eq(req.f))) {
-      throw new SimError(409, "Duplicate position", `you already hold a position at ${toWire(req.sp)} with stake ${toWire(req.f)} in game ${slot.gid}`);
+      throw new SimError(
+        409,
+        "Duplicate position",
+        `you already hold a position at ${toWire(req.sp)} with stake ${toWire(req.f)} in game ${slot.gid}`,
+      );
     }
     const available = this.ledger.balance(userAccount(user.id), req.c, req.n);
     if (available.lt(req.f)) {
-      throw new SimError(422, "Insufficient balance", `stake ${toWire(req.f)} ${req.c} exceeds your ${req.n} balance of ${toWire(available)}`, ["f"]);
+      throw new SimError(
+        422,
+        "Insufficient balance",
+        `stake ${toWire(req.f)} ${req.c} exceeds your ${req.n} balance of ${toWire(available)}`,
+        ["f"],
+      );
     }
     const record: PlaceRecord = {
       type: "place",

@@ -61,7 +61,8 @@ export class FaultInjector {
     this.n++;
     const p = this.profile;
     const delayMs = (p.latencyMs ?? 0) + (p.jitterMs ?? 0) * this.draw(1);
-    if (p.endpoints && !p.endpoints.includes(endpoint) && !p.endpoints.includes(`${method} ${endpoint}`)) return { fault: null, delayMs, variant: 0 };
+    if (p.endpoints && !p.endpoints.includes(endpoint) && !p.endpoints.includes(`${method} ${endpoint}`))
+      return { fault: null, delayMs, variant: 0 };
     const roll = this.draw(2);
     let edge = 0;
     for (const [fault, rate] of ORDER) {
@@ -105,7 +106,10 @@ export function parseFaultSpec(spec: string): FaultProfile | string {
     const [name, raw] = part.split("=");
     if (name === "endpoints") {
       // "+" separates endpoints; "POST:spot" names one method of one (a space is awkward on a command line).
-      profile.endpoints = (raw ?? "").split("+").filter(Boolean).map((e) => e.replace(":", " "));
+      profile.endpoints = (raw ?? "")
+        .split("+")
+        .filter(Boolean)
+        .map((e) => e.replace(":", " "));
       continue;
     }
     const key = name === undefined ? undefined : names[name];

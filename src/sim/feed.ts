@@ -10,7 +10,7 @@
  * outages (ticks that never arrived).
  */
 import { Decimal } from "../domain/money.js";
-import { ASSETS, ASSET_MODELS, FEED_DECIMALS, type Asset } from "./markets.js";
+import { ASSET_MODELS, ASSETS, type Asset, FEED_DECIMALS } from "./markets.js";
 import { Noise } from "./noise.js";
 
 export const TICK_MS = 250;
@@ -31,9 +31,7 @@ export interface Tick {
 }
 
 /** A scripted path: a function of tick time (null = use the generated price) or [time, price] steps. */
-export type PriceScript =
-  | ((t: number) => number | string | Decimal | null | undefined)
-  | ReadonlyArray<readonly [number, number | string]>;
+export type PriceScript = ((t: number) => number | string | Decimal | null | undefined) | ReadonlyArray<readonly [number, number | string]>;
 
 const CACHE_LIMIT = 4096;
 

@@ -6,15 +6,15 @@
  * 500, and the engine only changes state after a request is fully validated.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { stringifyJson } from "../api/json.js";
 import type { Engine } from "./engine.js";
 import { SimError } from "./errors.js";
+import { breakShape, type Fault, type FaultInjector } from "./faults.js";
 import { JournalError } from "./journal.js";
 import type { RateLimiter } from "./ratelimit.js";
-import { breakShape, type Fault, type FaultInjector } from "./faults.js";
-import { stringifyJson } from "../api/json.js";
-import type { WireEndpoint, WireRewriter } from "./wire-variants.js";
 import type { SimUser } from "./users.js";
 import { parseBalanceQuery, parseLivePriceQuery, parsePlaceBody, parseResultsQuery, parseSpotQuery, parseStatusQuery } from "./validate.js";
+import type { WireEndpoint, WireRewriter } from "./wire-variants.js";
 
 export const API_PREFIX = "/v1/surge/games/";
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -94,12 +94,14 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 
   const key = req.headers["x-api-key"];
   const user = typeof key === "string" ? deps.authenticate(key) : undefined;
-  if (!user || typeof key !== "string") return refuse(req, res, new SimError(401, "Invalid API key", "send a key the sim accepts in the x-api-key header"));
+  if (!user || typeof key !== "string")
+    return refuse(req, res, new SimError(401, "Invalid API key", "send a key the sim accepts in the x-api-key header"));
 
   const injected = deps.faults?.next(method, endpoint!);
   if (injected && injected.delayMs > 0) await new Promise((r) => setTimeout(r, injected.delayMs));
   const fault: Fault | null = injected?.fault ?? null;
-  if (fault === "error") return refuse(req, res, new SimError(injected!.variant < 0.5 ? 500 : 503, "Injected failure", "a fault injected by --faults"));
+  if (fault === "error")
+    return refuse(req, res, new SimError(injected!.variant < 0.5 ? 500 : 503, "Injected failure", "a fault injected by --faults"));
   if (fault === "storm") {
     const resetIn = 1 + Math.floor(injected!.variant * 3);
     res.setHeader("retry-after", String(resetIn));
@@ -140,7 +142,9 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     if (fault === "reset") return void res.socket?.destroy();
     const result = fault === "schema" ? breakShape(answer, injected!.variant) : answer;
     // A rewritten answer may hold numbers written with exact digits (wire-variants.ts): only then the slower writer.
-    const text = deps.wire ? stringifyJson(deps.wire.rewrite(result, method === "POST" ? "POST spot" : (endpoint as WireEndpoint))) : JSON.stringify(result);
+    const text = deps.wire
+      ? stringifyJson(deps.wire.rewrite(result, method === "POST" ? "POST spot" : (endpoint as WireEndpoint)))
+      : JSON.stringify(result);
     sendRaw(res, 200, fault === "malformed" ? text.slice(0, 20) : text);
   } catch (e) {
     if (e instanceof SimError) return send(res, e.status, e.body());

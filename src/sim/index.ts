@@ -4,21 +4,21 @@
  * integration tests. docs/sim.md describes its behaviour and choices.
  */
 import { randomInt } from "node:crypto";
-import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
-import { systemClock, type Clock } from "./clock.js";
-import { Engine } from "./engine.js";
-import { createSimServer, type ServerDeps } from "./http.js";
-import { FaultInjector, type FaultProfile } from "./faults.js";
-import { WireRewriter, type WireStyle } from "./wire-variants.js";
+import type { AddressInfo } from "node:net";
 import type { Interval } from "../domain/rules.js";
-import type { Asset } from "./markets.js";
+import { type Clock, systemClock } from "./clock.js";
+import { Engine } from "./engine.js";
+import { FaultInjector, type FaultProfile } from "./faults.js";
+import { createSimServer, type ServerDeps } from "./http.js";
 import { Journal } from "./journal.js";
+import type { Asset } from "./markets.js";
 import { RATE_LIMIT_MODES, RateLimiter, type RateLimitMode } from "./ratelimit.js";
 import type { JournalRecord } from "./records.js";
 import { generateDemoKey, hashKey, isValidApiKey, type SimUser } from "./users.js";
+import { WireRewriter, type WireStyle } from "./wire-variants.js";
 
-export { ManualClock, systemClock, type Clock } from "./clock.js";
+export { type Clock, ManualClock, systemClock } from "./clock.js";
 export type { Engine } from "./engine.js";
 export type { RateLimitMode } from "./ratelimit.js";
 
@@ -184,7 +184,8 @@ function demoKey(records: readonly JournalRecord[], engine: Engine, journal: Jou
 
 function checkOptions(port: number, mode: string, seed: number | undefined, keys: string[] | undefined): void {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new RangeError(`port must be a whole number from 0 to 65535, got ${port}`);
-  if (!(RATE_LIMIT_MODES as readonly string[]).includes(mode)) throw new RangeError(`rateLimit must be one of ${RATE_LIMIT_MODES.join(", ")}, got ${mode}`);
+  if (!(RATE_LIMIT_MODES as readonly string[]).includes(mode))
+    throw new RangeError(`rateLimit must be one of ${RATE_LIMIT_MODES.join(", ")}, got ${mode}`);
   if (seed !== undefined && !(Number.isInteger(seed) && seed >= 0 && seed <= MAX_SEED)) {
     throw new RangeError(`seed must be a whole number from 0 to ${MAX_SEED}, got ${seed}`);
   }

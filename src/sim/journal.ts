@@ -7,9 +7,20 @@
  *
  * A lock file holding the owner's pid keeps two sims off one directory.
  */
-import { closeSync, existsSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  ftruncateSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from "node:fs";
 import { join, resolve } from "node:path";
-import { JournalRecordSchema, type JournalRecord } from "./records.js";
+import { type JournalRecord, JournalRecordSchema } from "./records.js";
 
 export const JOURNAL_FILE = "journal.jsonl";
 const LOCK_FILE = "lock";

@@ -58,7 +58,7 @@ export class Ledger {
 
   /** Empties `from` into the payees; their amounts must add up to its balance exactly. */
   distribute(from: Account, currency: string, network: string, payees: ReadonlyArray<readonly [Account, Decimal]>): void {
-    payees.forEach(([, amount]) => checkAmount(amount));
+    for (const [, amount] of payees) checkAmount(amount);
     const held = this.balance(from, currency, network);
     const total = sum(payees.map(([, amount]) => amount));
     if (!total.eq(held)) throw new Error(`distribution of ${from} pays ${total.toFixed()} but it holds ${held.toFixed()}`);

@@ -4,14 +4,14 @@
  * with their wallets, so a client can be pointed at it straight away.
  */
 import { parseArgs } from "node:util";
-import { DEFAULT_HOST, DEFAULT_PORT, MAX_SEED, startSim, type SimHandle, type SimOptions } from "./index.js";
+import { INTERVALS, isInterval } from "../domain/rules.js";
+import { parseFaultSpec } from "./faults.js";
+import type { MarketSelector } from "./index.js";
+import { DEFAULT_HOST, DEFAULT_PORT, MAX_SEED, type SimHandle, type SimOptions, startSim } from "./index.js";
+import { ASSETS, type Asset } from "./markets.js";
 import { RATE_LIMIT_MODES, type RateLimitMode } from "./ratelimit.js";
 import { isValidApiKey } from "./users.js";
-import { parseFaultSpec } from "./faults.js";
 import { parseWireStyle } from "./wire-variants.js";
-import { ASSETS, type Asset } from "./markets.js";
-import { INTERVALS, isInterval } from "../domain/rules.js";
-import type { MarketSelector } from "./index.js";
 
 export const SIM_USAGE = `usage: spotdash sim [--host ${DEFAULT_HOST}] [--port ${DEFAULT_PORT}] [--seed N] [--key KEY]...
                     [--rate-limit ${RATE_LIMIT_MODES.join("|")}] [--data DIR] [--no-crowd]
@@ -44,31 +44,32 @@ export type ParsedSimArgs =
   | { kind: "run"; options: SimOptions; outage?: { atMs: number; forMs: number } }
   | { kind: "error"; message: string };
 
+const SIM_FLAGS = {
+  host: { type: "string" },
+  port: { type: "string" },
+  seed: { type: "string" },
+  key: { type: "string", multiple: true },
+  "rate-limit": { type: "string" },
+  data: { type: "string" },
+  "no-crowd": { type: "boolean" },
+  faults: { type: "string" },
+  "clock-skew": { type: "string" },
+  outage: { type: "string" },
+  pause: { type: "string", multiple: true },
+  "no-next": { type: "string", multiple: true },
+  wire: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+function readFlags(argv: string[]) {
+  return parseArgs({ args: argv, strict: true, allowPositionals: false, options: SIM_FLAGS }).values;
+}
+
 /** Parses the flags of `spotdash sim`; never throws. */
 export function parseSimArgs(argv: string[]): ParsedSimArgs {
-  let values;
+  let values: ReturnType<typeof readFlags>;
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        host: { type: "string" },
-        port: { type: "string" },
-        seed: { type: "string" },
-        key: { type: "string", multiple: true },
-        "rate-limit": { type: "string" },
-        data: { type: "string" },
-        "no-crowd": { type: "boolean" },
-        faults: { type: "string" },
-        "clock-skew": { type: "string" },
-        outage: { type: "string" },
-        pause: { type: "string", multiple: true },
-        "no-next": { type: "string", multiple: true },
-        wire: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    }));
+    values = readFlags(argv);
   } catch (e) {
     return { kind: "error", message: `spotdash sim: ${(e as Error).message.split("\n")[0]} (see spotdash sim --help)` };
   }
@@ -111,7 +112,8 @@ export function parseSimArgs(argv: string[]): ParsedSimArgs {
   }
   if (values["clock-skew"] !== undefined) {
     const skew = Number(values["clock-skew"]);
-    if (!/^-?\d+$/.test(values["clock-skew"]) || !Number.isSafeInteger(skew)) return bad(`--clock-skew must be whole milliseconds, got "${values["clock-skew"]}"`);
+    if (!/^-?\d+$/.test(values["clock-skew"]) || !Number.isSafeInteger(skew))
+      return bad(`--clock-skew must be whole milliseconds, got "${values["clock-skew"]}"`);
     options.clockSkewMs = skew;
   }
   if (values.pause !== undefined) {

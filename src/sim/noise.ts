@@ -21,7 +21,7 @@ export class Noise {
   private readonly seed: number;
 
   constructor(seed: number) {
-    this.seed = mix32(seed >>> 0 ^ 0x5bd1e995);
+    this.seed = mix32((seed >>> 0) ^ 0x5bd1e995);
   }
 
   /** 32 random bits for the given integer coordinates (safe integers, any sign). */
@@ -49,7 +49,11 @@ export class Noise {
 
   /** A v4-shaped UUID that is the same on every replay of the same coordinates. */
   uuid(...coords: number[]): string {
-    const words = [0, 1, 2, 3].map((i) => this.bits(...coords, i).toString(16).padStart(8, "0"));
+    const words = [0, 1, 2, 3].map((i) =>
+      this.bits(...coords, i)
+        .toString(16)
+        .padStart(8, "0"),
+    );
     const hex = words.join("");
     const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
     return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;

@@ -16,8 +16,21 @@ export const JournalRecordSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("genesis"), v: z.literal(1), t, seed: z.number().int().nonnegative() }),
   /** The sim's own generated key, kept so a restart accepts the same one. */
   z.object({ type: z.literal("demo_key"), t, key: z.string().min(1) }),
-  z.object({ type: z.literal("user"), t, id: z.number().int().positive(), keyHash: z.string().regex(/^[0-9a-f]{64}$/), deposits: z.record(NetworkSchema, decimal) }),
-  z.object({ type: z.literal("deposit"), t, userId: z.number().int().positive(), currency: z.string().min(1), network: NetworkSchema, amount: decimal }),
+  z.object({
+    type: z.literal("user"),
+    t,
+    id: z.number().int().positive(),
+    keyHash: z.string().regex(/^[0-9a-f]{64}$/),
+    deposits: z.record(NetworkSchema, decimal),
+  }),
+  z.object({
+    type: z.literal("deposit"),
+    t,
+    userId: z.number().int().positive(),
+    currency: z.string().min(1),
+    network: NetworkSchema,
+    amount: decimal,
+  }),
   z.object({
     type: z.literal("place"),
     t,

@@ -4,12 +4,12 @@
  * the wire schemas; the sim adds its own domain checks (known asset,
  * currency and interval, positive amounts, the interval's minimum stake).
  */
-import { NETWORKS, NetworkSchema, PlacePositionBodySchema, type Network } from "../api/schemas.js";
+import { NETWORKS, type Network, NetworkSchema, PlacePositionBodySchema } from "../api/schemas.js";
 import { Decimal, toWire } from "../domain/money.js";
-import { INTERVALS, MONEY_DECIMALS, isInterval, minStake, type Interval } from "../domain/rules.js";
+import { INTERVALS, type Interval, isInterval, MONEY_DECIMALS, minStake } from "../domain/rules.js";
 import type { PlaceRequest, ResultsRequest } from "./engine.js";
-import { SimError, invalidFields } from "./errors.js";
-import { ASSETS, CURRENCY, isAsset, type Asset } from "./markets.js";
+import { invalidFields, SimError } from "./errors.js";
+import { ASSETS, type Asset, CURRENCY, isAsset } from "./markets.js";
 
 /** Predictions are prices; 8 decimals is more than any quote needs. */
 const PRICE_DECIMALS = 8;
@@ -145,7 +145,10 @@ class QueryReader {
     if (v === undefined) return undefined;
     const n = /^\d+$/.test(v) ? Number(v) : NaN;
     if (Number.isSafeInteger(n) && n >= min && n <= max) return n;
-    this.problems.push([name, max === Number.MAX_SAFE_INTEGER ? `must be a whole number ≥ ${min}` : `must be a whole number from ${min} to ${max}`]);
+    this.problems.push([
+      name,
+      max === Number.MAX_SAFE_INTEGER ? `must be a whole number ≥ ${min}` : `must be a whole number from ${min} to ${max}`,
+    ]);
     return undefined;
   }
 

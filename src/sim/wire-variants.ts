@@ -20,7 +20,20 @@ export type WireEndpoint = "spot" | "live-price" | "user-balance" | "status" | "
 
 type Rewrite = (body: unknown, endpoint: WireEndpoint) => unknown;
 
-const DECIMAL_STRINGS = new Set(["open_price", "ai_price", "f", "sp", "balance", "closing_price", "total_staked", "total_winnings", "net_return", "variance", "w", "r"]);
+const DECIMAL_STRINGS = new Set([
+  "open_price",
+  "ai_price",
+  "f",
+  "sp",
+  "balance",
+  "closing_price",
+  "total_staked",
+  "total_winnings",
+  "net_return",
+  "variance",
+  "w",
+  "r",
+]);
 const EPOCH_NUMBERS = new Set(["timestamp", "starts_at", "ends_at", "start_at", "closes_at", "end_at"]);
 const ISO_STRINGS = new Set(["created_at", "settled_at", "placed_at"]);
 /** The sim's own decimals: what a variant may rewrite as a number (another variant may have put text there). */
@@ -57,7 +70,8 @@ function exponent(text: string): string {
 
 export const WIRE_VARIANTS = {
   /** Decimal strings ("67036.047800") sent as JSON numbers with the same digits. */
-  "decimals-as-numbers": (b) => mapFields(b, (k, v) => (DECIMAL_STRINGS.has(k) && typeof v === "string" && PLAIN_DECIMAL.test(v) ? new JsonNumber(v) : v)),
+  "decimals-as-numbers": (b) =>
+    mapFields(b, (k, v) => (DECIMAL_STRINGS.has(k) && typeof v === "string" && PLAIN_DECIMAL.test(v) ? new JsonNumber(v) : v)),
   /** JSON numbers (times, intervals, ids, the price, w and r) sent as strings of their digits. */
   "numbers-as-strings": (b) => mapFields(b, (_k, v) => numberText(v) ?? v),
   /** Every decimal in exponent notation: strings stay strings, numbers stay numbers. */
@@ -79,12 +93,19 @@ export const WIRE_VARIANTS = {
   "no-lobby": (b) => mapFields(b, (k, v) => (k === "lobby" ? undefined : v)),
   /** closes_at and ends_at left out of the live game: its lobby carries them. */
   "lobby-carries-times": (b) =>
-    mapFields(b, (k, v) => (k === "liveGame" && v !== null && typeof v === "object" ? { ...(v as object), closes_at: undefined, ends_at: undefined } : v)),
+    mapFields(b, (k, v) =>
+      k === "liveGame" && v !== null && typeof v === "object" ? { ...(v as object), closes_at: undefined, ends_at: undefined } : v,
+    ),
   /** Unknown fields beside every object's own, nested ones and long numbers among them. */
   "extra-fields": (b) =>
     mapFields(b, (k, v) =>
       v !== null && typeof v === "object" && !Array.isArray(v) && !isJsonNumber(v)
-        ? { ...(v as object), x_note: `extra in ${k}`, x_score: new JsonNumber("0.1000000000000000055511151231257827"), x_meta: { tags: ["a", "b"] } }
+        ? {
+            ...(v as object),
+            x_note: `extra in ${k}`,
+            x_score: new JsonNumber("0.1000000000000000055511151231257827"),
+            x_meta: { tags: ["a", "b"] },
+          }
         : v,
     ),
   /** Epoch-ms times as ISO 8601 strings, and ISO times as epoch ms. */
@@ -104,10 +125,13 @@ export const WIRE_VARIANTS = {
       return v;
     }),
   /** Result positions' win as 1/0. */
-  "win-as-numbers": (b, endpoint) => (endpoint === "results" ? mapFields(b, (k, v) => (k === "win" && typeof v === "boolean" ? new JsonNumber(v ? "1" : "0") : v)) : b),
+  "win-as-numbers": (b, endpoint) =>
+    endpoint === "results" ? mapFields(b, (k, v) => (k === "win" && typeof v === "boolean" ? new JsonNumber(v ? "1" : "0") : v)) : b,
   /** Results without their totals or pagination: a client derives them. */
   "no-totals": (b, endpoint) =>
-    endpoint === "results" ? mapFields(b, (k, v) => (["total_staked", "total_winnings", "net_return", "pagination"].includes(k) ? undefined : v)) : b,
+    endpoint === "results"
+      ? mapFields(b, (k, v) => (["total_staked", "total_winnings", "net_return", "pagination"].includes(k) ? undefined : v))
+      : b,
   /** Decimal strings padded with spaces, zeros signed. */
   "padded-decimals": (b) =>
     mapFields(b, (k, v) => (DECIMAL_STRINGS.has(k) && typeof v === "string" ? ` ${/^0(\.0*)?$/.test(v) ? `-${v}` : v} ` : v)),

@@ -5,21 +5,21 @@
  */
 import { useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { GameResult } from "../domain/service-data.js";
-import type { Store } from "../poller/store.js";
-import type { PlacementOutcome, Snapshot, Target } from "../poller/snapshot.js";
-import type { PlaceRequest } from "../poller/poller.js";
-import { placementCheck, usePositionForm } from "./form/use-position-form.js";
-import { INTERVALS } from "../domain/rules.js";
 import { formatInterval } from "../domain/format.js";
-import { computeLayout } from "./layout.js";
-import { useFrames, useKeys, useTerminalSize } from "./hooks.js";
-import type { Paste } from "./input/key-reader.js";
-import { Dashboard, PANES, type DashboardProps, type PaneName } from "./Dashboard.js";
-import { isStale } from "../poller/staleness.js";
 import { playsIn } from "../domain/positions.js";
 import { mergeSessionGames, sessionSummary } from "../domain/results.js";
-import { currentPage, useResultsView, type ResultsQueryArg } from "./results/use-results-view.js";
+import { INTERVALS } from "../domain/rules.js";
+import type { GameResult } from "../domain/service-data.js";
+import type { PlaceRequest } from "../poller/poller.js";
+import type { PlacementOutcome, Snapshot, Target } from "../poller/snapshot.js";
+import { isStale } from "../poller/staleness.js";
+import type { Store } from "../poller/store.js";
+import { Dashboard, type DashboardProps, PANES, type PaneName } from "./Dashboard.js";
+import { placementCheck, usePositionForm } from "./form/use-position-form.js";
+import { useFrames, useKeys, useTerminalSize } from "./hooks.js";
+import type { Paste } from "./input/key-reader.js";
+import { computeLayout } from "./layout.js";
+import { currentPage, type ResultsQueryArg, useResultsView } from "./results/use-results-view.js";
 import { useSettlementToast } from "./results/use-settlement-toast.js";
 
 export interface DashboardController {

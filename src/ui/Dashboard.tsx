@@ -5,28 +5,28 @@
  */
 import { Box } from "ink";
 import { useMemo } from "react";
+import { nextGameGid } from "../domain/game.js";
+import type { PlacementCheck } from "../domain/placement.js";
+import { noLiveGameTitle } from "../domain/placement.js";
+import { otherGames, positionRows, readableStreaks } from "../domain/positions.js";
+import type { Toast } from "../domain/results.js";
+import { isReadable } from "../domain/service-data.js";
 import type { Snapshot } from "../poller/snapshot.js";
 import { isStale } from "../poller/staleness.js";
-import { otherGames, positionRows, readableStreaks } from "../domain/positions.js";
-import { nextGameGid } from "../domain/game.js";
-import { isReadable } from "../domain/service-data.js";
-import { noLiveGameTitle } from "../domain/placement.js";
-import type { Layout } from "./layout.js";
-import { GamePane } from "./panes/GamePane.js";
-import { PricePane } from "./panes/PricePane.js";
-import { BalancePane } from "./panes/BalancePane.js";
-import { PositionsPane } from "./panes/PositionsPane.js";
-import { Header } from "./panes/Header.js";
-import { Footer } from "./panes/Footer.js";
-import { HelpOverlay } from "./panes/HelpOverlay.js";
-import { DiagnosticsView } from "./panes/DiagnosticsView.js";
-import { TooSmall } from "./panes/TooSmall.js";
-import { PositionForm } from "./form/PositionForm.js";
 import type { FormState } from "./form/form-state.js";
-import type { PlacementCheck } from "../domain/placement.js";
-import type { Toast } from "../domain/results.js";
-import { ResultsView, type ResultsViewProps } from "./results/ResultsView.js";
+import { PositionForm } from "./form/PositionForm.js";
+import type { Layout } from "./layout.js";
 import { ageAt, NowContext } from "./Pane.js";
+import { BalancePane } from "./panes/BalancePane.js";
+import { DiagnosticsView } from "./panes/DiagnosticsView.js";
+import { Footer } from "./panes/Footer.js";
+import { GamePane } from "./panes/GamePane.js";
+import { Header } from "./panes/Header.js";
+import { HelpOverlay } from "./panes/HelpOverlay.js";
+import { PositionsPane } from "./panes/PositionsPane.js";
+import { PricePane } from "./panes/PricePane.js";
+import { TooSmall } from "./panes/TooSmall.js";
+import { ResultsView, type ResultsViewProps } from "./results/ResultsView.js";
 
 /** In the screen's reading order, which Tab follows: left to right, top to bottom. */
 export const PANES = ["game", "balance", "price", "positions"] as const;
@@ -66,10 +66,7 @@ export function Dashboard(p: DashboardProps) {
   const livePrice = s.price?.value.value;
   // The pane measures the distances from the price, so a new price does not rebuild the rows.
   const rows = useMemo(() => positionRows(gid, statusPositions ?? [], s.placed), [gid, statusPositions, s.placed]);
-  const others = useMemo(
-    () => otherGames(gid, nextGid, statusPositions ?? []),
-    [gid, nextGid, statusPositions],
-  );
+  const others = useMemo(() => otherGames(gid, nextGid, statusPositions ?? []), [gid, nextGid, statusPositions]);
   const streaks = useMemo(() => readableStreaks(s.status?.value.streaks ?? []), [s.status]);
   const strikes = useMemo(() => rows.flatMap((r) => (r.active && isReadable(r.strike) ? [r.strike] : [])), [rows]);
 

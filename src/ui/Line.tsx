@@ -11,7 +11,7 @@
  * has to truncate it, the content is cut to the same width, ending in "…".
  */
 import { createElement, memo } from "react";
-import { normalise, paint, samePieces, spaces, spansWidth, type Piece, type Span } from "./spans.js";
+import { normalise, type Piece, paint, type Span, samePieces, spaces, spansWidth } from "./spans.js";
 import { useTheme } from "./theme.js";
 
 // Ink's <Text wrap="truncate-end">, minus the colouring, which paint() does.
@@ -27,7 +27,8 @@ export const Line = memo(function Line(p: LineProps) {
   // Ink hands the transform the laid-out (possibly truncated) placeholder, every frame; an unchanged Line paints once.
   let painted: { width: number; text: string } | undefined;
   const transform = (placeholder: string) => {
-    if (painted?.width !== placeholder.length) painted = { width: placeholder.length, text: paint(theme, spans, placeholder.length, width) };
+    if (painted?.width !== placeholder.length)
+      painted = { width: placeholder.length, text: paint(theme, spans, placeholder.length, width) };
     return painted.text;
   };
   return createElement("ink-text", { style: STYLE, internal_transform: transform }, spaces(width));

@@ -1,5 +1,5 @@
 import { Box } from "ink";
-import { createContext, useContext, type ReactNode } from "react";
+import { createContext, type ReactNode, useContext } from "react";
 import { formatAge } from "../domain/format.js";
 import { Line } from "./Line.js";
 import type { Piece } from "./spans.js";
@@ -11,7 +11,14 @@ import { glyphs, tone, useTheme } from "./theme.js";
  * open at 60x20) must not draw over them. Lines cut their own width, and a
  * horizontal clip would make Ink slice every line of the pane each frame.
  */
-export function Pane(props: { title: string; width: number | string; height: number; focused: boolean; right?: ReactNode; children?: ReactNode }) {
+export function Pane(props: {
+  title: string;
+  width: number | string;
+  height: number;
+  focused: boolean;
+  right?: ReactNode;
+  children?: ReactNode;
+}) {
   const theme = useTheme();
   return (
     <Box

@@ -1,5 +1,5 @@
+import { type Key, useStdin, useStdout } from "ink";
 import { useEffect, useReducer, useRef, useState } from "react";
-import { useStdin, useStdout, type Key } from "ink";
 import { KeyReader, type Paste } from "./input/key-reader.js";
 
 /**
@@ -48,18 +48,20 @@ export interface TerminalSize {
   rows: number;
 }
 
+function sizeOf(stdout: NodeJS.WriteStream): TerminalSize {
+  return { cols: stdout.columns || 80, rows: stdout.rows || 24 };
+}
+
 /** Ink 6 has no size hook; follow stdout's resize events. Test streams have no `rows`: assume 80x24. */
 export function useTerminalSize(): TerminalSize {
   const { stdout } = useStdout();
-  const read = (): TerminalSize => ({ cols: stdout.columns || 80, rows: stdout.rows || 24 });
-  const [size, setSize] = useState(read);
+  const [size, setSize] = useState(() => sizeOf(stdout));
   useEffect(() => {
-    const onResize = () => setSize(read());
+    const onResize = () => setSize(sizeOf(stdout));
     stdout.on("resize", onResize);
     return () => {
       stdout.off("resize", onResize);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stdout]);
   return size;
 }

@@ -5,7 +5,7 @@
  */
 import stringWidth from "string-width";
 import { NARROW_GLYPHS } from "./narrow-glyphs.js";
-import { TONES, type Theme, type Tone } from "./theme.js";
+import { type Theme, TONES, type Tone } from "./theme.js";
 
 export interface Span {
   text: string;
@@ -24,6 +24,7 @@ export function span(text: string, style: Omit<Span, "text"> = {}): Span {
 const ASCII = /^[\x20-\x7e]*$/;
 // Code points whose width depends on their neighbours (surrogate pairs, joiners,
 // variation selectors, Hangul jamo): such text is measured as a whole.
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: it matches UTF-16 code units one by one, surrogate halves included, on purpose
 const CLUSTERED = /[\ud800-\udfff\u200d\ufe00-\ufe0f\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]/;
 const charWidths = new Map<number, number>(Array.from(NARROW_GLYPHS, (c) => [c.charCodeAt(0), 1]));
 
@@ -52,7 +53,8 @@ const blanks: string[] = [];
 
 /** A run of n spaces, the same string each time: lines are laid out and rows padded with them every frame. */
 export function spaces(n: number): string {
-  return (blanks[n] ??= " ".repeat(n));
+  blanks[n] ??= " ".repeat(n);
+  return blanks[n];
 }
 
 // The codes chalk gives Ink's named colours, so a Line looks as <Text color> did.

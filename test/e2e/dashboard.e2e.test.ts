@@ -19,7 +19,11 @@ e2e("dashboard in tmux", () => {
     const dir = mkdtempSync(join(tmpdir(), "spotdash-e2e-"));
     t.run(`cd ${dir} && env -u METAFIDE_API_KEY node ${CLI}; echo EXITED=$?`);
 
-    const live = await t.waitFor((s) => /GAME BTC_USDT 1m #\d+/.test(s) && /[▲▼■] [\d,]+\.\d\d/.test(s) && s.includes("● live") && /USDC [\d,]+\.\d\d/.test(s), 15_000, "live data in every pane");
+    const live = await t.waitFor(
+      (s) => /GAME BTC_USDT 1m #\d+/.test(s) && /[▲▼■] [\d,]+\.\d\d/.test(s) && s.includes("● live") && /USDC [\d,]+\.\d\d/.test(s),
+      15_000,
+      "live data in every pane",
+    );
     expect(live).toContain("SIM 127.0.0.1:");
     expect(t.inAlternateScreen()).toBe(true);
 
@@ -80,10 +84,14 @@ process.stdout.write = function (chunk, ...rest) {
     const dir = mkdtempSync(join(tmpdir(), "spotdash-e2e-"));
     t.run(`cd ${dir} && env -u METAFIDE_API_KEY -u METAFIDE_USER_ADDRESS node ${CLI}; echo EXITED=$?`);
     // Wait for a game with time left to type in (a locked lobby lasts 15 s at most).
-    const ready = await t.waitFor((s) => {
-      const m = /closes in (\d+):(\d\d)/.exec(s);
-      return s.includes("ACCEPTING") && /[▲▼■] [\d,]+\.\d\d/.test(s) && m !== null && Number(m[1]) * 60 + Number(m[2]) >= 20;
-    }, 50_000, "an accepting game with 20 s left");
+    const ready = await t.waitFor(
+      (s) => {
+        const m = /closes in (\d+):(\d\d)/.exec(s);
+        return s.includes("ACCEPTING") && /[▲▼■] [\d,]+\.\d\d/.test(s) && m !== null && Number(m[1]) * 60 + Number(m[2]) >= 20;
+      },
+      50_000,
+      "an accepting game with 20 s left",
+    );
     expect(ready).toContain("0 held 10 left");
 
     t.type("p");
@@ -92,7 +100,11 @@ process.stdout.write = function (chunk, ...rest) {
     t.type("67123");
     t.keys("Tab", "BSpace", "BSpace", "BSpace");
     t.type("0.75");
-    await t.waitFor((s) => s.includes("[67123") && s.includes("[0.75") && s.includes("ready: Enter to preview"), 10_000, "the typed values");
+    await t.waitFor(
+      (s) => s.includes("[67123") && s.includes("[0.75") && s.includes("ready: Enter to preview"),
+      10_000,
+      "the typed values",
+    );
     t.keys("Enter");
     await t.waitFor((s) => s.includes("testnet: Enter to submit"), 10_000, "the preview");
     t.keys("Enter");

@@ -6,7 +6,7 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, expect, describe, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { CLI, TmuxSession, tmuxAvailable } from "../helpers/tmux.js";
 
 const e2e = tmuxAvailable() ? describe : describe.skip;
@@ -20,10 +20,14 @@ e2e("results in tmux", () => {
     const dir = mkdtempSync(join(tmpdir(), "spotdash-e2e-"));
     t.run(`cd ${dir} && env -u METAFIDE_API_KEY -u METAFIDE_USER_ADDRESS node ${CLI} --interval 10 --no-bell; echo EXITED=$?`);
     // An accepting game with a few seconds left for three keys (a 10 s game has a 5 s lobby).
-    const ready = await t.waitFor((s) => {
-      const m = /closes in 0:(\d\d)/.exec(s);
-      return s.includes("ACCEPTING") && /[▲▼■] [\d,]+\.\d\d/.test(s) && s.includes("0 held 10 left") && m !== null && Number(m[1]) >= 7;
-    }, 25_000, "an accepting 10 s game with 7 s left");
+    const ready = await t.waitFor(
+      (s) => {
+        const m = /closes in 0:(\d\d)/.exec(s);
+        return s.includes("ACCEPTING") && /[▲▼■] [\d,]+\.\d\d/.test(s) && s.includes("0 held 10 left") && m !== null && Number(m[1]) >= 7;
+      },
+      25_000,
+      "an accepting 10 s game with 7 s left",
+    );
     const gid = /GAME BTC_USDT 10s #(\d+)/.exec(ready)?.[1];
     expect(gid).toBeDefined();
 
@@ -39,7 +43,11 @@ e2e("results in tmux", () => {
     expect(toast).toMatch(new RegExp(`settled #${gid} BTC_USDT 10s: (WON \\+|LOST -|EVEN |CANCELLED)`));
 
     t.type("r");
-    const view = await t.waitFor((s) => s.includes("RESULTS testnet") && s.includes(gid!) && /page 1 of 1 · 1 games/.test(s), 8_000, "the game in the results view");
+    const view = await t.waitFor(
+      (s) => s.includes("RESULTS testnet") && s.includes(gid!) && /page 1 of 1 · 1 games/.test(s),
+      8_000,
+      "the game in the results view",
+    );
     expect(view).toMatch(new RegExp(`${gid}\\s+10s\\s+BTC_USDT\\s+[\\d,]+\\.\\d\\d → ([\\d,]+\\.\\d\\d|no data)`));
     expect(view).toContain("SESSION 1 game");
     t.keys("Enter");

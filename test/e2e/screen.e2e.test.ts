@@ -14,7 +14,8 @@ import { CLI, TmuxSession, tmuxAvailable } from "../helpers/tmux.js";
 
 const e2e = tmuxAvailable() ? describe : describe.skip;
 
-const liveData = (s: string) => /GAME BTC_USDT \S+ #\d+/.test(s) && /[▲▼■] [\d,]+\.\d\d/.test(s) && s.includes("● live") && /USDC [\d,]+\.\d\d/.test(s);
+const liveData = (s: string) =>
+  /GAME BTC_USDT \S+ #\d+/.test(s) && /[▲▼■] [\d,]+\.\d\d/.test(s) && s.includes("● live") && /USDC [\d,]+\.\d\d/.test(s);
 
 /** A name the test can find the process by (pgrep -f), unique to this run. */
 function processName(): string {
@@ -68,7 +69,13 @@ e2e("the screen in tmux", () => {
     await t.waitFor(liveData, 15_000, "live data");
     const gid = (s: string) => /#(\d+)/.exec(s)?.[1];
     const firstGame = gid(t.screen());
-    for (const [cols, rows] of [[80, 24], [200, 50], [120, 35], [80, 35], [80, 24]] as const) {
+    for (const [cols, rows] of [
+      [80, 24],
+      [200, 50],
+      [120, 35],
+      [80, 35],
+      [80, 24],
+    ] as const) {
       t.resize(cols, rows);
       await new Promise((r) => setTimeout(r, 2_500));
       t.keys("?");

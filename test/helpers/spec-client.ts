@@ -6,27 +6,28 @@
  * back as the client's own ApiErrors; a shape that strays from the spec
  * throws zod's error.
  */
+
+import type * as z from "zod";
 import { ApiClient, type ResultsQuery } from "../../src/api/client.js";
 import { stringifyJson } from "../../src/api/json.js";
 import {
-  BalanceSchema,
-  GameListingSchema,
-  LivePriceSchema,
-  PlacedPositionSchema,
-  ResultsResponseSchema,
-  StatusResponseSchema,
   type Balance,
+  BalanceSchema,
   type GameListing,
+  GameListingSchema,
   type LiveGame,
-  type NextGame,
   type LivePrice,
+  LivePriceSchema,
   type Network,
-  type PlacePositionBody,
+  type NextGame,
   type PlacedPosition,
+  PlacedPositionSchema,
+  type PlacePositionBody,
   type ResultsResponse,
+  ResultsResponseSchema,
   type StatusResponse,
+  StatusResponseSchema,
 } from "../../src/api/schemas.js";
-import type * as z from "zod";
 
 /** The parsed JSON as JSON.parse would give it: the spec's types are JS numbers and strings. */
 function strict<S extends z.ZodType>(schema: S): (json: unknown) => z.infer<S> {

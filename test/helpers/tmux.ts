@@ -26,7 +26,18 @@ export class TmuxSession {
     // Without CI in its environment: Ink draws only the last frame when it thinks it runs in CI,
     // and a person's terminal is what these tests stand for.
     const envArgs = Object.entries({ PS1: "$ ", TERM: "xterm-256color", ...env }).flatMap(([k, v]) => ["-e", `${k}=${v}`]);
-    this.tmux("new-session", "-d", "-s", this.name, "-x", String(cols), "-y", String(rows), ...envArgs, "env -u CI -u CONTINUOUS_INTEGRATION bash --norc --noprofile");
+    this.tmux(
+      "new-session",
+      "-d",
+      "-s",
+      this.name,
+      "-x",
+      String(cols),
+      "-y",
+      String(rows),
+      ...envArgs,
+      "env -u CI -u CONTINUOUS_INTEGRATION bash --norc --noprofile",
+    );
     this.tmux("set-option", "-t", this.name, "status", "off");
   }
 

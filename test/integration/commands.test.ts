@@ -9,14 +9,14 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readListing } from "../../src/api/read/resources.js";
+import { PlacedPositionSchema, ResultsResponseSchema } from "../../src/api/schemas.js";
+import { runCommand } from "../../src/commands/index.js";
+import { loadConfig } from "../../src/config.js";
 import { Decimal } from "../../src/domain/money.js";
 import { checkPlacement } from "../../src/domain/placement.js";
-import { PlacedPositionSchema, ResultsResponseSchema } from "../../src/api/schemas.js";
-import type { LiveListing } from "../helpers/spec-client.js";
-import { startTestSim, toNextGame, type TestSim } from "./sim-helpers.js";
 import { closedPort, cwd, envFor, gaps, runCommandIn } from "../helpers/run-command.js";
-import { loadConfig } from "../../src/config.js";
-import { runCommand, type CommandName } from "../../src/commands/index.js";
+import type { LiveListing } from "../helpers/spec-client.js";
+import { startTestSim, type TestSim, toNextGame } from "./sim-helpers.js";
 
 const CLI = join(import.meta.dirname, "../../dist/spotdash.js");
 
@@ -77,7 +77,9 @@ describe("one-shot commands against the sim", () => {
 
     const human = await run(["place", "--price", "68100", "--stake", "1"]);
     expect(human.code).toBe(0);
-    expect(human.stdout).toMatch(new RegExp(`^placed 68,100\\.00 with 1\\.00 USDC in game #${game.liveGame.gid} \\(BTC_USDT 1m testnet\\) at .*, txid \\S+\\n$`));
+    expect(human.stdout).toMatch(
+      new RegExp(`^placed 68,100\\.00 with 1\\.00 USDC in game #${game.liveGame.gid} \\(BTC_USDT 1m testnet\\) at .*, txid \\S+\\n$`),
+    );
   });
 
   it("positions: the live game's positions and totals in two spaced requests", async () => {
@@ -111,7 +113,13 @@ describe("one-shot commands against the sim", () => {
   });
 
   it("place: a stake below the minimum gets the form's own message, exit 1, no request", async () => {
-    const form = checkPlacement("68000", "0.01", { interval: 60, listing: readListing(game, game), now: game.liveGame.start_at + 5_000, balance: new Decimal("1000"), held: [] });
+    const form = checkPlacement("68000", "0.01", {
+      interval: 60,
+      listing: readListing(game, game),
+      now: game.liveGame.start_at + 5_000,
+      balance: new Decimal("1000"),
+      held: [],
+    });
     expect(form.ok).toBe(false);
     const message = !form.ok ? form.problems[0]! : "";
     const r = await run(["place", "--price", "68000", "--stake", "0.01"]);

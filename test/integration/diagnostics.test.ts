@@ -7,8 +7,8 @@
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startTestSim, toNextGame, type TestSim } from "./sim-helpers.js";
 import { closedPort, cwd, envFor, gaps, runCommandIn } from "../helpers/run-command.js";
+import { startTestSim, type TestSim, toNextGame } from "./sim-helpers.js";
 
 const KEY = "metafide_d0c70rd0c70rd0c70rd0c70rd0c70r";
 
@@ -56,7 +56,11 @@ describe("spotdash doctor", () => {
 
     const json = await runCommandIn(["doctor", "--json"], envFor(t));
     expect(json.code).toBe(3);
-    const doc = JSON.parse(json.stdout) as { checks: { call: string; ok: boolean; error?: { kind: string } }[]; exit: number; wallet: boolean };
+    const doc = JSON.parse(json.stdout) as {
+      checks: { call: string; ok: boolean; error?: { kind: string } }[];
+      exit: number;
+      wallet: boolean;
+    };
     expect(doc.checks.map((c) => [c.call, c.ok])).toEqual([
       ["GET /spot", true],
       ["GET /live-price", true],
@@ -69,7 +73,7 @@ describe("spotdash doctor", () => {
   });
 
   it("a refused key: every check says so, exit 2, and the key appears nowhere", async () => {
-    const r = await runCommandIn(["doctor"], { ...envFor(t), METAFIDE_API_KEY: "metafide_" + "0".repeat(32) });
+    const r = await runCommandIn(["doctor"], { ...envFor(t), METAFIDE_API_KEY: `metafide_${"0".repeat(32)}` });
     expect(r.code).toBe(2);
     expect(r.stdout.match(/✗ GET \S+ +\d+ ms {2}auth: /g)).toHaveLength(5);
     expect(r.stdout).not.toContain("0".repeat(32));
@@ -102,7 +106,10 @@ describe("--debug-log", () => {
     expect(status.code).toBe(0);
 
     const text = readFileSync(file, "utf8");
-    const lines = text.trimEnd().split("\n").map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = text
+      .trimEnd()
+      .split("\n")
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.map((l) => `${l.method} ${String(l.path).split("?")[0]} ${l.status}`)).toEqual([
       "GET /v1/surge/games/spot 200",
       "GET /v1/surge/games/user-balance 200",

@@ -4,19 +4,20 @@
  * mistyped responses, an outage and a skewed clock. Nothing crashes, the
  * budget holds, the truth is told, and the key never leaks.
  */
-import { afterEach, describe, expect, it } from "vitest";
+
 import { createElement } from "react";
+import { afterEach, describe, expect, it } from "vitest";
 import { ApiClient } from "../../src/api/client.js";
+import { gameClock } from "../../src/domain/game.js";
+import type { TaskKind } from "../../src/poller/policy.js";
 import { Poller } from "../../src/poller/poller.js";
 import type { Snapshot } from "../../src/poller/snapshot.js";
-import type { TaskKind } from "../../src/poller/policy.js";
-import { startSim, type SimHandle, type SimOptions } from "../../src/sim/index.js";
-import { gameClock } from "../../src/domain/game.js";
+import { isStale } from "../../src/poller/staleness.js";
+import { type SimHandle, type SimOptions, startSim } from "../../src/sim/index.js";
 import { Dashboard } from "../../src/ui/Dashboard.js";
 import { computeLayout } from "../../src/ui/layout.js";
 import { renderAt } from "../helpers/ink.js";
 import { until } from "../helpers/until.js";
-import { isStale } from "../../src/poller/staleness.js";
 
 const SENTINEL = "metafide_5e471ne15e471ne15e471ne15e471ne1";
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -60,7 +61,18 @@ function minGap(starts: Rig["starts"]): number {
 
 describe("the dashboard's data under injected faults", () => {
   it("keeps going through 5xx, 429 storms, hangs, resets, malformed and mistyped responses, and never leaks the key", async () => {
-    const r = await start({ faults: { latencyMs: 20, jitterMs: 80, errorRate: 0.15, stormRate: 0.05, hangRate: 0.05, resetRate: 0.05, malformedRate: 0.05, schemaRate: 0.05 } });
+    const r = await start({
+      faults: {
+        latencyMs: 20,
+        jitterMs: 80,
+        errorRate: 0.15,
+        stormRate: 0.05,
+        hangRate: 0.05,
+        resetRate: 0.05,
+        malformedRate: 0.05,
+        schemaRate: 0.05,
+      },
+    });
     await sleep(14_000);
     const states = new Set(r.snapshots.map((s) => s.connection.state));
     expect(states.has("ok")).toBe(true);
@@ -69,12 +81,28 @@ describe("the dashboard's data under injected faults", () => {
     expect(r.poller.snapshot.price).toBeDefined();
 
     // Every message the store ever held, and every frame the dashboard would draw from it, without the key.
-    const messages = r.snapshots.flatMap((s) => Object.values(s.errors).map((e) => e!.message).concat("reason" in s.connection ? [s.connection.reason] : []));
+    const messages = r.snapshots.flatMap((s) =>
+      Object.values(s.errors)
+        .map((e) => e!.message)
+        .concat("reason" in s.connection ? [s.connection.reason] : []),
+    );
     expect(messages.length).toBeGreaterThan(0);
     for (const m of messages) expect(m).not.toContain(SENTINEL);
     for (const s of r.snapshots.filter((_, i) => i % 5 === 0)) {
       const ui = renderAt(
-        createElement(Dashboard, { snapshot: s, now: Date.now(), localNow: Date.now(), layout: computeLayout(120, 40), backend: "SIM", readonly: false, focus: "game", scroll: 0, overlay: null, hints: "", message: undefined }),
+        createElement(Dashboard, {
+          snapshot: s,
+          now: Date.now(),
+          localNow: Date.now(),
+          layout: computeLayout(120, 40),
+          backend: "SIM",
+          readonly: false,
+          focus: "game",
+          scroll: 0,
+          overlay: null,
+          hints: "",
+          message: undefined,
+        }),
         120,
         40,
       );
@@ -106,7 +134,8 @@ describe("the dashboard's data under injected faults", () => {
       await sleep(250);
       const s = r.poller.snapshot;
       const now = r.poller.serverNow();
-      if (Date.now() - t0 > 5_000) ages.push({ price: now - (s.price?.at ?? -Infinity), balanceStale: s.balance === undefined || isStale(s.balance, "balance", now) });
+      if (Date.now() - t0 > 5_000)
+        ages.push({ price: now - (s.price?.at ?? -Infinity), balanceStale: s.balance === undefined || isStale(s.balance, "balance", now) });
     }
     const s = r.poller.snapshot;
     expect(s.listing).toBeUndefined();
@@ -162,7 +191,18 @@ describe("the dashboard's data under injected faults", () => {
     const r = await start({ faults: { resetRate: 1, endpoints: ["POST spot"] } }, 10);
     // 10 s games: wait for one that is accepting with a few seconds to spare.
     let listing = r.poller.snapshot.listing?.value;
-    for (let i = 0; i < 100 && !(listing && r.poller.snapshot.price && listing.liveGame && gameClock(listing.liveGame, r.poller.serverNow()).phase === "accepting" && gameClock(listing.liveGame, r.poller.serverNow()).toClose > 4_000); i++) {
+    for (
+      let i = 0;
+      i < 100 &&
+      !(
+        listing &&
+        r.poller.snapshot.price &&
+        listing.liveGame &&
+        gameClock(listing.liveGame, r.poller.serverNow()).phase === "accepting" &&
+        gameClock(listing.liveGame, r.poller.serverNow()).toClose > 4_000
+      );
+      i++
+    ) {
       await sleep(200);
       listing = r.poller.snapshot.listing?.value;
     }

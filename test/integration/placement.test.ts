@@ -4,11 +4,11 @@
  * of refusal comes back with the service's reason and changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Decimal } from "../../src/domain/money.js";
 import { Poller } from "../../src/poller/poller.js";
 import type { PlacementOutcome } from "../../src/poller/snapshot.js";
-import { Decimal } from "../../src/domain/money.js";
 import { until } from "../helpers/until.js";
-import { body, startTestSim, toNextGame, type TestSim } from "./sim-helpers.js";
+import { body, startTestSim, type TestSim, toNextGame } from "./sim-helpers.js";
 
 describe("placing through the poller against the sim", () => {
   let t: TestSim;
@@ -20,9 +20,15 @@ describe("placing through the poller against the sim", () => {
     const game = await toNextGame(t, "BTC_USDT", 60);
     t.clock.advance(5_000);
     gid = game.liveGame.gid;
-    poller = new Poller({ client: t.client, target: { asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" }, wallet: t.wallet });
+    poller = new Poller({
+      client: t.client,
+      target: { asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" },
+      wallet: t.wallet,
+    });
     poller.start();
-    await until(() => poller.snapshot.listing !== undefined && poller.snapshot.balance !== undefined && poller.snapshot.status !== undefined);
+    await until(
+      () => poller.snapshot.listing !== undefined && poller.snapshot.balance !== undefined && poller.snapshot.status !== undefined,
+    );
   });
   afterAll(async () => {
     poller.stop();

@@ -5,9 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../src/api/client.js";
-import { Poller } from "../../src/poller/poller.js";
 import type { TaskKind } from "../../src/poller/policy.js";
-import { startSim, type SimHandle } from "../../src/sim/index.js";
+import { Poller } from "../../src/poller/poller.js";
+import { type SimHandle, startSim } from "../../src/sim/index.js";
 
 describe("poller against the sim in strict mode", () => {
   let sim: SimHandle;

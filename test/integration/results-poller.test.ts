@@ -6,12 +6,12 @@
  * while the view is open.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { Poller, resultsKey } from "../../src/poller/poller.js";
-import type { TaskKind } from "../../src/poller/policy.js";
-import { Decimal, sum } from "../../src/domain/money.js";
+import { type Decimal, sum } from "../../src/domain/money.js";
 import { gameNet, sessionSummary } from "../../src/domain/results.js";
+import type { TaskKind } from "../../src/poller/policy.js";
+import { Poller, resultsKey } from "../../src/poller/poller.js";
 import { until } from "../helpers/until.js";
-import { startTestSim, toNextGame, type TestSim } from "./sim-helpers.js";
+import { startTestSim, type TestSim, toNextGame } from "./sim-helpers.js";
 
 describe("results through the poller against the sim", () => {
   let t: TestSim;
@@ -29,7 +29,9 @@ describe("results through the poller against the sim", () => {
       onRequest: (kind, at) => starts.push({ kind, at }),
     });
     poller.start();
-    await until(() => poller.snapshot.listing !== undefined && poller.snapshot.balance !== undefined && poller.snapshot.status !== undefined);
+    await until(
+      () => poller.snapshot.listing !== undefined && poller.snapshot.balance !== undefined && poller.snapshot.status !== undefined,
+    );
   });
   afterAll(async () => {
     poller.stop();
@@ -39,7 +41,10 @@ describe("results through the poller against the sim", () => {
   it("plays a 10 s game and sees it settled, in results, with exact totals", async () => {
     const game = poller.snapshot.listing!.value.liveGame!;
     const before = poller.snapshot.balance!.value.balance;
-    for (const [sp, f] of [["68000.5", "2.5"], ["66000", "0.75"]] as const) {
+    for (const [sp, f] of [
+      ["68000.5", "2.5"],
+      ["66000", "0.75"],
+    ] as const) {
       const o = await poller.place({ gid: game.gid, sp, f });
       expect(o.kind).toBe("placed");
     }
@@ -76,7 +81,10 @@ describe("results through the poller against the sim", () => {
     const g = page.games[0]!;
     expect(g.gid).toBe(game.gid);
     expect(g.closing_price).not.toBeNull();
-    expect(g.positions.map((p) => [String(p.sp), String(p.f)]).sort()).toEqual([["66000", "0.75"], ["68000.5", "2.5"]]);
+    expect(g.positions.map((p) => [String(p.sp), String(p.f)]).sort()).toEqual([
+      ["66000", "0.75"],
+      ["68000.5", "2.5"],
+    ]);
     expect(String(g.total_staked)).toBe("3.25");
     expect(String(g.total_winnings)).toBe(String(won));
 

@@ -1,8 +1,8 @@
 /** `spotdash sim`: flag parsing, the ready lines, clean shutdown, and one clear line for bad flags. */
 import { describe, expect, it } from "vitest";
-import { SpecClient } from "../helpers/spec-client.js";
-import { parseSimArgs, runSimCommand, type SimIo } from "../../src/sim/main.js";
 import { startSim } from "../../src/sim/index.js";
+import { parseSimArgs, runSimCommand, type SimIo } from "../../src/sim/main.js";
+import { SpecClient } from "../helpers/spec-client.js";
 
 function fakeIo() {
   const out: string[] = [];
@@ -30,16 +30,49 @@ describe("parseSimArgs", () => {
   });
 
   it("reads every flag", () => {
-    const parsed = parseSimArgs(["--host", "0.0.0.0", "--port", "0", "--seed", "42", "--key", "k1-abcdefgh", "--key", "k2-abcdefgh", "--rate-limit", "strict", "--data", "/tmp/x", "--no-crowd"]);
+    const parsed = parseSimArgs([
+      "--host",
+      "0.0.0.0",
+      "--port",
+      "0",
+      "--seed",
+      "42",
+      "--key",
+      "k1-abcdefgh",
+      "--key",
+      "k2-abcdefgh",
+      "--rate-limit",
+      "strict",
+      "--data",
+      "/tmp/x",
+      "--no-crowd",
+    ]);
     expect(parsed).toEqual({
       kind: "run",
-      options: { host: "0.0.0.0", port: 0, seed: 42, keys: ["k1-abcdefgh", "k2-abcdefgh"], rateLimit: "strict", dataDir: "/tmp/x", crowd: false },
+      options: {
+        host: "0.0.0.0",
+        port: 0,
+        seed: 42,
+        keys: ["k1-abcdefgh", "k2-abcdefgh"],
+        rateLimit: "strict",
+        dataDir: "/tmp/x",
+        crowd: false,
+      },
     });
     expect(parseSimArgs(["--help"])).toEqual({ kind: "help" });
   });
 
   it("reads the market switches and the wire style", () => {
-    const parsed = parseSimArgs(["--pause", "BTC_USDT/60=40", "--pause", "ETH_USDT", "--no-next", "BTC_USDT/3600", "--wire", "ids-as-numbers,no-lobby"]);
+    const parsed = parseSimArgs([
+      "--pause",
+      "BTC_USDT/60=40",
+      "--pause",
+      "ETH_USDT",
+      "--no-next",
+      "BTC_USDT/3600",
+      "--wire",
+      "ids-as-numbers,no-lobby",
+    ]);
     expect(parsed).toEqual({
       kind: "run",
       options: {
@@ -80,12 +113,12 @@ describe("parseSimArgs", () => {
 describe("runSimCommand", () => {
   it("prints the ready line, the key and its wallet, serves until stopped, then closes", async () => {
     const f = fakeIo();
-    const run = runSimCommand(["--port", "0", "--seed", "3", "--key", "metafide_" + "e".repeat(32), "--no-crowd"], f.io);
+    const run = runSimCommand(["--port", "0", "--seed", "3", "--key", `metafide_${"e".repeat(32)}`, "--no-crowd"], f.io);
     await f.isReady;
     expect(f.out[0]).toMatch(/^spotdash sim listening on http:\/\/127\.0\.0\.1:\d+$/);
     expect(f.out.slice(1)).toEqual([`api key: metafide_${"e".repeat(32)}`, expect.stringMatching(/^wallet: 0x[0-9a-f]{40}$/), "seed: 3"]);
     const url = f.out[0]!.split(" ").at(-1)!;
-    const client = new SpecClient({ url, apiKey: "metafide_" + "e".repeat(32) });
+    const client = new SpecClient({ url, apiKey: `metafide_${"e".repeat(32)}` });
     expect((await client.balance({ currency: "USDC", network: "testnet" })).balance).toBe("1000");
     await client.close();
     f.stop();

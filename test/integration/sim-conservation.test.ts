@@ -67,54 +67,60 @@ describe("money", () => {
     let placedInAll = 0;
     let settledInAll = 0;
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 32 - 1 }), fc.boolean(), fc.array(action, { minLength: 10, maxLength: 60 }), (seed, crowd, actions) => {
-        const clock = new ManualClock(T0);
-        const engine = new Engine({ clock, seed, crowd });
-        const users = [0, 1, 2].map((i) => engine.createUser(hashKey(`key-${i}`)));
-        let placed = 0;
-        for (const a of actions) {
-          if (a.kind === "advance") clock.advance(a.ms);
-          else if (a.kind === "outage") engine.feed.outage(a.asset, clock.now() + a.fromMs, clock.now() + a.fromMs + a.lengthMs);
-          else if (a.kind === "deposit") engine.deposit(users[a.user]!.id, a.network, new Decimal(a.micro).div(1e6));
-          else {
-            const user = users[a.user]!;
-            const listing = engine.listing(user, a.asset, a.interval);
-            const price = new Decimal(engine.livePrice(a.asset).value);
-            const stake = minStake(a.interval).times(a.multiple).plus(new Decimal(a.micro).div(1e6));
-            try {
-              engine.place(
-                user,
-                parsePlaceBody({
-                  gid: listing.liveGame!.gid,
-                  c: "USDC",
-                  a: a.asset,
-                  sp: toWire(price.times(new Decimal(a.offsetBp).div(10_000).plus(1)).toDecimalPlaces(2)),
-                  f: toWire(stake),
-                  pw: user.wallet,
-                  n: a.network,
-                  it: a.interval,
-                }),
-              );
-              placed++;
-            } catch (e) {
-              // Refusals (lobby, cap, balance, minimum) are part of the game; anything else is a bug.
-              if (!(e instanceof SimError)) throw e;
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 32 - 1 }),
+        fc.boolean(),
+        fc.array(action, { minLength: 10, maxLength: 60 }),
+        (seed, crowd, actions) => {
+          const clock = new ManualClock(T0);
+          const engine = new Engine({ clock, seed, crowd });
+          const users = [0, 1, 2].map((i) => engine.createUser(hashKey(`key-${i}`)));
+          let placed = 0;
+          for (const a of actions) {
+            if (a.kind === "advance") clock.advance(a.ms);
+            else if (a.kind === "outage") engine.feed.outage(a.asset, clock.now() + a.fromMs, clock.now() + a.fromMs + a.lengthMs);
+            else if (a.kind === "deposit") engine.deposit(users[a.user]!.id, a.network, new Decimal(a.micro).div(1e6));
+            else {
+              const user = users[a.user]!;
+              const listing = engine.listing(user, a.asset, a.interval);
+              const price = new Decimal(engine.livePrice(a.asset).value);
+              const stake = minStake(a.interval).times(a.multiple).plus(new Decimal(a.micro).div(1e6));
+              try {
+                engine.place(
+                  user,
+                  parsePlaceBody({
+                    gid: listing.liveGame!.gid,
+                    c: "USDC",
+                    a: a.asset,
+                    sp: toWire(price.times(new Decimal(a.offsetBp).div(10_000).plus(1)).toDecimalPlaces(2)),
+                    f: toWire(stake),
+                    pw: user.wallet,
+                    n: a.network,
+                    it: a.interval,
+                  }),
+                );
+                placed++;
+              } catch (e) {
+                // Refusals (lobby, cap, balance, minimum) are part of the game; anything else is a bug.
+                if (!(e instanceof SimError)) throw e;
+              }
             }
+            engine.sync();
+            checkBooks(engine);
           }
+          // Let every game end: the longest lasts 25 h.
+          clock.advance(26 * 3_600_000);
           engine.sync();
           checkBooks(engine);
-        }
-        // Let every game end: the longest lasts 25 h.
-        clock.advance(26 * 3_600_000);
-        engine.sync();
-        checkBooks(engine);
-        expect(engine.activeGames()).toHaveLength(0);
-        for (const { currency, network } of engine.ledger.books()) expect(engine.ledger.totals(currency, network).inPlay.isZero()).toBe(true);
-        placedInAll += placed;
-        for (const user of users) {
-          for (const network of NETWORKS) settledInAll += engine.results(user, { network, limit: 100, offset: 0 }).pagination.total;
-        }
-      }),
+          expect(engine.activeGames()).toHaveLength(0);
+          for (const { currency, network } of engine.ledger.books())
+            expect(engine.ledger.totals(currency, network).inPlay.isZero()).toBe(true);
+          placedInAll += placed;
+          for (const user of users) {
+            for (const network of NETWORKS) settledInAll += engine.results(user, { network, limit: 100, offset: 0 }).pagination.total;
+          }
+        },
+      ),
       { numRuns: 100 },
     );
     // Guards against a vacuous property: most random placements must have gone through.

@@ -3,11 +3,12 @@
  * port driven by a ManualClock, the real ApiClient pointed at it, and a raw
  * HTTP helper for what the client refuses to send (bad bodies, no key).
  */
-import { SpecClient, type LiveListing } from "../helpers/spec-client.js";
-import { ErrorBodySchema, type ErrorBody, type GameListing, type Network, type PlacePositionBody } from "../../src/api/schemas.js";
+
 import { ApiError } from "../../src/api/errors.js";
-import { ManualClock, startSim, type SimHandle, type SimOptions } from "../../src/sim/index.js";
+import { type ErrorBody, ErrorBodySchema, type Network, type PlacePositionBody } from "../../src/api/schemas.js";
 import type { Interval } from "../../src/domain/rules.js";
+import { ManualClock, type SimHandle, type SimOptions, startSim } from "../../src/sim/index.js";
+import { type LiveListing, SpecClient } from "../helpers/spec-client.js";
 
 /** A fixed instant so every run sees the same games. */
 export const T0 = Date.UTC(2026, 1, 19, 10, 0, 0);

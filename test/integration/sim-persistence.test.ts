@@ -4,17 +4,17 @@
  * a restart and kill -9. Damage is handled: a torn last line is dropped,
  * damage before good lines is refused.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { SpecClient } from "../helpers/spec-client.js";
-import { JournalError } from "../../src/sim/journal.js";
 import { ManualClock, startSim } from "../../src/sim/index.js";
-import { body, raw, startTestSim, T0, toNextGame, type TestSim } from "./sim-helpers.js";
+import { JournalError } from "../../src/sim/journal.js";
+import { SpecClient } from "../helpers/spec-client.js";
+import { body, raw, startTestSim, T0, type TestSim, toNextGame } from "./sim-helpers.js";
 
-const KEY = "metafide_" + "5".repeat(32);
+const KEY = `metafide_${"5".repeat(32)}`;
 const dirs: string[] = [];
 const open: TestSim[] = [];
 
@@ -195,9 +195,14 @@ describe("kill -9", () => {
         include: [],
       }),
     );
-    const tsc = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(build, "tsconfig.json")], { encoding: "utf8" });
+    const tsc = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(build, "tsconfig.json")], {
+      encoding: "utf8",
+    });
     if (tsc.status !== 0) throw new Error(`could not build the sim: ${tsc.stdout}${tsc.stderr}`);
-    writeFileSync(join(build, "out/run.mjs"), 'import { runSimCommand } from "./sim/main.js";\nawait runSimCommand(process.argv.slice(2));\n');
+    writeFileSync(
+      join(build, "out/run.mjs"),
+      'import { runSimCommand } from "./sim/main.js";\nawait runSimCommand(process.argv.slice(2));\n',
+    );
   }, 60_000);
 
   afterAll(() => {
@@ -206,9 +211,13 @@ describe("kill -9", () => {
   });
 
   function launch(dir: string): Promise<{ child: ChildProcess; url: string }> {
-    const child = spawn(process.execPath, [join(build, "out/run.mjs"), "--port", "0", "--data", dir, "--key", KEY, "--rate-limit", "off", "--no-crowd"], {
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(build, "out/run.mjs"), "--port", "0", "--data", dir, "--key", KEY, "--rate-limit", "off", "--no-crowd"],
+      {
+        stdio: ["ignore", "pipe", "pipe"],
+      },
+    );
     children.push(child);
     return new Promise((resolveUrl, reject) => {
       let out = "";
@@ -229,13 +238,25 @@ describe("kill -9", () => {
     const client = new SpecClient({ url: first.url, apiKey: KEY });
     // Real time here: pick a game that is accepting now (the long games almost always are).
     const candidates = [];
-    for (const asset of ["BTC_USDT", "ETH_USDT"]) for (const interval of [86400, 3600] as const) candidates.push(await client.spot({ asset, interval }));
+    for (const asset of ["BTC_USDT", "ETH_USDT"])
+      for (const interval of [86400, 3600] as const) candidates.push(await client.spot({ asset, interval }));
     const listing = candidates.find((l) => l.can_place_position && l.liveGame.closes_at - Date.now() > 10_000);
     if (!listing) throw new Error("no long game is accepting right now; run the test again");
-    const wallet = "0x" + "9".repeat(40);
+    const wallet = `0x${"9".repeat(40)}`;
     const placed = [];
     for (let i = 0; i < 5; i++) {
-      placed.push(await client.place({ gid: listing.liveGame.gid, c: "USDC", a: listing.asset, sp: String(1000 + i), f: "5", pw: wallet, n: "testnet", it: listing.interval }));
+      placed.push(
+        await client.place({
+          gid: listing.liveGame.gid,
+          c: "USDC",
+          a: listing.asset,
+          sp: String(1000 + i),
+          f: "5",
+          pw: wallet,
+          n: "testnet",
+          it: listing.interval,
+        }),
+      );
     }
     first.child.kill("SIGKILL");
     await new Promise((r) => first.child.once("exit", r));

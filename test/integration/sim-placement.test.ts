@@ -6,9 +6,9 @@
 import { request } from "node:http";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { PlacedPositionSchema } from "../../src/api/schemas.js";
-import { INTERVALS, MAX_POSITIONS_PER_GAME, minStake } from "../../src/domain/rules.js";
 import { toWire } from "../../src/domain/money.js";
-import { body, errorBody, failure, raw, startTestSim, toNextGame, type TestSim } from "./sim-helpers.js";
+import { INTERVALS, MAX_POSITIONS_PER_GAME, minStake } from "../../src/domain/rules.js";
+import { body, errorBody, failure, raw, startTestSim, type TestSim, toNextGame } from "./sim-helpers.js";
 
 let t: TestSim;
 beforeEach(async () => {
@@ -27,7 +27,7 @@ async function myPositions(interval: (typeof INTERVALS)[number] = 60): Promise<n
 }
 
 describe("a placed position", () => {
-  it("is the spec's Position: st success, w \"0\", r null, and the stake is debited", async () => {
+  it('is the spec\'s Position: st success, w "0", r null, and the stake is debited', async () => {
     const listing = await toNextGame(t, "BTC_USDT", 60);
     t.clock.advance(1234);
     const placed = await t.client.place(body(t, listing, { sp: "68123", f: "2.5" }));
@@ -60,7 +60,7 @@ describe("a placed position", () => {
 
   it("echoes the wallet sent as pw and gives every position its own txid", async () => {
     const listing = await toNextGame(t, "BTC_USDT", 60);
-    const pw = "0x" + "ab".repeat(20);
+    const pw = `0x${"ab".repeat(20)}`;
     const a = await t.client.place(body(t, listing, { pw, sp: "1" }));
     const b = await t.client.place(body(t, listing, { pw, sp: "2" }));
     expect(a.pw).toBe(pw);

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { SpecClient } from "../helpers/spec-client.js";
-import { body, errorBody, failure, raw, startTestSim, toNextGame, type TestSim } from "./sim-helpers.js";
+import { body, errorBody, failure, raw, startTestSim, type TestSim, toNextGame } from "./sim-helpers.js";
 
 let t: TestSim | undefined;
 afterEach(async () => {
@@ -64,7 +64,7 @@ describe("rate limit: real", () => {
   });
 
   it("keeps one budget per key", async () => {
-    t = await startTestSim({ rateLimit: "real", keys: ["metafide_" + "1".repeat(32), "metafide_" + "2".repeat(32)] });
+    t = await startTestSim({ rateLimit: "real", keys: [`metafide_${"1".repeat(32)}`, `metafide_${"2".repeat(32)}`] });
     for (let i = 0; i < 120; i++) await spot(t);
     const other = new SpecClient({ url: t.sim.url, apiKey: t.sim.keys[1]! });
     await other.spot({ asset: "BTC_USDT", interval: 60 });

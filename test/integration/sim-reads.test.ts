@@ -3,11 +3,11 @@
  * flags, prices), GET /live-price, GET /user-balance, plus auth and routing.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SpecClient } from "../helpers/spec-client.js";
 import { BalanceSchema, GameListingSchema, LivePriceSchema } from "../../src/api/schemas.js";
 import { Decimal } from "../../src/domain/money.js";
-import { INTERVALS, earlyWindowMs, lobbyMs } from "../../src/domain/rules.js";
-import { body, errorBody, failure, raw, startTestSim, T0, toNextGame, type TestSim } from "./sim-helpers.js";
+import { earlyWindowMs, INTERVALS, lobbyMs } from "../../src/domain/rules.js";
+import { SpecClient } from "../helpers/spec-client.js";
+import { body, errorBody, failure, raw, startTestSim, T0, type TestSim, toNextGame } from "./sim-helpers.js";
 
 let t: TestSim;
 beforeEach(async () => {
@@ -125,14 +125,18 @@ describe("paused markets and hidden next games (test and demo hooks)", () => {
     // Paused until the announced game opens, not only until the pause's own end:
     // no game goes live in between that was never announced.
     t.clock.set(paused.nextGame!.starts_at - 1);
-    expect(await t.client.listing({ asset: "BTC_USDT", interval: 60 })).toMatchObject({ liveGame: null, nextGame: { gid: paused.nextGame!.gid } });
+    expect(await t.client.listing({ asset: "BTC_USDT", interval: 60 })).toMatchObject({
+      liveGame: null,
+      nextGame: { gid: paused.nextGame!.gid },
+    });
     t.clock.set(paused.nextGame!.starts_at);
     expect((await t.client.spot({ asset: "BTC_USDT", interval: 60 })).liveGame.gid).toBe(paused.nextGame!.gid);
   });
 
   it("paused until resumed: no next game either; a hidden next game is just that", async () => {
     t.sim.engine.pause("ETH_USDT", undefined, null);
-    for (const interval of INTERVALS) expect(await t.client.listing({ asset: "ETH_USDT", interval })).toMatchObject({ liveGame: null, nextGame: null });
+    for (const interval of INTERVALS)
+      expect(await t.client.listing({ asset: "ETH_USDT", interval })).toMatchObject({ liveGame: null, nextGame: null });
     t.sim.engine.resume("ETH_USDT");
     t.sim.engine.hideNextGame("ETH_USDT", 3600, true);
     const l = await t.client.listing({ asset: "ETH_USDT", interval: 3600 });
@@ -197,7 +201,7 @@ describe("GET /user-balance", () => {
   });
 
   it("keeps one balance per key", async () => {
-    const two = await startTestSim({ keys: ["metafide_" + "a".repeat(32), "metafide_" + "b".repeat(32)] });
+    const two = await startTestSim({ keys: [`metafide_${"a".repeat(32)}`, `metafide_${"b".repeat(32)}`] });
     try {
       two.sim.engine.deposit(2, "testnet", "5.5");
       const other = new SpecClient({ url: two.sim.url, apiKey: two.sim.keys[1]! });
@@ -235,7 +239,7 @@ describe("authentication", () => {
   ];
 
   it.each(calls)("%s /%s without a key or with an unknown key → 401", async (method, endpoint, query, body) => {
-    for (const key of [null, "metafide_" + "0".repeat(32)]) {
+    for (const key of [null, `metafide_${"0".repeat(32)}`]) {
       const r = await raw(t, method, endpoint, { key, query, body });
       expect(r.status).toBe(401);
       expect(errorBody(r).error).toBe("Invalid API key");
@@ -243,7 +247,7 @@ describe("authentication", () => {
   });
 
   it("surfaces as an auth error in the client", async () => {
-    const stranger = new SpecClient({ url: t.sim.url, apiKey: "metafide_" + "f".repeat(32) });
+    const stranger = new SpecClient({ url: t.sim.url, apiKey: `metafide_${"f".repeat(32)}` });
     const e = await failure(stranger.getSpot({ asset: "BTC_USDT", interval: 60 }));
     expect(e.kind).toBe("auth");
     expect(e.status).toBe(401);

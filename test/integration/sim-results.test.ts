@@ -3,10 +3,10 @@
  * most recent first, filters, gid, limit/offset bounds and exact totals.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SpecClient } from "../helpers/spec-client.js";
 import { ResultsResponseSchema } from "../../src/api/schemas.js";
 import { Decimal, sum } from "../../src/domain/money.js";
-import { body, errorBody, failure, raw, startTestSim, toNextGame, type TestSim } from "./sim-helpers.js";
+import { SpecClient } from "../helpers/spec-client.js";
+import { body, errorBody, failure, raw, startTestSim, type TestSim, toNextGame } from "./sim-helpers.js";
 
 let t: TestSim;
 /** gids in the order they were played (so most recent last). */
@@ -41,7 +41,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const testnetGids = () => played.filter((p) => p.network === "testnet").map((p) => p.gid).reverse();
+const testnetGids = () =>
+  played
+    .filter((p) => p.network === "testnet")
+    .map((p) => p.gid)
+    .reverse();
 
 describe("GET /results", () => {
   it("lists settled games most recent first, 20 by default", async () => {
@@ -64,7 +68,12 @@ describe("GET /results", () => {
 
   it("filters by network, asset and interval", async () => {
     const mainnet = await t.client.results({ network: "mainnet" });
-    expect(mainnet.games.map((g) => g.gid)).toEqual(played.filter((p) => p.network === "mainnet").map((p) => p.gid).reverse());
+    expect(mainnet.games.map((g) => g.gid)).toEqual(
+      played
+        .filter((p) => p.network === "mainnet")
+        .map((p) => p.gid)
+        .reverse(),
+    );
     const eth = await t.client.results({ network: "testnet", asset: "ETH_USDT" });
     expect(eth.pagination.total).toBe(3);
     expect(eth.games.every((g) => g.asset === "ETH_USDT")).toBe(true);
@@ -122,7 +131,7 @@ describe("GET /results", () => {
   });
 
   it("keeps results apart per user", async () => {
-    const two = await startTestSim({ keys: ["metafide_" + "c".repeat(32), "metafide_" + "d".repeat(32)] });
+    const two = await startTestSim({ keys: [`metafide_${"c".repeat(32)}`, `metafide_${"d".repeat(32)}`] });
     const stranger = new SpecClient({ url: two.sim.url, apiKey: two.sim.keys[1]! });
     try {
       const l = await toNextGame(two, "BTC_USDT", 10);

@@ -3,11 +3,12 @@
  * paths, queries, headers and bodies all get a JSON 4xx (or a 2xx when they
  * happen to be valid), and the books still balance afterwards.
  */
-import fc from "fast-check";
+
 import { connect } from "node:net";
+import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../../src/api/schemas.js";
-import { raw, startTestSim, toNextGame, type TestSim } from "./sim-helpers.js";
+import { raw, startTestSim, type TestSim, toNextGame } from "./sim-helpers.js";
 
 let t: TestSim;
 const logged: string[] = [];
@@ -25,7 +26,7 @@ const field = fc.oneof(
   fc.double(),
   fc.boolean(),
   fc.constant(null),
-  fc.constantFrom("68000", "0.1", "1e5", "-1", "NaN", "0x" + "1".repeat(40), "BTC_USDT", "USDC", "testnet", "60", ""),
+  fc.constantFrom("68000", "0.1", "1e5", "-1", "NaN", `0x${"1".repeat(40)}`, "BTC_USDT", "USDC", "testnet", "60", ""),
   fc.array(fc.integer(), { maxLength: 3 }),
   fc.dictionary(fc.string({ maxLength: 3 }), fc.integer(), { maxKeys: 2 }),
 );
@@ -33,7 +34,9 @@ const field = fc.oneof(
 const bodyText = fc.oneof(
   fc.string({ maxLength: 200 }),
   fc.json(),
-  fc.record({ gid: field, c: field, a: field, sp: field, f: field, pw: field, n: field, it: field }, { requiredKeys: [] }).map((o) => JSON.stringify(o)),
+  fc
+    .record({ gid: field, c: field, a: field, sp: field, f: field, pw: field, n: field, it: field }, { requiredKeys: [] })
+    .map((o) => JSON.stringify(o)),
 );
 
 describe("fuzzing", () => {
@@ -41,8 +44,24 @@ describe("fuzzing", () => {
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom("GET", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"),
-        fc.constantFrom("spot", "live-price", "user-balance", "status", "results", "", "spot/x", "..%2F..%2Fetc", "sp%00ot", "constructor", "__proto__", "toString"),
-        fc.dictionary(fc.constantFrom("asset", "interval", "network", "currency", "token", "gid", "limit", "offset", "x"), fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("BTC_USDT", "60", "testnet", "USDC", "1e3", "-0"))),
+        fc.constantFrom(
+          "spot",
+          "live-price",
+          "user-balance",
+          "status",
+          "results",
+          "",
+          "spot/x",
+          "..%2F..%2Fetc",
+          "sp%00ot",
+          "constructor",
+          "__proto__",
+          "toString",
+        ),
+        fc.dictionary(
+          fc.constantFrom("asset", "interval", "network", "currency", "token", "gid", "limit", "offset", "x"),
+          fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom("BTC_USDT", "60", "testnet", "USDC", "1e3", "-0")),
+        ),
         fc.option(bodyText, { nil: undefined }),
         fc.boolean(),
         async (method, endpoint, query, body, withKey) => {

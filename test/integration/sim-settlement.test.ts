@@ -5,11 +5,11 @@
  * 1 / (1 + (miss / (close × σ))²), σ = 0.0007 for 60 s games.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { SpecClient } from "../helpers/spec-client.js";
 import { Decimal } from "../../src/domain/money.js";
-import { body, failure, startTestSim, toNextGame, type TestSim } from "./sim-helpers.js";
+import { SpecClient } from "../helpers/spec-client.js";
+import { body, failure, startTestSim, type TestSim, toNextGame } from "./sim-helpers.js";
 
-const KEYS = ["metafide_" + "1".repeat(32), "metafide_" + "2".repeat(32)];
+const KEYS = [`metafide_${"1".repeat(32)}`, `metafide_${"2".repeat(32)}`];
 let t: TestSim;
 let other: SpecClient;
 
@@ -46,7 +46,9 @@ describe("settlement", () => {
       closing_price: "68000.000000",
       settled_at: new Date(listing.liveGame.ends_at).toISOString(),
       cancelled: false,
-      positions: [{ sp: "68010", f: "10", w: "9.09", r: "-9.1", win: false, variance: "10", txid: placed.txid, placed_at: placed.created_at }],
+      positions: [
+        { sp: "68010", f: "10", w: "9.09", r: "-9.1", win: false, variance: "10", txid: placed.txid, placed_at: placed.created_at },
+      ],
       total_staked: "10",
       total_winnings: "9.09",
       net_return: "-0.91",

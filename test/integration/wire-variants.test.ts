@@ -14,22 +14,21 @@
 import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../src/api/client.js";
-import { Poller } from "../../src/poller/poller.js";
-import type { Snapshot } from "../../src/poller/snapshot.js";
-import { resultsKey } from "../../src/poller/poller.js";
 import { Decimal } from "../../src/domain/money.js";
+import { positionState } from "../../src/domain/positions.js";
 import { sessionSummary } from "../../src/domain/results.js";
 import { Unreadable } from "../../src/domain/service-data.js";
-import { positionState } from "../../src/domain/positions.js";
+import { Poller, resultsKey } from "../../src/poller/poller.js";
+import type { Snapshot } from "../../src/poller/snapshot.js";
+import type { SimOptions } from "../../src/sim/index.js";
+import { UNREADABLE_VARIANTS, WIRE_VARIANT_NAMES, type WireVariant } from "../../src/sim/wire-variants.js";
 import { Dashboard } from "../../src/ui/Dashboard.js";
 import { computeLayout } from "../../src/ui/layout.js";
 import { RESULTS_PAGE_SIZE } from "../../src/ui/results/use-results-view.js";
-import type { SimOptions } from "../../src/sim/index.js";
-import { UNREADABLE_VARIANTS, WIRE_VARIANT_NAMES, type WireVariant } from "../../src/sim/wire-variants.js";
 import { renderAt } from "../helpers/ink.js";
-import { until } from "../helpers/until.js";
 import { envFor, runCommandIn } from "../helpers/run-command.js";
-import { body, startTestSim, toNextGame, type TestSim } from "./sim-helpers.js";
+import { until } from "../helpers/until.js";
+import { body, startTestSim, type TestSim, toNextGame } from "./sim-helpers.js";
 
 const KEY = "metafide_0a11f0a11f0a11f0a11f0a11f0a11f0a";
 const RESULTS_QUERY = { limit: RESULTS_PAGE_SIZE, offset: 0 };
@@ -65,13 +64,23 @@ async function world(serve: Pick<SimOptions, "wire" | "pause" | "noNextGame">): 
 
   // The dashboard's first round of requests, through the real poller and client.
   const client = new ApiClient({ url: t.sim.url, apiKey: KEY });
-  const poller = new Poller({ client, target: { asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" }, wallet: t.wallet });
+  const poller = new Poller({
+    client,
+    target: { asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" },
+    wallet: t.wallet,
+  });
   poller.setResultsQuery(RESULTS_QUERY);
   poller.start();
   try {
     await until(() => {
       const s = poller.snapshot;
-      return s.listing !== undefined && s.price !== undefined && s.balance !== undefined && s.status !== undefined && s.results?.pages[resultsKey(RESULTS_QUERY)] !== undefined;
+      return (
+        s.listing !== undefined &&
+        s.price !== undefined &&
+        s.balance !== undefined &&
+        s.status !== undefined &&
+        s.results?.pages[resultsKey(RESULTS_QUERY)] !== undefined
+      );
     }, 20_000);
   } finally {
     poller.stop();
@@ -142,7 +151,20 @@ function readFields(json: Record<string, unknown>): unknown {
     price: pick(json.price, ["value"]),
     results: {
       games: results.games.map((g) => ({
-        ...pick(g, ["gid", "interval", "asset", "network", "currency", "open_price", "closing_price", "settled_at", "cancelled", "total_staked", "total_winnings", "net_return"]),
+        ...pick(g, [
+          "gid",
+          "interval",
+          "asset",
+          "network",
+          "currency",
+          "open_price",
+          "closing_price",
+          "settled_at",
+          "cancelled",
+          "total_staked",
+          "total_winnings",
+          "net_return",
+        ]),
         positions: (g.positions as unknown[]).map((p) => pick(p, ["sp", "f", "w", "r", "win", "variance", "placed_at"])),
       })),
       unreadable: results.unreadable,
@@ -173,7 +195,13 @@ function draw(w: World, view: View): string {
     view === "main"
       ? undefined
       : {
-          view: { interval: undefined, asset: undefined, offset: 0, selected: 0, detail: view === "detail" ? (page.value.games[0]?.gid ?? null) : null },
+          view: {
+            interval: undefined,
+            asset: undefined,
+            offset: 0,
+            selected: 0,
+            detail: view === "detail" ? (page.value.games[0]?.gid ?? null) : null,
+          },
           page,
           network: "testnet",
           currency: "USDC",
@@ -235,7 +263,7 @@ beforeAll(async () => {
     world({ wire: "loose" }),
   ]);
   baseline = all[0]!;
-  WIRE_VARIANT_NAMES.forEach((v, i) => worlds.set(v, all[i + 1]!));
+  for (const [i, v] of WIRE_VARIANT_NAMES.entries()) worlds.set(v, all[i + 1]!);
   worlds.set("paused", all.at(-3)!);
   worlds.set("no-next-game", all.at(-2)!);
   worlds.set("loose", all.at(-1)!);
@@ -281,7 +309,9 @@ describe.each(TOLERABLE)("served as %s", (variant) => {
 describe("values a client cannot read: exactly that value is ? and named", () => {
   it("ai_price: '?' in the game pane, no ai line on the chart, null in --json, named in the issues", () => {
     const w = worlds.get("unreadable-ai-price")!;
-    expect(w.snapshot.listing!.value.issues.map(String)).toEqual(['liveGame.ai_price: expected a decimal number (string or number), received "n/a" (string)']);
+    expect(w.snapshot.listing!.value.issues.map(String)).toEqual([
+      'liveGame.ai_price: expected a decimal number (string or number), received "n/a" (string)',
+    ]);
     const screen = draw(w, "main");
     expect(screen).toMatch(/open [\d,]+\.\d\d {2}ai \? /);
     // The chart labels its reference lines ("open ai"): the ai line is gone, the game pane's "ai ?" stays.
@@ -289,10 +319,15 @@ describe("values a client cannot read: exactly that value is ? and named", () =>
     expect(screen.match(/\bai\b/g)).toHaveLength(1);
     const d = data(w.snapshot) as { listing: { liveGame: Record<string, unknown> } };
     const b = data(baseline.snapshot) as { listing: { liveGame: Record<string, unknown> } };
-    expect({ ...d, listing: { ...d.listing, liveGame: { ...d.listing.liveGame, ai_price: "x" } } }).toEqual({ ...b, listing: { ...b.listing, liveGame: { ...b.listing.liveGame, ai_price: "x" } } });
+    expect({ ...d, listing: { ...d.listing, liveGame: { ...d.listing.liveGame, ai_price: "x" } } }).toEqual({
+      ...b,
+      listing: { ...b.listing, liveGame: { ...b.listing.liveGame, ai_price: "x" } },
+    });
     const game = w.json.game as { listing: { liveGame: { ai_price: unknown } }; unreadable: unknown[] };
     expect(game.listing.liveGame.ai_price).toBeNull();
-    expect(game.unreadable).toEqual([{ field: "liveGame.ai_price", reason: "expected a decimal number (string or number)", value: '"n/a" (string)' }]);
+    expect(game.unreadable).toEqual([
+      { field: "liveGame.ai_price", reason: "expected a decimal number (string or number)", value: '"n/a" (string)' },
+    ]);
   });
 
   it("withdrawal_req: the balance pane says 'withdrawal ?' and nothing else changes on screen", () => {
@@ -300,17 +335,29 @@ describe("values a client cannot read: exactly that value is ? and named", () =>
     expect(w.snapshot.balance!.value.issues.map((u) => u.field)).toEqual(["withdrawal_req"]);
     expect(draw(w, "main")).toBe(draw(baseline, "main").replace("withdrawal none", "withdrawal ?   "));
     const balance = w.json.balance as { balance: string; withdrawal_req: unknown; unreadable: { field: string }[] };
-    expect([balance.balance, balance.withdrawal_req, balance.unreadable.map((u) => u.field)]).toEqual([(baseline.json.balance as { balance: string }).balance, null, ["withdrawal_req"]]);
+    expect([balance.balance, balance.withdrawal_req, balance.unreadable.map((u) => u.field)]).toEqual([
+      (baseline.json.balance as { balance: string }).balance,
+      null,
+      ["withdrawal_req"],
+    ]);
   });
 
   it("a strike: '?' in its row and its distance, stake and projection still shown, totals intact", () => {
     const w = worlds.get("unreadable-strike")!;
     expect(w.snapshot.status!.value.issues.map((u) => u.field)).toEqual(["positions[0].sp", "positions[1].sp"]);
-    const rows = draw(w, "main").split("\n").filter((l) => /^│ +\? /.test(l));
+    const rows = draw(w, "main")
+      .split("\n")
+      .filter((l) => /^│ +\? /.test(l));
     expect(rows).toHaveLength(2);
     for (const r of rows) expect(r).toMatch(/│ +\? +[\d.]+ +\? +[\d.]+ +[+-][\d.]+% +\d\d:\d\d:\d\d/);
-    const baseTotal = draw(baseline, "main").split("\n").find((l) => l.includes("total"));
-    expect(draw(w, "main").split("\n").find((l) => l.includes("total"))).toBe(baseTotal);
+    const baseTotal = draw(baseline, "main")
+      .split("\n")
+      .find((l) => l.includes("total"));
+    expect(
+      draw(w, "main")
+        .split("\n")
+        .find((l) => l.includes("total")),
+    ).toBe(baseTotal);
     const positions = w.json.positions as { positions: { sp: unknown }[]; unreadable: { field: string }[] };
     expect(positions.positions.map((p) => p.sp)).toEqual([null, null]);
     expect(positions.unreadable.map((u) => u.field)).toEqual(["positions[0].sp", "positions[1].sp"]);

@@ -4,12 +4,12 @@
  * poller's business and is tested there.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { App, type DashboardController } from "../../src/ui/App.js";
-import { Store } from "../../src/poller/store.js";
+import { Unreadable } from "../../src/domain/service-data.js";
 import { initialSnapshot, type Snapshot, type Target } from "../../src/poller/snapshot.js";
+import { Store } from "../../src/poller/store.js";
+import { App, type DashboardController } from "../../src/ui/App.js";
 import { balance, listing, livePrice, placedPosition } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
-import { Unreadable } from "../../src/domain/service-data.js";
 
 const target: Target = { asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" };
 
@@ -72,8 +72,18 @@ describe("App", () => {
       errors: { balance: { kind: "schema", message: "GET /user-balance: response field balance: is missing", at: now } },
       diagnostics: {
         spot: { requests: 12, failures: 0, okAt: now, unreadable: { at: now, issues: unreadable } },
-        price: { requests: 30, failures: 1, okAt: now, lastError: { kind: "network", message: "GET /live-price: connection reset", at: now - 60_000 } },
-        balance: { requests: 4, failures: 2, retryAt: Date.now() + 3_500, lastError: { kind: "schema", message: "GET /user-balance: response field balance: is missing", at: now } },
+        price: {
+          requests: 30,
+          failures: 1,
+          okAt: now,
+          lastError: { kind: "network", message: "GET /live-price: connection reset", at: now - 60_000 },
+        },
+        balance: {
+          requests: 4,
+          failures: 2,
+          retryAt: Date.now() + 3_500,
+          lastError: { kind: "schema", message: "GET /user-balance: response field balance: is missing", at: now },
+        },
       },
     }));
     ui = renderAt(<App controller={c} backend="SIM" assets={["BTC_USDT"]} readonly={false} walletMissing={false} />, 120, 40);

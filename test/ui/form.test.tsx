@@ -4,10 +4,10 @@
  * job and is tested against the sim in test/integration/placement.test.ts.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { App, type DashboardController } from "../../src/ui/App.js";
-import { Store } from "../../src/poller/store.js";
-import { initialSnapshot, type PlacementOutcome, type Snapshot, type Target } from "../../src/poller/snapshot.js";
 import { lobbyMs } from "../../src/domain/rules.js";
+import { initialSnapshot, type PlacementOutcome, type Snapshot, type Target } from "../../src/poller/snapshot.js";
+import { Store } from "../../src/poller/store.js";
+import { App, type DashboardController } from "../../src/ui/App.js";
 import { balance, listing, livePrice, placedPosition, statusPosition, statusResponse } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
 
@@ -16,11 +16,15 @@ const ESC = "\u001b";
 const ENTER = "\r";
 const TAB = "\t";
 
-function setup(opts: { network?: Target["network"]; start?: number; held?: number; outcome?: PlacementOutcome; snapshot?: Partial<Snapshot> } = {}) {
+function setup(
+  opts: { network?: Target["network"]; start?: number; held?: number; outcome?: PlacementOutcome; snapshot?: Partial<Snapshot> } = {},
+) {
   const now = Date.now();
   const start = opts.start ?? now - 10_000;
   const l = listing({ start, now, gid: "489886" });
-  const positions = Array.from({ length: opts.held ?? 0 }, (_, i) => statusPosition({ gid: "489886", txid: `h${i}`, sp: String(66000 + i), f: "1" }));
+  const positions = Array.from({ length: opts.held ?? 0 }, (_, i) =>
+    statusPosition({ gid: "489886", txid: `h${i}`, sp: String(66000 + i), f: "1" }),
+  );
   const snap: Snapshot = {
     ...initialSnapshot({ asset: "BTC_USDT", interval: 60, network: opts.network ?? "testnet", currency: "USDC" }),
     listing: { value: l, at: now },
@@ -50,7 +54,17 @@ let ui: ReturnType<typeof renderAt> | undefined;
 afterEach(() => ui?.unmount());
 
 async function mount(c: DashboardController, over: { readonly?: boolean; walletMissing?: boolean; cols?: number; rows?: number } = {}) {
-  ui = renderAt(<App controller={c} backend="SIM" assets={["BTC_USDT"]} readonly={over.readonly ?? false} walletMissing={over.walletMissing ?? false} />, over.cols ?? 120, over.rows ?? 40);
+  ui = renderAt(
+    <App
+      controller={c}
+      backend="SIM"
+      assets={["BTC_USDT"]}
+      readonly={over.readonly ?? false}
+      walletMissing={over.walletMissing ?? false}
+    />,
+    over.cols ?? 120,
+    over.rows ?? 40,
+  );
   await tick();
   return ui;
 }
@@ -121,7 +135,9 @@ describe("position form", () => {
     expect(u.text()).toContain(`locked — next game opens in 0:${String(left).padStart(2, "0")}`);
     u.unmount();
 
-    ({ c } = setup({ snapshot: { status: { value: statusResponse([statusPosition({ gid: "489886", sp: "67000", f: "0.1" })]), at: now } } }));
+    ({ c } = setup({
+      snapshot: { status: { value: statusResponse([statusPosition({ gid: "489886", sp: "67000", f: "0.1" })]), at: now } },
+    }));
     u = await mount(c);
     await u.press("p");
     expect(u.text()).toContain("same price and stake as a position you hold");
@@ -176,7 +192,11 @@ describe("position form", () => {
 
   it("keeps the values and shows the service's reason when it refuses", async () => {
     const { c } = setup({
-      outcome: { kind: "rejected", error: { kind: "conflict", message: "POST /spot: rejected as a conflict, status 409 (Duplicate position)", at: 0 }, fields: [] },
+      outcome: {
+        kind: "rejected",
+        error: { kind: "conflict", message: "POST /spot: rejected as a conflict, status 409 (Duplicate position)", at: 0 },
+        fields: [],
+      },
     });
     const u = await mount(c);
     await u.press("p");

@@ -47,7 +47,7 @@ describe("Line", () => {
       40,
       5,
     );
-    expect(plain.lastFrame()).not.toMatch(/\x1b\[3\dm/);
+    expect(plain.lastFrame()).not.toMatch(/\p{Cc}\[3\dm/u);
     expect(plain.text()).toContain("^ 1.00");
     plain.unmount();
   });

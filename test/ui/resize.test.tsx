@@ -5,12 +5,13 @@
  * (src/ui/renderer/mount.ts) into xterm.js's headless terminal, which does
  * to the old screen what a terminal does on a resize.
  */
-import fc from "fast-check";
+
 import { Terminal } from "@xterm/headless";
+import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
-import { App, type DashboardController } from "../../src/ui/App.js";
-import { Store } from "../../src/poller/store.js";
 import { initialSnapshot, type Snapshot, type Target } from "../../src/poller/snapshot.js";
+import { Store } from "../../src/poller/store.js";
+import { App, type DashboardController } from "../../src/ui/App.js";
 import { balance, listing, livePrice, statusPosition, statusResponse } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
 
@@ -26,7 +27,10 @@ function controller(): DashboardController {
     price: { value: livePrice(67000, NOW), at: NOW },
     prices: Array.from({ length: 40 }, (_, i) => ({ t: NOW - (40 - i) * 1000, value: 67000 + ((i * 37) % 50) })),
     balance: { value: balance(), at: NOW },
-    status: { value: statusResponse([statusPosition({ gid, txid: "a", sp: "67010" }), statusPosition({ gid, txid: "b", sp: "66990" })]), at: NOW },
+    status: {
+      value: statusResponse([statusPosition({ gid, txid: "a", sp: "67010" }), statusPosition({ gid, txid: "b", sp: "66990" })]),
+      at: NOW,
+    },
     connection: { state: "ok" },
     lastOkAt: NOW,
   };
@@ -77,7 +81,15 @@ function mount(c: DashboardController, cols: number, rows: number) {
 type Step = { kind: "resize"; cols: number; rows: number; settle: boolean } | { kind: "help" } | { kind: "price"; value: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant("resize" as const), cols: fc.integer({ min: 40, max: 200 }), rows: fc.integer({ min: 12, max: 50 }), settle: fc.boolean() }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant("resize" as const),
+      cols: fc.integer({ min: 40, max: 200 }),
+      rows: fc.integer({ min: 12, max: 50 }),
+      settle: fc.boolean(),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: "help" as const }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("price" as const), value: fc.integer({ min: 66_000, max: 68_000 }) }) },
 );
@@ -93,8 +105,26 @@ describe("resizing", () => {
     ["grow", 80, 24, [[200, 50]]],
     ["width only", 120, 35, [[80, 35]]],
     ["height only", 120, 35, [[120, 24]]],
-    ["a burst", 200, 50, [[120, 35], [90, 30], [150, 45], [80, 24]]],
-    ["too small and back", 120, 35, [[40, 12], [100, 30]]],
+    [
+      "a burst",
+      200,
+      50,
+      [
+        [120, 35],
+        [90, 30],
+        [150, 45],
+        [80, 24],
+      ],
+    ],
+    [
+      "too small and back",
+      120,
+      35,
+      [
+        [40, 12],
+        [100, 30],
+      ],
+    ],
   ])("%s ends in the screen a fresh start at that size shows", async (_, cols, rows, sizes) => {
     const c = controller();
     const { ui, screen } = mount(c, cols as number, rows as number);

@@ -4,12 +4,12 @@
  * it is given; fetching them is the poller's job (test/integration/results-poller.test.ts).
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { App, type DashboardController } from "../../src/ui/App.js";
-import { Store } from "../../src/poller/store.js";
-import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
-import { resultsKey } from "../../src/poller/poller.js";
 import type { GameResult as WireGameResult } from "../../src/api/schemas.js";
 import type { GameResult, ResultsPage } from "../../src/domain/service-data.js";
+import { resultsKey } from "../../src/poller/poller.js";
+import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
+import { Store } from "../../src/poller/store.js";
+import { App, type DashboardController } from "../../src/ui/App.js";
 import type { ResultsQueryArg } from "../../src/ui/results/use-results-view.js";
 import { balance, gameResult, listing, livePrice, placedPosition } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
@@ -35,8 +35,26 @@ function game(i: number, over: Partial<WireGameResult> = {}): GameResult {
     settled_at: new Date(settled).toISOString(),
     cancelled: false,
     positions: [
-      { sp: "67100", f: "2.5", w: "3.1", r: "24", win: true, variance: "0.5", txid: `t${i}a`, placed_at: new Date(settled - 14_000).toISOString() },
-      { sp: "66000", f: "0.75", w: "0.1", r: "-86.666667", win: false, variance: "1100.5", txid: `t${i}b`, placed_at: new Date(settled - 13_000).toISOString() },
+      {
+        sp: "67100",
+        f: "2.5",
+        w: "3.1",
+        r: "24",
+        win: true,
+        variance: "0.5",
+        txid: `t${i}a`,
+        placed_at: new Date(settled - 14_000).toISOString(),
+      },
+      {
+        sp: "66000",
+        f: "0.75",
+        w: "0.1",
+        r: "-86.666667",
+        win: false,
+        variance: "1100.5",
+        txid: `t${i}b`,
+        placed_at: new Date(settled - 13_000).toISOString(),
+      },
     ],
     total_staked: "3.25",
     total_winnings: "3.2",
@@ -80,7 +98,11 @@ let ui: ReturnType<typeof renderAt> | undefined;
 afterEach(() => ui?.unmount());
 
 async function mount(c: DashboardController, cols = 120, rows = 40, extra: { noBell?: boolean; bell?: () => void } = {}) {
-  ui = renderAt(<App controller={c} backend="SIM" assets={["BTC_USDT", "ETH_USDT"]} readonly={false} walletMissing={false} {...extra} />, cols, rows);
+  ui = renderAt(
+    <App controller={c} backend="SIM" assets={["BTC_USDT", "ETH_USDT"]} readonly={false} walletMissing={false} {...extra} />,
+    cols,
+    rows,
+  );
   await tick();
   return ui;
 }

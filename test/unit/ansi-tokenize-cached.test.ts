@@ -3,18 +3,49 @@
  * Ink: it must return exactly what upstream returns, first time and from its
  * cache, for any mix of text, glyphs, wide characters, emoji and SGR codes.
  */
-import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+
 import { realpathSync } from "node:fs";
 import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
 import * as cached from "@alcalzone/ansi-tokenize";
 import * as upstream from "ansi-tokenize-upstream";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
 
 const PIECES = [
-  "a", "Z", " ", "7", "~", "█", "▁", "┈", "│", "╭", "…", "–", "·", "▲", "★", "é",
-  "中", "👍", "e\u0301", "❤\ufe0f", "🇩🇪", "\u200b",
-  "\x1b[32m", "\x1b[39m", "\x1b[1m", "\x1b[22m", "\x1b[7m", "\x1b[27m", "\x1b[0m", "\x1b[1;31m", "\x1b[90m", "\x1b[38;5;100m", "\x1b[2m",
+  "a",
+  "Z",
+  " ",
+  "7",
+  "~",
+  "█",
+  "▁",
+  "┈",
+  "│",
+  "╭",
+  "…",
+  "–",
+  "·",
+  "▲",
+  "★",
+  "é",
+  "中",
+  "👍",
+  "e\u0301",
+  "❤\ufe0f",
+  "🇩🇪",
+  "\u200b",
+  "\x1b[32m",
+  "\x1b[39m",
+  "\x1b[1m",
+  "\x1b[22m",
+  "\x1b[7m",
+  "\x1b[27m",
+  "\x1b[0m",
+  "\x1b[1;31m",
+  "\x1b[90m",
+  "\x1b[38;5;100m",
+  "\x1b[2m",
 ];
 const line = fc.array(fc.constantFrom(...PIECES), { maxLength: 40 }).map((p) => p.join(""));
 const blank = () => ({ type: "char" as const, value: " ", fullWidth: false, styles: [] });
@@ -59,7 +90,7 @@ describe("the cached ansi tokenizer", () => {
         const expected = upstream.styledCharsFromTokens(upstream.tokenize(s));
         if (runs === undefined) {
           // Only lines with graphemes of several code points (or escapes other than colours) are declined.
-          expect(/[中👍\u0301\ufe0f🇩\u200b]/u.test(s)).toBe(true);
+          expect(/中|👍|\u0301|\ufe0f|🇩|\u200b/u.test(s)).toBe(true);
           return;
         }
         expect(runs.every((r) => r.text.length > 0)).toBe(true);

@@ -8,9 +8,9 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ApiClient, type ClientOptions } from "../../src/api/client.js";
 import { ApiError, type ApiErrorKind } from "../../src/api/errors.js";
 import type { PlacePositionBody } from "../../src/api/schemas.js";
-import { Decimal } from "../../src/domain/money.js";
+import type { Decimal } from "../../src/domain/money.js";
 import { Unreadable } from "../../src/domain/service-data.js";
-import { ScriptedServer, refusedUrl, type Reply } from "../helpers/scripted-server.js";
+import { type Reply, refusedUrl, ScriptedServer } from "../helpers/scripted-server.js";
 
 const KEY = "metafide_0123456789abcdef0123456789abcdef";
 const BASE = "/v1/surge/games/";
@@ -138,9 +138,21 @@ describe("requests", () => {
     const listing = await client.getSpot({ asset: "BTC_USDT", interval: 60 });
     const live = listing.liveGame!;
     expect([live.gid, text(live.open_price), text(live.ai_price)]).toEqual(["489886", "67036.0478", "67018.30517498772"]);
-    expect([live.start_at, live.closes_at, live.ends_at, live.lobby?.start_at, live.lobby?.end_at]).toEqual([S, S + 60_000, S + 75_000, S + 60_000, S + 75_000]);
+    expect([live.start_at, live.closes_at, live.ends_at, live.lobby?.start_at, live.lobby?.end_at]).toEqual([
+      S,
+      S + 60_000,
+      S + 75_000,
+      S + 60_000,
+      S + 75_000,
+    ]);
     expect(listing.nextGame).toMatchObject({ gid: "489887", starts_at: S + 75_000, ends_at: S + 150_000 });
-    expect([listing.asset, listing.interval, listing.early_precision_window, listing.can_place_position, listing.timestamp]).toEqual(["BTC_USDT", 60, false, true, S + 1_000]);
+    expect([listing.asset, listing.interval, listing.early_precision_window, listing.can_place_position, listing.timestamp]).toEqual([
+      "BTC_USDT",
+      60,
+      false,
+      true,
+      S + 1_000,
+    ]);
     expect(listing.issues).toEqual([]);
     const req = server.last;
     expect(req.method).toBe("GET");
@@ -174,7 +186,14 @@ describe("requests", () => {
     const p = status.positions[0]!;
     // w and r are JSON numbers: read from their digits, not through a float.
     expect([p.gid, p.txid, text(p.sp), text(p.f), text(p.w), text(p.r), p.t, p.st]).toEqual([
-      "489886", POSITION_BASE.txid, "66169", "5", "4.587819563491935", "-8.243608730161291", 1771495586504, "success",
+      "489886",
+      POSITION_BASE.txid,
+      "66169",
+      "5",
+      "4.587819563491935",
+      "-8.243608730161291",
+      1771495586504,
+      "success",
     ]);
     expect(status.streaks).toEqual([]);
     expect(server.last.pathname).toBe(`${BASE}status`);
@@ -186,7 +205,12 @@ describe("requests", () => {
     const page = await client.getResults({ network: "testnet" });
     const g = page.games[0]!;
     expect([g.gid, text(g.open_price), text(g.closing_price), g.settled_at, g.cancelled, text(g.net_return)]).toEqual([
-      "548009", "68198.7116", "68155.05", Date.parse("2026-04-02T00:12:28.759Z"), false, "0",
+      "548009",
+      "68198.7116",
+      "68155.05",
+      Date.parse("2026-04-02T00:12:28.759Z"),
+      false,
+      "0",
     ]);
     expect(page.pagination).toMatchObject({ total: 1, limit: 20, offset: 0 });
     expect(Object.fromEntries(server.last.query)).toEqual({ network: "testnet" });
@@ -604,7 +628,9 @@ describe("bad 2xx responses → schema", () => {
   it("a displayed value of the wrong kind is unreadable, with the value received", async () => {
     server.reply({ body: { ...LISTING, liveGame: { ...LISTING.liveGame, open_price: "about 67k" } } });
     const listing = await client.getSpot({ asset: "BTC_USDT", interval: 60 });
-    expect(listing.issues.map(String)).toEqual(['liveGame.open_price: expected a decimal number (string or number), received "about 67k" (string)']);
+    expect(listing.issues.map(String)).toEqual([
+      'liveGame.open_price: expected a decimal number (string or number), received "about 67k" (string)',
+    ]);
   });
 
   it("a needed field missing: names the endpoint, the field path and that it is missing", async () => {
@@ -619,7 +645,9 @@ describe("bad 2xx responses → schema", () => {
   it("a needed value that is not a decimal: names the field and the value received", async () => {
     server.reply({ body: { ...BALANCE, balance: "12abc" } });
     const err = await failure(CALLS["GET /user-balance"]!(client));
-    expect(err.message).toBe('GET /user-balance: response field balance: expected a decimal number (string or number), received "12abc" (string)');
+    expect(err.message).toBe(
+      'GET /user-balance: response field balance: expected a decimal number (string or number), received "12abc" (string)',
+    );
   });
 
   it("a list that is not a list", async () => {
@@ -648,7 +676,9 @@ describe("bad 2xx responses → schema", () => {
     expect(err.kind).toBe("schema");
     expect(err.outcomeUnknown).toBe(true);
     expect(err.retryable).toBe(false);
-    expect(err.message).toMatch(/^POST \/spot: response field \(root\): expected an object, received "placed" \(string\); the request was accepted/);
+    expect(err.message).toMatch(
+      /^POST \/spot: response field \(root\): expected an object, received "placed" \(string\); the request was accepted/,
+    );
   });
 });
 

@@ -1,14 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { FaultInjector, breakShape, parseFaultSpec } from "../../src/sim/faults.js";
+import { breakShape, FaultInjector, parseFaultSpec } from "../../src/sim/faults.js";
 import { parseSimArgs } from "../../src/sim/main.js";
 
 describe("fault injection settings", () => {
   it("parses a fault spec and refuses a bad one with a clear line", () => {
-    expect(parseFaultSpec("latency=200,error=0.1,endpoints=live-price+POST:spot")).toEqual({ latencyMs: 200, errorRate: 0.1, endpoints: ["live-price", "POST spot"] });
+    expect(parseFaultSpec("latency=200,error=0.1,endpoints=live-price+POST:spot")).toEqual({
+      latencyMs: 200,
+      errorRate: 0.1,
+      endpoints: ["live-price", "POST spot"],
+    });
     expect(parseFaultSpec("error=2")).toMatch(/share of requests from 0 to 1/);
     expect(parseFaultSpec("nonsense=1")).toMatch(/not NAME=NUMBER/);
     const parsed = parseSimArgs(["--faults", "storm=0.5", "--clock-skew=-60000", "--outage", "30:10"]);
-    expect(parsed).toMatchObject({ kind: "run", options: { faults: { stormRate: 0.5 }, clockSkewMs: -60000 }, outage: { atMs: 30_000, forMs: 10_000 } });
+    expect(parsed).toMatchObject({
+      kind: "run",
+      options: { faults: { stormRate: 0.5 }, clockSkewMs: -60000 },
+      outage: { atMs: 30_000, forMs: 10_000 },
+    });
     expect(parseSimArgs(["--outage", "soon"])).toMatchObject({ kind: "error" });
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { editKey, FIELD_MAX_LENGTH, openForm, pasteText, type FormState } from "../../src/ui/form/form-state.js";
-import { KeyReader } from "../../src/ui/input/key-reader.js";
 import { Decimal } from "../../src/domain/money.js";
+import { editKey, FIELD_MAX_LENGTH, type FormState, openForm, pasteText } from "../../src/ui/form/form-state.js";
+import { KeyReader } from "../../src/ui/input/key-reader.js";
 
 const steps = { price: new Decimal(1), stake: new Decimal("0.1") };
 

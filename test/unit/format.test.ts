@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
 import fc from "fast-check";
+import { describe, expect, it } from "vitest";
 import { formatCountdown } from "../../src/domain/format.js";
 
 /** "1:02:03" → 3723: the reading a trader makes of a countdown. */

@@ -5,16 +5,19 @@
  */
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/errors.js";
-import { ENDPOINT_BACKOFF_MAX_MS, PRICE_BACKOFF_MAX_MS, RequestHealth, RETRY_AFTER_MAX_MS } from "../../src/poller/health.js";
+import { ENDPOINT_BACKOFF_MAX_MS, PRICE_BACKOFF_MAX_MS, RETRY_AFTER_MAX_MS, RequestHealth } from "../../src/poller/health.js";
 
 const NOW = 1_000_000;
 const noJitter = () => 1;
-const err = (init: Partial<ConstructorParameters<typeof ApiError>[0]>) => new ApiError({ kind: "server", call: "GET /spot", message: "the service failed, status 500", ...init });
+const err = (init: Partial<ConstructorParameters<typeof ApiError>[0]>) =>
+  new ApiError({ kind: "server", call: "GET /spot", message: "the service failed, status 500", ...init });
 
 describe("request health", () => {
   it("an unreachable service holds everything back, with the low cap", () => {
     const h = new RequestHealth(2_000, noJitter);
-    const until = [1, 2, 3].map(() => h.failed("price", err({ kind: "network", unreachable: true, message: "connection refused" }), NOW) - NOW);
+    const until = [1, 2, 3].map(
+      () => h.failed("price", err({ kind: "network", unreachable: true, message: "connection refused" }), NOW) - NOW,
+    );
     expect(until).toEqual([1_000, 2_000, 2_000]);
     expect(h.pausedUntil).toBe(NOW + 2_000);
     expect(h.blockedUntil()).toEqual({});

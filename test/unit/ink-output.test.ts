@@ -4,12 +4,13 @@
  * character, both when it builds a row and when it reuses the previous
  * frame's.
  */
-import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
 import Output from "../../src/ui/renderer/output.js";
 
 type Transformer = (line: string, index: number) => string;
@@ -21,19 +22,66 @@ interface OutputLike {
 }
 
 const inkBuild = dirname(createRequire(import.meta.url).resolve("ink"));
-const InkOutput = (await import(pathToFileURL(join(inkBuild, "output.js")).href)).default as new (o: { width: number; height: number }) => OutputLike;
+const InkOutput = (await import(pathToFileURL(join(inkBuild, "output.js")).href)).default as new (o: {
+  width: number;
+  height: number;
+}) => OutputLike;
 
-const PIECES = ["a", "Z", " ", "7", "█", "▁", "│", "╭", "…", "é", "中", "👍", "e\u0301", "\x1b[32m", "\x1b[39m", "\x1b[1m", "\x1b[22m", "\x1b[7m", "\x1b[0m", "\x1b[90m"];
+const PIECES = [
+  "a",
+  "Z",
+  " ",
+  "7",
+  "█",
+  "▁",
+  "│",
+  "╭",
+  "…",
+  "é",
+  "中",
+  "👍",
+  "e\u0301",
+  "\x1b[32m",
+  "\x1b[39m",
+  "\x1b[1m",
+  "\x1b[22m",
+  "\x1b[7m",
+  "\x1b[0m",
+  "\x1b[90m",
+];
 const TRANSFORMERS: Record<string, Transformer> = {
   green: (line) => `\x1b[32m${line}\x1b[39m`,
   numbered: (line, index) => `${index}${line}`,
   bold: (line) => `\x1b[1m${line}\x1b[22m`,
 };
-const text = fc.array(fc.array(fc.constantFrom(...PIECES), { maxLength: 14 }).map((p) => p.join("")), { minLength: 1, maxLength: 4 }).map((l) => l.join("\n"));
+const text = fc
+  .array(
+    fc.array(fc.constantFrom(...PIECES), { maxLength: 14 }).map((p) => p.join("")),
+    { minLength: 1, maxLength: 4 },
+  )
+  .map((l) => l.join("\n"));
 const maybe = (n: fc.Arbitrary<number>) => fc.option(n, { nil: undefined });
 const operation = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ type: fc.constant("write" as const), x: fc.integer({ min: -3, max: 24 }), y: fc.integer({ min: -3, max: 10 }), text, transformers: fc.subarray(Object.keys(TRANSFORMERS)) }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant("clip" as const), x1: maybe(fc.integer({ min: -1, max: 12 })), x2: maybe(fc.integer({ min: 0, max: 24 })), y1: maybe(fc.integer({ min: -1, max: 5 })), y2: maybe(fc.integer({ min: 0, max: 10 })) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      type: fc.constant("write" as const),
+      x: fc.integer({ min: -3, max: 24 }),
+      y: fc.integer({ min: -3, max: 10 }),
+      text,
+      transformers: fc.subarray(Object.keys(TRANSFORMERS)),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      type: fc.constant("clip" as const),
+      x1: maybe(fc.integer({ min: -1, max: 12 })),
+      x2: maybe(fc.integer({ min: 0, max: 24 })),
+      y1: maybe(fc.integer({ min: -1, max: 5 })),
+      y2: maybe(fc.integer({ min: 0, max: 10 })),
+    }),
+  },
   { weight: 1, arbitrary: fc.constant({ type: "unclip" as const }) },
 );
 type Op = typeof operation extends fc.Arbitrary<infer T> ? T : never;
@@ -58,11 +106,18 @@ function draw(output: OutputLike, ops: readonly Op[]): string {
 describe("the frame output that replaces Ink's", () => {
   it("draws every frame as Ink does, including frames that reuse the previous one's rows", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 8 }), frame, frame, fc.boolean(), (width, height, first, second, repeat) => {
-        // A frame drawn twice in a row takes every row from the remembered one.
-        const frames = repeat ? [first, first, second] : [first, second, second];
-        for (const ops of frames) expect(draw(new Output({ width, height }), ops)).toBe(draw(new InkOutput({ width, height }), ops));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 1, max: 8 }),
+        frame,
+        frame,
+        fc.boolean(),
+        (width, height, first, second, repeat) => {
+          // A frame drawn twice in a row takes every row from the remembered one.
+          const frames = repeat ? [first, first, second] : [first, second, second];
+          for (const ops of frames) expect(draw(new Output({ width, height }), ops)).toBe(draw(new InkOutput({ width, height }), ops));
+        },
+      ),
       { numRuns: 800 },
     );
   });

@@ -7,8 +7,8 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import Output from "../../src/ui/renderer/output.js";
 import { INK_SWAPS } from "../../scripts/ink-swaps.mjs";
+import Output from "../../src/ui/renderer/output.js";
 
 const inkBuild = dirname(createRequire(import.meta.url).resolve("ink"));
 

@@ -4,7 +4,7 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { KeyReader, PASTE_KEEP, TYPED_RUN_MAX, type InputEvent } from "../../src/ui/input/key-reader.js";
+import { type InputEvent, KeyReader, PASTE_KEEP, TYPED_RUN_MAX } from "../../src/ui/input/key-reader.js";
 
 /** A short name for an event: "j", "tab", "S-tab", "C-r", "M-up", "paste(5+0)". */
 function name(e: InputEvent): string {
@@ -32,7 +32,17 @@ describe("key reader", () => {
 
   it("names control keys and sequences", () => {
     expect(read("\x03", "\x12", "\x1b", "\x1b[Z", "\x1b[A", "\x1bOB", "\x1b[5~", "\x1b[6~", "\x1b[3~", "\x1b[H", "\x1b[4~")).toEqual([
-      "C-c", "C-r", "escape", "S-tab", "up", "down", "pageUp", "pageDown", "delete", "home", "end",
+      "C-c",
+      "C-r",
+      "escape",
+      "S-tab",
+      "up",
+      "down",
+      "pageUp",
+      "pageDown",
+      "delete",
+      "home",
+      "end",
     ]);
     expect(read("\x1b[1;5C", "\x1b\x1b[A", "\x1bp")).toEqual(["C-right", "M-up", "M-p"]);
   });

@@ -1,7 +1,8 @@
 /** src/ui/narrow-glyphs.ts: the widths spotdash assumes without asking string-width. */
-import stringWidth from "string-width";
+
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
 import { NARROW_GLYPHS } from "../../src/ui/narrow-glyphs.js";
 import { textWidth } from "../../src/ui/spans.js";

@@ -2,11 +2,26 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Decimal, sum } from "../../src/domain/money.js";
-import { EARLY_BONUS, PRECISION_SCALE, WINNING_POT_SHARE, computePayout, type PayoutEntry, type PayoutGame } from "../../src/domain/payout.js";
-import { INTERVALS, MONEY_DECIMALS, earlyWindowMs, gamePeriodMs, type Interval } from "../../src/domain/rules.js";
+import {
+  computePayout,
+  EARLY_BONUS,
+  type PayoutEntry,
+  type PayoutGame,
+  PRECISION_SCALE,
+  WINNING_POT_SHARE,
+} from "../../src/domain/payout.js";
+import { earlyWindowMs, gamePeriodMs, INTERVALS, type Interval, MONEY_DECIMALS } from "../../src/domain/rules.js";
 
-const game = (interval: Interval = 60, startAt = 1_000_000): PayoutGame => ({ interval, startAt, endsAt: startAt + gamePeriodMs(interval) });
-const entry = (stake: string, prediction: string, placedAt: number): PayoutEntry => ({ stake: new Decimal(stake), prediction: new Decimal(prediction), placedAt });
+const game = (interval: Interval = 60, startAt = 1_000_000): PayoutGame => ({
+  interval,
+  startAt,
+  endsAt: startAt + gamePeriodMs(interval),
+});
+const entry = (stake: string, prediction: string, placedAt: number): PayoutEntry => ({
+  stake: new Decimal(stake),
+  prediction: new Decimal(prediction),
+  placedAt,
+});
 const CLOSE = new Decimal("68000");
 
 describe("computePayout", () => {
@@ -58,14 +73,25 @@ describe("computePayout", () => {
     const edge = g.startAt + earlyWindowMs(3600);
     const p = computePayout(g, [entry("10", "68000", edge - 1), entry("10", "68000", edge)], CLOSE);
     const ratio = p.weights[0]!.div(p.weights[1]!);
-    expect(ratio.toDecimalPlaces(6).toFixed()).toBe(EARLY_BONUS.times(gamePeriodMs(3600) - earlyWindowMs(3600) + 1).div(gamePeriodMs(3600) - earlyWindowMs(3600)).toDecimalPlaces(6).toFixed());
+    expect(ratio.toDecimalPlaces(6).toFixed()).toBe(
+      EARLY_BONUS.times(gamePeriodMs(3600) - earlyWindowMs(3600) + 1)
+        .div(gamePeriodMs(3600) - earlyWindowMs(3600))
+        .toDecimalPlaces(6)
+        .toFixed(),
+    );
   });
 
   it("does not depend on the order of the entries", () => {
     const g = game();
-    const entries = [entry("1.5", "68010", g.startAt + 5), entry("2", "67990", g.startAt + 40_000), entry("0.3", "68000", g.startAt + 59_000)];
+    const entries = [
+      entry("1.5", "68010", g.startAt + 5),
+      entry("2", "67990", g.startAt + 40_000),
+      entry("0.3", "68000", g.startAt + 59_000),
+    ];
     const a = computePayout(g, entries, CLOSE).winnings.map((w) => w.toFixed());
-    const b = computePayout(g, [...entries].reverse(), CLOSE).winnings.map((w) => w.toFixed()).reverse();
+    const b = computePayout(g, [...entries].reverse(), CLOSE)
+      .winnings.map((w) => w.toFixed())
+      .reverse();
     expect(a).toEqual(b);
   });
 
@@ -81,27 +107,32 @@ describe("computePayout", () => {
       at: fc.double({ min: 0, max: 1, noNaN: true }),
     });
     fc.assert(
-      fc.property(interval, fc.array(e, { minLength: 1, maxLength: 30 }), fc.integer({ min: 1, max: 10_000_000 }), (iv, raw, closeCents) => {
-        const g = game(iv);
-        const close = new Decimal(closeCents).div(100);
-        const closesAt = g.startAt + iv * 1000;
-        const entries = raw.map((r) => ({
-          stake: new Decimal(r.micro).div(1e6),
-          prediction: close.times(new Decimal(r.bp).div(10_000).plus(1)).toDecimalPlaces(2).abs().plus("0.01"),
-          placedAt: g.startAt + Math.floor(r.at * (closesAt - g.startAt - 1)),
-        }));
-        const p = computePayout(g, entries, close);
-        expect(sum(p.winnings).plus(p.house).eq(p.pool)).toBe(true);
-        expect(p.pool.eq(sum(entries.map((x) => x.stake)))).toBe(true);
-        expect(p.rake.plus(p.dust).eq(p.house)).toBe(true);
-        expect(p.dust.gte(0)).toBe(true);
-        expect(p.dust.lt(new Decimal(entries.length).times("0.000001"))).toBe(true);
-        for (const w of p.winnings) {
-          expect(w.gte(0)).toBe(true);
-          expect(w.decimalPlaces()).toBeLessThanOrEqual(MONEY_DECIMALS);
-        }
-        expect(p.house.decimalPlaces()).toBeLessThanOrEqual(MONEY_DECIMALS);
-      }),
+      fc.property(
+        interval,
+        fc.array(e, { minLength: 1, maxLength: 30 }),
+        fc.integer({ min: 1, max: 10_000_000 }),
+        (iv, raw, closeCents) => {
+          const g = game(iv);
+          const close = new Decimal(closeCents).div(100);
+          const closesAt = g.startAt + iv * 1000;
+          const entries = raw.map((r) => ({
+            stake: new Decimal(r.micro).div(1e6),
+            prediction: close.times(new Decimal(r.bp).div(10_000).plus(1)).toDecimalPlaces(2).abs().plus("0.01"),
+            placedAt: g.startAt + Math.floor(r.at * (closesAt - g.startAt - 1)),
+          }));
+          const p = computePayout(g, entries, close);
+          expect(sum(p.winnings).plus(p.house).eq(p.pool)).toBe(true);
+          expect(p.pool.eq(sum(entries.map((x) => x.stake)))).toBe(true);
+          expect(p.rake.plus(p.dust).eq(p.house)).toBe(true);
+          expect(p.dust.gte(0)).toBe(true);
+          expect(p.dust.lt(new Decimal(entries.length).times("0.000001"))).toBe(true);
+          for (const w of p.winnings) {
+            expect(w.gte(0)).toBe(true);
+            expect(w.decimalPlaces()).toBeLessThanOrEqual(MONEY_DECIMALS);
+          }
+          expect(p.house.decimalPlaces()).toBeLessThanOrEqual(MONEY_DECIMALS);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -5,11 +5,11 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../src/api/errors.js";
-import { Poller, type PollerClient } from "../../src/poller/poller.js";
-import type { TaskKind } from "../../src/poller/policy.js";
-import { balance, listing, livePrice, placedPosition, resultsPage, statusPosition, statusResponse } from "../helpers/fixtures.js";
 import type { PlacePositionBody } from "../../src/api/schemas.js";
 import type { GameListing, ResultsPage } from "../../src/domain/service-data.js";
+import type { TaskKind } from "../../src/poller/policy.js";
+import { Poller, type PollerClient } from "../../src/poller/poller.js";
+import { balance, listing, livePrice, placedPosition, resultsPage, statusPosition, statusResponse } from "../helpers/fixtures.js";
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 const LATENCY = 40;
@@ -53,7 +53,10 @@ class ScriptedService implements PollerClient {
   getUserBalance = () => this.answer("balance", () => balance("1000"));
   /** Positions /status lists besides the live game's (a game that has ended, say). */
   otherGames: ReturnType<typeof statusPosition>[] = [];
-  getStatus = () => this.answer("status", () => statusResponse([...this.positions.filter((p) => p.gid === this.currentListing().liveGame!.gid), ...this.otherGames]));
+  getStatus = () =>
+    this.answer("status", () =>
+      statusResponse([...this.positions.filter((p) => p.gid === this.currentListing().liveGame!.gid), ...this.otherGames]),
+    );
   getResults = () => this.answer("results", () => this.results);
   placePosition = (body: PlacePositionBody) =>
     this.answer("place", () => {
@@ -69,7 +72,13 @@ class ScriptedService implements PollerClient {
         case "reset-not-applied":
           throw new ApiError({ kind: "network", call: "POST /spot", message: "connection reset", outcomeUnknown: true });
         case "409":
-          throw new ApiError({ kind: "conflict", call: "POST /spot", status: 409, reason: "Duplicate position", message: "rejected as a conflict, status 409 (Duplicate position)" });
+          throw new ApiError({
+            kind: "conflict",
+            call: "POST /spot",
+            status: 409,
+            reason: "Duplicate position",
+            message: "rejected as a conflict, status 409 (Duplicate position)",
+          });
         case "429-once":
           this.placeBehaviour = "ok";
           throw new ApiError({ kind: "rate_limited", call: "POST /spot", status: 429, retryAfterMs: 3_000, message: "rate limited" });
@@ -165,7 +174,9 @@ describe("poller", () => {
     await vi.advanceTimersByTimeAsync(4_000);
     let limited = true;
     service.fault = (kind) =>
-      limited && kind === "price" ? new ApiError({ kind: "rate_limited", call: "GET /live-price", status: 429, retryAfterMs: 7_000, message: "rate limited" }) : undefined;
+      limited && kind === "price"
+        ? new ApiError({ kind: "rate_limited", call: "GET /live-price", status: 429, retryAfterMs: 7_000, message: "rate limited" })
+        : undefined;
     await vi.advanceTimersByTimeAsync(2_100);
     const hit = service.calls.filter((c) => c.kind === "price").at(-1)!.at;
     limited = false;
@@ -205,7 +216,10 @@ describe("poller", () => {
 
   it("never lets one failing endpoint starve the others: /spot failing from the start, balance, price and status still arrive", async () => {
     service.positions.push(statusPosition({ gid: service.currentListing().liveGame!.gid, txid: "held" }));
-    service.fault = (kind) => (kind === "spot" ? new ApiError({ kind: "server", call: "GET /spot", status: 500, message: "the service failed, status 500" }) : undefined);
+    service.fault = (kind) =>
+      kind === "spot"
+        ? new ApiError({ kind: "server", call: "GET /spot", status: 500, message: "the service failed, status 500" })
+        : undefined;
     poller.start();
     await vi.advanceTimersByTimeAsync(30_000);
     const s = poller.snapshot;
@@ -217,7 +231,10 @@ describe("poller", () => {
     // /spot is retried with backoff (1, 2, 4, 8, then every 10 s), not in every free slot.
     expect(service.calls.filter((c) => c.kind === "spot").length).toBeLessThanOrEqual(8);
     expect(s.connection.state).toBe("degraded");
-    expect(s.diagnostics.spot).toMatchObject({ failures: service.calls.filter((c) => c.kind === "spot").length, lastError: { kind: "server" } });
+    expect(s.diagnostics.spot).toMatchObject({
+      failures: service.calls.filter((c) => c.kind === "spot").length,
+      lastError: { kind: "server" },
+    });
     // It recovers on the next try, without a burst.
     service.fault = undefined;
     await vi.advanceTimersByTimeAsync(11_000);
@@ -325,9 +342,19 @@ describe("poller", () => {
     service.results = resultsPage({
       games: [
         {
-          gid, interval: 60, asset: "BTC_USDT", network: "testnet", currency: "USDC", open_price: "67000", closing_price: "67090",
-          settled_at: new Date(endsAt).toISOString(), cancelled: false,
-          positions: [], total_staked: "2.5", total_winnings: "3.1", net_return: "0.6",
+          gid,
+          interval: 60,
+          asset: "BTC_USDT",
+          network: "testnet",
+          currency: "USDC",
+          open_price: "67000",
+          closing_price: "67090",
+          settled_at: new Date(endsAt).toISOString(),
+          cancelled: false,
+          positions: [],
+          total_staked: "2.5",
+          total_winnings: "3.1",
+          net_return: "0.6",
         },
       ],
       pagination: { total: 1, limit: 20, offset: 0 },
@@ -344,8 +371,19 @@ describe("poller", () => {
     service.results = resultsPage({
       games: [
         {
-          gid: old, interval: 60, asset: "BTC_USDT", network: "testnet", currency: "USDC", open_price: "67000", closing_price: "67090",
-          settled_at: new Date(T0).toISOString(), cancelled: false, positions: [], total_staked: "2", total_winnings: "1.5", net_return: "-0.5",
+          gid: old,
+          interval: 60,
+          asset: "BTC_USDT",
+          network: "testnet",
+          currency: "USDC",
+          open_price: "67000",
+          closing_price: "67090",
+          settled_at: new Date(T0).toISOString(),
+          cancelled: false,
+          positions: [],
+          total_staked: "2",
+          total_winnings: "1.5",
+          net_return: "-0.5",
         },
       ],
       pagination: { total: 1, limit: 20, offset: 0 },

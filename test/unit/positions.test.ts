@@ -53,24 +53,39 @@ describe("which game a position is in", () => {
     const ended1 = statusPosition({ txid: "e1", gid: "489885" });
     const ended2 = statusPosition({ txid: "e2", gid: "489885" });
     const all = [noGid, live, next, ended1, ended2];
-    expect(positionRows(LIVE, all, []).map((r) => r.txid).sort()).toEqual(["l", "x"]);
+    expect(
+      positionRows(LIVE, all, [])
+        .map((r) => r.txid)
+        .sort(),
+    ).toEqual(["l", "x"]);
     expect(otherGames(LIVE, NEXT, all)).toEqual([
       { gid: NEXT, relation: "next", count: 1 },
       { gid: "489885", relation: "ended", count: 2 },
     ]);
     // With no live game at all, every position is another game's.
     expect(positionRows(undefined, all, [])).toEqual([]);
-    expect(otherGames(undefined, NEXT, all).map((o) => [o.gid, o.count])).toEqual([["?", 1], [LIVE, 1], [NEXT, 1], ["489885", 2]]);
+    expect(otherGames(undefined, NEXT, all).map((o) => [o.gid, o.count])).toEqual([
+      ["?", 1],
+      [LIVE, 1],
+      [NEXT, 1],
+      ["489885", 2],
+    ]);
   });
 });
 
 describe("totals over values that could not be read", () => {
   it("an unreadable stake makes the staked total ? (never a wrong number); projections likewise", () => {
     const good = statusPosition({ txid: "a", f: "2" });
-    const badStake = { ...statusPosition({ txid: "b" }), f: new Unreadable("positions[1].f", "expected a decimal number (string or number)", '"two" (string)') };
+    const badStake = {
+      ...statusPosition({ txid: "b" }),
+      f: new Unreadable("positions[1].f", "expected a decimal number (string or number)", '"two" (string)'),
+    };
     const t1 = positionTotals(positionRows(LIVE, [good, badStake], []));
     expect([t1.staked instanceof Unreadable, t1.returnPct instanceof Unreadable]).toEqual([true, true]);
-    const badW = { ...statusPosition({ txid: "c" }), w: new Unreadable("positions[0].w", "expected a decimal number (string or number)", "{} (object)") };
+    const badW = {
+      ...statusPosition({ txid: "c" }),
+      w: new Unreadable("positions[0].w", "expected a decimal number (string or number)", "{} (object)"),
+    };
     const t2 = positionTotals(positionRows(LIVE, [good, badW], []));
     expect([String(t2.staked), t2.projected instanceof Unreadable]).toEqual(["7", true]);
   });

@@ -49,7 +49,9 @@ describe("values", () => {
   });
 
   it("decimal JSON numbers keep their digits, in every notation", () => {
-    const { a, b, c, d, e } = parseJson('{"a":4.587819563491935,"b":6.8e+4,"c":-0,"d":1E-7,"e":0.1000000000000000055511151231257827}') as Record<string, unknown>;
+    const { a, b, c, d, e } = parseJson(
+      '{"a":4.587819563491935,"b":6.8e+4,"c":-0,"d":1E-7,"e":0.1000000000000000055511151231257827}',
+    ) as Record<string, unknown>;
     expect(readDecimal(a)?.toFixed()).toBe("4.587819563491935");
     expect(readDecimal(b)?.toFixed()).toBe("68000");
     expect(readDecimal(c)?.toFixed()).toBe("0");
@@ -116,7 +118,10 @@ describe("any decimal reads exactly, as a string or as a number", () => {
       fc.option(fc.stringMatching(/^\d{1,18}$/), { nil: undefined }),
       fc.option(fc.tuple(fc.constantFrom("e", "E"), fc.constantFrom("", "+", "-"), fc.integer({ min: 0, max: 12 })), { nil: undefined }),
     )
-    .map(([neg, int, frac, exp]) => `${neg ? "-" : ""}${int}${frac === undefined ? "" : `.${frac}`}${exp === undefined ? "" : `${exp[0]}${exp[1]}${exp[2]}`}`);
+    .map(
+      ([neg, int, frac, exp]) =>
+        `${neg ? "-" : ""}${int}${frac === undefined ? "" : `.${frac}`}${exp === undefined ? "" : `${exp[0]}${exp[1]}${exp[2]}`}`,
+    );
 
   it("the same Decimal whichever way it is written", () => {
     fc.assert(
@@ -162,7 +167,10 @@ describe("GET /spot", () => {
 
   it("no live game: null, missing, {} or false", () => {
     for (const liveGame of [null, undefined, {}, false]) {
-      const l = readListing({ ...wireListing({ start: S }), liveGame, can_place_position: undefined, early_precision_window: undefined }, ASKED);
+      const l = readListing(
+        { ...wireListing({ start: S }), liveGame, can_place_position: undefined, early_precision_window: undefined },
+        ASKED,
+      );
       expect(l.liveGame).toBeNull();
       expect(l.can_place_position).toBe(false);
       expect(l.issues).toEqual([]);
@@ -173,7 +181,9 @@ describe("GET /spot", () => {
     expect(readListing({ ...wireListing({ start: S }), nextGame: null }, ASKED).nextGame).toBeNull();
     const broken = readListing({ ...wireListing({ start: S }), nextGame: { gid: "1", starts_at: "later" } }, ASKED);
     expect(broken.nextGame).toBeInstanceOf(Unreadable);
-    expect(broken.issues.map(String)).toEqual(['nextGame.starts_at: expected epoch milliseconds (number, digit string or ISO 8601 time), received "later" (string)']);
+    expect(broken.issues.map(String)).toEqual([
+      'nextGame.starts_at: expected epoch milliseconds (number, digit string or ISO 8601 time), received "later" (string)',
+    ]);
   });
 
   it("a missing lobby is no lobby; a lobby stands in for missing closes_at and ends_at", () => {
@@ -188,7 +198,9 @@ describe("GET /spot", () => {
   it("a live game without its id or times is the game pane's error", () => {
     const wire = wireListing({ start: S });
     expect(unusable(() => readListing({ ...wire, liveGame: { ...wire.liveGame, gid: null } }, ASKED))).toBe("liveGame.gid: is null");
-    expect(unusable(() => readListing({ ...wire, liveGame: "closed" }, ASKED))).toBe('liveGame: expected an object, received "closed" (string)');
+    expect(unusable(() => readListing({ ...wire, liveGame: "closed" }, ASKED))).toBe(
+      'liveGame: expected an object, received "closed" (string)',
+    );
   });
 
   it("ids as numbers, numbers as strings, flags as 0/1: all read", () => {
@@ -197,23 +209,47 @@ describe("GET /spot", () => {
       "liveGame":{"gid":489886,"open_price":6.7036e+4,"ai_price":"67018.30517498772","start_at":"${S}","closes_at":${S + 60_000},"ends_at":${S + 75_000},"lobby":null}}`;
     const l = fromText((j) => readListing(j, ASKED), text);
     expect(l.issues).toEqual([]);
-    expect([l.liveGame?.gid, String(l.liveGame?.open_price), l.early_precision_window, l.can_place_position, l.timestamp, l.interval]).toEqual([
-      "489886", "67036", false, true, S, 60,
-    ]);
+    expect([
+      l.liveGame?.gid,
+      String(l.liveGame?.open_price),
+      l.early_precision_window,
+      l.can_place_position,
+      l.timestamp,
+      l.interval,
+    ]).toEqual(["489886", "67036", false, true, S, 60]);
   });
 });
 
 describe("positions", () => {
   it("/status w and r read from their digits; the fields nobody shows may be anything", () => {
-    const wire = { ...wireStatusPosition(), avatar: null, username: null, cmt: 5, tx: undefined, p: { any: "thing" }, created_at: null, it: "60" };
+    const wire = {
+      ...wireStatusPosition(),
+      avatar: null,
+      username: null,
+      cmt: 5,
+      tx: undefined,
+      p: { any: "thing" },
+      created_at: null,
+      it: "60",
+    };
     const status = fromText(readStatus, stringifyJson({ positions: [wire], streaks: [{ weird: true }, { positionId: 7, streak: "3" }] }));
     expect(status.issues).toEqual([]);
     const p = status.positions[0]!;
     expect([String(p.w), String(p.r)]).toEqual(["4.587819563491935", "-8.243608730161291"]);
-    expect(status.streaks.map((s) => [s.positionId, s.streak])).toEqual([[null, null], ["7", 3]]);
+    expect(status.streaks.map((s) => [s.positionId, s.streak])).toEqual([
+      [null, null],
+      ["7", 3],
+    ]);
     // Written back with its own fields as they came, w and r as exact strings.
     const back = JSON.parse(stringifyJson(positionJson(p))) as Record<string, unknown>;
-    expect(back).toMatchObject({ w: "4.587819563491935", r: "-8.243608730161291", avatar: null, p: { any: "thing" }, it: "60", t: String(wire.t) });
+    expect(back).toMatchObject({
+      w: "4.587819563491935",
+      r: "-8.243608730161291",
+      avatar: null,
+      p: { any: "thing" },
+      it: "60",
+      t: String(wire.t),
+    });
   });
 
   it("POST's w as a number and r as a string; an unreadable strike is that value alone", () => {
@@ -253,8 +289,15 @@ describe("balance and price", () => {
 
 describe("GET /results", () => {
   const game = {
-    gid: 548009, interval: "60", asset: "BTC_USDT", network: "testnet", currency: "USDC", open_price: 68198.7116,
-    closing_price: null, settled_at: S, cancelled: 0,
+    gid: 548009,
+    interval: "60",
+    asset: "BTC_USDT",
+    network: "testnet",
+    currency: "USDC",
+    open_price: 68198.7116,
+    closing_price: null,
+    settled_at: S,
+    cancelled: 0,
     positions: [{ sp: "68000", f: 2, w: "2.5", r: 25, win: 1, variance: null, txid: "a", placed_at: "2026-02-19T10:00:00Z" }],
   };
 

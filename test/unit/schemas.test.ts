@@ -7,28 +7,28 @@ import { describe, expect, expectTypeOf, it } from "vitest";
 import type * as z from "zod";
 import { describeZodIssue } from "../../src/api/describe.js";
 import {
+  type Balance,
   BalanceSchema,
   DECIMAL_RE,
+  decimalString,
   ErrorBodySchema,
+  type GameListing,
   GameListingSchema,
+  type GameResult,
   GameResultSchema,
+  type LivePrice,
   LivePriceSchema,
   PaginationSchema,
-  PlacePositionBodySchema,
+  type PlacedPosition,
   PlacedPositionSchema,
+  PlacePositionBodySchema,
+  type ResultPosition,
   ResultPositionSchema,
   ResultsResponseSchema,
+  type StatusPosition,
   StatusPositionSchema,
   StatusResponseSchema,
   StreakSchema,
-  decimalString,
-  type Balance,
-  type GameListing,
-  type GameResult,
-  type LivePrice,
-  type PlacedPosition,
-  type ResultPosition,
-  type StatusPosition,
 } from "../../src/api/schemas.js";
 
 // ---- The public examples, verbatim where the source is complete ------------------
@@ -160,8 +160,30 @@ interface FieldTable {
 }
 
 const POSITION_FIELDS = [
-  "gid", "c", "a", "id", "f", "sp", "cm", "cmt", "w", "r", "pw", "win", "t", "tx", "txid", "p",
-  "created_at", "st", "it", "n", "username", "avatar", "avatar.imageUrl", "avatar.backgroundColor",
+  "gid",
+  "c",
+  "a",
+  "id",
+  "f",
+  "sp",
+  "cm",
+  "cmt",
+  "w",
+  "r",
+  "pw",
+  "win",
+  "t",
+  "tx",
+  "txid",
+  "p",
+  "created_at",
+  "st",
+  "it",
+  "n",
+  "username",
+  "avatar",
+  "avatar.imageUrl",
+  "avatar.backgroundColor",
 ];
 
 const TABLES: FieldTable[] = [
@@ -170,25 +192,75 @@ const TABLES: FieldTable[] = [
     schema: GameListingSchema,
     make: spotListing,
     fields: [
-      "asset", "interval", "early_precision_window", "can_place_position", "timestamp",
-      "nextGame", "nextGame.gid", "nextGame.starts_at", "nextGame.ends_at",
-      "liveGame", "liveGame.gid", "liveGame.open_price", "liveGame.ai_price", "liveGame.start_at",
-      "liveGame.closes_at", "liveGame.ends_at", "liveGame.lobby", "liveGame.lobby.start_at",
-      "liveGame.lobby.end_at", "liveGame.lobby.isLobby",
+      "asset",
+      "interval",
+      "early_precision_window",
+      "can_place_position",
+      "timestamp",
+      "nextGame",
+      "nextGame.gid",
+      "nextGame.starts_at",
+      "nextGame.ends_at",
+      "liveGame",
+      "liveGame.gid",
+      "liveGame.open_price",
+      "liveGame.ai_price",
+      "liveGame.start_at",
+      "liveGame.closes_at",
+      "liveGame.ends_at",
+      "liveGame.lobby",
+      "liveGame.lobby.start_at",
+      "liveGame.lobby.end_at",
+      "liveGame.lobby.isLobby",
     ],
     nullable: ["nextGame", "liveGame"],
   },
-  { name: "status position (GET /status)", schema: StatusPositionSchema, make: statusPosition, fields: POSITION_FIELDS, nullable: ["cmt", "r", "win", "tx", "p"] },
-  { name: "placed position (POST /spot)", schema: PlacedPositionSchema, make: placedPosition, fields: POSITION_FIELDS, nullable: ["cmt", "r", "win", "tx", "p"] },
-  { name: "balance (GET /user-balance)", schema: BalanceSchema, make: () => JSON.parse(BALANCE_JSON), fields: ["userId", "balance", "withdrawal_req"], nullable: [] },
-  { name: "live price (GET /live-price)", schema: LivePriceSchema, make: () => JSON.parse(LIVE_PRICE_JSON), fields: ["timestamp", "value"], nullable: [] },
+  {
+    name: "status position (GET /status)",
+    schema: StatusPositionSchema,
+    make: statusPosition,
+    fields: POSITION_FIELDS,
+    nullable: ["cmt", "r", "win", "tx", "p"],
+  },
+  {
+    name: "placed position (POST /spot)",
+    schema: PlacedPositionSchema,
+    make: placedPosition,
+    fields: POSITION_FIELDS,
+    nullable: ["cmt", "r", "win", "tx", "p"],
+  },
+  {
+    name: "balance (GET /user-balance)",
+    schema: BalanceSchema,
+    make: () => JSON.parse(BALANCE_JSON),
+    fields: ["userId", "balance", "withdrawal_req"],
+    nullable: [],
+  },
+  {
+    name: "live price (GET /live-price)",
+    schema: LivePriceSchema,
+    make: () => JSON.parse(LIVE_PRICE_JSON),
+    fields: ["timestamp", "value"],
+    nullable: [],
+  },
   {
     name: "game result (GET /results)",
     schema: GameResultSchema,
     make: resultGame,
     fields: [
-      "gid", "interval", "asset", "network", "currency", "open_price", "closing_price", "settled_at",
-      "cancelled", "positions", "total_staked", "total_winnings", "net_return",
+      "gid",
+      "interval",
+      "asset",
+      "network",
+      "currency",
+      "open_price",
+      "closing_price",
+      "settled_at",
+      "cancelled",
+      "positions",
+      "total_staked",
+      "total_winnings",
+      "net_return",
     ],
     nullable: ["closing_price", "settled_at"],
   },
@@ -199,9 +271,27 @@ const TABLES: FieldTable[] = [
     fields: ["sp", "f", "w", "r", "win", "variance", "txid", "placed_at"],
     nullable: ["w", "r", "win", "variance"],
   },
-  { name: "pagination", schema: PaginationSchema, make: () => ({ total: 57, limit: 20, offset: 40 }), fields: ["total", "limit", "offset"], nullable: [] },
-  { name: "results response", schema: ResultsResponseSchema, make: resultsResponse, fields: ["games", "pagination", "pagination.total", "pagination.limit", "pagination.offset"], nullable: [] },
-  { name: "status response", schema: StatusResponseSchema, make: () => ({ positions: [statusPosition()], streaks: [] }), fields: ["positions", "streaks"], nullable: [] },
+  {
+    name: "pagination",
+    schema: PaginationSchema,
+    make: () => ({ total: 57, limit: 20, offset: 40 }),
+    fields: ["total", "limit", "offset"],
+    nullable: [],
+  },
+  {
+    name: "results response",
+    schema: ResultsResponseSchema,
+    make: resultsResponse,
+    fields: ["games", "pagination", "pagination.total", "pagination.limit", "pagination.offset"],
+    nullable: [],
+  },
+  {
+    name: "status response",
+    schema: StatusResponseSchema,
+    make: () => ({ positions: [statusPosition()], streaks: [] }),
+    fields: ["positions", "streaks"],
+    nullable: [],
+  },
 ];
 
 /** `p` is "any or null": it must be present, but no value of it is mistyped. */
@@ -364,7 +454,8 @@ for (const table of TABLES) {
       let value = { ...table.make(), extra_root: { any: 1 } };
       for (const f of table.fields) {
         const sample = f.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], value);
-        if (sample !== null && typeof sample === "object" && !Array.isArray(sample)) value = withAt(value, `${f}.extra_nested`, "x") as typeof value;
+        if (sample !== null && typeof sample === "object" && !Array.isArray(sample))
+          value = withAt(value, `${f}.extra_nested`, "x") as typeof value;
       }
       const parsed = table.schema.parse(value) as Record<string, unknown>;
       expect(parsed.extra_root).toEqual({ any: 1 });
@@ -441,7 +532,7 @@ describe("nested paths", () => {
     const text = describeZodIssue(r.error!.issues[0]!, value);
     expect(text).not.toContain(key);
     expect(text).toContain("[redacted]");
-    const long = { userId: 1, balance: "9".repeat(500) + "x", withdrawal_req: "none" };
+    const long = { userId: 1, balance: `${"9".repeat(500)}x`, withdrawal_req: "none" };
     const l = BalanceSchema.safeParse(long);
     expect(describeZodIssue(l.error!.issues[0]!, long).length).toBeLessThan(120);
   });
@@ -470,7 +561,29 @@ const DECIMAL_FIELDS: Array<[string, z.ZodType, () => Record<string, unknown>, s
   ["result position", ResultPositionSchema, resultPosition, "variance"],
 ];
 
-const NOT_DECIMAL: unknown[] = ["1e5", "abc", "", " ", "1.", ".5", "+1", "1,000", "0x10", "NaN", "Infinity", " 1", "1 ", "--1", "1.2.3", 5, 0, 1.5, true, [], {}];
+const NOT_DECIMAL: unknown[] = [
+  "1e5",
+  "abc",
+  "",
+  " ",
+  "1.",
+  ".5",
+  "+1",
+  "1,000",
+  "0x10",
+  "NaN",
+  "Infinity",
+  " 1",
+  "1 ",
+  "--1",
+  "1.2.3",
+  5,
+  0,
+  1.5,
+  true,
+  [],
+  {},
+];
 const DECIMAL: string[] = ["0", "1000", "67036.047800", "67018.30517498772", "-8.2436", "-0", "0.000001"];
 
 describe("decimal-string fields", () => {
@@ -495,11 +608,13 @@ describe("other field constraints", () => {
   });
 
   it("the live price value is a finite number", () => {
-    for (const bad of ["68000.5", null, Number.POSITIVE_INFINITY]) expect(issuePath(LivePriceSchema, { timestamp: 1, value: bad })).toBe("value");
+    for (const bad of ["68000.5", null, Number.POSITIVE_INFINITY])
+      expect(issuePath(LivePriceSchema, { timestamp: 1, value: bad })).toBe("value");
   });
 
   it("position t is epoch ms as a digit string", () => {
-    for (const bad of [1771495586504, "2026-02-19", "-1", ""]) expect(issuePath(StatusPositionSchema, { ...statusPosition(), t: bad })).toBe("t");
+    for (const bad of [1771495586504, "2026-02-19", "-1", ""])
+      expect(issuePath(StatusPositionSchema, { ...statusPosition(), t: bad })).toBe("t");
   });
 
   it("pagination numbers are whole and in range", () => {

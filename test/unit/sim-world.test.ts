@@ -1,10 +1,10 @@
 /** The sim's pure world: price feed, schedule and gids, forecast, streaks. */
 import { describe, expect, it } from "vitest";
 import { Decimal } from "../../src/domain/money.js";
-import { INTERVALS, gamePeriodMs } from "../../src/domain/rules.js";
+import { gamePeriodMs, INTERVALS } from "../../src/domain/rules.js";
 import { PriceFeed, TICK_MS } from "../../src/sim/feed.js";
 import { aiPrice } from "../../src/sim/forecast.js";
-import { ASSETS, ASSET_MODELS } from "../../src/sim/markets.js";
+import { ASSET_MODELS, ASSETS } from "../../src/sim/markets.js";
 import { decodeGid, slotAt, slotPhase } from "../../src/sim/schedule.js";
 import { currentStreak, projectStreaks } from "../../src/sim/streaks.js";
 
@@ -121,8 +121,18 @@ describe("schedule", () => {
 
 describe("ai_price", () => {
   it("pulls the open a quarter of the way towards the recent average", () => {
-    expect(aiPrice(new Decimal(100), [80, 120, 60, 60].map((p) => new Decimal(p))).toFixed()).toBe("95");
-    expect(aiPrice(new Decimal(100), [0, 0, 100].map((p) => new Decimal(p))).toFixed()).toBe("83.33333333");
+    expect(
+      aiPrice(
+        new Decimal(100),
+        [80, 120, 60, 60].map((p) => new Decimal(p)),
+      ).toFixed(),
+    ).toBe("95");
+    expect(
+      aiPrice(
+        new Decimal(100),
+        [0, 0, 100].map((p) => new Decimal(p)),
+      ).toFixed(),
+    ).toBe("83.33333333");
     expect(aiPrice(new Decimal("68000.5"), []).toFixed()).toBe("68000.5");
   });
 });

@@ -2,14 +2,16 @@
 import fc from "fast-check";
 import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
-import { normalise, paint, samePieces, span, spansWidth, textWidth, type Piece } from "../../src/ui/spans.js";
+import { normalise, type Piece, paint, samePieces, span, spansWidth, textWidth } from "../../src/ui/spans.js";
 import { stripAnsi } from "../helpers/ink.js";
 
 const colour = { color: true, ascii: false };
 const plain = { color: false, ascii: true };
 const CHARS = ["a", " ", "9", "█", "▁", "┈", "│", "…", "–", "▲", "★", "中", "👍", "e\u0301", "❤\ufe0f", "한", "\u1100\u1161"];
 const text = fc.array(fc.constantFrom(...CHARS), { maxLength: 30 }).map((c) => c.join(""));
-const spans = fc.array(fc.record({ text, tone: fc.constantFrom(undefined, "up" as const, "dim" as const), bold: fc.boolean() }), { maxLength: 5 });
+const spans = fc.array(fc.record({ text, tone: fc.constantFrom(undefined, "up" as const, "dim" as const), bold: fc.boolean() }), {
+  maxLength: 5,
+});
 
 describe("textWidth", () => {
   it("agrees with string-width on any mix of glyphs, wide characters and emoji", () => {
@@ -63,7 +65,12 @@ describe("normalise", () => {
 describe("samePieces", () => {
   const piece: fc.Arbitrary<Piece> = fc.oneof(
     fc.constantFrom("a", "b", "", false as const, null, undefined),
-    fc.record({ text: fc.constantFrom("a", "b"), tone: fc.constantFrom(undefined, "up" as const), bold: fc.constantFrom(undefined, true), inverse: fc.constantFrom(undefined, true) }),
+    fc.record({
+      text: fc.constantFrom("a", "b"),
+      tone: fc.constantFrom(undefined, "up" as const),
+      bold: fc.constantFrom(undefined, true),
+      inverse: fc.constantFrom(undefined, true),
+    }),
   );
   const pieces = fc.oneof(piece, fc.array(piece, { maxLength: 3 }));
   const drawn = (p: Piece | readonly Piece[]) => paint(colour, normalise(Array.isArray(p) ? p : [p as Piece]), 80);

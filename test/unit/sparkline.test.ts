@@ -1,8 +1,8 @@
 /** src/ui/sparkline.ts: the price chart as rows of block glyphs, with reference marks. */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { renderChart } from "../../src/ui/sparkline.js";
 import { textWidth } from "../../src/ui/spans.js";
+import { renderChart } from "../../src/ui/sparkline.js";
 
 const BLOCKS = "▁▂▃▄▅▆▇█";
 
@@ -14,7 +14,13 @@ function fills(rows: readonly string[]): number[] {
 
 describe("renderChart", () => {
   it("draws one column per price, lowest to highest in eighths", () => {
-    expect(renderChart([0, 1, 2, 3, 4, 5, 6, 7], 8, 1, [], false)).toEqual({ rows: ["▁▂▃▄▅▆▇█"], labels: [""], offChart: [], lo: 0, hi: 7 });
+    expect(renderChart([0, 1, 2, 3, 4, 5, 6, 7], 8, 1, [], false)).toEqual({
+      rows: ["▁▂▃▄▅▆▇█"],
+      labels: [""],
+      offChart: [],
+      lo: 0,
+      hi: 7,
+    });
     expect(renderChart([0, 1, 2, 3, 4, 5, 6, 7], 8, 1, [], true).rows).toEqual(["_.-~=+*#"]);
   });
 
@@ -30,7 +36,16 @@ describe("renderChart", () => {
   });
 
   it("dots the row of a nearby mark and labels it; a far one is listed as off the chart", () => {
-    const chart = renderChart([0, 15], 4, 2, [{ value: 0, label: "open" }, { value: 1000, label: "@1000" }], false);
+    const chart = renderChart(
+      [0, 15],
+      4,
+      2,
+      [
+        { value: 0, label: "open" },
+        { value: 1000, label: "@1000" },
+      ],
+      false,
+    );
     expect(chart.rows).toEqual(["   █", "┈┈▁█"]);
     expect(chart.labels).toEqual(["", "open"]);
     expect(chart.offChart).toEqual([{ label: "@1000", above: true }]);

@@ -6,8 +6,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseJson, stringifyJson } from "../../src/api/json.js";
-import { readListing, readStatus } from "../../src/api/read/resources.js";
 import { UnusableResponse } from "../../src/api/read/fields.js";
+import { readListing, readStatus } from "../../src/api/read/resources.js";
 import { WIRE_VARIANT_NAMES, WireRewriter } from "../../src/sim/wire-variants.js";
 import { wireListing, wireStatusPosition } from "../helpers/fixtures.js";
 

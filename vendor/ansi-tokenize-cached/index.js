@@ -39,7 +39,9 @@ const NO_STYLES = Object.freeze([]);
 // Printable ASCII, Latin-1 and Latin Extended, punctuation, arrows, maths,
 // technical symbols, box drawing, blocks, shapes, dingbats: none of these
 // joins a neighbour into one grapheme. Plus SGR codes, which Ink writes.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: SGR codes begin with ESC
 const SIMPLE = /^(?:[\x20-\x7e\u00a0-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u27bf]|\x1b\[[0-9;]*m)*$/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: SGR codes begin with ESC
 const SGR = /\x1b\[[0-9;]*m/g;
 const charTokens = new Map();
 const sgrTokens = new Map();
@@ -134,7 +136,10 @@ export function styledRuns(str) {
 const afterCode = new WeakMap();
 function stylesAfter(styles, code) {
   let byCode = afterCode.get(styles);
-  if (byCode === undefined) afterCode.set(styles, (byCode = new Map()));
+  if (byCode === undefined) {
+    byCode = new Map();
+    afterCode.set(styles, byCode);
+  }
   let next = byCode.get(code);
   if (next === undefined) {
     next = styles;
@@ -170,7 +175,10 @@ function transition(from, to) {
   if (codes === undefined) {
     codes = upstream.ansiCodesToString(upstream.diffAnsiCodes(from, to));
     if (fromCanonical && (to === NO_STYLES || Object.isFrozen(to))) {
-      if (byTarget === undefined) transitions.set(from, (byTarget = new WeakMap()));
+      if (byTarget === undefined) {
+        byTarget = new WeakMap();
+        transitions.set(from, byTarget);
+      }
       byTarget.set(to, codes);
     }
   }

@@ -12,7 +12,7 @@
  * Fields read by none of them are kept, untouched, in `extra`.
  */
 import { Unreadable } from "../../domain/service-data.js";
-import { EXPECTED, isPlainObject, preview, type Kind } from "./values.js";
+import { EXPECTED, isPlainObject, type Kind, preview } from "./values.js";
 
 export type Rule<T> = { kind: Kind; read: (v: unknown) => T | undefined };
 

@@ -7,11 +7,10 @@
  */
 import { Decimal, sum } from "../../domain/money.js";
 import {
-  isReadable,
-  Unreadable,
   type Balance,
   type GameListing,
   type GameResult,
+  isReadable,
   type LiveGame,
   type LivePrice,
   type Lobby,
@@ -23,8 +22,9 @@ import {
   type ResultsPage,
   type StatusReport,
   type StreakEntry,
+  Unreadable,
 } from "../../domain/service-data.js";
-import { Fields, UnusableResponse, type Rule } from "./fields.js";
+import { Fields, type Rule, UnusableResponse } from "./fields.js";
 import { isPlainObject, preview, readBoolean, readDecimal, readEpochMs, readId, readInteger, readText } from "./values.js";
 
 const DECIMAL: Rule<Decimal> = { kind: "decimal", read: readDecimal };

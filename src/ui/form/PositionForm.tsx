@@ -1,10 +1,10 @@
 import { Box, Text } from "ink";
 import Spinner from "ink-spinner";
-import type { Connection, Placement } from "../../poller/snapshot.js";
 import { formatCountdown, formatMoney, formatPrice } from "../../domain/format.js";
 import type { PlacementCheck } from "../../domain/placement.js";
-import type { Field, FormState } from "./form-state.js";
+import type { Connection, Placement } from "../../poller/snapshot.js";
 import { glyphs, tone, useTheme } from "../theme.js";
+import type { Field, FormState } from "./form-state.js";
 
 export interface PositionFormProps {
   form: FormState;
@@ -29,12 +29,27 @@ export function PositionForm(p: PositionFormProps) {
   const lines = Math.max(1, p.height - 3);
   const mainnet = p.network === "mainnet";
   return (
-    <Box flexDirection="column" width={p.width} height={p.height} flexShrink={0} borderStyle={g.border} borderColor={tone(theme, mainnet ? "mainnet" : "accent")} paddingX={1}>
+    <Box
+      flexDirection="column"
+      width={p.width}
+      height={p.height}
+      flexShrink={0}
+      borderStyle={g.border}
+      borderColor={tone(theme, mainnet ? "mainnet" : "accent")}
+      paddingX={1}
+    >
       <Text wrap="truncate-end">
         <Text bold>PLACE{p.form.order ? ` #${p.form.order.gid}` : ""} </Text>
         price <FieldBox field={form.price} active={form.step === "edit" && form.focus === "price"} width={12} />
         {"  "}stake <FieldBox field={form.stake} active={form.step === "edit" && form.focus === "stake"} width={10} /> {p.currency}
-        {mainnet ? <Text color={tone(theme, "mainnet")} bold inverse> MAINNET </Text> : <Text color={tone(theme, "dim")}> {p.network}</Text>}
+        {mainnet ? (
+          <Text color={tone(theme, "mainnet")} bold inverse>
+            {" "}
+            MAINNET{" "}
+          </Text>
+        ) : (
+          <Text color={tone(theme, "dim")}> {p.network}</Text>
+        )}
       </Text>
       <Status {...p} lines={lines} />
     </Box>
@@ -79,7 +94,8 @@ function Status(p: PositionFormProps & { lines: number }) {
     return (
       <Text wrap="truncate-end">
         <Text bold>
-          #{form.order.gid} {glyphs(theme).sep} price {formatPrice(form.order.sp)} {glyphs(theme).sep} stake {formatMoney(form.order.f)} {p.currency} {glyphs(theme).sep}{" "}
+          #{form.order.gid} {glyphs(theme).sep} price {formatPrice(form.order.sp)} {glyphs(theme).sep} stake {formatMoney(form.order.f)}{" "}
+          {p.currency} {glyphs(theme).sep}{" "}
         </Text>
         {mainnet ? (
           <Text bold inverse color={tone(theme, "mainnet")}>
@@ -88,7 +104,10 @@ function Status(p: PositionFormProps & { lines: number }) {
         ) : (
           <Text>{p.network}: Enter to submit</Text>
         )}
-        <Text color={tone(theme, "dim")}> {glyphs(theme).sep} closes in {formatCountdown(p.toClose)} {glyphs(theme).sep} Esc cancels</Text>
+        <Text color={tone(theme, "dim")}>
+          {" "}
+          {glyphs(theme).sep} closes in {formatCountdown(p.toClose)} {glyphs(theme).sep} Esc cancels
+        </Text>
       </Text>
     );
   }
@@ -110,8 +129,8 @@ function Status(p: PositionFormProps & { lines: number }) {
   const shown = problems.length > p.lines ? [...problems.slice(0, p.lines - 1), problems.slice(p.lines - 1).join(" · ")] : problems;
   return (
     <>
-      {shown.map((problem, i) => (
-        <Text key={i} wrap="truncate-end" color={tone(theme, "bad")}>
+      {shown.map((problem) => (
+        <Text key={problem} wrap="truncate-end" color={tone(theme, "bad")}>
           {theme.ascii ? "x" : "✗"} {problem}
         </Text>
       ))}

@@ -86,11 +86,14 @@ export function pasteText(s: FormState, text: string, dropped: number): FormStat
  */
 function insert(s: FormState, input: string, dropped: number): FormState {
   const f = s[s.focus];
-  const clean = Array.from(input.replace(/[,_\s\x00-\x1f\x7f]/g, "").replace(/\u001b\[[0-9;]*[A-Za-z~]/g, ""));
+  // Escape sequences a paste carried go first, whole, then the separators and the other control characters.
+  const clean = Array.from(input.replace(/\p{Cc}\[[0-9;]*[A-Za-z~]/gu, "").replace(/[,_\s\p{Cc}]/gu, ""));
   const room = Math.max(0, FIELD_MAX_LENGTH - Array.from(f.text).length);
   const typed = clean.slice(0, room).join("");
   const cut = clean.length > room || dropped > 0;
-  const note = cut ? { tone: "warn" as const, text: `the ${s.focus} field holds ${FIELD_MAX_LENGTH} characters: the rest was left out` } : undefined;
+  const note = cut
+    ? { tone: "warn" as const, text: `the ${s.focus} field holds ${FIELD_MAX_LENGTH} characters: the rest was left out` }
+    : undefined;
   if (typed === "") return cut ? { ...s, note } : s;
   return { ...s, [s.focus]: { text: f.text.slice(0, f.cursor) + typed + f.text.slice(f.cursor), cursor: f.cursor + typed.length }, note };
 }

@@ -5,13 +5,13 @@
  */
 import type { Key } from "ink";
 import { useCallback, useRef, useState } from "react";
-import type { PlacementOutcome, Snapshot } from "../../poller/snapshot.js";
-import type { PlaceRequest } from "../../poller/poller.js";
+import { Decimal, toWire } from "../../domain/money.js";
 import { checkPlacement, type PlacementCheck } from "../../domain/placement.js";
 import { heldPositions } from "../../domain/positions.js";
-import { Decimal, toWire } from "../../domain/money.js";
 import { minStake } from "../../domain/rules.js";
-import { editKey, openForm, pasteText, type FormState } from "./form-state.js";
+import type { PlaceRequest } from "../../poller/poller.js";
+import type { PlacementOutcome, Snapshot } from "../../poller/snapshot.js";
+import { editKey, type FormState, openForm, pasteText } from "./form-state.js";
 
 export interface FormController {
   store: { getSnapshot(): Snapshot };
@@ -71,9 +71,9 @@ export function usePositionForm(controller: FormController, blocked: string | un
     (input: string, key: Key): boolean => {
       const form = current.current;
       if (form === null) return false;
-      const escape = key.escape || (key.meta && input === "");
+      const cancel = key.escape || (key.meta && input === "");
       if (form.step === "sending") return true;
-      if (escape) {
+      if (cancel) {
         setForm(null);
         return true;
       }
@@ -116,11 +116,23 @@ export function usePositionForm(controller: FormController, blocked: string | un
 function afterOutcome(f: FormState, outcome: PlacementOutcome): FormState {
   switch (outcome.kind) {
     case "placed":
-      return { ...f, step: "done", note: { tone: "good", text: `placed ✓ txid ${outcome.position.txid} — Enter closes, p places another` } };
+      return {
+        ...f,
+        step: "done",
+        note: { tone: "good", text: `placed ✓ txid ${outcome.position.txid} — Enter closes, p places another` },
+      };
     case "reconciled":
       return outcome.placed
-        ? { ...f, step: "done", note: { tone: "good", text: `placed ✓ (confirmed by /status after no answer) txid ${outcome.txid ?? "?"} — Enter closes` } }
-        : { ...f, step: "edit", note: { tone: "bad", text: `not placed (confirmed by /status after: ${outcome.error.message}) — you can place again` } };
+        ? {
+            ...f,
+            step: "done",
+            note: { tone: "good", text: `placed ✓ (confirmed by /status after no answer) txid ${outcome.txid ?? "?"} — Enter closes` },
+          }
+        : {
+            ...f,
+            step: "edit",
+            note: { tone: "bad", text: `not placed (confirmed by /status after: ${outcome.error.message}) — you can place again` },
+          };
     case "rejected":
       return { ...f, step: "edit", note: { tone: "bad", text: outcome.error.message } };
   }

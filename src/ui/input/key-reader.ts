@@ -80,8 +80,10 @@ const SEQUENCE_KEYS: Record<string, Named> = {
 };
 
 /** The start of a CSI or SS3 sequence whose end has not arrived. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: terminal sequences begin with ESC
 const SEQUENCE_START = /^\u001B?\u001B(\[\[?[\d;]*|O)$/;
 /** A whole sequence at the start of a piece. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: terminal sequences begin with ESC
 const SEQUENCE = /^\u001B?\u001B(\[\[?[\d;]*[A-Za-z~]|O[A-Za-z])/;
 
 export class KeyReader {
@@ -174,6 +176,7 @@ export function decodeSequence(seq: string): InputEvent | undefined {
   if (seq === ESC || seq === ESC + ESC) return key("", { escape: true });
   if (seq === `${ESC}[Z`) return key("", { tab: true, shift: true });
   // ESC [ params final, or ESC O final; a second ESC in front is Alt.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal sequences begin with ESC
   const m = /^(\u001B?)\u001B[[O](\[?)([\d;]*)([A-Za-z~])$/.exec(seq);
   if (m) {
     const [, alt, , params, final] = m as unknown as [string, string, string, string, string];

@@ -1,9 +1,9 @@
 import { memo } from "react";
 import { formatMoney, formatMoneyChange, UNREADABLE_MARK } from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
-import { readOr, type Balance } from "../../domain/service-data.js";
-import { AgeBadge, Pane } from "../Pane.js";
+import { type Balance, readOr } from "../../domain/service-data.js";
 import { Line } from "../Line.js";
+import { AgeBadge, Pane } from "../Pane.js";
 import { span } from "../spans.js";
 
 export interface BalancePaneProps {
@@ -25,10 +25,21 @@ export const BalancePane = memo(function BalancePane(p: BalancePaneProps) {
   const change = p.balance && p.sessionStart !== undefined ? p.balance.balance.minus(p.sessionStart) : null;
   const withdrawal = p.balance ? readOr(p.balance.withdrawal_req, UNREADABLE_MARK) : undefined;
   return (
-    <Pane title={`BALANCE ${p.network}`} width={p.width} height={p.height} focused={p.focused} right={<AgeBadge at={p.at} stale={p.stale} error={p.error} />}>
+    <Pane
+      title={`BALANCE ${p.network}`}
+      width={p.width}
+      height={p.height}
+      focused={p.focused}
+      right={<AgeBadge at={p.at} stale={p.stale} error={p.error} />}
+    >
       {p.balance ? (
         <>
-          <Line>{[span(`${p.currency} `, { tone: "dim" }), span(formatMoney(p.balance.balance), { bold: true, tone: p.stale ? "dim" : undefined })]}</Line>
+          <Line>
+            {[
+              span(`${p.currency} `, { tone: "dim" }),
+              span(formatMoney(p.balance.balance), { bold: true, tone: p.stale ? "dim" : undefined }),
+            ]}
+          </Line>
           <Line>
             {["session ", span(change ? formatMoneyChange(change) : "–", { tone: change?.gt(0) ? "up" : change?.lt(0) ? "down" : "dim" })]}
           </Line>

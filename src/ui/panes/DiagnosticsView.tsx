@@ -39,10 +39,21 @@ export const DiagnosticsView = memo(function DiagnosticsView(p: DiagnosticsViewP
   const failures = CALLS.filter(([e]) => p.diagnostics[e]?.lastError !== undefined);
   const unreadable = CALLS.filter(([e]) => (p.diagnostics[e]?.unreadable?.issues.length ?? 0) > 0);
   return (
-    <Box flexDirection="column" width={p.width} height={p.height} borderStyle={glyphs(theme).border} borderColor={tone(theme, "accent")} paddingX={1} overflowY="hidden">
+    <Box
+      flexDirection="column"
+      width={p.width}
+      height={p.height}
+      borderStyle={glyphs(theme).border}
+      borderColor={tone(theme, "accent")}
+      paddingX={1}
+      overflowY="hidden"
+    >
       <Box flexDirection="column" flexShrink={0}>
         <Text bold wrap="truncate-end">
-          DIAGNOSTICS <Text color={tone(theme, "dim")}>D or Esc closes · spotdash doctor checks the service · --debug-log FILE records every exchange</Text>
+          DIAGNOSTICS{" "}
+          <Text color={tone(theme, "dim")}>
+            D or Esc closes · spotdash doctor checks the service · --debug-log FILE records every exchange
+          </Text>
         </Text>
         <Text wrap="truncate-end">
           {`${p.backend} · connection ${p.connection.state} · server clock ${signedSeconds(p.clockOffset)} from ours`}
@@ -75,8 +86,8 @@ export const DiagnosticsView = memo(function DiagnosticsView(p: DiagnosticsViewP
         {unreadable.length === 0 ? <Text color={tone(theme, "dim")}>none this session: every value displayed was read</Text> : null}
         {unreadable.flatMap(([endpoint, call]) => {
           const u = p.diagnostics[endpoint]!.unreadable!;
-          return u.issues.map((issue, i) => (
-            <Text key={`${endpoint}${i}`} wrap="wrap">
+          return u.issues.map((issue) => (
+            <Text key={`${endpoint} ${issue.toString()}`} wrap="wrap">
               <Text color={tone(theme, "warn")}>{`${formatClock(u.at)} ${call} `}</Text>
               {issue.toString()}
             </Text>
@@ -87,7 +98,11 @@ export const DiagnosticsView = memo(function DiagnosticsView(p: DiagnosticsViewP
   );
 });
 
-function stateNow(errorKind: string | undefined, d: EndpointDiagnostics | undefined, localNow: number): { text: string; tone: "good" | "bad" | "warn" | "dim" } {
+function stateNow(
+  errorKind: string | undefined,
+  d: EndpointDiagnostics | undefined,
+  localNow: number,
+): { text: string; tone: "good" | "bad" | "warn" | "dim" } {
   if (d === undefined) return { text: "not asked yet", tone: "dim" };
   // Short enough for 80 columns: the failure's kind and message are in LAST FAILURE below.
   const retry = d.retryAt !== undefined && d.retryAt > localNow ? `, retry in ${Math.ceil((d.retryAt - localNow) / 1000)} s` : "";

@@ -34,7 +34,9 @@ export const Footer = memo(function Footer(p: FooterProps) {
       </Box>
       {toast !== undefined ? null : (
         <Box flexShrink={0} marginLeft={1}>
-          <Line tone="dim">{p.lastOkAt === undefined || p.age === undefined ? "no data yet" : `data ${formatAge(p.age)} old (${formatClock(p.lastOkAt)})`}</Line>
+          <Line tone="dim">
+            {p.lastOkAt === undefined || p.age === undefined ? "no data yet" : `data ${formatAge(p.age)} old (${formatClock(p.lastOkAt)})`}
+          </Line>
         </Box>
       )}
     </Box>

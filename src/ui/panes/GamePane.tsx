@@ -1,13 +1,13 @@
 import { memo, useMemo } from "react";
-import { gameClock, toNextGame, type GamePhase } from "../../domain/game.js";
 import { formatClock, formatCountdown, formatInterval, formatPrice, formatPriceChange, UNREADABLE_MARK } from "../../domain/format.js";
+import { type GamePhase, gameClock, toNextGame } from "../../domain/game.js";
 import type { Decimal } from "../../domain/money.js";
 import { noLiveGameTitle } from "../../domain/placement.js";
-import { isReadable, type GameListing, type NextGame, type Unreadable } from "../../domain/service-data.js";
-import { AgeBadge, ageAt, ageBadge, Pane } from "../Pane.js";
+import { type GameListing, isReadable, type NextGame, type Unreadable } from "../../domain/service-data.js";
 import { Line } from "../Line.js";
-import { normalise, span, spansWidth, type Piece } from "../spans.js";
-import { glyphs, useTheme, type Tone } from "../theme.js";
+import { AgeBadge, ageAt, ageBadge, Pane } from "../Pane.js";
+import { normalise, type Piece, span, spansWidth } from "../spans.js";
+import { glyphs, type Tone, useTheme } from "../theme.js";
 
 const PHASE: Record<GamePhase, { label: string; tone: Tone }> = {
   next: { label: "NEXT", tone: "dim" },
@@ -44,18 +44,30 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
     [openPrice, aiPrice],
   );
   const aiGap = useMemo(
-    () => (p.livePrice === undefined || aiPrice === undefined || !isReadable(aiPrice) ? null : formatPriceChange(p.livePrice.minus(aiPrice))),
+    () =>
+      p.livePrice === undefined || aiPrice === undefined || !isReadable(aiPrice) ? null : formatPriceChange(p.livePrice.minus(aiPrice)),
     [p.livePrice, aiPrice],
   );
   const times = useMemo(
-    () => (live === undefined ? "" : `start ${formatClock(live.start_at)} ${g.sep} closes ${formatClock(live.closes_at)} ${g.sep} ends ${formatClock(live.ends_at)}`),
+    () =>
+      live === undefined
+        ? ""
+        : `start ${formatClock(live.start_at)} ${g.sep} closes ${formatClock(live.closes_at)} ${g.sep} ends ${formatClock(live.ends_at)}`,
     [live, g.sep],
   );
-  const ageLine = p.full ? <Line>{[ageBadge(ageAt(p.now, p.listingAt), false, p.error), p.error && span(` ${p.error}`, { tone: "bad" })]}</Line> : null;
+  const ageLine = p.full ? (
+    <Line>{[ageBadge(ageAt(p.now, p.listingAt), false, p.error), p.error && span(` ${p.error}`, { tone: "bad" })]}</Line>
+  ) : null;
 
   if (!p.listing) {
     return (
-      <Pane title={title} width={p.width} height={p.height} focused={p.focused} right={<AgeBadge at={p.listingAt} stale={false} error={p.error} />}>
+      <Pane
+        title={title}
+        width={p.width}
+        height={p.height}
+        focused={p.focused}
+        right={<AgeBadge at={p.listingAt} stale={false} error={p.error} />}
+      >
         <Line tone={p.error ? "bad" : "dim"}>{p.error ?? "loading the live game…"}</Line>
       </Pane>
     );
@@ -64,7 +76,13 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
   if (!live || !prices) {
     // Between games, or an asset whose games are paused: say so, and what comes next.
     return (
-      <Pane title={title} width={p.width} height={p.height} focused={p.focused} right={<Line>{span("NO LIVE GAME", { tone: "warn", bold: true, inverse: !theme.color })}</Line>}>
+      <Pane
+        title={title}
+        width={p.width}
+        height={p.height}
+        focused={p.focused}
+        right={<Line>{span("NO LIVE GAME", { tone: "warn", bold: true, inverse: !theme.color })}</Line>}
+      >
         <Line tone="warn">{noLiveGameTitle(p.listing)}</Line>
         <Line tone="dim">{nextLine}</Line>
         <Line tone="dim">not accepting positions</Line>
@@ -100,11 +118,7 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
   return (
     <Pane title={title} width={p.width} height={p.height} focused={p.focused} right={badge}>
       <Line>
-        {[
-          ...countdowns,
-          span(g.bar.repeat(filled), { tone: phase.tone }),
-          span(g.barEmpty.repeat(barWidth - filled), { tone: "dim" }),
-        ]}
+        {[...countdowns, span(g.bar.repeat(filled), { tone: phase.tone }), span(g.barEmpty.repeat(barWidth - filled), { tone: "dim" })]}
       </Line>
       <Line>
         {[

@@ -1,8 +1,8 @@
 import { Box, Text } from "ink";
 import Spinner from "ink-spinner";
 import { memo, useEffect, useState } from "react";
-import type { Connection } from "../../poller/snapshot.js";
 import { formatAge, formatInterval } from "../../domain/format.js";
+import type { Connection } from "../../poller/snapshot.js";
 import { Line } from "../Line.js";
 import { span } from "../spans.js";
 import { glyphs, tone, useTheme } from "../theme.js";
@@ -35,7 +35,9 @@ export const Header = memo(function Header(p: HeaderProps) {
             sep,
             p.backend,
             sep,
-            p.network === "mainnet" ? span(" MAINNET — REAL FUNDS ", { bold: true, inverse: true, tone: "mainnet" }) : span("testnet", { tone: "dim" }),
+            p.network === "mainnet"
+              ? span(" MAINNET — REAL FUNDS ", { bold: true, inverse: true, tone: "mainnet" })
+              : span("testnet", { tone: "dim" }),
             sep,
             `${p.asset} ${formatInterval(p.interval)}`,
             p.readonly && span(` ${g.sep} read-only`, { tone: "warn" }),
@@ -70,11 +72,7 @@ function ConnectionBadge(p: HeaderProps) {
   switch (c.state) {
     case "connecting":
       // The only spinner on screen, and only until the first answer: each one runs its own timer.
-      return (
-        <Text color={tone(theme, "dim")}>
-          {theme.ascii ? null : <LateSpinner />}connecting
-        </Text>
-      );
+      return <Text color={tone(theme, "dim")}>{theme.ascii ? null : <LateSpinner />}connecting</Text>;
     case "rate_limited":
       return <Line tone="warn">{`rate limited, resuming in ${inS(c.resumeAt)}`}</Line>;
     case "offline":

@@ -34,7 +34,15 @@ export function HelpOverlay(p: { width: number; height: number; problems: readon
   const theme = useTheme();
   return (
     // Rows are clipped: long problems on a short terminal must not run over the border and footer.
-    <Box flexDirection="column" width={p.width} height={p.height} borderStyle={glyphs(theme).border} borderColor={tone(theme, "accent")} paddingX={1} overflowY="hidden">
+    <Box
+      flexDirection="column"
+      width={p.width}
+      height={p.height}
+      borderStyle={glyphs(theme).border}
+      borderColor={tone(theme, "accent")}
+      paddingX={1}
+      overflowY="hidden"
+    >
       {/* Its own height, never squeezed: Yoga would overlap shrunk lines instead of dropping the last. */}
       <Box flexDirection="column" flexShrink={0}>
         <Text bold>KEYS</Text>
@@ -49,7 +57,8 @@ export function HelpOverlay(p: { width: number; height: number; problems: readon
         <Text bold>IN THE RESULTS VIEW (r)</Text>
         <KeyList keys={RESULTS_KEY_HELP} />
         <Text color={tone(theme, "dim")} wrap="truncate-end">
-          Data comes from one poller: at most one request per second. Ages show when each pane last heard from the service. A ? is a value the service sent in a form spotdash cannot read (D says which).
+          Data comes from one poller: at most one request per second. Ages show when each pane last heard from the service. A ? is a value
+          the service sent in a form spotdash cannot read (D says which).
         </Text>
       </Box>
     </Box>

@@ -1,12 +1,12 @@
-import { cells, type Column } from "../columns.js";
 import { memo, useMemo } from "react";
 import { formatClockOf, formatMoney, formatPercent, formatPrice, formatPriceChange } from "../../domain/format.js";
-import { distanceFrom, positionTotals, type OtherGame, type PositionRow } from "../../domain/positions.js";
 import type { Decimal } from "../../domain/money.js";
-import { isReadable } from "../../domain/service-data.js";
+import { distanceFrom, type OtherGame, type PositionRow, positionTotals } from "../../domain/positions.js";
 import { MAX_POSITIONS_PER_GAME } from "../../domain/rules.js";
-import { AgeBadge, Pane } from "../Pane.js";
+import { isReadable } from "../../domain/service-data.js";
+import { type Column, cells } from "../columns.js";
 import { Line } from "../Line.js";
+import { AgeBadge, Pane } from "../Pane.js";
 import { span } from "../spans.js";
 import type { Tone } from "../theme.js";
 
@@ -39,7 +39,7 @@ const COLS: readonly Column[] = [
   { title: "PROJ. WIN", width: 12 },
   { title: "RETURN", width: 9 },
   { title: "PLACED", width: 9 },
-]
+];
 
 export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) {
   // The rows change with /status, the live price with every price: only the distances follow the price.
@@ -53,10 +53,23 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
   const title = `POSITIONS${p.gid ? ` #${p.gid}` : ""}  ${totals.count} held ${left} left`;
 
   return (
-    <Pane title={title} width={p.width} height={p.height} focused={p.focused} right={<AgeBadge at={p.at} stale={p.stale} error={p.error} />}>
-      <Line tone="dim">{cells(COLS, COLS.map((c) => c.title))}</Line>
+    <Pane
+      title={title}
+      width={p.width}
+      height={p.height}
+      focused={p.focused}
+      right={<AgeBadge at={p.at} stale={p.stale} error={p.error} />}
+    >
+      <Line tone="dim">
+        {cells(
+          COLS,
+          COLS.map((c) => c.title),
+        )}
+      </Line>
       {p.rows.length === 0 ? (
-        <Line tone={p.error ? "bad" : "dim"}>{p.error ?? (p.gid ? "no positions in this game — p places one" : (p.noLiveGame ?? "waiting for the live game…"))}</Line>
+        <Line tone={p.error ? "bad" : "dim"}>
+          {p.error ?? (p.gid ? "no positions in this game — p places one" : (p.noLiveGame ?? "waiting for the live game…"))}
+        </Line>
       ) : (
         shown.map((r) => <PositionLine key={r.txid} row={r} live={live} stale={p.stale} />)
       )}

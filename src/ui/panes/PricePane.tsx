@@ -1,12 +1,12 @@
 import { memo, useMemo } from "react";
-import type { PricePoint } from "../../poller/snapshot.js";
 import { formatPrice, formatPriceChange } from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
 import { isReadable, type Unreadable } from "../../domain/service-data.js";
-import { renderChart, type RefMark } from "../sparkline.js";
-import { AgeBadge, Pane } from "../Pane.js";
+import type { PricePoint } from "../../poller/snapshot.js";
 import { Line } from "../Line.js";
+import { AgeBadge, Pane } from "../Pane.js";
 import { span } from "../spans.js";
+import { type RefMark, renderChart } from "../sparkline.js";
 import { glyphs, useTheme } from "../theme.js";
 
 export interface PricePaneProps {
@@ -30,7 +30,11 @@ export interface PricePaneProps {
 
 const GUTTER = 14;
 
-function referenceMarks(openPrice: Decimal | Unreadable | undefined, aiPrice: Decimal | Unreadable | undefined, strikes: readonly Decimal[]): RefMark[] {
+function referenceMarks(
+  openPrice: Decimal | Unreadable | undefined,
+  aiPrice: Decimal | Unreadable | undefined,
+  strikes: readonly Decimal[],
+): RefMark[] {
   const refs: RefMark[] = [];
   // Marks are plotted, so floats; an unreadable price has no place on the chart.
   if (openPrice !== undefined && isReadable(openPrice)) refs.push({ value: openPrice.toNumber(), label: "open" });
@@ -52,7 +56,13 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
   const refs = useMemo(() => referenceMarks(p.openPrice, p.aiPrice, p.strikes), [p.openPrice, p.aiPrice, p.strikes]);
   // Only the newest prices fit: the history holds several widths' worth.
   const fitting = p.prices.slice(Math.max(0, p.prices.length - Math.max(0, chartWidth)));
-  const chart = renderChart(fitting.map((x) => x.value), chartWidth, p.chartRows, multi ? refs : [], theme.ascii);
+  const chart = renderChart(
+    fitting.map((x) => x.value),
+    chartWidth,
+    p.chartRows,
+    multi ? refs : [],
+    theme.ascii,
+  );
 
   const direction = last && prev ? Math.sign(last.value - prev.value) : 0;
   const moveTone = direction > 0 ? "up" : direction < 0 ? "down" : "dim";
@@ -63,8 +73,15 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
 
   const chartTone = p.stale ? "dim" : "accent";
   return (
-    <Pane title={`PRICE ${p.asset}`} width={p.width} height={p.height} focused={p.focused} right={<AgeBadge at={p.at} stale={p.stale} error={p.error} />}>
+    <Pane
+      title={`PRICE ${p.asset}`}
+      width={p.width}
+      height={p.height}
+      focused={p.focused}
+      right={<AgeBadge at={p.at} stale={p.stale} error={p.error} />}
+    >
       {chart.rows.map((row, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a chart row is its position on screen, top to bottom
         <Line key={i}>{[span(row, { tone: chartTone }), multi && span(` ${chart.labels[i] ?? ""}`, { tone: "dim" })]}</Line>
       ))}
       {p.price ? (
@@ -77,7 +94,9 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
               }),
             !multi &&
               refs.length > 0 &&
-              span(`  ${refs.map((r) => (r.label.startsWith("@") ? r.label : `${r.label} ${formatPrice(r.value)}`)).join(` ${g.sep} `)}`, { tone: "dim" }),
+              span(`  ${refs.map((r) => (r.label.startsWith("@") ? r.label : `${r.label} ${formatPrice(r.value)}`)).join(` ${g.sep} `)}`, {
+                tone: "dim",
+              }),
             multi &&
               chart.offChart.length > 0 &&
               span(`  ${chart.offChart.map((o) => `${o.above ? g.up : g.down}${o.label}`).join(" ")} off chart`, { tone: "dim" }),

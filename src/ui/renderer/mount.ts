@@ -6,7 +6,7 @@
  * trader sees (README.md in this directory).
  */
 import { EventEmitter } from "node:events";
-import { render, type Instance } from "ink";
+import { type Instance, render } from "ink";
 import type { ReactElement } from "react";
 import { FrameWriter, type Terminal } from "./frame-writer.js";
 

@@ -16,11 +16,19 @@
  * The bundle (scripts/bundle.mjs) puts this module in place of Ink's own;
  * the tests run Ink's, and the property test holds this one to it.
  */
+
+import {
+  type StyledChar,
+  styledCharsFromTokens,
+  styledCharsToString,
+  styledRuns,
+  styleTransition,
+  tokenize,
+} from "@alcalzone/ansi-tokenize";
 import sliceAnsi from "slice-ansi";
 import stringWidth from "string-width";
 import { NARROW_GLYPHS } from "../narrow-glyphs.js";
 import { spaces } from "../spans.js";
-import { styledCharsFromTokens, styledCharsToString, styledRuns, styleTransition, tokenize, type StyledChar } from "@alcalzone/ansi-tokenize";
 
 type Transformer = (line: string, index: number) => string;
 interface Clip {
@@ -29,7 +37,10 @@ interface Clip {
   y1: number | undefined;
   y2: number | undefined;
 }
-type Operation = { type: "write"; x: number; y: number; text: string; transformers: Transformer[] } | { type: "clip"; clip: Clip } | { type: "unclip" };
+type Operation =
+  | { type: "write"; x: number; y: number; text: string; transformers: Transformer[] }
+  | { type: "clip"; clip: Clip }
+  | { type: "unclip" };
 
 /** What lands on one row, in order: column, text, column, text… */
 type RowWrites = (number | string)[];

@@ -4,14 +4,24 @@
  * bottom. Pure presentation of the cached page for the view's query.
  */
 import { Box, Text } from "ink";
-import { cell, type Column } from "../columns.js";
 import { memo } from "react";
-import { formatAge, formatClock, formatClockOf, formatInterval, formatMoney, formatMoneyChange, formatPercent, formatPrice, UNREADABLE_MARK } from "../../domain/format.js";
+import {
+  formatAge,
+  formatClock,
+  formatClockOf,
+  formatInterval,
+  formatMoney,
+  formatMoneyChange,
+  formatPercent,
+  formatPrice,
+  UNREADABLE_MARK,
+} from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
-import { isReadable, readOr, type GameResult, type ResultPosition, type ResultsPage, type Unreadable } from "../../domain/service-data.js";
-import { formatClosing, gameNet, gameOutcome, pageOf, settledAt, type SessionSummary } from "../../domain/results.js";
+import { formatClosing, gameNet, gameOutcome, pageOf, type SessionSummary, settledAt } from "../../domain/results.js";
+import { type GameResult, isReadable, type ResultPosition, type ResultsPage, readOr, type Unreadable } from "../../domain/service-data.js";
+import { type Column, cell } from "../columns.js";
 import { Pane } from "../Pane.js";
-import { glyphs, tone, useTheme, type Tone } from "../theme.js";
+import { glyphs, type Tone, tone, useTheme } from "../theme.js";
 import { RESULTS_PAGE_SIZE, type ResultsViewState } from "./use-results-view.js";
 
 export interface ResultsViewProps {
@@ -34,7 +44,6 @@ export interface ResultsViewProps {
 const LIST_CHROME = 2 + 1 + 1 + 2;
 /** Title, game line, column header, totals, plus the border. */
 const DETAIL_CHROME = 2 + 1 + 1 + 1 + 1;
-
 
 function listCols(wide: boolean): Column[] {
   return [
@@ -149,7 +158,14 @@ function GameRow(p: { game: GameResult; cols: Column[]; selected: boolean; marke
   return (
     <Text wrap="truncate-end" bold={p.selected} color={p.selected ? tone(theme, "accent") : p.dim ? tone(theme, "dim") : undefined}>
       {p.selected ? p.marker : " "}{" "}
-      {[cell(c[0]!, g.gid), cell(c[1]!, formatInterval(g.interval)), cell(c[2]!, readOr(g.asset, UNREADABLE_MARK)), cell(c[3]!, prices), cell(c[4]!, formatMoney(g.total_staked)), cell(c[5]!, formatMoney(g.total_winnings))].join(" ")}{" "}
+      {[
+        cell(c[0]!, g.gid),
+        cell(c[1]!, formatInterval(g.interval)),
+        cell(c[2]!, readOr(g.asset, UNREADABLE_MARK)),
+        cell(c[3]!, prices),
+        cell(c[4]!, formatMoney(g.total_staked)),
+        cell(c[5]!, formatMoney(g.total_winnings)),
+      ].join(" ")}{" "}
       {g.cancelled === true ? (
         <Text inverse color={tone(theme, "warn")}>
           {cell(c[6]!, "CANCELLED")}
@@ -206,7 +222,10 @@ function GameDetail(p: { game: GameResult; rows: number }) {
               <Text color={tone(theme, won === null ? "dim" : won ? "up" : "down")}>
                 {cell(DETAIL_COLS[4]!, pos.win === null ? "–" : won === null ? UNREADABLE_MARK : won ? tick : cross)}
               </Text>{" "}
-              {[cell(DETAIL_COLS[5]!, pos.variance === null ? "–" : formatPrice(pos.variance)), cell(DETAIL_COLS[6]!, formatClockOf(pos.placed_at))].join(" ")}
+              {[
+                cell(DETAIL_COLS[5]!, pos.variance === null ? "–" : formatPrice(pos.variance)),
+                cell(DETAIL_COLS[6]!, formatClockOf(pos.placed_at)),
+              ].join(" ")}
             </Text>
           );
         })
@@ -258,7 +277,9 @@ function Summary(p: { summary: SessionSummary; currency: string }) {
         {sep}won {formatMoney(s.won)}
       </Text>
       <Text wrap="truncate-end" color={tone(theme, "dim")}>
-        {s.best ? `best #${s.best.gid} ${formatMoneyChange(s.best.net)}${sep}worst #${s.worst!.gid} ${formatMoneyChange(s.worst!.net)}` : "best / worst: only cancelled games so far"}
+        {s.best
+          ? `best #${s.best.gid} ${formatMoneyChange(s.best.net)}${sep}worst #${s.worst!.gid} ${formatMoneyChange(s.worst!.net)}`
+          : "best / worst: only cancelled games so far"}
       </Text>
     </>
   );

@@ -7,11 +7,11 @@
 import type { Key } from "ink";
 import { useCallback, useRef, useState } from "react";
 import type { ResultsQuery } from "../../api/client.js";
-import type { ResultsPage } from "../../domain/service-data.js";
-import type { Snapshot } from "../../poller/snapshot.js";
-import { resultsKey } from "../../poller/poller.js";
-import { INTERVALS, type Interval } from "../../domain/rules.js";
 import { hasNextPage } from "../../domain/results.js";
+import { INTERVALS, type Interval } from "../../domain/rules.js";
+import type { ResultsPage } from "../../domain/service-data.js";
+import { resultsKey } from "../../poller/poller.js";
+import type { Snapshot } from "../../poller/snapshot.js";
 
 /** Games per page: fixed, so a resize never changes the query (and never refetches). */
 export const RESULTS_PAGE_SIZE = 10;

@@ -5,8 +5,8 @@
  * (and the open results page) to be refreshed.
  */
 import { useEffect, useRef, useState } from "react";
-import type { SettlementNotice } from "../../poller/snapshot.js";
 import { playedIn, settlementToast, type Toast } from "../../domain/results.js";
+import type { SettlementNotice } from "../../poller/snapshot.js";
 
 export const TOAST_MS = 10_000;
 
