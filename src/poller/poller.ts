@@ -8,23 +8,30 @@
 import type { ApiClient, ResultsQuery } from "../api/client.js";
 import { ApiError, isApiError } from "../api/errors.js";
 import { nextGameGid } from "../domain/game.js";
-import { Decimal } from "../domain/money.js";
 import { otherGames, playsIn } from "../domain/positions.js";
 import { isSettled } from "../domain/results.js";
 import type { GameListing, PlacedPosition, Position, Unreadable } from "../domain/service-data.js";
 import { RequestHealth } from "./health.js";
+import { Placements, type PlaceRequest, type QueuedPlace, reconciledPosition, refused } from "./placements.js";
 import { chooseNext, endpointOf, type TaskKind } from "./policy.js";
-import { ServerClock } from "./server-clock.js";
 import {
-  type Endpoint,
-  type EndpointDiagnostics,
-  type EndpointError,
-  initialSnapshot,
-  type PlacementOutcome,
-  PRICE_HISTORY,
-  type Snapshot,
-  type Target,
-} from "./snapshot.js";
+  answered,
+  failed,
+  resultsKey,
+  retargeted,
+  toInfo,
+  withBalance,
+  withListing,
+  withPlaced,
+  withPlacement,
+  withPrice,
+  withResultsPage,
+  withSettlement,
+  withStatus,
+} from "./reducers.js";
+import { ServerClock } from "./server-clock.js";
+import { SettlementWatch } from "./settlements.js";
+import { type Endpoint, initialSnapshot, type Placement, type PlacementOutcome, type Snapshot, type Target } from "./snapshot.js";
 import { RequestSpacing } from "./spacing.js";
 import { Store } from "./store.js";
 
@@ -43,25 +50,9 @@ export interface PollerOptions {
   onRequest?: (kind: TaskKind, at: number) => void;
 }
 
-export interface PlaceRequest {
-  gid: string;
-  sp: string;
-  f: string;
-}
-
 const REFRESH_THROTTLE_MS = 5_000;
 /** With nothing to send (every due endpoint backing off), look again this often at the latest. */
 const IDLE_RECHECK_MS = 1_000;
-const KEEP_SETTLEMENTS = 20;
-
-interface QueuedPlace {
-  id: number;
-  req: PlaceRequest;
-  resolve: (o: PlacementOutcome) => void;
-  /** txids of the game known before sending: what reconciliation compares against. */
-  knownTxids?: Set<string>;
-  error?: ApiError;
-}
 
 export class Poller {
   readonly store: Store<Snapshot>;
@@ -79,14 +70,10 @@ export class Poller {
   private recent: TaskKind[] = [];
   private want = { spot: true, status: true, balance: true, results: false };
   private lastForcedRefresh = -Infinity;
-  private placeQueue: QueuedPlace[] = [];
-  private reconciling: QueuedPlace | undefined;
-  private nextPlaceId = 1;
+  private readonly placements = new Placements();
   private resultsQuery: Omit<ResultsQuery, "network"> | null = null;
-  /** Games the user played that have ended, awaiting their result. */
-  private settlementWatch: { gid: string; since: number }[] = [];
-  /** Every game ever put on the watch, so a game /status keeps listing is not watched twice. */
-  private readonly watched = new Set<string>();
+  private readonly settlements = new SettlementWatch();
+  /** Bumped by retarget: an answer for the old asset or interval that lands afterwards is dropped. */
   private epoch = 0;
 
   constructor(opts: PollerOptions) {
@@ -114,8 +101,7 @@ export class Poller {
   stop(): void {
     this.running = false;
     this.poke();
-    for (const q of this.placeQueue) q.resolve(refused("the dashboard is shutting down; nothing was placed", this.serverNow()));
-    this.placeQueue = [];
+    this.placements.drop(refused("the dashboard is shutting down; nothing was placed", this.serverNow()));
   }
 
   // ---- intents -------------------------------------------------------------
@@ -123,14 +109,11 @@ export class Poller {
   /** Queue a position; it takes the very next slot. Resolves with what happened. */
   place(req: PlaceRequest): Promise<PlacementOutcome> {
     return new Promise((resolve) => {
-      const id = this.nextPlaceId++;
-      const item: QueuedPlace = { id, req, resolve };
       if (!this.wallet) {
         resolve(refused("no wallet address: set METAFIDE_USER_ADDRESS to place positions", this.serverNow()));
         return;
       }
-      this.placeQueue.push(item);
-      this.setPlacement(item, "queued");
+      this.setPlacement(this.placements.enqueue(req, resolve), "queued");
       this.poke();
     });
   }
@@ -153,14 +136,7 @@ export class Poller {
     this.epoch++;
     this.want = { ...this.want, spot: true, status: true };
     this.poke();
-    this.store.update((s) => ({
-      ...s,
-      target,
-      listing: undefined,
-      status: undefined,
-      placed: [],
-      ...(target.asset !== prev.asset ? { price: undefined, prices: [] } : {}),
-    }));
+    this.store.update((s) => retargeted(s, target));
   }
 
   /** Open (query) or close (null) the results view; fetched only while open. */
@@ -225,8 +201,8 @@ export class Poller {
     return chooseNext({
       now: Date.now(),
       serverNow: this.serverNow(),
-      placeQueued: this.placeQueue.length > 0,
-      reconcileNeeded: this.reconciling !== undefined,
+      placeQueued: this.placements.waiting,
+      reconcileNeeded: this.placements.reconciling !== undefined,
       listing: s.listing?.value,
       listingAt: s.listing?.at,
       lastAttempt: this.lastAttempt,
@@ -234,7 +210,7 @@ export class Poller {
       want: this.want,
       holdingPositions: this.holdingPositions(),
       resultsOpen: this.resultsQuery !== null,
-      settlementPending: this.settlementWatch.length > 0,
+      settlementPending: this.settlements.pending,
       blockedUntil: this.health.blockedUntil(),
       failing: this.health.failing(),
     });
@@ -247,86 +223,64 @@ export class Poller {
   }
 
   private async run(kind: TaskKind): Promise<void> {
-    const epoch = this.epoch;
-    const t = this.snapshot.target;
-    const sentAt = Date.now();
     try {
-      switch (kind) {
-        case "spot": {
-          const listing = await this.client.getSpot({ asset: t.asset, interval: t.interval });
-          if (listing.timestamp !== null) this.clock.addSample(sentAt, Date.now(), listing.timestamp);
-          if (epoch !== this.epoch) return;
-          this.want.spot = false;
-          this.onListing(listing);
-          break;
-        }
-        case "price": {
-          const price = await this.client.getLivePrice({ asset: t.asset });
-          if (epoch !== this.epoch) return;
-          this.succeed("price", price.issues, (s, at) => {
-            const last = s.prices[s.prices.length - 1];
-            // A price without its own time is placed at its arrival.
-            const t = price.timestamp ?? at;
-            // The chart plots floats; the price itself stays an exact decimal.
-            const prices = last?.t === t ? s.prices : [...s.prices.slice(-(PRICE_HISTORY - 1)), { t, value: price.value.toNumber() }];
-            return { ...s, price: { value: price, at }, prices };
-          });
-          break;
-        }
-        case "balance": {
-          const balance = await this.client.getUserBalance({ currency: t.currency, network: t.network });
-          this.want.balance = false;
-          this.succeed("balance", balance.issues, (s, at) => ({
-            ...s,
-            balance: { value: balance, at },
-            sessionStartBalance: s.sessionStartBalance ?? balance.balance,
-          }));
-          break;
-        }
-        case "status":
-        case "reconcile": {
-          const status = await this.client.getStatus({ asset: t.asset, token: t.currency, network: t.network, interval: t.interval });
-          if (epoch !== this.epoch) return;
-          this.want.status = false;
-          this.succeed("status", status.issues, (s, at) => {
-            const seen = new Set(status.positions.map((p) => p.txid));
-            return { ...s, status: { value: status, at }, placed: s.placed.filter((p) => !seen.has(p.txid)) };
-          });
-          if (kind === "reconcile") this.finishReconcile(status.positions);
-          // A game /status still lists that is neither live nor next has ended: its result is awaited like any other.
-          const listing = this.snapshot.listing?.value;
-          if (listing) {
-            for (const o of otherGames(listing.liveGame?.gid, nextGameGid(listing), status.positions)) {
-              if (o.relation === "ended" && o.gid !== "?") this.watchSettlement(o.gid);
-            }
-          }
-          break;
-        }
-        case "results": {
-          const query = this.resultsQuery;
-          if (query === null) break;
-          const key = resultsKey(query);
-          const results = await this.client.getResults({ ...query, network: t.network });
-          // The view may have moved to another page while this one was in flight: that one is still wanted.
-          if (this.resultsQuery === null || resultsKey(this.resultsQuery) === key) this.want.results = false;
-          this.succeed("results", results.issues, (s, at) => ({
-            ...s,
-            results: {
-              key: this.resultsQuery ? resultsKey(this.resultsQuery) : key,
-              pages: { ...(s.results?.pages ?? {}), [key]: { value: results, at } },
-            },
-          }));
-          break;
-        }
-        case "settlement":
-          await this.checkSettlement();
-          break;
-        case "place":
-          await this.sendPlace();
-          break;
-      }
+      await this.tasks[kind](this.epoch, this.snapshot.target);
     } catch (e) {
       this.fail(kind, e);
+    }
+  }
+
+  /**
+   * One request per kind. `epoch` is the target's when it was sent: an
+   * answer about the asset or interval the trader has since left is dropped.
+   */
+  private readonly tasks: Record<TaskKind, (epoch: number, t: Target) => Promise<void>> = {
+    spot: async (epoch, t) => {
+      const sentAt = Date.now();
+      const listing = await this.client.getSpot({ asset: t.asset, interval: t.interval });
+      if (listing.timestamp !== null) this.clock.addSample(sentAt, Date.now(), listing.timestamp);
+      if (epoch !== this.epoch) return;
+      this.want.spot = false;
+      this.onListing(listing);
+    },
+    price: async (epoch, t) => {
+      const price = await this.client.getLivePrice({ asset: t.asset });
+      if (epoch !== this.epoch) return;
+      this.succeed("price", price.issues, (s, at) => withPrice(s, price, at));
+    },
+    balance: async (_epoch, t) => {
+      const balance = await this.client.getUserBalance({ currency: t.currency, network: t.network });
+      this.want.balance = false;
+      this.succeed("balance", balance.issues, (s, at) => withBalance(s, balance, at));
+    },
+    status: (epoch, t) => this.fetchStatus(epoch, t, false),
+    reconcile: (epoch, t) => this.fetchStatus(epoch, t, true),
+    results: async (_epoch, t) => {
+      const query = this.resultsQuery;
+      if (query === null) return;
+      const key = resultsKey(query);
+      const results = await this.client.getResults({ ...query, network: t.network });
+      // The view may have moved to another page while this one was in flight: that one is still wanted.
+      if (this.resultsQuery === null || resultsKey(this.resultsQuery) === key) this.want.results = false;
+      const shown = this.resultsQuery ? resultsKey(this.resultsQuery) : key;
+      this.succeed("results", results.issues, (s, at) => withResultsPage(s, key, shown, results, at));
+    },
+    settlement: () => this.checkSettlement(),
+    place: () => this.sendPlace(),
+  };
+
+  private async fetchStatus(epoch: number, t: Target, reconciling: boolean): Promise<void> {
+    const status = await this.client.getStatus({ asset: t.asset, token: t.currency, network: t.network, interval: t.interval });
+    if (epoch !== this.epoch) return;
+    this.want.status = false;
+    this.succeed("status", status.issues, (s, at) => withStatus(s, status, at));
+    if (reconciling) this.finishReconcile(status.positions);
+    // A game /status still lists that is neither live nor next has ended: its result is awaited like any other.
+    const listing = this.snapshot.listing?.value;
+    if (listing) {
+      for (const o of otherGames(listing.liveGame?.gid, nextGameGid(listing), status.positions)) {
+        if (o.relation === "ended" && o.gid !== "?") this.watchSettlement(o.gid);
+      }
     }
   }
 
@@ -336,63 +290,28 @@ export class Poller {
     this.health.succeeded(endpoint);
     const at = this.serverNow();
     const connection = this.health.connection(Date.now());
-    this.store.update((s) => {
-      const next = apply(s, at);
-      const { [endpoint]: _cleared, ...errors } = s.errors;
-      const diagnostics = noted(s.diagnostics, endpoint, (d) => ({
-        ...d,
-        requests: d.requests + 1,
-        okAt: at,
-        retryAt: undefined,
-        ...(issues.length > 0 ? { unreadable: { at, issues } } : {}),
-      }));
-      return { ...next, errors, diagnostics, connection, lastOkAt: at, clockOffset: this.clock.offset };
-    });
+    this.store.update((s) => answered(apply(s, at), { endpoint, at, issues, connection, clockOffset: this.clock.offset }));
   }
 
   private fail(kind: TaskKind, e: unknown): void {
     const err = isApiError(e) ? e : new ApiError({ kind: "server", call: kind, message: String(e) });
     const endpoint = endpointOf(kind);
     const now = Date.now();
-    const info: EndpointError = { kind: err.kind, message: err.message, at: this.serverNow() };
     // What was wanted stays wanted: it is asked again once this endpoint's wait is over.
     const retryAt = this.health.failed(endpoint, err, now);
     const connection = this.health.connection(now);
-    this.store.update((s) => ({
-      ...s,
-      connection,
-      errors: { ...s.errors, [endpoint]: info },
-      diagnostics: noted(s.diagnostics, endpoint, (d) => ({
-        ...d,
-        requests: d.requests + 1,
-        failures: d.failures + 1,
-        lastError: info,
-        retryAt,
-      })),
-    }));
+    this.store.update((s) => failed(s, endpoint, toInfo(err, this.serverNow()), retryAt, connection));
   }
 
   /** The endpoint answered, but not in a form that could be read: shown in diagnostics, with no backoff. */
   private answeredUnreadably(endpoint: Endpoint, err: ApiError): void {
     this.health.succeeded(endpoint);
-    const info = toInfo(err, this.serverNow());
-    this.store.update((s) => ({
-      ...s,
-      errors: { ...s.errors, [endpoint]: info },
-      diagnostics: noted(s.diagnostics, endpoint, (d) => ({
-        ...d,
-        requests: d.requests + 1,
-        failures: d.failures + 1,
-        lastError: info,
-        retryAt: undefined,
-      })),
-    }));
+    this.store.update((s) => failed(s, endpoint, toInfo(err, this.serverNow()), undefined));
   }
 
   private onListing(listing: GameListing): void {
     const prevGid = this.snapshot.listing?.value.liveGame?.gid;
-    const gid = listing.liveGame?.gid;
-    const changedGame = prevGid !== undefined && prevGid !== gid;
+    const changedGame = prevGid !== undefined && prevGid !== listing.liveGame?.gid;
     if (changedGame) {
       const endedGid = prevGid;
       const played = playsIn(endedGid, this.snapshot.placed, this.snapshot.status?.value.positions ?? []);
@@ -400,31 +319,22 @@ export class Poller {
       // The balance and results follow once the result is in (checkSettlement).
       if (played) this.watchSettlement(endedGid);
     }
-    this.succeed("spot", listing.issues, (s, at) => ({
-      ...s,
-      listing: { value: listing, at },
-      placed: changedGame ? s.placed.filter((p) => p.gid === gid) : s.placed,
-    }));
+    this.succeed("spot", listing.issues, (s, at) => withListing(s, listing, at, changedGame));
   }
 
   private watchSettlement(gid: string): void {
-    if (this.watched.has(gid)) return;
-    this.watched.add(gid);
-    this.settlementWatch.push({ gid, since: Date.now() });
+    this.settlements.watch(gid, Date.now());
   }
 
   private async checkSettlement(): Promise<void> {
-    const watch = this.settlementWatch[0];
-    if (!watch) return;
+    const gid = this.settlements.next;
+    if (gid === undefined) return;
     const t = this.snapshot.target;
-    const res = await this.client.getResults({ network: t.network, gid: watch.gid });
-    const game = res.games.find((g) => g.gid === watch.gid);
+    const res = await this.client.getResults({ network: t.network, gid });
+    const game = res.games.find((g) => g.gid === gid);
     const settled = game !== undefined && isSettled(game);
-    const givenUp = Date.now() - watch.since > 10 * 60_000;
-    if (settled || givenUp) this.settlementWatch.shift();
-    this.succeed("results", res.issues, (s, at) =>
-      settled && game ? { ...s, settlements: [...s.settlements.slice(-(KEEP_SETTLEMENTS - 1)), { gid: game.gid, result: game, at }] } : s,
-    );
+    this.settlements.asked(settled, Date.now());
+    this.succeed("results", res.issues, (s, at) => (settled && game ? withSettlement(s, game, at) : s));
     if (settled) {
       this.want.balance = true;
       if (this.resultsQuery) this.want.results = true;
@@ -434,7 +344,7 @@ export class Poller {
   // ---- placing -------------------------------------------------------------
 
   private async sendPlace(): Promise<void> {
-    const item = this.placeQueue[0];
+    const item = this.placements.next;
     if (!item) return;
     const t = this.snapshot.target;
     item.knownTxids = new Set(this.snapshot.status?.value.positions.filter((p) => p.gid === item.req.gid).map((p) => p.txid));
@@ -452,51 +362,47 @@ export class Poller {
         it: t.interval,
       });
     } catch (e) {
-      const err = isApiError(e) ? e : new ApiError({ kind: "server", call: "POST /spot", message: String(e), outcomeUnknown: true });
-      if (err.kind === "rate_limited") {
-        // Refused before it was applied: it stays queued until the limit resets.
-        this.setPlacement(item, "queued");
-        throw err;
-      }
-      this.placeQueue.shift();
-      if (err.outcomeUnknown || err.kind === "server" || err.kind === "schema") {
-        // The service may have applied it. Never send it again blindly: ask /status.
-        item.error = err;
-        this.reconciling = item;
-        this.setPlacement(item, "reconciling");
-        // An answer it could not read is still an answer: the endpoint works,
-        // and the next position is not held back for it.
-        if (err.kind === "schema") this.answeredUnreadably("place", err);
-        else throw err;
-        return;
-      }
-      const outcome: PlacementOutcome = { kind: "rejected", error: toInfo(err, this.serverNow()), fields: err.fields };
-      this.finishPlacement(item, outcome);
-      if (err.kind === "network" || err.kind === "auth") throw err;
+      this.onPlaceFailed(
+        item,
+        isApiError(e) ? e : new ApiError({ kind: "server", call: "POST /spot", message: String(e), outcomeUnknown: true }),
+      );
       return;
     }
-    this.placeQueue.shift();
+    this.placements.sent();
     this.want.balance = true;
     this.want.status = true;
-    this.succeed("place", position.issues, (s) => ({ ...s, placed: [...s.placed, position] }));
+    this.succeed("place", position.issues, (s) => withPlaced(s, position));
     this.finishPlacement(item, { kind: "placed", position });
   }
 
+  /** A POST that did not come back placed: queued again, reconciled through /status, or refused. Throws what the endpoint's health must hear of. */
+  private onPlaceFailed(item: QueuedPlace, err: ApiError): void {
+    if (err.kind === "rate_limited") {
+      // Refused before it was applied: it stays queued until the limit resets.
+      this.setPlacement(item, "queued");
+      throw err;
+    }
+    this.placements.sent();
+    if (err.outcomeUnknown || err.kind === "server" || err.kind === "schema") {
+      // The service may have applied it. Never send it again blindly: ask /status.
+      item.error = err;
+      this.placements.reconciling = item;
+      this.setPlacement(item, "reconciling");
+      // An answer it could not read is still an answer: the endpoint works,
+      // and the next position is not held back for it.
+      if (err.kind === "schema") this.answeredUnreadably("place", err);
+      else throw err;
+      return;
+    }
+    this.finishPlacement(item, { kind: "rejected", error: toInfo(err, this.serverNow()), fields: err.fields });
+    if (err.kind === "network" || err.kind === "auth") throw err;
+  }
+
   private finishReconcile(positions: readonly Position[]): void {
-    const item = this.reconciling;
+    const item = this.placements.reconciling;
     if (!item) return;
-    this.reconciling = undefined;
-    const sp = new Decimal(item.req.sp);
-    const f = new Decimal(item.req.f);
-    const found = positions.find(
-      (p) =>
-        (p.gid === null || p.gid === item.req.gid) &&
-        !item.knownTxids?.has(p.txid) &&
-        p.sp instanceof Decimal &&
-        p.sp.eq(sp) &&
-        p.f instanceof Decimal &&
-        p.f.eq(f),
-    );
+    this.placements.reconciling = undefined;
+    const found = reconciledPosition(item, positions);
     const error = toInfo(item.error ?? new ApiError({ kind: "network", call: "POST /spot", message: "outcome unknown" }), this.serverNow());
     if (found) this.want.balance = true;
     this.finishPlacement(
@@ -505,34 +411,12 @@ export class Poller {
     );
   }
 
-  private setPlacement(item: QueuedPlace, state: "queued" | "sending" | "reconciling"): void {
-    this.store.update((s) => ({ ...s, placement: { id: item.id, ...item.req, state } }));
+  private setPlacement(item: QueuedPlace, state: Exclude<Placement["state"], "done">): void {
+    this.store.update((s) => withPlacement(s, item.id, item.req, state));
   }
 
   private finishPlacement(item: QueuedPlace, outcome: PlacementOutcome): void {
-    this.store.update((s) => ({ ...s, placement: { id: item.id, ...item.req, state: "done", outcome } }));
+    this.store.update((s) => withPlacement(s, item.id, item.req, "done", outcome));
     item.resolve(outcome);
   }
-}
-
-/** The diagnostics with one endpoint's record changed. */
-function noted(
-  all: Snapshot["diagnostics"],
-  endpoint: Endpoint,
-  change: (d: EndpointDiagnostics) => EndpointDiagnostics,
-): Snapshot["diagnostics"] {
-  return { ...all, [endpoint]: change(all[endpoint] ?? { requests: 0, failures: 0 }) };
-}
-
-function toInfo(err: ApiError, at: number): EndpointError {
-  return { kind: err.kind, message: err.message, at };
-}
-
-function refused(message: string, at: number): PlacementOutcome {
-  return { kind: "rejected", error: { kind: "invalid", message: `POST /spot: ${message}`, at }, fields: [] };
-}
-
-/** A stable key for a results query, so pages already seen can be shown again. */
-export function resultsKey(q: Omit<ResultsQuery, "network">): string {
-  return JSON.stringify([q.asset ?? null, q.interval ?? null, q.gid ?? null, q.limit ?? 20, q.offset ?? 0]);
 }

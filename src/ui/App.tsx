@@ -10,7 +10,7 @@ import { playsIn } from "../domain/positions.js";
 import { mergeSessionGames, sessionSummary } from "../domain/results.js";
 import { INTERVALS } from "../domain/rules.js";
 import type { GameResult } from "../domain/service-data.js";
-import type { PlaceRequest } from "../poller/poller.js";
+import type { PlaceRequest } from "../poller/placements.js";
 import type { PlacementOutcome, Snapshot, Target } from "../poller/snapshot.js";
 import { isStale } from "../poller/staleness.js";
 import type { Store } from "../poller/store.js";
@@ -18,6 +18,17 @@ import { Dashboard, type DashboardProps, PANES, type PaneName } from "./Dashboar
 import { placementCheck, usePositionForm } from "./form/use-position-form.js";
 import { useFrames, useKeys, useTerminalSize } from "./hooks.js";
 import type { Paste } from "./input/key-reader.js";
+import {
+  binding,
+  DASHBOARD_KEYS,
+  type DashboardAction,
+  dashboardHints,
+  FORM_HINTS,
+  isCtrlC,
+  isEscape,
+  OVERLAY_HINTS,
+  resultsHints,
+} from "./keymap.js";
 import { computeLayout } from "./layout.js";
 import { currentPage, type ResultsQueryArg, useResultsView } from "./results/use-results-view.js";
 import { useSettlementToast } from "./results/use-settlement-toast.js";
@@ -50,25 +61,8 @@ const MESSAGE_MS = 3_000;
 
 type DashboardResults = NonNullable<DashboardProps["results"]>;
 
-const RESULTS_HINTS = {
-  list: "r/Esc close  j/k select  Enter positions  n/N page  i interval  a asset  ^R refresh  q quit",
-  detail: "Esc/Backspace back  r close  q quit",
-} as const;
-
 /** The views that cover the panes until Esc (help, diagnostics). */
 type Overlay = "help" | "diagnostics" | null;
-
-const OVERLAY_HINTS = {
-  help: "Esc close help  D diagnostics  q quit",
-  diagnostics: "D/Esc close diagnostics  ? help  q quit",
-} as const;
-
-const FORM_HINTS = {
-  edit: "Enter preview  Tab field  ←/→ move  ↑/↓ ±1  PgUp/PgDn ±10  Esc cancel",
-  preview: "Enter submit (y on mainnet)  Esc cancel",
-  sending: "sending… keys are ignored until the service answers",
-  done: "Enter close  p place another  Esc close",
-} as const;
 
 /** What cannot wait for the next second's frame: the first data, a placement's progress, the connection's state. */
 function drawAtOnce(prev: Snapshot, next: Snapshot): boolean {
@@ -136,87 +130,71 @@ export function App(p: AppProps) {
     if (!positionForm.handlePaste(paste.text, paste.dropped)) say("paste ignored: only the position form (p) takes text");
   };
 
-  useKeys((input, key) => {
-    if (key.ctrl && input === "c") {
-      exit();
-      return;
-    }
-    // An open form takes every key (q included: it may be a typo in a field).
-    if (positionForm.handleKey(input, key)) return;
-    // Esc closes the help or the diagnostics first, also over the results view.
-    if (overlay !== null && (key.escape || (key.meta && input === ""))) {
-      setOverlay(null);
-      return;
-    }
-    // The results view takes every key too, except q, ?, D, Ctrl+R and Ctrl+C.
-    if (results.handleKey(input, key)) return;
-    if (input === "q") {
-      exit();
-      return;
-    }
-    // Ink 6.8 reports Escape with meta set; both mean "close".
-    if (key.escape || (key.meta && input === "")) {
-      setOverlay(null);
-      return;
-    }
-    if (input === "?") {
-      setOverlay((o) => (o === "help" ? null : "help"));
-      return;
-    }
-    if (input === "D") {
-      setOverlay((o) => (o === "diagnostics" ? null : "diagnostics"));
-      return;
-    }
-    if (key.tab) {
-      const step = key.shift ? PANES.length - 1 : 1;
-      // From the state, not this render's `focus`: the keys of a burst are handled before the next render.
-      setFocus((f) => PANES[(PANES.indexOf(f ?? focus) + step) % PANES.length]!);
-      return;
-    }
+  const actions: Record<DashboardAction, () => void> = {
+    quit: exit,
+    close: () => setOverlay(null),
+    help: () => setOverlay((o) => (o === "help" ? null : "help")),
+    diagnostics: () => setOverlay((o) => (o === "diagnostics" ? null : "diagnostics")),
+    // From the state, not this render's `focus`: the keys of a burst are handled before the next render.
+    nextPane: () => setFocus((f) => PANES[(PANES.indexOf(f ?? focus) + 1) % PANES.length]!),
+    previousPane: () => setFocus((f) => PANES[(PANES.indexOf(f ?? focus) + PANES.length - 1) % PANES.length]!),
     // The positions table is the one pane that scrolls: j/k scroll it from anywhere, and focus it.
-    if (input === "j" || key.downArrow) {
+    scrollDown: () => {
       setFocus("positions");
       setScroll((s) => s + 1);
-      return;
-    }
-    if (input === "k" || key.upArrow) {
+    },
+    scrollUp: () => {
       setFocus("positions");
       setScroll((s) => Math.max(0, s - 1));
-      return;
-    }
-    if (key.ctrl && input === "r") {
-      say(p.controller.refresh() ? "refreshing…" : "refresh throttled: at most one every 5 s");
-      return;
-    }
-    if (input === "i") {
+    },
+    refresh: () => say(p.controller.refresh() ? "refreshing…" : "refresh throttled: at most one every 5 s"),
+    interval: () => {
       const i = INTERVALS.indexOf(p.controller.store.getSnapshot().target.interval);
       const interval = INTERVALS[(i + 1) % INTERVALS.length]!;
       p.controller.retarget({ interval });
       setScroll(0);
       say(`interval ${formatInterval(interval)}`);
-      return;
-    }
-    if (input === "a") {
+    },
+    asset: () => {
       const current = p.controller.store.getSnapshot().target.asset;
       const list = p.assets.includes(current) ? p.assets : [current, ...p.assets];
       const asset = list[(list.indexOf(current) + 1) % list.length]!;
       p.controller.retarget({ asset });
       setScroll(0);
       say(`asset ${asset}`);
-      return;
-    }
-    if (input === "p" || input === "P") {
-      if (p.readonly) say("read-only mode (--readonly): placing is disabled");
-      else {
-        setOverlay(null);
-        positionForm.open(input === "P");
-      }
-      return;
-    }
-    if (input === "r") {
+    },
+    place: () => openForm(false),
+    repeat: () => openForm(true),
+    results: () => {
       setOverlay(null);
       results.open();
+    },
+  };
+  const openForm = (quick: boolean) => {
+    if (p.readonly) say("read-only mode (--readonly): placing is disabled");
+    else {
+      setOverlay(null);
+      positionForm.open(quick);
     }
+  };
+
+  useKeys((input, key) => {
+    const press = { input, key };
+    if (isCtrlC(press)) {
+      exit();
+      return;
+    }
+    // An open form takes every key (q included: it may be a typo in a field).
+    if (positionForm.handleKey(input, key)) return;
+    // Esc closes the help or the diagnostics first, also over the results view.
+    if (overlay !== null && isEscape(press)) {
+      setOverlay(null);
+      return;
+    }
+    // The results view takes every key too, except q, ?, D, Ctrl+R and Ctrl+C.
+    if (results.handleKey(press)) return;
+    const b = binding(DASHBOARD_KEYS, press);
+    if (b !== undefined) actions[b.action]();
   }, onPaste);
 
   const hints = positionForm.form
@@ -224,8 +202,8 @@ export function App(p: AppProps) {
     : overlay !== null
       ? OVERLAY_HINTS[overlay]
       : results.view
-        ? RESULTS_HINTS[results.view.detail === null ? "list" : "detail"]
-        : `q quit  ? help  tab pane${holding ? "  j/k scroll positions" : ""}  i interval  a asset  ^R refresh${p.readonly ? "" : "  p place  P repeat"}  r results  D diagnostics`;
+        ? resultsHints(results.view.detail !== null)
+        : dashboardHints({ readonly: p.readonly, holding });
   let resultsProps: DashboardResults | undefined;
   if (results.view) {
     const page = currentPage(results.view, snapshot);

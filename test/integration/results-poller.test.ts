@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Decimal, sum } from "../../src/domain/money.js";
 import { gameNet, sessionSummary } from "../../src/domain/results.js";
 import type { TaskKind } from "../../src/poller/policy.js";
-import { Poller, resultsKey } from "../../src/poller/poller.js";
+import { Poller } from "../../src/poller/poller.js";
+import { resultsKey } from "../../src/poller/reducers.js";
 import { until } from "../helpers/until.js";
 import { startTestSim, type TestSim, toNextGame } from "./sim-helpers.js";
 

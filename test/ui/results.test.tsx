@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { GameResult as WireGameResult } from "../../src/api/schemas.js";
 import type { GameResult, ResultsPage } from "../../src/domain/service-data.js";
-import { resultsKey } from "../../src/poller/poller.js";
+import { resultsKey } from "../../src/poller/reducers.js";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
 import { Store } from "../../src/poller/store.js";
 import { App, type DashboardController } from "../../src/ui/App.js";

@@ -9,8 +9,9 @@ import { Decimal, toWire } from "../../domain/money.js";
 import { checkPlacement, type PlacementCheck } from "../../domain/placement.js";
 import { heldPositions } from "../../domain/positions.js";
 import { minStake } from "../../domain/rules.js";
-import type { PlaceRequest } from "../../poller/poller.js";
+import type { PlaceRequest } from "../../poller/placements.js";
 import type { PlacementOutcome, Snapshot } from "../../poller/snapshot.js";
+import { isEscape } from "../keymap.js";
 import { editKey, type FormState, openForm, pasteText } from "./form-state.js";
 
 export interface FormController {
@@ -71,7 +72,7 @@ export function usePositionForm(controller: FormController, blocked: string | un
     (input: string, key: Key): boolean => {
       const form = current.current;
       if (form === null) return false;
-      const cancel = key.escape || (key.meta && input === "");
+      const cancel = isEscape({ input, key });
       if (form.step === "sending") return true;
       if (cancel) {
         setForm(null);

@@ -1,27 +1,9 @@
 import { Box, Text } from "ink";
+import { DASHBOARD_KEYS, helpRows, RESULTS_KEYS } from "../keymap.js";
 import { glyphs, tone, useTheme } from "../theme.js";
 
-export const KEY_HELP: readonly (readonly [string, string])[] = [
-  ["q, Ctrl+C", "quit"],
-  ["Esc", "close this help or any overlay"],
-  ["?", "toggle this help"],
-  ["D", "diagnostics: each call's last failure and the values that could not be read"],
-  ["Tab / Shift+Tab", "move between panes: game, balance, price, positions"],
-  ["j / k, ↓ / ↑", "scroll the positions table"],
-  ["i", "cycle the game interval (10s, 1m, 1h, 1d)"],
-  ["a", "cycle the asset"],
-  ["Ctrl+R", "refresh everything now (at most every 5 s, inside the request budget)"],
-  ["p / P", "place a position / repeat the last stake at the live price (a paste goes into its field)"],
-  ["r", "results and history"],
-];
-
-/** The results view's own keys (README, "Results and history"). */
-export const RESULTS_KEY_HELP: readonly (readonly [string, string])[] = [
-  ["n / N, PgDn / PgUp", "next / previous page"],
-  ["i / a", "cycle the interval / asset filter"],
-  ["j / k, Enter", "select a game / show its positions"],
-  ["Esc / Backspace", "back to the list; Esc on the list closes it"],
-];
+const KEY_HELP = helpRows(DASHBOARD_KEYS);
+const RESULTS_KEY_HELP = helpRows(RESULTS_KEYS);
 
 // Wide enough for the longest key of both lists, so no key runs into its description.
 const KEY_COLUMN = Math.max(...[...KEY_HELP, ...RESULTS_KEY_HELP].map(([k]) => k.length)) + 2;

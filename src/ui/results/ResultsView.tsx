@@ -6,7 +6,6 @@
 import { Box, Text } from "ink";
 import { memo } from "react";
 import {
-  formatAge,
   formatClock,
   formatClockOf,
   formatInterval,
@@ -20,7 +19,8 @@ import type { Decimal } from "../../domain/money.js";
 import { formatClosing, gameNet, gameOutcome, pageOf, type SessionSummary, settledAt } from "../../domain/results.js";
 import { type GameResult, isReadable, type ResultPosition, type ResultsPage, readOr, type Unreadable } from "../../domain/service-data.js";
 import { type Column, cell } from "../columns.js";
-import { Pane } from "../Pane.js";
+import { Line } from "../Line.js";
+import { ageBadge, Pane } from "../Pane.js";
 import { glyphs, type Tone, tone, useTheme } from "../theme.js";
 import { RESULTS_PAGE_SIZE, type ResultsViewState } from "./use-results-view.js";
 
@@ -83,7 +83,7 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
   const { page: k, pages } = page ? pageOf(page.pagination) : { page: Math.floor(p.view.offset / RESULTS_PAGE_SIZE) + 1, pages: undefined };
   const detailGame = p.view.detail === null ? undefined : page?.games.find((g) => g.gid === p.view.detail);
   const right = (
-    <Text>
+    <Box>
       <Text color={tone(theme, "dim")}>
         page {k}
         {pages === null ? "" : ` of ${pages ?? "?"}`}
@@ -91,14 +91,8 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
         {page && page.issues.length > 0 ? ` · ${UNREADABLE_MARK} unreadable values (D)` : ""}
         {p.age !== undefined ? " · " : ""}
       </Text>
-      {p.age === undefined ? null : p.stale ? (
-        <Text color={tone(theme, "warn")} bold>
-          STALE {formatAge(p.age)}
-        </Text>
-      ) : (
-        <Text color={tone(theme, "dim")}>{formatAge(p.age)}</Text>
-      )}
-    </Text>
+      {p.age === undefined ? null : <Line>{ageBadge(p.age, p.stale)}</Line>}
+    </Box>
   );
 
   if (detailGame) {

@@ -4,14 +4,14 @@
  * (setResultsQuery), which fetches /results only while the view is open;
  * the pages come back through the store and stay cached after it closes.
  */
-import type { Key } from "ink";
 import { useCallback, useRef, useState } from "react";
 import type { ResultsQuery } from "../../api/client.js";
 import { hasNextPage } from "../../domain/results.js";
 import { INTERVALS, type Interval } from "../../domain/rules.js";
 import type { ResultsPage } from "../../domain/service-data.js";
-import { resultsKey } from "../../poller/poller.js";
+import { resultsKey } from "../../poller/reducers.js";
 import type { Snapshot } from "../../poller/snapshot.js";
+import { type KeyPress, passesThroughResults, type ResultsAction, resultsBinding } from "../keymap.js";
 
 /** Games per page: fixed, so a resize never changes the query (and never refetches). */
 export const RESULTS_PAGE_SIZE = 10;
@@ -34,8 +34,6 @@ export interface ResultsViewState {
   detail: string | null;
 }
 
-export const CLOSED_HINT = "r results";
-
 export function queryOf(v: ResultsViewState): ResultsQueryArg {
   return {
     ...(v.asset !== undefined ? { asset: v.asset } : {}),
@@ -55,8 +53,6 @@ function cycle<T>(list: readonly T[], current: T | undefined): T | undefined {
   const i = list.indexOf(current);
   return i < 0 || i === list.length - 1 ? undefined : list[i + 1];
 }
-
-const isEscape = (input: string, key: Key) => key.escape || (key.meta && input === "");
 
 export function useResultsView(controller: ResultsController, assets: readonly string[], say: (text: string) => void) {
   const [view, setViewState] = useState<ResultsViewState | null>(null);
@@ -81,61 +77,37 @@ export function useResultsView(controller: ResultsController, assets: readonly s
 
   /** Keys while the view is open; false for keys it leaves to the App (q, ?, D, Ctrl+R, Ctrl+C). */
   const handleKey = useCallback(
-    (input: string, key: Key): boolean => {
+    (press: KeyPress): boolean => {
       const v = current.current;
       if (v === null) return false;
-      if (input === "q" || input === "?" || input === "D" || key.ctrl) return false;
-      if (input === "r") {
-        close();
-        return true;
-      }
+      if (passesThroughResults(press)) return false;
       const page = currentPage(v, controller.store.getSnapshot())?.value;
       const games = page?.games ?? [];
-      if (v.detail !== null) {
-        if (isEscape(input, key) || key.backspace || key.delete) setView({ ...v, detail: null });
-        return true;
-      }
-      if (isEscape(input, key)) {
-        close();
-        return true;
-      }
-      if (input === "j" || key.downArrow) {
-        setView({ ...v, selected: Math.min(Math.max(0, games.length - 1), v.selected + 1) });
-        return true;
-      }
-      if (input === "k" || key.upArrow) {
-        setView({ ...v, selected: Math.max(0, v.selected - 1) });
-        return true;
-      }
-      if (key.return) {
-        const g = games[Math.min(v.selected, games.length - 1)];
-        if (g) setView({ ...v, detail: g.gid });
-        return true;
-      }
-      if (input === "n" || key.pageDown) {
-        if (!page) return true;
-        if (!hasNextPage(page)) say("last page");
-        else setView({ ...v, offset: v.offset + RESULTS_PAGE_SIZE, selected: 0 });
-        return true;
-      }
-      if (input === "N" || key.pageUp) {
-        if (v.offset === 0) say("first page");
-        else setView({ ...v, offset: Math.max(0, v.offset - RESULTS_PAGE_SIZE), selected: 0 });
-        return true;
-      }
-      if (input === "i") {
-        setView({ ...v, interval: cycle(INTERVALS, v.interval), offset: 0, selected: 0 });
-        return true;
-      }
-      if (input === "a") {
-        setView({ ...v, asset: cycle(assets, v.asset), offset: 0, selected: 0 });
-        return true;
-      }
-      if (input === "p" || input === "P") {
-        say("close the results view (r) to place a position");
-        return true;
-      }
-      // Everything else is swallowed: the panes it would act on are not on screen.
+      const actions: Record<ResultsAction, () => void> = {
+        close,
+        back: () => setView({ ...v, detail: null }),
+        down: () => setView({ ...v, selected: Math.min(Math.max(0, games.length - 1), v.selected + 1) }),
+        up: () => setView({ ...v, selected: Math.max(0, v.selected - 1) }),
+        open: () => {
+          const g = games[Math.min(v.selected, games.length - 1)];
+          if (g) setView({ ...v, detail: g.gid });
+        },
+        nextPage: () => {
+          if (!page) return;
+          if (!hasNextPage(page)) say("last page");
+          else setView({ ...v, offset: v.offset + RESULTS_PAGE_SIZE, selected: 0 });
+        },
+        previousPage: () => {
+          if (v.offset === 0) say("first page");
+          else setView({ ...v, offset: Math.max(0, v.offset - RESULTS_PAGE_SIZE), selected: 0 });
+        },
+        interval: () => setView({ ...v, interval: cycle(INTERVALS, v.interval), offset: 0, selected: 0 }),
+        asset: () => setView({ ...v, asset: cycle(assets, v.asset), offset: 0, selected: 0 }),
+        place: () => say("close the results view (r) to place a position"),
+      };
+      // Every other key is swallowed: the panes it would act on are not on screen.
+      const b = resultsBinding(press, v.detail !== null);
+      if (b !== undefined) actions[b.action]();
       return true;
     },
     [controller, assets, close, say, setView],

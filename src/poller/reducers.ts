@@ -1,0 +1,151 @@
+/**
+ * What each answer (or failure) does to the snapshot, as pure functions of
+ * the snapshot: the poller decides when to send and calls one of these with
+ * what came back; nothing here sends, waits or reads a clock.
+ */
+import type { ResultsQuery } from "../api/client.js";
+import type { ApiError } from "../api/errors.js";
+import type {
+  Balance,
+  GameListing,
+  GameResult,
+  LivePrice,
+  PlacedPosition,
+  ResultsPage,
+  StatusReport,
+  Unreadable,
+} from "../domain/service-data.js";
+import type { PlaceRequest } from "./placements.js";
+import {
+  type Connection,
+  type Endpoint,
+  type EndpointDiagnostics,
+  type EndpointError,
+  type Placement,
+  type PlacementOutcome,
+  PRICE_HISTORY,
+  type Snapshot,
+  type Target,
+} from "./snapshot.js";
+
+/** Settlement notices kept for the toast and the session summary. */
+const KEEP_SETTLEMENTS = 20;
+
+/** A stable key for a results query, so pages already seen can be shown again. */
+export function resultsKey(q: Omit<ResultsQuery, "network">): string {
+  return JSON.stringify([q.asset ?? null, q.interval ?? null, q.gid ?? null, q.limit ?? 20, q.offset ?? 0]);
+}
+
+export function toInfo(err: ApiError, at: number): EndpointError {
+  return { kind: err.kind, message: err.message, at };
+}
+
+/** The diagnostics with one endpoint's record changed. */
+function noted(
+  all: Snapshot["diagnostics"],
+  endpoint: Endpoint,
+  change: (d: EndpointDiagnostics) => EndpointDiagnostics,
+): Snapshot["diagnostics"] {
+  return { ...all, [endpoint]: change(all[endpoint] ?? { requests: 0, failures: 0 }) };
+}
+
+// ---- the bookkeeping every answer does ---------------------------------------------------
+
+export interface Answered {
+  endpoint: Endpoint;
+  /** Server ms of the answer. */
+  at: number;
+  /** Values it sent that could not be read. */
+  issues: readonly Unreadable[];
+  connection: Connection;
+  clockOffset: number;
+}
+
+/** An endpoint answered: its error is cleared, its diagnostics counted, the data is fresh as of `at`. */
+export function answered(s: Snapshot, a: Answered): Snapshot {
+  const { [a.endpoint]: _cleared, ...errors } = s.errors;
+  const diagnostics = noted(s.diagnostics, a.endpoint, (d) => ({
+    ...d,
+    requests: d.requests + 1,
+    okAt: a.at,
+    retryAt: undefined,
+    ...(a.issues.length > 0 ? { unreadable: { at: a.at, issues: a.issues } } : {}),
+  }));
+  return { ...s, errors, diagnostics, connection: a.connection, lastOkAt: a.at, clockOffset: a.clockOffset };
+}
+
+/**
+ * An endpoint failed (`retryAt` when it is tried again) or answered in a
+ * form that could not be read (`retryAt` undefined, the connection as it was).
+ */
+export function failed(
+  s: Snapshot,
+  endpoint: Endpoint,
+  info: EndpointError,
+  retryAt: number | undefined,
+  connection?: Connection,
+): Snapshot {
+  return {
+    ...s,
+    ...(connection ? { connection } : {}),
+    errors: { ...s.errors, [endpoint]: info },
+    diagnostics: noted(s.diagnostics, endpoint, (d) => ({
+      ...d,
+      requests: d.requests + 1,
+      failures: d.failures + 1,
+      lastError: info,
+      retryAt,
+    })),
+  };
+}
+
+// ---- each answer's data ---------------------------------------------------------------------
+
+/** The listing; positions placed from here in a game that is no longer live are dropped. */
+export function withListing(s: Snapshot, listing: GameListing, at: number, changedGame: boolean): Snapshot {
+  const gid = listing.liveGame?.gid;
+  return { ...s, listing: { value: listing, at }, placed: changedGame ? s.placed.filter((p) => p.gid === gid) : s.placed };
+}
+
+export function withPrice(s: Snapshot, price: LivePrice, at: number): Snapshot {
+  const last = s.prices[s.prices.length - 1];
+  // A price without its own time is placed at its arrival.
+  const t = price.timestamp ?? at;
+  // The chart plots floats; the price itself stays an exact decimal.
+  const prices = last?.t === t ? s.prices : [...s.prices.slice(-(PRICE_HISTORY - 1)), { t, value: price.value.toNumber() }];
+  return { ...s, price: { value: price, at }, prices };
+}
+
+export function withBalance(s: Snapshot, balance: Balance, at: number): Snapshot {
+  return { ...s, balance: { value: balance, at }, sessionStartBalance: s.sessionStartBalance ?? balance.balance };
+}
+
+/** /status; a position placed from here that it now lists is no longer shown twice. */
+export function withStatus(s: Snapshot, status: StatusReport, at: number): Snapshot {
+  const seen = new Set(status.positions.map((p) => p.txid));
+  return { ...s, status: { value: status, at }, placed: s.placed.filter((p) => !seen.has(p.txid)) };
+}
+
+/** A results page, kept with the others; `shown` is the key of the page the view shows now. */
+export function withResultsPage(s: Snapshot, key: string, shown: string, page: ResultsPage, at: number): Snapshot {
+  return { ...s, results: { key: shown, pages: { ...(s.results?.pages ?? {}), [key]: { value: page, at } } } };
+}
+
+export function withSettlement(s: Snapshot, game: GameResult, at: number): Snapshot {
+  return { ...s, settlements: [...s.settlements.slice(-(KEEP_SETTLEMENTS - 1)), { gid: game.gid, result: game, at }] };
+}
+
+export function withPlaced(s: Snapshot, position: PlacedPosition): Snapshot {
+  return { ...s, placed: [...s.placed, position] };
+}
+
+/** Another asset or interval: the old game's data no longer applies (the price too, for another asset). */
+export function retargeted(s: Snapshot, target: Target): Snapshot {
+  const assetChanged = target.asset !== s.target.asset;
+  return { ...s, target, listing: undefined, status: undefined, placed: [], ...(assetChanged ? { price: undefined, prices: [] } : {}) };
+}
+
+/** The placement the form shows: its request, where it stands, and once done what happened. */
+export function withPlacement(s: Snapshot, id: number, req: PlaceRequest, state: Placement["state"], outcome?: PlacementOutcome): Snapshot {
+  return { ...s, placement: { id, ...req, state, ...(outcome ? { outcome } : {}) } };
+}

@@ -1,0 +1,218 @@
+/**
+ * Every key the dashboard answers, in one table per place it answers them:
+ * which key, what it does, how the help overlay names it and how the footer
+ * hints at it. The handlers dispatch through these tables and the help and
+ * footer are made from them, so the three cannot disagree.
+ *
+ * The position form's editing keys (typing, arrows, nudges) are not
+ * dispatched from here: what they do to a field is form-state.ts's; they
+ * are described here for the footer and the help.
+ */
+import type { Key } from "ink";
+
+export interface KeyPress {
+  input: string;
+  key: Key;
+}
+
+export interface Binding<A extends string> {
+  action: A;
+  /** Whether this press is the binding's key. */
+  matches(p: KeyPress): boolean;
+  /** As the help overlay names the key: "j / k, ↓ / ↑". */
+  keys: string;
+  /** What it does, for the help overlay. */
+  does: string;
+  /** The footer's short form ("j/k scroll positions"); none when the footer leaves it out. */
+  hint?: string;
+}
+
+const plain = (p: KeyPress) => !p.key.ctrl && !p.key.meta;
+const char =
+  (...cs: string[]) =>
+  (p: KeyPress) =>
+    plain(p) && cs.includes(p.input);
+const ctrl = (c: string) => (p: KeyPress) => p.key.ctrl && p.input === c;
+
+export const isEscape = (p: KeyPress): boolean => p.key.escape;
+export const isCtrlC: (p: KeyPress) => boolean = ctrl("c");
+
+// ---- the dashboard ----------------------------------------------------------------------
+
+export type DashboardAction =
+  | "quit"
+  | "close"
+  | "help"
+  | "diagnostics"
+  | "nextPane"
+  | "previousPane"
+  | "scrollDown"
+  | "scrollUp"
+  | "interval"
+  | "asset"
+  | "refresh"
+  | "place"
+  | "repeat"
+  | "results";
+
+export const DASHBOARD_KEYS: readonly Binding<DashboardAction>[] = [
+  { action: "quit", matches: (p) => char("q")(p) || isCtrlC(p), keys: "q, Ctrl+C", does: "quit", hint: "q quit" },
+  { action: "close", matches: isEscape, keys: "Esc", does: "close this help or any overlay" },
+  { action: "help", matches: char("?"), keys: "?", does: "toggle this help", hint: "? help" },
+  {
+    action: "nextPane",
+    matches: (p) => p.key.tab && !p.key.shift,
+    keys: "Tab / Shift+Tab",
+    does: "move between panes: game, balance, price, positions",
+    hint: "tab pane",
+  },
+  { action: "previousPane", matches: (p) => p.key.tab && p.key.shift, keys: "", does: "" },
+  {
+    action: "scrollDown",
+    matches: (p) => char("j")(p) || p.key.downArrow,
+    keys: "j / k, ↓ / ↑",
+    does: "scroll the positions table",
+    hint: "j/k scroll positions",
+  },
+  { action: "scrollUp", matches: (p) => char("k")(p) || p.key.upArrow, keys: "", does: "" },
+  { action: "interval", matches: char("i"), keys: "i", does: "cycle the game interval (10s, 1m, 1h, 1d)", hint: "i interval" },
+  { action: "asset", matches: char("a"), keys: "a", does: "cycle the asset", hint: "a asset" },
+  {
+    action: "refresh",
+    matches: ctrl("r"),
+    keys: "Ctrl+R",
+    does: "refresh everything now (at most every 5 s, inside the request budget)",
+    hint: "^R refresh",
+  },
+  {
+    action: "place",
+    matches: char("p"),
+    keys: "p / P",
+    does: "place a position / repeat the last stake at the live price (a paste goes into its field)",
+    hint: "p place",
+  },
+  { action: "repeat", matches: char("P"), keys: "", does: "", hint: "P repeat" },
+  { action: "results", matches: char("r"), keys: "r", does: "results and history", hint: "r results" },
+  {
+    action: "diagnostics",
+    matches: char("D"),
+    keys: "D",
+    does: "diagnostics: each call's last failure and the values that could not be read",
+    hint: "D diagnostics",
+  },
+];
+
+/** What decides which dashboard hints apply now. */
+export interface HintContext {
+  /** --readonly: nothing can be placed. */
+  readonly: boolean;
+  /** The positions table has rows to scroll. */
+  holding: boolean;
+}
+
+const APPLIES: Partial<Record<DashboardAction, (c: HintContext) => boolean>> = {
+  place: (c) => !c.readonly,
+  repeat: (c) => !c.readonly,
+  scrollDown: (c) => c.holding,
+};
+
+export function dashboardHints(c: HintContext): string {
+  return hints(DASHBOARD_KEYS.filter((b) => APPLIES[b.action]?.(c) ?? true));
+}
+
+/** Over the help or the diagnostics, the footer offers the way back and the other overlay. */
+export const OVERLAY_HINTS = {
+  help: "Esc close help  D diagnostics  q quit",
+  diagnostics: "D/Esc close diagnostics  ? help  q quit",
+} as const;
+
+// ---- the results view ---------------------------------------------------------------------
+
+export type ResultsAction = "close" | "back" | "down" | "up" | "open" | "nextPage" | "previousPage" | "interval" | "asset" | "place";
+
+type ResultsBinding = Binding<ResultsAction> & { in: "list" | "detail" };
+
+export const RESULTS_KEYS: readonly ResultsBinding[] = [
+  {
+    action: "close",
+    in: "list",
+    matches: (p) => char("r")(p) || isEscape(p),
+    keys: "r, Esc",
+    does: "close the results view",
+    hint: "r/Esc close",
+  },
+  {
+    action: "down",
+    in: "list",
+    matches: (p) => char("j")(p) || p.key.downArrow,
+    keys: "j / k, Enter",
+    does: "select a game / show its positions",
+    hint: "j/k select",
+  },
+  { action: "up", in: "list", matches: (p) => char("k")(p) || p.key.upArrow, keys: "", does: "" },
+  { action: "open", in: "list", matches: (p) => p.key.return, keys: "", does: "", hint: "Enter positions" },
+  {
+    action: "nextPage",
+    in: "list",
+    matches: (p) => char("n")(p) || p.key.pageDown,
+    keys: "n / N, PgDn / PgUp",
+    does: "next / previous page",
+    hint: "n/N page",
+  },
+  { action: "previousPage", in: "list", matches: (p) => char("N")(p) || p.key.pageUp, keys: "", does: "" },
+  { action: "interval", in: "list", matches: char("i"), keys: "i / a", does: "cycle the interval / asset filter", hint: "i interval" },
+  { action: "asset", in: "list", matches: char("a"), keys: "", does: "", hint: "a asset" },
+  { action: "place", in: "list", matches: char("p", "P"), keys: "", does: "" },
+  {
+    action: "back",
+    in: "detail",
+    matches: (p) => isEscape(p) || p.key.backspace || p.key.delete,
+    keys: "Esc / Backspace",
+    does: "back to the list",
+    hint: "Esc/Backspace back",
+  },
+  { action: "close", in: "detail", matches: char("r"), keys: "", does: "", hint: "r close" },
+  { action: "place", in: "detail", matches: char("p", "P"), keys: "", does: "" },
+];
+
+/** Keys the results view leaves to the dashboard: quitting, the overlays, refresh. */
+export function passesThroughResults(p: KeyPress): boolean {
+  return char("q", "?", "D")(p) || p.key.ctrl;
+}
+
+function resultsKeys(detail: boolean): readonly ResultsBinding[] {
+  return RESULTS_KEYS.filter((b) => b.in === (detail ? "detail" : "list"));
+}
+
+export function resultsBinding(p: KeyPress, detail: boolean): ResultsBinding | undefined {
+  return binding(resultsKeys(detail), p);
+}
+
+export function resultsHints(detail: boolean): string {
+  return [hints(resultsKeys(detail)), ...(detail ? [] : ["^R refresh"]), "q quit"].join("  ");
+}
+
+// ---- the position form ---------------------------------------------------------------------
+
+/** The form's keys at each step; form-state.ts and use-position-form.ts do what they say. */
+export const FORM_HINTS = {
+  edit: "Enter preview  Tab field  ←/→ move  ↑/↓ ±1  PgUp/PgDn ±10  Esc cancel",
+  preview: "Enter submit (y on mainnet)  Esc cancel",
+  sending: "sending… keys are ignored until the service answers",
+  done: "Enter close  p place another  Esc close",
+} as const;
+
+// ---- help and hints from the tables ---------------------------------------------------------
+
+/** The help overlay's rows: bindings that name their keys (a pair such as j / k is named once). */
+export function helpRows(table: readonly Binding<string>[]): (readonly [string, string])[] {
+  return table.filter((b) => b.keys !== "").map((b) => [b.keys, b.does] as const);
+}
+
+function hints(table: readonly Binding<string>[]): string {
+  return table.flatMap((b) => (b.hint === undefined ? [] : [b.hint])).join("  ");
+}
+
+export function binding<B extends Binding<string>>(table: readonly B[], p: KeyPress): B | undefined {
+  return table.find((b) => b.matches(p));
+}

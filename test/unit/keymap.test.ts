@@ -1,0 +1,91 @@
+/**
+ * src/ui/keymap.ts is the one source of the dashboard's keys, its help and
+ * its footer hints: no press means two things in one place, and what the
+ * footer and the help offer is what the handlers do.
+ */
+import { describe, expect, it } from "vitest";
+import { KeyReader } from "../../src/ui/input/key-reader.js";
+import {
+  DASHBOARD_KEYS,
+  dashboardHints,
+  helpRows,
+  type KeyPress,
+  RESULTS_KEYS,
+  resultsBinding,
+  resultsHints,
+} from "../../src/ui/keymap.js";
+
+/** A press for each key a terminal can send that the tables could care about. */
+const PRESSES: KeyPress[] = [
+  ..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789?/!.,",
+  "\t",
+  "\r",
+  "\x7f",
+  "\x03",
+  "\x12",
+  "\x1b",
+  "\x1b[Z",
+  "\x1b[A",
+  "\x1b[B",
+  "\x1b[C",
+  "\x1b[D",
+  "\x1b[5~",
+  "\x1b[6~",
+  "\x1b[3~",
+  "\x1b[H",
+  "\x1b[F",
+].flatMap((piece) => new KeyReader().push(piece).flatMap((e) => (e.kind === "key" ? [{ input: e.input, key: e.key }] : [])));
+
+const name = (p: KeyPress) =>
+  JSON.stringify(
+    p.input ||
+      Object.entries(p.key)
+        .filter(([, v]) => v === true)
+        .map(([k]) => k),
+  );
+
+describe("the key map", () => {
+  it.each([
+    ["the dashboard", DASHBOARD_KEYS],
+    ["the results list", RESULTS_KEYS.filter((b) => b.in === "list")],
+    ["a game's positions", RESULTS_KEYS.filter((b) => b.in === "detail")],
+  ])("no press means two things in %s", (_, table) => {
+    for (const p of PRESSES) {
+      const hits = table.filter((b) => b.matches(p)).map((b) => b.action);
+      expect(hits.length, `${name(p)} → ${hits.join(", ")}`).toBeLessThanOrEqual(1);
+    }
+  });
+
+  it("every action answers some key", () => {
+    for (const b of [...DASHBOARD_KEYS, ...RESULTS_KEYS])
+      expect(
+        PRESSES.some((p) => b.matches(p)),
+        b.action,
+      ).toBe(true);
+  });
+
+  it("the footer offers only keys that act, in the dashboard and in the results view", () => {
+    const offered = dashboardHints({ readonly: false, holding: true });
+    expect(offered).toBe(
+      "q quit  ? help  tab pane  j/k scroll positions  i interval  a asset  ^R refresh  p place  P repeat  r results  D diagnostics",
+    );
+    expect(dashboardHints({ readonly: true, holding: false })).not.toMatch(/p place|P repeat|j\/k/);
+    expect(resultsHints(false)).toBe("r/Esc close  j/k select  Enter positions  n/N page  i interval  a asset  ^R refresh  q quit");
+    expect(resultsHints(true)).toBe("Esc/Backspace back  r close  q quit");
+    // Each hint's first key is a key its binding answers.
+    for (const b of DASHBOARD_KEYS.filter((x) => x.hint)) {
+      const first = b.hint!.split(" ")[0]!.split("/")[0]!;
+      const press = PRESSES.find((p) =>
+        first === "tab" ? p.key.tab && !p.key.shift : first === "^R" ? p.key.ctrl && p.input === "r" : p.input === first,
+      );
+      expect(press && b.matches(press), b.hint).toBe(true);
+    }
+    expect(resultsBinding({ input: "", key: PRESSES.find((p) => p.key.escape)!.key }, true)?.action).toBe("back");
+  });
+
+  it("the help names every key that does something of its own", () => {
+    const rows = helpRows(DASHBOARD_KEYS).map(([k]) => k);
+    expect(rows).toEqual(["q, Ctrl+C", "Esc", "?", "Tab / Shift+Tab", "j / k, ↓ / ↑", "i", "a", "Ctrl+R", "p / P", "r", "D"]);
+    expect(helpRows(RESULTS_KEYS).map(([k]) => k)).toEqual(["r, Esc", "j / k, Enter", "n / N, PgDn / PgUp", "i / a", "Esc / Backspace"]);
+  });
+});
