@@ -7,7 +7,8 @@
  */
 import { ApiClient } from "./api/client.js";
 import { type DebugLog, openDebugLog } from "./api/debug-log.js";
-import { type Config, ConfigError } from "./config.js";
+import type { Config } from "./config/config.js";
+import { ConfigError } from "./config/errors.js";
 import { SIM_ASSETS } from "./domain/rules.js";
 
 export interface Backend {

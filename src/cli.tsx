@@ -7,7 +7,8 @@
 process.env.NODE_ENV ??= "production";
 
 import { redact } from "./api/redact.js";
-import { ConfigError, loadConfig } from "./config.js";
+import { ConfigError } from "./config/errors.js";
+import { loadConfig } from "./config/load.js";
 
 /** After the dashboard is done, how long anything left (a socket closing) may keep the process. */
 const EXIT_GRACE_MS = 150;

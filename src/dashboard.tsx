@@ -5,7 +5,7 @@
  */
 import { redact } from "./api/redact.js";
 import { hasKey, openEmbeddedSim, openService } from "./backend.js";
-import type { Config } from "./config.js";
+import type { Config } from "./config/config.js";
 import { Poller } from "./poller/poller.js";
 import { App } from "./ui/App.js";
 import { mountScreen } from "./ui/renderer/mount.js";

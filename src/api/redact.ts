@@ -25,3 +25,39 @@ export function redact(text: string): string {
   for (const secret of knownSecrets) out = out.split(secret).join(REDACTED);
   return out;
 }
+
+const INSPECT = Symbol.for("nodejs.util.inspect.custom");
+
+/**
+ * A secret value that never prints: String(), template literals, JSON and
+ * util.inspect all give "[redacted]". Call reveal() only where the value is
+ * actually sent (the x-api-key header).
+ */
+export class Secret {
+  readonly #value: string;
+
+  constructor(value: string) {
+    this.#value = value;
+    registerSecret(value);
+  }
+
+  reveal(): string {
+    return this.#value;
+  }
+
+  toString(): string {
+    return REDACTED;
+  }
+
+  toJSON(): string {
+    return REDACTED;
+  }
+
+  [Symbol.toPrimitive](): string {
+    return REDACTED;
+  }
+
+  [INSPECT](): string {
+    return REDACTED;
+  }
+}

@@ -3,7 +3,7 @@
  * Global settings (--asset, --interval, --network, ...) were already applied
  * to the Config; here are only the command's own.
  */
-import type { Command } from "../config.js";
+import type { Command } from "../config/help.js";
 
 export type CommandName = Exclude<Command, "dashboard" | "sim">;
 

@@ -5,7 +5,7 @@
  * never mistakes the sim for the real service.
  */
 import { type Backend, hasKey, openEmbeddedSim, openService } from "../backend.js";
-import type { Config } from "../config.js";
+import type { Config } from "../config/config.js";
 import { CommandFailure, EXIT } from "./io.js";
 
 export type CommandBackend = Backend;

@@ -12,7 +12,7 @@
 
 import { isApiError } from "../api/errors.js";
 import { stringifyJson } from "../api/json.js";
-import { apiBaseUrl } from "../config.js";
+import { apiBaseUrl } from "../config/config.js";
 import { formatClock, formatCountdown, formatPrice } from "../domain/format.js";
 import { gameClock, readableNext, toNextGame } from "../domain/game.js";
 import { noLiveGame } from "../domain/placement.js";

@@ -3,7 +3,8 @@
  * watch and doctor. Same Config, client, rules and request budget as the dashboard;
  * human output by default, JSON with --json; exit codes in io.ts.
  */
-import type { Config } from "../config.js";
+import type { Config } from "../config/config.js";
+import { COMMANDS, type Command } from "../config/help.js";
 import { ServerClock } from "../poller/server-clock.js";
 import { type CommandArgs, type CommandName, parseCommandArgs, wantsJson } from "./args.js";
 import { type CommandBackend, openCommandBackend } from "./backend.js";
@@ -18,7 +19,8 @@ export type { CommandName } from "./args.js";
 export type { CommandIO } from "./io.js";
 export { EXIT } from "./io.js";
 
-export const COMMAND_NAMES: readonly CommandName[] = ["game", "price", "balance", "positions", "results", "place", "watch", "doctor"];
+/** The commands that run here: all but the dashboard and the sim, which cli.tsx starts itself. */
+export const COMMAND_NAMES: readonly CommandName[] = COMMANDS.filter((c: Command): c is CommandName => c !== "dashboard" && c !== "sim");
 
 export function isCommandName(c: string): c is CommandName {
   return (COMMAND_NAMES as readonly string[]).includes(c);

@@ -9,7 +9,7 @@
  */
 import { type ApiError, type ApiErrorKind, isApiError } from "../api/errors.js";
 import { oneLine, redact } from "../api/redact.js";
-import { ConfigError } from "../config.js";
+import { ConfigError } from "../config/errors.js";
 import { UsageError } from "./args.js";
 
 export const EXIT = { ok: 0, usage: 1, refused: 2, unreachable: 3 } as const;

@@ -5,7 +5,7 @@
  */
 import { stringifyJson } from "../api/json.js";
 import { balanceJson, listingJson, livePriceJson, moneyJson, positionJson, resultsJson, unreadableField } from "../api/spec-form.js";
-import type { Config } from "../config.js";
+import type { Config } from "../config/config.js";
 import {
   formatClock,
   formatClockOf,

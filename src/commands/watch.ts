@@ -6,7 +6,7 @@
  */
 import { stringifyJson } from "../api/json.js";
 import { balanceJson, gameResultJson, listingJson, livePriceJson, positionJson, unreadableField } from "../api/spec-form.js";
-import type { Config } from "../config.js";
+import type { Config } from "../config/config.js";
 import { formatClock, formatCountdown, formatMoney, formatMoneyChange, formatPrice } from "../domain/format.js";
 import { gameClock, toNextGame } from "../domain/game.js";
 import { whyNotAccepting } from "../domain/placement.js";

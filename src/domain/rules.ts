@@ -69,6 +69,13 @@ export function inEarlyWindow(interval: Interval, startAt: number, t: number): b
 export const MONEY_DECIMALS = 6;
 
 /**
+ * An asset's name as the service writes it, BASE_QUOTE in capitals and digits
+ * (BTC_USDT). The pattern text is exported too, for parsers that embed it.
+ */
+export const ASSET_PATTERN = "[A-Z0-9]+_[A-Z0-9]+";
+export const ASSET_RE = new RegExp(`^${ASSET_PATTERN}$`);
+
+/**
  * Assets the embedded sim lists. The real service lists only BTC_USDT today;
  * the sim adds ETH_USDT so that clients show they handle more than one.
  */

@@ -6,6 +6,7 @@
  * 500, and the engine only changes state after a request is fully validated.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { API_PATH } from "../api/base-url.js";
 import { stringifyJson } from "../api/json.js";
 import type { Engine } from "./engine.js";
 import { SimError } from "./errors.js";
@@ -16,7 +17,6 @@ import type { SimUser } from "./users.js";
 import { parseBalanceQuery, parseLivePriceQuery, parsePlaceBody, parseResultsQuery, parseSpotQuery, parseStatusQuery } from "./validate.js";
 import type { WireEndpoint, WireRewriter } from "./wire-variants.js";
 
-export const API_PREFIX = "/v1/surge/games/";
 export const MAX_BODY_BYTES = 16 * 1024;
 /** How much of an oversized body we read (and discard) before hanging up. */
 const MAX_DRAIN_BYTES = 1024 * 1024;
@@ -79,10 +79,10 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     return refuse(req, res, new SimError(400, "Bad request", "the request target is not a valid path"));
   }
   const path = url.pathname.replace(/\/+$/, "");
-  const endpoint = path.startsWith(API_PREFIX) ? path.slice(API_PREFIX.length) : undefined;
+  const endpoint = path.startsWith(API_PATH) ? path.slice(API_PATH.length) : undefined;
   // hasOwn: "constructor" or "__proto__" must not find Object.prototype's members.
   const route = endpoint !== undefined && Object.hasOwn(ROUTES, endpoint) ? ROUTES[endpoint] : undefined;
-  if (!route) return refuse(req, res, new SimError(404, "Not found", `no endpoint at ${url.pathname}; endpoints live under ${API_PREFIX}`));
+  if (!route) return refuse(req, res, new SimError(404, "Not found", `no endpoint at ${url.pathname}; endpoints live under ${API_PATH}`));
 
   const method = req.method ?? "";
   const handler = method === "GET" || method === "POST" ? route[method] : undefined;

@@ -4,7 +4,7 @@
  * with their wallets, so a client can be pointed at it straight away.
  */
 import { parseArgs } from "node:util";
-import { INTERVALS, isInterval } from "../domain/rules.js";
+import { ASSET_PATTERN, INTERVALS, isInterval } from "../domain/rules.js";
 import { parseFaultSpec } from "./faults.js";
 import type { MarketSelector } from "./index.js";
 import { DEFAULT_HOST, DEFAULT_PORT, MAX_SEED, type SimHandle, type SimOptions, startSim } from "./index.js";
@@ -146,9 +146,12 @@ function bad(message: string): ParsedSimArgs {
   return { kind: "error", message: `spotdash sim: ${message}` };
 }
 
+const MARKET_RE = new RegExp(`^(${ASSET_PATTERN})(?:/(\\d+))?$`);
+const TIMED_MARKET_RE = new RegExp(`^(${ASSET_PATTERN})(?:/(\\d+))?(?:=(\\d+))?$`);
+
 /** "BTC_USDT", "BTC_USDT/60", and with `timed` "BTC_USDT/60=40" (seconds). */
 function parseMarket(flag: string, text: string, timed: boolean): MarketSelector | string {
-  const m = (timed ? /^([A-Z0-9]+_[A-Z0-9]+)(?:\/(\d+))?(?:=(\d+))?$/ : /^([A-Z0-9]+_[A-Z0-9]+)(?:\/(\d+))?$/).exec(text);
+  const m = (timed ? TIMED_MARKET_RE : MARKET_RE).exec(text);
   const form = `ASSET or ASSET/INTERVAL${timed ? ", then =SECONDS if it ends" : ""}, e.g. BTC_USDT/60${timed ? "=40" : ""}`;
   if (!m) return `${flag} must be ${form}, got "${text}"`;
   const asset = m[1] as Asset;

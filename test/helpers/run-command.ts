@@ -8,7 +8,8 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type CommandName, runCommand } from "../../src/commands/index.js";
-import { type Config, loadConfig } from "../../src/config.js";
+import type { Config } from "../../src/config/config.js";
+import { loadConfig } from "../../src/config/load.js";
 import type { TestSim } from "../integration/sim-helpers.js";
 
 /** An empty directory as the working directory, so no .env is read. */

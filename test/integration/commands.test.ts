@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readListing } from "../../src/api/read/resources.js";
 import { PlacedPositionSchema, ResultsResponseSchema } from "../../src/api/schemas.js";
 import { runCommand } from "../../src/commands/index.js";
-import { loadConfig } from "../../src/config.js";
+import { loadConfig } from "../../src/config/load.js";
 import { Decimal } from "../../src/domain/money.js";
 import { checkPlacement } from "../../src/domain/placement.js";
 import { closedPort, cwd, envFor, gaps, runCommandIn } from "../helpers/run-command.js";

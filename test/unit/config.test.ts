@@ -3,8 +3,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { format, inspect } from "node:util";
 import { afterEach, describe, expect, it } from "vitest";
-import { redact } from "../../src/api/redact.js";
-import { apiBaseUrl, COMMANDS, type Config, ConfigError, type ConfigResult, loadConfig, Secret } from "../../src/config.js";
+import { redact, Secret } from "../../src/api/redact.js";
+import { apiBaseUrl, type Config } from "../../src/config/config.js";
+import { ConfigError } from "../../src/config/errors.js";
+import { COMMANDS } from "../../src/config/help.js";
+import { type ConfigResult, loadConfig } from "../../src/config/load.js";
 
 const SENTINEL = "metafide_0123456789abcdef0123456789abcdef";
 /** A key that does not have the metafide_ shape, so only registerSecret/Secret can hide it. */

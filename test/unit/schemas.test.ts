@@ -5,7 +5,7 @@
  */
 import { describe, expect, expectTypeOf, it } from "vitest";
 import type * as z from "zod";
-import { describeZodIssue } from "../../src/api/describe.js";
+import { describeZodIssue } from "../../src/api/params.js";
 import {
   type Balance,
   BalanceSchema,

@@ -1,0 +1,42 @@
+/**
+ * The Config the rest of the program reads, apart from how it is loaded, so
+ * that the dashboard and the commands depend on its shape only.
+ */
+import { apiBase } from "../api/base-url.js";
+import type { Secret } from "../api/redact.js";
+import type { Network } from "../api/schemas.js";
+import type { Interval } from "../domain/rules.js";
+import type { SettingName, Source } from "./settings.js";
+
+export interface Config {
+  asset: string;
+  interval: Interval;
+  network: Network;
+  currency: string;
+  /** Service address without a trailing slash; the API base is apiBaseUrl(config). */
+  url: string;
+  /** METAFIDE_API_KEY; null when none is configured (then useSim is true). */
+  apiKey: Secret | null;
+  keySource: "env" | ".env" | "none";
+  /** METAFIDE_USER_ADDRESS, sent as pw; null when not configured. */
+  wallet: string | null;
+  /** No key configured: run against the embedded sim. */
+  useSim: boolean;
+  /** Requests started per second, 0 < maxRps ≤ 1. */
+  maxRps: number;
+  readonly: boolean;
+  noColor: boolean;
+  ascii: boolean;
+  noBell: boolean;
+  /** --debug-log: the file every exchange is appended to; null when off. */
+  debugLog: string | null;
+  /** Where each setting came from. */
+  sources: Readonly<Record<SettingName, Source>>;
+  /** The `.env` file that was read, or null when there was none. */
+  envFile: string | null;
+}
+
+/** `{url}/v1/surge/games/` */
+export function apiBaseUrl(config: Pick<Config, "url">): string {
+  return apiBase(config.url).toString();
+}

@@ -1,0 +1,59 @@
+/**
+ * The list of commands is written once, here, next to the line --help prints
+ * for each: argv parsing, the one-shot commands and the help all read it, so
+ * adding a command cannot leave one of them behind.
+ */
+import { SETTINGS } from "./settings.js";
+import { packageVersion } from "./version.js";
+
+export const COMMANDS = ["dashboard", "sim", "game", "price", "balance", "positions", "results", "place", "watch", "doctor"] as const;
+export type Command = (typeof COMMANDS)[number];
+
+const COMMAND_HELP: Record<Command, string> = {
+  dashboard: "the full-screen dashboard (default)",
+  sim: "run the local simulator of the service",
+  game: "print the live and next game",
+  price: "print the live price",
+  balance: "print the balance",
+  positions: "print your positions in the live game",
+  results: "print settled games",
+  place: "place a position",
+  watch: "follow the live game line by line",
+  doctor: "check the service: every endpoint, the key, each answer, the clock",
+};
+
+export function helpText(): string {
+  const pad = (s: string, n: number) => (s.length >= n ? `${s} ` : s.padEnd(n));
+  const lines = [
+    `spotdash ${packageVersion()}: terminal dashboard for Metafide's Spot-On price-prediction game`,
+    "",
+    "Usage: spotdash [command] [options]",
+    "",
+    "Commands:",
+    ...COMMANDS.map((c) => `  ${pad(c, 12)}${COMMAND_HELP[c]}`),
+    "",
+    "Options (flag, environment variable, default):",
+  ];
+  for (const d of SETTINGS) {
+    if (!d.flag && !d.switches) continue;
+    const flag = d.flag ? `${d.flag} ${d.meta}` : `${d.switches!.on}`;
+    lines.push(`  ${pad(flag, 23)}${pad(d.env, 19)}${d.default ?? ""}`);
+    lines.push(`      ${d.help}`);
+  }
+  lines.push(
+    "  -h, --help             show this help",
+    "  -v, --version          show the version",
+    "",
+    "Environment only (never a flag: flags end up in shell history):",
+  );
+  for (const d of SETTINGS) {
+    if (d.flag || d.switches) continue;
+    lines.push(`  ${pad(d.env, 23)}${d.help}`);
+  }
+  lines.push(
+    "",
+    "Each setting is taken from its flag, else the environment, else ./.env, else the default.",
+    "Switches have an opposite (--color, --bell, --no-readonly, --no-ascii); NO_COLOR disables colour.",
+  );
+  return lines.join("\n");
+}
