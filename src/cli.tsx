@@ -16,7 +16,7 @@ const EXIT_GRACE_MS = 150;
 async function main(argv: string[]): Promise<number> {
   // The sim has flags of its own (--port, --key, ...): it parses its whole command line itself.
   if (argv[0] === "sim") {
-    const { runSimCommand } = await import("./sim/main.js");
+    const { runSimCommand } = await import("./sim/command.js");
     await runSimCommand(argv.slice(1));
     return 0;
   }
@@ -40,7 +40,7 @@ async function main(argv: string[]): Promise<number> {
     case "dashboard": {
       // Ink draws only the final frame when CI is set; a dashboard on a real terminal must draw live.
       if (process.stdout.isTTY) for (const name of ["CI", "CONTINUOUS_INTEGRATION"]) delete process.env[name];
-      const { runDashboard } = await import("./dashboard.js");
+      const { runDashboard } = await import("./run-dashboard.js");
       const code = await runDashboard(config);
       // The terminal is restored and the connection closed: nothing left may keep the process past its way out.
       setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();

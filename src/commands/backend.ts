@@ -4,8 +4,9 @@
  * port (its demo wallet places). Without either: exit 1, so that a script
  * never mistakes the sim for the real service.
  */
-import { type Backend, hasKey, openEmbeddedSim, openService } from "../backend.js";
+
 import type { Config } from "../config/config.js";
+import { type Backend, hasKey, openEmbeddedSim, openService } from "../open-backend.js";
 import { CommandFailure, EXIT } from "./io.js";
 
 export type CommandBackend = Backend;

@@ -1,7 +1,7 @@
 /** `spotdash sim`: flag parsing, the ready lines, clean shutdown, and one clear line for bad flags. */
 import { describe, expect, it } from "vitest";
+import { parseSimArgs, runSimCommand, type SimIo } from "../../src/sim/command.js";
 import { startSim } from "../../src/sim/index.js";
-import { parseSimArgs, runSimCommand, type SimIo } from "../../src/sim/main.js";
 import { SpecClient } from "../helpers/spec-client.js";
 
 function fakeIo() {

@@ -191,7 +191,7 @@ describe("kill -9", () => {
       JSON.stringify({
         extends: "../../../tsconfig.json",
         compilerOptions: { noEmit: false, noCheck: true, outDir: "out", rootDir: "../../../src", sourceMap: false },
-        files: ["../../../src/sim/main.ts"],
+        files: ["../../../src/sim/command.ts"],
         include: [],
       }),
     );
@@ -201,7 +201,7 @@ describe("kill -9", () => {
     if (tsc.status !== 0) throw new Error(`could not build the sim: ${tsc.stdout}${tsc.stderr}`);
     writeFileSync(
       join(build, "out/run.mjs"),
-      'import { runSimCommand } from "./sim/main.js";\nawait runSimCommand(process.argv.slice(2));\n',
+      'import { runSimCommand } from "./sim/command.js";\nawait runSimCommand(process.argv.slice(2));\n',
     );
   }, 60_000);
 

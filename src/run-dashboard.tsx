@@ -4,8 +4,8 @@
  * poller and the Ink app, and restores the terminal on every way out.
  */
 import { redact } from "./api/redact.js";
-import { hasKey, openEmbeddedSim, openService } from "./backend.js";
 import type { Config } from "./config/config.js";
+import { hasKey, openEmbeddedSim, openService } from "./open-backend.js";
 import { Poller } from "./poller/poller.js";
 import { App } from "./ui/App.js";
 import { mountScreen } from "./ui/renderer/mount.js";
