@@ -5,32 +5,21 @@
  */
 import { useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { formatInterval } from "../domain/format.js";
 import { playsIn } from "../domain/positions.js";
-import { mergeSessionGames, sessionSummary } from "../domain/results.js";
-import { INTERVALS } from "../domain/rules.js";
+import { mergeSessionGames, type SessionSummary, sessionSummary } from "../domain/results.js";
 import type { GameResult } from "../domain/service-data.js";
 import type { PlaceRequest } from "../poller/placements.js";
 import type { PlacementOutcome, Snapshot, Target } from "../poller/snapshot.js";
 import { isStale } from "../poller/staleness.js";
 import type { Store } from "../poller/store.js";
-import { Dashboard, type DashboardProps, PANES, type PaneName } from "./Dashboard.js";
+import { Dashboard, type DashboardProps, type PaneName } from "./Dashboard.js";
+import { dashboardActions, type Overlay } from "./dashboard-actions.js";
 import { placementCheck, usePositionForm } from "./form/use-position-form.js";
 import { useFrames, useKeys, useTerminalSize } from "./hooks.js";
 import type { Paste } from "./input/key-reader.js";
-import {
-  binding,
-  DASHBOARD_KEYS,
-  type DashboardAction,
-  dashboardHints,
-  FORM_HINTS,
-  isCtrlC,
-  isEscape,
-  OVERLAY_HINTS,
-  resultsHints,
-} from "./keymap.js";
+import { binding, DASHBOARD_KEYS, dashboardHints, FORM_HINTS, isCtrlC, isEscape, OVERLAY_HINTS, resultsHints } from "./keymap.js";
 import { computeLayout } from "./layout.js";
-import { currentPage, type ResultsQueryArg, useResultsView } from "./results/use-results-view.js";
+import { currentPage, type ResultsQueryArg, type ResultsViewState, useResultsView } from "./results/use-results-view.js";
 import { useSettlementToast } from "./results/use-settlement-toast.js";
 
 export interface DashboardController {
@@ -60,9 +49,6 @@ export interface AppProps {
 const MESSAGE_MS = 3_000;
 
 type DashboardResults = NonNullable<DashboardProps["results"]>;
-
-/** The views that cover the panes until Esc (help, diagnostics). */
-type Overlay = "help" | "diagnostics" | null;
 
 /** What cannot wait for the next second's frame: the first data, a placement's progress, the connection's state. */
 function drawAtOnce(prev: Snapshot, next: Snapshot): boolean {
@@ -94,15 +80,7 @@ export function App(p: AppProps) {
   const focus: PaneName = chosenFocus ?? (holding ? "positions" : "game");
   const [scroll, setScroll] = useState(0);
   const [overlay, setOverlay] = useState<Overlay>(null);
-  const [message, setMessage] = useState<string | undefined>();
-  const messageTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  const say = useCallback((text: string) => {
-    setMessage(text);
-    clearTimeout(messageTimer.current);
-    messageTimer.current = setTimeout(() => setMessage(undefined), MESSAGE_MS);
-  }, []);
-  useEffect(() => () => clearTimeout(messageTimer.current), []);
+  const [message, say] = useMessage();
 
   const blocked = p.walletMissing ? "no wallet address: set METAFIDE_USER_ADDRESS to place positions" : undefined;
   const positionForm = usePositionForm(p.controller, blocked);
@@ -113,70 +91,26 @@ export function App(p: AppProps) {
   const bell = useMemo(() => (p.noBell ? undefined : (p.bell ?? (() => void stdout.write("\x07")))), [p.noBell, p.bell, stdout]);
   const toast = useSettlementToast(snapshot.settlements, bell);
 
-  // The session's games (see src/domain/results.ts): kept across renders, so the poller's bounded notice list loses none.
-  const sessionStart = useRef<number | undefined>(undefined);
-  sessionStart.current ??= snapshot.lastOkAt;
-  const sessionGames = useRef<ReadonlyMap<string, GameResult>>(new Map());
-  sessionGames.current = mergeSessionGames(sessionGames.current, {
-    notices: snapshot.settlements,
-    pages: Object.values(snapshot.results?.pages ?? {}).map((d) => d.value),
-    sessionStart: sessionStart.current,
-  });
-  const games = sessionGames.current;
-  const summary = useMemo(() => sessionSummary(games.values()), [games]);
+  const summary = useSessionSummary(snapshot);
 
   const onPaste = (paste: Paste) => {
     // A paste goes into the form's field; anywhere else it would be a flood of commands.
     if (!positionForm.handlePaste(paste.text, paste.dropped)) say("paste ignored: only the position form (p) takes text");
   };
 
-  const actions: Record<DashboardAction, () => void> = {
-    quit: exit,
-    close: () => setOverlay(null),
-    help: () => setOverlay((o) => (o === "help" ? null : "help")),
-    diagnostics: () => setOverlay((o) => (o === "diagnostics" ? null : "diagnostics")),
-    // From the state, not this render's `focus`: the keys of a burst are handled before the next render.
-    nextPane: () => setFocus((f) => PANES[(PANES.indexOf(f ?? focus) + 1) % PANES.length]!),
-    previousPane: () => setFocus((f) => PANES[(PANES.indexOf(f ?? focus) + PANES.length - 1) % PANES.length]!),
-    // The positions table is the one pane that scrolls: j/k scroll it from anywhere, and focus it.
-    scrollDown: () => {
-      setFocus("positions");
-      setScroll((s) => s + 1);
-    },
-    scrollUp: () => {
-      setFocus("positions");
-      setScroll((s) => Math.max(0, s - 1));
-    },
-    refresh: () => say(p.controller.refresh() ? "refreshing…" : "refresh throttled: at most one every 5 s"),
-    interval: () => {
-      const i = INTERVALS.indexOf(p.controller.store.getSnapshot().target.interval);
-      const interval = INTERVALS[(i + 1) % INTERVALS.length]!;
-      p.controller.retarget({ interval });
-      setScroll(0);
-      say(`interval ${formatInterval(interval)}`);
-    },
-    asset: () => {
-      const current = p.controller.store.getSnapshot().target.asset;
-      const list = p.assets.includes(current) ? p.assets : [current, ...p.assets];
-      const asset = list[(list.indexOf(current) + 1) % list.length]!;
-      p.controller.retarget({ asset });
-      setScroll(0);
-      say(`asset ${asset}`);
-    },
-    place: () => openForm(false),
-    repeat: () => openForm(true),
-    results: () => {
-      setOverlay(null);
-      results.open();
-    },
-  };
-  const openForm = (quick: boolean) => {
-    if (p.readonly) say("read-only mode (--readonly): placing is disabled");
-    else {
-      setOverlay(null);
-      positionForm.open(quick);
-    }
-  };
+  const actions = dashboardActions({
+    exit,
+    say,
+    focus,
+    setFocus,
+    setScroll,
+    setOverlay,
+    controller: p.controller,
+    assets: p.assets,
+    readonly: p.readonly,
+    openForm: positionForm.open,
+    openResults: results.open,
+  });
 
   useKeys((input, key) => {
     const press = { input, key };
@@ -204,23 +138,7 @@ export function App(p: AppProps) {
       : results.view
         ? resultsHints(results.view.detail !== null)
         : dashboardHints({ readonly: p.readonly, holding });
-  let resultsProps: DashboardResults | undefined;
-  if (results.view) {
-    const page = currentPage(results.view, snapshot);
-    const lastSettled = snapshot.settlements.at(-1)?.at;
-    const outdated = page !== undefined && lastSettled !== undefined && page.at < lastSettled;
-    resultsProps = {
-      view: results.view,
-      page,
-      network: snapshot.target.network,
-      currency: snapshot.target.currency,
-      summary,
-      age: page === undefined ? undefined : Math.max(0, now - page.at),
-      stale: outdated || isStale(page, "results", now),
-      staleReason: outdated ? "a game settled since this page was fetched: refreshing…" : undefined,
-      error: snapshot.errors.results?.message,
-    };
-  }
+  const resultsProps = results.view ? resultsViewProps(results.view, snapshot, summary, now) : undefined;
 
   return (
     <Dashboard
@@ -240,4 +158,53 @@ export function App(p: AppProps) {
       form={positionForm.form ? { state: positionForm.form, check: placementCheck(positionForm.form, snapshot, now), blocked } : undefined}
     />
   );
+}
+
+/** A message in the footer for a few seconds (what a key did, or why it did nothing). */
+function useMessage(): [string | undefined, (text: string) => void] {
+  const [message, setMessage] = useState<string | undefined>();
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const say = useCallback((text: string) => {
+    setMessage(text);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setMessage(undefined), MESSAGE_MS);
+  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return [message, say];
+}
+
+/**
+ * The session's games (src/domain/results.ts), merged as they come: kept
+ * across renders, so that games survive the poller's bounded notice list.
+ * The merge is idempotent, so rendering it again changes nothing.
+ */
+function useSessionSummary(snapshot: Snapshot): SessionSummary {
+  const start = useRef<number | undefined>(undefined);
+  const games = useRef<ReadonlyMap<string, GameResult>>(new Map());
+  start.current ??= snapshot.lastOkAt;
+  games.current = mergeSessionGames(games.current, {
+    notices: snapshot.settlements,
+    pages: Object.values(snapshot.results?.pages ?? {}).map((d) => d.value),
+    sessionStart: start.current,
+  });
+  const known = games.current;
+  return useMemo(() => sessionSummary(known.values()), [known]);
+}
+
+/** What the results view shows of the store: its page, that page's age and whether it is out of date. */
+function resultsViewProps(view: ResultsViewState, snapshot: Snapshot, summary: SessionSummary, now: number): DashboardResults {
+  const page = currentPage(view, snapshot);
+  const lastSettled = snapshot.settlements.at(-1)?.at;
+  const outdated = page !== undefined && lastSettled !== undefined && page.at < lastSettled;
+  return {
+    view,
+    page,
+    network: snapshot.target.network,
+    currency: snapshot.target.currency,
+    summary,
+    age: page === undefined ? undefined : Math.max(0, now - page.at),
+    stale: outdated || isStale(page, "results", now),
+    staleReason: outdated ? "a game settled since this page was fetched: refreshing…" : undefined,
+    error: snapshot.errors.results?.message,
+  };
 }

@@ -1,0 +1,79 @@
+/**
+ * What each dashboard key does (the keys themselves are keymap.ts's): intents
+ * for the poller, and the App's own state (focus, scroll, overlays). Every
+ * state change is a function of the previous state, so the keys of a burst,
+ * handled before the next render, each count.
+ */
+import type { Dispatch, SetStateAction } from "react";
+import { formatInterval } from "../domain/format.js";
+import { INTERVALS } from "../domain/rules.js";
+import type { DashboardController } from "./App.js";
+import { PANES, type PaneName } from "./Dashboard.js";
+import type { DashboardAction } from "./keymap.js";
+
+/** The views that cover the panes until Esc (help, diagnostics). */
+export type Overlay = "help" | "diagnostics" | null;
+
+export interface ActionContext {
+  exit(): void;
+  say(text: string): void;
+  /** The pane focused now (the default one until Tab picks another). */
+  focus: PaneName;
+  setFocus: Dispatch<SetStateAction<PaneName | null>>;
+  setScroll: Dispatch<SetStateAction<number>>;
+  setOverlay: Dispatch<SetStateAction<Overlay>>;
+  controller: Pick<DashboardController, "store" | "refresh" | "retarget">;
+  assets: readonly string[];
+  readonly: boolean;
+  openForm(quick: boolean): void;
+  openResults(): void;
+}
+
+export function dashboardActions(c: ActionContext): Record<DashboardAction, () => void> {
+  const step = (by: number) => c.setFocus((f) => PANES[(PANES.indexOf(f ?? c.focus) + by + PANES.length) % PANES.length]!);
+  const scroll = (by: number) => {
+    // The positions table is the one pane that scrolls: j/k scroll it from anywhere, and focus it.
+    c.setFocus("positions");
+    c.setScroll((s) => Math.max(0, s + by));
+  };
+  const retarget = (change: { interval: (typeof INTERVALS)[number] } | { asset: string }, said: string) => {
+    c.controller.retarget(change);
+    c.setScroll(0);
+    c.say(said);
+  };
+  const place = (quick: boolean) => {
+    if (c.readonly) c.say("read-only mode (--readonly): placing is disabled");
+    else {
+      c.setOverlay(null);
+      c.openForm(quick);
+    }
+  };
+  return {
+    quit: c.exit,
+    close: () => c.setOverlay(null),
+    help: () => c.setOverlay((o) => (o === "help" ? null : "help")),
+    diagnostics: () => c.setOverlay((o) => (o === "diagnostics" ? null : "diagnostics")),
+    nextPane: () => step(1),
+    previousPane: () => step(-1),
+    scrollDown: () => scroll(1),
+    scrollUp: () => scroll(-1),
+    refresh: () => c.say(c.controller.refresh() ? "refreshing…" : "refresh throttled: at most one every 5 s"),
+    interval: () => {
+      const i = INTERVALS.indexOf(c.controller.store.getSnapshot().target.interval);
+      const interval = INTERVALS[(i + 1) % INTERVALS.length]!;
+      retarget({ interval }, `interval ${formatInterval(interval)}`);
+    },
+    asset: () => {
+      const current = c.controller.store.getSnapshot().target.asset;
+      const list = c.assets.includes(current) ? c.assets : [current, ...c.assets];
+      const asset = list[(list.indexOf(current) + 1) % list.length]!;
+      retarget({ asset }, `asset ${asset}`);
+    },
+    place: () => place(false),
+    repeat: () => place(true),
+    results: () => {
+      c.setOverlay(null);
+      c.openResults();
+    },
+  };
+}
