@@ -106,7 +106,7 @@ async function measure(cols: number, rows: number, theme: { color: boolean; asci
     whole: whole.slice(warm),
     cpuMs: (used.user + used.system) / 1000 / n,
     bytes: (screen.writer.bytesWritten - bytes) / n,
-    frameBytes: screen.writer.lastFrame.length,
+    frameBytes: Buffer.byteLength(screen.writer.lastFrame),
     gcMs: gcMs / n,
     gcs: gcs / n,
   };

@@ -96,6 +96,9 @@ export async function runDashboard(config: Config): Promise<number> {
     poller.stop();
     screen.restore();
     for (const sig of SIGNALS) process.off(sig, onSignal[sig]);
+    // The terminal's error handlers stay: writing the restore to a vanished terminal fails after this.
+    process.off("uncaughtException", crash);
+    process.off("unhandledRejection", crash);
     // The connection is closed with whatever is in flight aborted, so the way out never waits on the service.
     await Promise.race([backend.close().catch(() => undefined), new Promise((r) => setTimeout(r, CLOSE_WAIT_MS).unref())]);
   }

@@ -4,7 +4,7 @@
  * calls the API itself.
  */
 import { useApp, useStdout } from "ink";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { playsIn } from "../domain/positions.js";
 import { mergeSessionGames, type SessionSummary, sessionSummary } from "../domain/results.js";
 import type { GameResult } from "../domain/service-data.js";
@@ -79,7 +79,7 @@ export function App(p: AppProps) {
   const holding = liveGid !== undefined && playsIn(liveGid, snapshot.placed, snapshot.status?.value.positions ?? []);
   const focus: PaneName = chosenFocus ?? (holding ? "positions" : "game");
   const [scroll, setScroll] = useState(0);
-  const [overlay, setOverlay] = useState<Overlay>(null);
+  const [overlay, setOverlay, overlayNow] = useLatestState<Overlay>(null);
   const [message, say] = useMessage();
 
   const blocked = p.walletMissing ? "no wallet address: set METAFIDE_USER_ADDRESS to place positions" : undefined;
@@ -121,7 +121,7 @@ export function App(p: AppProps) {
     // An open form takes every key (q included: it may be a typo in a field).
     if (positionForm.handleKey(input, key)) return;
     // Esc closes the help or the diagnostics first, also over the results view.
-    if (overlay !== null && isEscape(press)) {
+    if (overlayNow() !== null && isEscape(press)) {
       setOverlay(null);
       return;
     }
@@ -158,6 +158,22 @@ export function App(p: AppProps) {
       form={positionForm.form ? { state: positionForm.form, check: placementCheck(positionForm.form, snapshot, now), blocked } : undefined}
     />
   );
+}
+
+/**
+ * State whose latest value can be read before the next render: the keys of
+ * a burst are handled one after another, and each must see what the one
+ * before it did.
+ */
+function useLatestState<T>(initial: T): [T, Dispatch<SetStateAction<T>>, () => T] {
+  const [value, setValue] = useState(initial);
+  const latest = useRef(initial);
+  const set = useCallback((next: SetStateAction<T>) => {
+    latest.current = typeof next === "function" ? (next as (prev: T) => T)(latest.current) : next;
+    setValue(latest.current);
+  }, []);
+  const read = useCallback(() => latest.current, []);
+  return [value, set, read];
 }
 
 /** A message in the footer for a few seconds (what a key did, or why it did nothing). */

@@ -1,7 +1,7 @@
 /**
- * Pane sizes for a terminal size. The frame is kept one row shorter than the
- * terminal: Ink clears the whole screen on every render when a frame is as
- * tall as the terminal, which flickers and wipes scrollback.
+ * Pane sizes for a terminal size. The frame is one row shorter than the
+ * terminal; the FrameWriter (renderer/) could draw the last row too, but the
+ * layout's row counts, and every test's, are made for this height.
  */
 export const MIN_COLS = 60;
 export const MIN_ROWS = 20;

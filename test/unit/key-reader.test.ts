@@ -51,6 +51,7 @@ describe("key reader", () => {
     expect(read("\x1b[", "A")).toEqual(["up"]);
     expect(read("\x1b[1;", "5Cjk")).toEqual(["C-right", "j", "k"]);
     expect(read("\x1bO", "B")).toEqual(["down"]);
+    expect(read("\x1b[1;", "5", "A", "j")).toEqual(["C-up", "j"]);
     // A start that never finishes is dropped, not typed.
     expect(read("\x1b[", "\x1b[B")).toEqual(["down"]);
   });
@@ -62,6 +63,13 @@ describe("key reader", () => {
   it("a bracketed paste is one event, however it is split", () => {
     expect(read("\x1b[200~", "67,100", "\x1b[201~", "j")).toEqual(["paste(6+0)", "j"]);
     expect(read("\x1b[200~", "a", "\x1b[A", "b", "\x1b[201~")).toEqual(["paste(5+0)"]);
+  });
+
+  it("a paste ends even when its end marker is split across reads, and the keys after it are keys", () => {
+    expect(read("\x1b[200~", "67100", "\x1b[201", "~", "q")).toEqual(["paste(5+0)", "q"]);
+    expect(read("\x1b[200~", "671\x1b", "[201~j")).toEqual(["paste(3+0)", "j"]);
+    // Text that only looks like the marker's start is kept.
+    expect(read("\x1b[200~", "a\x1b[2", "0x", "\x1b[201~")).toEqual(["paste(6+0)"]);
   });
 
   it(`keeps ${PASTE_KEEP} characters of a paste and counts the rest`, () => {

@@ -88,34 +88,36 @@ const SEQUENCE = /^\u001B?\u001B(\[\[?[\d;]*[A-Za-z~]|O[A-Za-z])/;
 
 export class KeyReader {
   private paste: Paste | undefined;
-  /** A sequence's first part, which Ink let go of before the rest arrived (over a slow link). */
-  private partial = "";
+  /**
+   * Text held back until the next piece: the first part of a sequence that
+   * Ink let go of before the rest arrived (over a slow link), or, inside a
+   * paste, what could be the first part of the paste's end marker.
+   */
+  private held = "";
 
   /** Takes one of Ink's input pieces; returns the events it completes. */
   push(piece: string): InputEvent[] {
-    if (this.partial !== "") {
-      const joined = this.partial + piece;
-      this.partial = "";
-      const whole = piece.startsWith(ESC) ? undefined : SEQUENCE.exec(joined)?.[0];
-      // The rest arrived: the sequence, then whatever came after it in the same read.
-      if (whole !== undefined) return [...this.push(whole), ...this.push(joined.slice(whole.length))];
-    }
-    if (this.paste === undefined && SEQUENCE_START.test(piece)) {
-      this.partial = piece;
+    const joined = this.held + piece;
+    this.held = "";
+    if (this.paste !== undefined) return this.inPaste(joined);
+    if (joined === "") return [];
+    if (SEQUENCE_START.test(joined)) {
+      this.held = joined;
       return [];
     }
-    if (this.paste !== undefined) {
-      const end = piece.indexOf(PASTE_END);
-      this.addToPaste(end === -1 ? piece : piece.slice(0, end));
-      if (end === -1) return [];
-      const done: InputEvent = { kind: "paste", ...this.paste };
-      this.paste = undefined;
-      return [done, ...this.push(piece.slice(end + PASTE_END.length))];
-    }
+    // A held start that the next piece completes: the sequence, then whatever came after it in the same read.
+    const whole = joined !== piece && !piece.startsWith(ESC) ? SEQUENCE.exec(joined)?.[0] : undefined;
+    if (whole !== undefined) return [...this.one(whole), ...this.push(joined.slice(whole.length))];
+    // A start the next piece did not complete (a new sequence began) is dropped, not typed.
+    return this.one(piece);
+  }
+
+  /** One of Ink's pieces, nothing held. */
+  private one(piece: string): InputEvent[] {
     if (piece === "") return [];
     if (piece.startsWith(PASTE_START)) {
       this.paste = { text: "", dropped: 0 };
-      return this.push(piece.slice(PASTE_START.length));
+      return this.inPaste(piece.slice(PASTE_START.length));
     }
     if (piece.startsWith(ESC)) {
       const key = decodeSequence(piece);
@@ -129,14 +131,34 @@ export class KeyReader {
     return Array.from(piece, decodeCharacter);
   }
 
-  private addToPaste(text: string): void {
-    keep(this.paste!, text);
+  private inPaste(text: string): InputEvent[] {
+    const paste = this.paste!;
+    const end = text.indexOf(PASTE_END);
+    if (end === -1) {
+      // The end marker may arrive split across reads: its first part waits for the rest.
+      const tail = markerStart(text);
+      keep(paste, text.slice(0, text.length - tail));
+      this.held = text.slice(text.length - tail);
+      return [];
+    }
+    keep(paste, text.slice(0, end));
+    this.paste = undefined;
+    return [{ kind: "paste", ...paste }, ...this.push(text.slice(end + PASTE_END.length))];
   }
 }
 
-/** Appends up to PASTE_KEEP characters in all; counts the rest (in UTF-16 units: no need to walk them). */
+/** How many of the text's last characters could begin the paste's end marker. */
+function markerStart(text: string): number {
+  for (let n = Math.min(PASTE_END.length - 1, text.length); n > 0; n--) {
+    if (PASTE_END.startsWith(text.slice(text.length - n))) return n;
+  }
+  return 0;
+}
+
+/** Appends up to PASTE_KEEP characters in all, in order; counts the rest (in UTF-16 units: no need to walk them). */
 function keep(paste: Paste, text: string): void {
-  const room = PASTE_KEEP - paste.text.length;
+  // Once something was left out, everything after it is too: what is kept is the paste's beginning.
+  const room = paste.dropped > 0 ? 0 : PASTE_KEEP - paste.text.length;
   if (text.length <= room) {
     paste.text += text;
     return;

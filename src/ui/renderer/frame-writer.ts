@@ -9,10 +9,10 @@
  *     screen cleared and the whole frame written, so nothing of the old
  *     size survives, whatever the terminal did to it on the resize (reflow,
  *     scrolling, truncation);
- *   - a frame that does not fit the terminal (wider or taller than it):
- *     nothing. It was rendered for a size the terminal no longer has (Ink
- *     renders the old tree once when a resize arrives), and the frame for
- *     the new size follows at once.
+ *   - a frame that does not fit the terminal (wider or taller than it): a
+ *     cleared screen, nothing more. It was rendered for a size the terminal
+ *     no longer has (Ink renders the old tree once when a resize arrives),
+ *     and the frame for the new size follows at once.
  *
  * So the screen after any sequence of resizes is the last frame written in
  * full on a cleared screen plus row updates at the same size: a fresh render
@@ -32,10 +32,12 @@ const CSI = "\u001B[";
 const BEGIN_SYNC = `${CSI}?2026h`;
 const END_SYNC = `${CSI}?2026l`;
 const CLEAR_SCREEN = `${CSI}H${CSI}2J`;
-/** Reset the style, then clear to the end of the row: what a shorter row leaves behind. */
-const END_ROW = `${CSI}0m${CSI}K`;
-
-const at = (row: number) => `${CSI}${row + 1};1H`;
+/**
+ * A row is cleared whole before it is written, not after: a row as wide as
+ * the terminal leaves the cursor on its last cell, and clearing from there
+ * would erase that cell (the pane's right border) on terminals that do.
+ */
+const row = (i: number, text: string) => `${CSI}${i + 1};1H${CSI}0m${CSI}2K${text}`;
 
 interface Size {
   cols: number;
@@ -47,7 +49,7 @@ export class FrameWriter {
   private size: Size | undefined;
   /** The last frame Ink produced (written or not), for tests and diagnostics. */
   lastFrame = "";
-  /** Bytes written to the terminal, for the benchmarks. */
+  /** Bytes (UTF-8) written to the terminal, for the benchmarks. */
   bytesWritten = 0;
 
   constructor(private readonly terminal: Terminal) {}
@@ -62,8 +64,13 @@ export class FrameWriter {
     const rows = frame.split("\n");
     const size = this.currentSize();
     if (this.onScreen === undefined || this.size === undefined || size.cols !== this.size.cols || size.rows !== this.size.rows) {
-      if (!fits(rows, size)) return;
-      this.put(BEGIN_SYNC + CLEAR_SCREEN + rows.map((row, i) => at(i) + row + END_ROW).join("") + END_SYNC);
+      if (!fits(rows, size)) {
+        // Rendered for a size the terminal no longer has: nothing of the old screen stays meanwhile.
+        if (this.onScreen !== undefined) this.put(CLEAR_SCREEN);
+        this.onScreen = undefined;
+        return;
+      }
+      this.put(BEGIN_SYNC + CLEAR_SCREEN + rows.map((text, i) => row(i, text)).join("") + END_SYNC);
       this.onScreen = rows;
       this.size = size;
       return;
@@ -71,8 +78,7 @@ export class FrameWriter {
     let out = "";
     const height = Math.max(rows.length, this.onScreen.length);
     for (let i = 0; i < height; i++) {
-      const row = rows[i];
-      if (row !== this.onScreen[i]) out += at(i) + (row ?? "") + END_ROW;
+      if (rows[i] !== this.onScreen[i]) out += row(i, rows[i] ?? "");
     }
     if (out !== "") this.put(BEGIN_SYNC + out + END_SYNC);
     this.onScreen = rows;
@@ -84,7 +90,7 @@ export class FrameWriter {
   }
 
   private put(data: string): void {
-    this.bytesWritten += data.length;
+    this.bytesWritten += Buffer.byteLength(data);
     this.terminal.write(data);
   }
 }

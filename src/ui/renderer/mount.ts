@@ -51,15 +51,16 @@ class FrameSink extends EventEmitter {
   }
 
   write = (data: string): boolean => {
-    if (this.closed || data === "") return true;
-    if (this.expectFrame) this.writer.write(data);
-    else {
+    const frame = this.expectFrame;
+    this.expectFrame = false;
+    if (this.closed) return true;
+    if (frame) this.writer.write(data);
+    else if (data !== "") {
       // Anything else (the bell, mostly) goes to the terminal as it is; what
       // could have moved the cursor or drawn makes the next frame a full one.
       this.terminal.write(data);
       if (data !== BELL) this.writer.invalidate();
     }
-    this.expectFrame = false;
     return true;
   };
 
