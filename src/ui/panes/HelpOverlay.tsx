@@ -1,6 +1,7 @@
-import { Box, Text } from "ink";
+import { Text } from "ink";
 import { DASHBOARD_KEYS, helpRows, RESULTS_KEYS } from "../keymap.js";
-import { glyphs, tone, useTheme } from "../theme.js";
+import { tone, useTheme } from "../theme.js";
+import { OverlayFrame } from "./OverlayFrame.js";
 
 const KEY_HELP = helpRows(DASHBOARD_KEYS);
 const RESULTS_KEY_HELP = helpRows(RESULTS_KEYS);
@@ -15,35 +16,23 @@ const KEY_COLUMN = Math.max(...[...KEY_HELP, ...RESULTS_KEY_HELP].map(([k]) => k
 export function HelpOverlay(p: { width: number; height: number; problems: readonly string[] }) {
   const theme = useTheme();
   return (
-    // Rows are clipped: long problems on a short terminal must not run over the border and footer.
-    <Box
-      flexDirection="column"
-      width={p.width}
-      height={p.height}
-      borderStyle={glyphs(theme).border}
-      borderColor={tone(theme, "accent")}
-      paddingX={1}
-      overflowY="hidden"
-    >
-      {/* Its own height, never squeezed: Yoga would overlap shrunk lines instead of dropping the last. */}
-      <Box flexDirection="column" flexShrink={0}>
-        <Text bold>KEYS</Text>
-        <KeyList keys={KEY_HELP} />
-        {/* Problems before the rest: when the terminal is short, the clip takes the least useful lines. */}
-        {p.problems.length > 0 ? <Text bold>PROBLEMS NOW</Text> : null}
-        {p.problems.map((problem) => (
-          <Text key={problem} color={tone(theme, "bad")} wrap="wrap">
-            {problem}
-          </Text>
-        ))}
-        <Text bold>IN THE RESULTS VIEW (r)</Text>
-        <KeyList keys={RESULTS_KEY_HELP} />
-        <Text color={tone(theme, "dim")} wrap="truncate-end">
-          Data comes from one poller: at most one request per second. Ages show when each pane last heard from the service. A ? is a value
-          the service sent in a form spotdash cannot read (D says which).
+    <OverlayFrame width={p.width} height={p.height}>
+      <Text bold>KEYS</Text>
+      <KeyList keys={KEY_HELP} />
+      {/* Problems before the rest: when the terminal is short, the clip takes the least useful lines. */}
+      {p.problems.length > 0 ? <Text bold>PROBLEMS NOW</Text> : null}
+      {p.problems.map((problem) => (
+        <Text key={problem} color={tone(theme, "bad")} wrap="wrap">
+          {problem}
         </Text>
-      </Box>
-    </Box>
+      ))}
+      <Text bold>IN THE RESULTS VIEW (r)</Text>
+      <KeyList keys={RESULTS_KEY_HELP} />
+      <Text color={tone(theme, "dim")} wrap="truncate-end">
+        Data comes from one poller: at most one request per second. Ages show when each pane last heard from the service. A ? is a value the
+        service sent in a form spotdash cannot read (D says which).
+      </Text>
+    </OverlayFrame>
   );
 }
 
