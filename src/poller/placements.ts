@@ -4,10 +4,13 @@
  * settle before anything is sent again. A position is never sent twice
  * blindly: reconciliation looks for it among the positions /status lists.
  */
-import type { ApiError } from "../api/errors.js";
+import { ApiError } from "../api/errors.js";
+import type { PlacePositionBody } from "../api/schemas.js";
 import { Decimal } from "../domain/money.js";
-import type { Position } from "../domain/service-data.js";
-import type { PlacementOutcome } from "./snapshot.js";
+import type { PlacedPosition, Position } from "../domain/service-data.js";
+import { toInfo, withPlacement } from "./reducers.js";
+import type { Placement, PlacementOutcome, Snapshot, Target } from "./snapshot.js";
+import type { Store } from "./store.js";
 
 export interface PlaceRequest {
   gid: string;
@@ -24,16 +27,22 @@ export interface QueuedPlace {
   error?: ApiError;
 }
 
+/**
+ * The queue and the one being reconciled, and what the snapshot shows of
+ * them. The poller sends; this only keeps the books.
+ */
 export class Placements {
   private queue: QueuedPlace[] = [];
   /** The position whose POST's outcome is unknown, until /status says. */
-  reconciling: QueuedPlace | undefined;
+  private reconciling: QueuedPlace | undefined;
   private nextId = 1;
 
-  enqueue(req: PlaceRequest, resolve: (o: PlacementOutcome) => void): QueuedPlace {
+  constructor(private readonly store: Store<Snapshot>) {}
+
+  enqueue(req: PlaceRequest, resolve: (o: PlacementOutcome) => void): void {
     const item = { id: this.nextId++, req, resolve };
     this.queue.push(item);
-    return item;
+    this.show(item, "queued");
   }
 
   get next(): QueuedPlace | undefined {
@@ -44,9 +53,47 @@ export class Placements {
     return this.queue.length > 0;
   }
 
-  /** The next one has been answered (or must be reconciled): it leaves the queue. */
-  sent(): void {
+  get reconcileNeeded(): boolean {
+    return this.reconciling !== undefined;
+  }
+
+  /** Its POST goes out now; `positions` are what /status last listed, so a new one can be told apart later. */
+  sending(item: QueuedPlace, positions: readonly Position[]): void {
+    item.knownTxids = new Set(positions.filter((p) => p.gid === item.req.gid).map((p) => p.txid));
+    this.show(item, "sending");
+  }
+
+  placed(item: QueuedPlace, position: PlacedPosition): void {
     this.queue.shift();
+    this.finish(item, { kind: "placed", position });
+  }
+
+  /** The POST did not come back placed; see placeFailure. */
+  failed(item: QueuedPlace, err: ApiError, at: number): ReturnType<typeof placeFailure> {
+    const decision = placeFailure(err);
+    if (decision.action === "requeue") {
+      this.show(item, "queued");
+      return decision;
+    }
+    this.queue.shift();
+    if (decision.action === "reconcile") {
+      item.error = err;
+      this.reconciling = item;
+      this.show(item, "reconciling");
+    } else {
+      this.finish(item, { kind: "rejected", error: toInfo(err, at), fields: err.fields });
+    }
+    return decision;
+  }
+
+  /** /status answered while a POST's outcome was unknown: true if it was placed after all. */
+  reconcile(positions: readonly Position[], at: number): boolean {
+    const item = this.reconciling;
+    if (!item) return false;
+    this.reconciling = undefined;
+    const outcome = reconcileOutcome(item, positions, at);
+    this.finish(item, outcome);
+    return outcome.kind === "reconciled" && outcome.placed;
   }
 
   /** Resolves everything still queued with `outcome` and empties the queue. */
@@ -54,6 +101,41 @@ export class Placements {
     for (const q of this.queue) q.resolve(outcome);
     this.queue = [];
   }
+
+  private show(item: QueuedPlace, state: Exclude<Placement["state"], "done">): void {
+    this.store.update((s) => withPlacement(s, item.id, item.req, state));
+  }
+
+  private finish(item: QueuedPlace, outcome: PlacementOutcome): void {
+    this.store.update((s) => withPlacement(s, item.id, item.req, "done", outcome));
+    item.resolve(outcome);
+  }
+}
+
+export function placeBody(req: PlaceRequest, t: Target, wallet: string): PlacePositionBody {
+  return { gid: req.gid, c: t.currency, a: t.asset, sp: req.sp, f: req.f, pw: wallet, n: t.network, it: t.interval };
+}
+
+/**
+ * What a POST that did not come back placed leads to. `requeue`: refused
+ * before it was applied, so it waits for the limit to reset. `reconcile`: the
+ * service may have applied it, so it is never sent again blindly; /status
+ * decides. `reject`: nothing was placed. `endpointFailed`: whether POST's
+ * health hears of it (an answer that could not be read is still an answer,
+ * and the next position is not held back for it).
+ */
+export function placeFailure(err: ApiError): { action: "requeue" | "reconcile" | "reject"; endpointFailed: boolean } {
+  if (err.kind === "rate_limited") return { action: "requeue", endpointFailed: true };
+  if (err.kind === "schema") return { action: "reconcile", endpointFailed: false };
+  if (err.outcomeUnknown || err.kind === "server") return { action: "reconcile", endpointFailed: true };
+  return { action: "reject", endpointFailed: err.kind === "network" || err.kind === "auth" };
+}
+
+/** What /status says became of a POST whose outcome was unknown. */
+export function reconcileOutcome(item: QueuedPlace, positions: readonly Position[], at: number): PlacementOutcome {
+  const found = reconciledPosition(item, positions);
+  const error = toInfo(item.error ?? new ApiError({ kind: "network", call: "POST /spot", message: "outcome unknown" }), at);
+  return found ? { kind: "reconciled", placed: true, txid: found.txid, error } : { kind: "reconciled", placed: false, error };
 }
 
 /** The position /status lists that the unanswered POST created, if any: same game, strike and stake, and new. */

@@ -10,30 +10,32 @@ import { ApiError, isApiError } from "../api/errors.js";
 import { nextGameGid } from "../domain/game.js";
 import { otherGames, playsIn } from "../domain/positions.js";
 import { isSettled } from "../domain/results.js";
-import type { GameListing, PlacedPosition, Position, Unreadable } from "../domain/service-data.js";
+import type { GameListing, PlacedPosition, Unreadable } from "../domain/service-data.js";
 import { RequestHealth } from "./health.js";
-import { Placements, type PlaceRequest, type QueuedPlace, reconciledPosition, refused } from "./placements.js";
+import { Placements, type PlaceRequest, placeBody, refused } from "./placements.js";
 import { chooseNext, endpointOf, type TaskKind } from "./policy.js";
 import {
   answered,
   failed,
   resultsKey,
+  resultsPageWanted,
   retargeted,
   toInfo,
   withBalance,
   withListing,
   withPlaced,
-  withPlacement,
   withPrice,
   withResultsPage,
+  withResultsShown,
   withSettlement,
   withStatus,
 } from "./reducers.js";
 import { ServerClock } from "./server-clock.js";
 import { SettlementWatch } from "./settlements.js";
-import { type Endpoint, initialSnapshot, type Placement, type PlacementOutcome, type Snapshot, type Target } from "./snapshot.js";
+import { type Endpoint, holdsLiveGame, initialSnapshot, type PlacementOutcome, type Snapshot, type Target } from "./snapshot.js";
 import { RequestSpacing } from "./spacing.js";
 import { Store } from "./store.js";
+import { WakeableSleep } from "./wakeable-sleep.js";
 
 export type PollerClient = Pick<ApiClient, "getSpot" | "getLivePrice" | "getUserBalance" | "getStatus" | "getResults" | "placePosition">;
 
@@ -64,13 +66,12 @@ export class Poller {
   private readonly onRequest: PollerOptions["onRequest"];
 
   private running = false;
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private wake: (() => void) | undefined;
+  private readonly sleeper = new WakeableSleep();
   private lastAttempt: Partial<Record<TaskKind, number>> = {};
   private recent: TaskKind[] = [];
   private want = { spot: true, status: true, balance: true, results: false };
   private lastForcedRefresh = -Infinity;
-  private readonly placements = new Placements();
+  private readonly placements: Placements;
   private resultsQuery: Omit<ResultsQuery, "network"> | null = null;
   private readonly settlements = new SettlementWatch();
   /** Bumped by retarget: an answer for the old asset or interval that lands afterwards is dropped. */
@@ -84,6 +85,7 @@ export class Poller {
     this.onRequest = opts.onRequest;
     this.clock = new ServerClock();
     this.store = new Store(initialSnapshot(opts.target));
+    this.placements = new Placements(this.store);
   }
 
   get snapshot(): Snapshot {
@@ -100,7 +102,7 @@ export class Poller {
 
   stop(): void {
     this.running = false;
-    this.poke();
+    this.sleeper.wake();
     this.placements.drop(refused("the dashboard is shutting down; nothing was placed", this.serverNow()));
   }
 
@@ -113,8 +115,8 @@ export class Poller {
         resolve(refused("no wallet address: set METAFIDE_USER_ADDRESS to place positions", this.serverNow()));
         return;
       }
-      this.setPlacement(this.placements.enqueue(req, resolve), "queued");
-      this.poke();
+      this.placements.enqueue(req, resolve);
+      this.sleeper.wake();
     });
   }
 
@@ -124,7 +126,7 @@ export class Poller {
     if (now - this.lastForcedRefresh < REFRESH_THROTTLE_MS) return false;
     this.lastForcedRefresh = now;
     this.want = { spot: true, status: true, balance: true, results: this.resultsQuery !== null };
-    this.poke();
+    this.sleeper.wake();
     return true;
   }
 
@@ -135,7 +137,7 @@ export class Poller {
     if (target.asset === prev.asset && target.interval === prev.interval) return;
     this.epoch++;
     this.want = { ...this.want, spot: true, status: true };
-    this.poke();
+    this.sleeper.wake();
     this.store.update((s) => retargeted(s, target));
   }
 
@@ -144,30 +146,27 @@ export class Poller {
     this.resultsQuery = query;
     if (query === null) return;
     const key = resultsKey(query);
-    // Fetch a page not seen yet, or one fetched before the latest settlement (it may now be out of date).
-    const page = this.snapshot.results?.pages[key];
-    const lastSettled = this.snapshot.settlements.at(-1)?.at;
-    this.want.results = page === undefined || (lastSettled !== undefined && page.at < lastSettled);
-    this.store.update((s) => ({ ...s, results: { key, pages: s.results?.pages ?? {} } }));
-    this.poke();
+    this.want.results = resultsPageWanted(this.snapshot, key);
+    this.store.update((s) => withResultsShown(s, key));
+    this.sleeper.wake();
   }
 
   // ---- the loop ------------------------------------------------------------
 
   private async loop(): Promise<void> {
     while (this.running) {
-      // A loop, not one sleep: an intent's wake() may end a sleep early, and
+      // A loop, not one sleep: an intent may end a sleep early, and
       // the spacing between starts holds whatever woke it.
       for (let wait = this.earliestStart() - Date.now(); wait > 0 && this.running; wait = this.earliestStart() - Date.now()) {
-        await this.sleep(wait);
+        await this.sleeper.sleep(wait);
       }
       if (!this.running) return;
       const kind = this.choose();
       if (kind === null) {
         // Nothing to send now: wait for the first backing-off endpoint to be
-        // free, at most a second (something falls due), or for wake() (a new query or placement).
+        // free, at most a second (something falls due), or for an intent (a new query or placement).
         const now = Date.now();
-        await this.sleep(Math.min(IDLE_RECHECK_MS, (this.health.nextRetry(now) ?? Infinity) - now));
+        await this.sleeper.sleep(Math.min(IDLE_RECHECK_MS, (this.health.nextRetry(now) ?? Infinity) - now));
         continue;
       }
       const at = this.spacing.started();
@@ -183,43 +182,24 @@ export class Poller {
     return Math.max(this.spacing.nextStart, this.health.pausedUntil);
   }
 
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      this.wake = resolve;
-      this.timer = setTimeout(resolve, ms);
-    });
-  }
-
-  /** Ends the loop's current sleep so that a new intent is looked at now, not at the next recheck. */
-  private poke(): void {
-    if (this.timer !== undefined) clearTimeout(this.timer);
-    this.wake?.();
-  }
-
   private choose(): TaskKind | null {
     const s = this.snapshot;
     return chooseNext({
       now: Date.now(),
       serverNow: this.serverNow(),
       placeQueued: this.placements.waiting,
-      reconcileNeeded: this.placements.reconciling !== undefined,
+      reconcileNeeded: this.placements.reconcileNeeded,
       listing: s.listing?.value,
       listingAt: s.listing?.at,
       lastAttempt: this.lastAttempt,
       recent: this.recent,
       want: this.want,
-      holdingPositions: this.holdingPositions(),
+      holdingPositions: holdsLiveGame(s),
       resultsOpen: this.resultsQuery !== null,
       settlementPending: this.settlements.pending,
       blockedUntil: this.health.blockedUntil(),
       failing: this.health.failing(),
     });
-  }
-
-  private holdingPositions(): boolean {
-    const s = this.snapshot;
-    const gid = s.listing?.value.liveGame?.gid;
-    return gid !== undefined && playsIn(gid, s.placed, s.status?.value.positions ?? []);
   }
 
   private async run(kind: TaskKind): Promise<void> {
@@ -274,7 +254,7 @@ export class Poller {
     if (epoch !== this.epoch) return;
     this.want.status = false;
     this.succeed("status", status.issues, (s, at) => withStatus(s, status, at));
-    if (reconciling) this.finishReconcile(status.positions);
+    if (reconciling && this.placements.reconcile(status.positions, this.serverNow())) this.want.balance = true;
     // A game /status still lists that is neither live nor next has ended: its result is awaited like any other.
     const listing = this.snapshot.listing?.value;
     if (listing) {
@@ -346,77 +326,20 @@ export class Poller {
   private async sendPlace(): Promise<void> {
     const item = this.placements.next;
     if (!item) return;
-    const t = this.snapshot.target;
-    item.knownTxids = new Set(this.snapshot.status?.value.positions.filter((p) => p.gid === item.req.gid).map((p) => p.txid));
-    this.setPlacement(item, "sending");
+    this.placements.sending(item, this.snapshot.status?.value.positions ?? []);
     let position: PlacedPosition;
     try {
-      position = await this.client.placePosition({
-        gid: item.req.gid,
-        c: t.currency,
-        a: t.asset,
-        sp: item.req.sp,
-        f: item.req.f,
-        pw: this.wallet ?? "",
-        n: t.network,
-        it: t.interval,
-      });
+      position = await this.client.placePosition(placeBody(item.req, this.snapshot.target, this.wallet ?? ""));
     } catch (e) {
-      this.onPlaceFailed(
-        item,
-        isApiError(e) ? e : new ApiError({ kind: "server", call: "POST /spot", message: String(e), outcomeUnknown: true }),
-      );
+      const err = isApiError(e) ? e : new ApiError({ kind: "server", call: "POST /spot", message: String(e), outcomeUnknown: true });
+      const { action, endpointFailed } = this.placements.failed(item, err, this.serverNow());
+      if (endpointFailed) throw err;
+      if (action === "reconcile") this.answeredUnreadably("place", err);
       return;
     }
-    this.placements.sent();
     this.want.balance = true;
     this.want.status = true;
     this.succeed("place", position.issues, (s) => withPlaced(s, position));
-    this.finishPlacement(item, { kind: "placed", position });
-  }
-
-  /** A POST that did not come back placed: queued again, reconciled through /status, or refused. Throws what the endpoint's health must hear of. */
-  private onPlaceFailed(item: QueuedPlace, err: ApiError): void {
-    if (err.kind === "rate_limited") {
-      // Refused before it was applied: it stays queued until the limit resets.
-      this.setPlacement(item, "queued");
-      throw err;
-    }
-    this.placements.sent();
-    if (err.outcomeUnknown || err.kind === "server" || err.kind === "schema") {
-      // The service may have applied it. Never send it again blindly: ask /status.
-      item.error = err;
-      this.placements.reconciling = item;
-      this.setPlacement(item, "reconciling");
-      // An answer it could not read is still an answer: the endpoint works,
-      // and the next position is not held back for it.
-      if (err.kind === "schema") this.answeredUnreadably("place", err);
-      else throw err;
-      return;
-    }
-    this.finishPlacement(item, { kind: "rejected", error: toInfo(err, this.serverNow()), fields: err.fields });
-    if (err.kind === "network" || err.kind === "auth") throw err;
-  }
-
-  private finishReconcile(positions: readonly Position[]): void {
-    const item = this.placements.reconciling;
-    if (!item) return;
-    this.placements.reconciling = undefined;
-    const found = reconciledPosition(item, positions);
-    const error = toInfo(item.error ?? new ApiError({ kind: "network", call: "POST /spot", message: "outcome unknown" }), this.serverNow());
-    if (found) this.want.balance = true;
-    this.finishPlacement(
-      item,
-      found ? { kind: "reconciled", placed: true, txid: found.txid, error } : { kind: "reconciled", placed: false, error },
-    );
-  }
-
-  private setPlacement(item: QueuedPlace, state: Exclude<Placement["state"], "done">): void {
-    this.store.update((s) => withPlacement(s, item.id, item.req, state));
-  }
-
-  private finishPlacement(item: QueuedPlace, outcome: PlacementOutcome): void {
-    this.store.update((s) => withPlacement(s, item.id, item.req, "done", outcome));
-    item.resolve(outcome);
+    this.placements.placed(item, position);
   }
 }

@@ -127,6 +127,17 @@ export function withStatus(s: Snapshot, status: StatusReport, at: number): Snaps
 }
 
 /** A results page, kept with the others; `shown` is the key of the page the view shows now. */
+/** A page not fetched yet, or fetched before the latest settlement (it may be out of date now). */
+export function resultsPageWanted(s: Snapshot, key: string): boolean {
+  const page = s.results?.pages[key];
+  const lastSettled = s.settlements.at(-1)?.at;
+  return page === undefined || (lastSettled !== undefined && page.at < lastSettled);
+}
+
+export function withResultsShown(s: Snapshot, key: string): Snapshot {
+  return { ...s, results: { key, pages: s.results?.pages ?? {} } };
+}
+
 export function withResultsPage(s: Snapshot, key: string, shown: string, page: ResultsPage, at: number): Snapshot {
   return { ...s, results: { key: shown, pages: { ...(s.results?.pages ?? {}), [key]: { value: page, at } } } };
 }

@@ -6,6 +6,7 @@
 import type { ApiErrorKind } from "../api/errors.js";
 import type { Network } from "../api/schemas.js";
 import type { Decimal } from "../domain/money.js";
+import { playsIn } from "../domain/positions.js";
 import type { Interval } from "../domain/rules.js";
 import type {
   Balance,
@@ -140,4 +141,10 @@ export function initialSnapshot(target: Target): Snapshot {
     diagnostics: {},
     clockOffset: 0,
   };
+}
+
+/** Whether the user has a position (placed here or listed by /status) in the live game. */
+export function holdsLiveGame(s: Snapshot): boolean {
+  const gid = s.listing?.value.liveGame?.gid;
+  return gid !== undefined && playsIn(gid, s.placed, s.status?.value.positions ?? []);
 }

@@ -4,16 +4,22 @@
  * waited on (src/poller/settlements.ts).
  */
 import { describe, expect, it } from "vitest";
-import { Placements, reconciledPosition } from "../../src/poller/placements.js";
+import { ApiError, type ApiErrorKind } from "../../src/api/errors.js";
+import { Placements, placeFailure, type QueuedPlace, reconciledPosition } from "../../src/poller/placements.js";
 import { SettlementWatch } from "../../src/poller/settlements.js";
+import { initialSnapshot, type PlacementOutcome, type Target } from "../../src/poller/snapshot.js";
+import { Store } from "../../src/poller/store.js";
 import { statusPosition } from "../helpers/fixtures.js";
 
 describe("placements", () => {
-  const pending = () => {
-    const item = new Placements().enqueue({ gid: "g1", sp: "67100", f: "2.5" }, () => undefined);
-    item.knownTxids = new Set(["old"]);
-    return item;
-  };
+  const target: Target = { asset: "BTC_USDT", interval: 60, currency: "USDC", network: "testnet" };
+  const books = () => new Placements(new Store(initialSnapshot(target)));
+  const pending = (): QueuedPlace => ({
+    id: 1,
+    req: { gid: "g1", sp: "67100", f: "2.5" },
+    resolve: () => undefined,
+    knownTxids: new Set(["old"]),
+  });
 
   it("an unanswered POST made the new position of that game, strike and stake; exact, whatever the digits", () => {
     const item = pending();
@@ -36,12 +42,52 @@ describe("placements", () => {
   });
 
   it("drops what is queued with one answer for each", () => {
-    const p = new Placements();
+    const p = books();
     const outcomes: string[] = [];
     p.enqueue({ gid: "g", sp: "1", f: "1" }, (o) => outcomes.push(o.kind));
     p.enqueue({ gid: "g", sp: "2", f: "1" }, (o) => outcomes.push(o.kind));
     p.drop({ kind: "rejected", error: { kind: "invalid", message: "x", at: 0 }, fields: [] });
     expect([outcomes, p.waiting]).toEqual([["rejected", "rejected"], false]);
+  });
+
+  it("shows each step in the snapshot: queued, sending, reconciling, then what /status said", () => {
+    const store = new Store(initialSnapshot(target));
+    const p = new Placements(store);
+    const outcomes: PlacementOutcome[] = [];
+    p.enqueue({ gid: "g1", sp: "67100", f: "2.5" }, (o) => outcomes.push(o));
+    const states = [store.getSnapshot().placement?.state];
+    const item = p.next!;
+    p.sending(item, [statusPosition({ gid: "g1", sp: "67100", f: "2.5", txid: "old" })]);
+    states.push(store.getSnapshot().placement?.state);
+    p.failed(item, new ApiError({ kind: "network", call: "POST /spot", message: "reset", outcomeUnknown: true }), 0);
+    states.push(store.getSnapshot().placement?.state);
+    const placed = p.reconcile(
+      [
+        statusPosition({ gid: "g1", sp: "67100", f: "2.5", txid: "old" }),
+        statusPosition({ gid: "g1", sp: "67100", f: "2.5", txid: "new" }),
+      ],
+      1,
+    );
+    states.push(store.getSnapshot().placement?.state);
+    expect([states, placed, p.waiting, p.reconcileNeeded]).toEqual([["queued", "sending", "reconciling", "done"], true, false, false]);
+    expect(outcomes).toMatchObject([{ kind: "reconciled", placed: true, txid: "new" }]);
+  });
+});
+
+describe("a POST that did not come back placed", () => {
+  const err = (kind: ApiErrorKind, outcomeUnknown = false) => new ApiError({ kind, call: "POST /spot", message: "x", outcomeUnknown });
+
+  it.each([
+    ["rate_limited", false, "requeue", true],
+    ["server", false, "reconcile", true],
+    ["network", true, "reconcile", true],
+    ["schema", false, "reconcile", false],
+    ["invalid", false, "reject", false],
+    ["conflict", false, "reject", false],
+    ["network", false, "reject", true],
+    ["auth", false, "reject", true],
+  ] as const)("%s (outcome unknown: %s) → %s; POST failing: %s", (kind, unknown, action, endpointFailed) => {
+    expect(placeFailure(err(kind, unknown))).toEqual({ action, endpointFailed });
   });
 });
 
