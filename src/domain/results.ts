@@ -84,9 +84,9 @@ export interface SessionInputs {
 }
 
 /**
- * The session's games by gid, added to `known` (the caller keeps the map
- * across renders, so games survive the poller's bounded notice list). Returns
- * `known` itself when nothing is new, so memoised consumers stay put.
+ * The session's games by gid, added to `known` (the snapshot keeps the map,
+ * so games outlive the poller's bounded notice list). Returns `known` itself
+ * when nothing is new, so memoised consumers stay put.
  */
 export function mergeSessionGames(known: ReadonlyMap<string, GameResult>, inputs: SessionInputs): ReadonlyMap<string, GameResult> {
   let next: Map<string, GameResult> | undefined;

@@ -5,6 +5,7 @@
  */
 import type { ResultsQuery } from "../api/client.js";
 import type { ApiError } from "../api/errors.js";
+import { mergeSessionGames, type SessionInputs } from "../domain/results.js";
 import type {
   Balance,
   GameListing,
@@ -71,7 +72,8 @@ export function answered(s: Snapshot, a: Answered): Snapshot {
     retryAt: undefined,
     ...(a.issues.length > 0 ? { unreadable: { at: a.at, issues: a.issues } } : {}),
   }));
-  return { ...s, errors, diagnostics, connection: a.connection, lastOkAt: a.at, clockOffset: a.clockOffset };
+  const session = s.session.start === undefined ? { ...s.session, start: a.at } : s.session;
+  return { ...s, errors, diagnostics, connection: a.connection, lastOkAt: a.at, clockOffset: a.clockOffset, session };
 }
 
 /**
@@ -126,24 +128,40 @@ export function withStatus(s: Snapshot, status: StatusReport, at: number): Snaps
   return { ...s, status: { value: status, at }, placed: s.placed.filter((p) => !seen.has(p.txid)) };
 }
 
-/** A results page, kept with the others; `shown` is the key of the page the view shows now. */
-/** A page not fetched yet, or fetched before the latest settlement (it may be out of date now). */
+/** A page not fetched yet, or one that may be out of date now. */
 export function resultsPageWanted(s: Snapshot, key: string): boolean {
   const page = s.results?.pages[key];
+  return page === undefined || resultsPageOutdated(s, page);
+}
+
+/** Fetched before the latest settlement: the game that settled may be missing from it. */
+export function resultsPageOutdated(s: Snapshot, page: { at: number }): boolean {
   const lastSettled = s.settlements.at(-1)?.at;
-  return page === undefined || (lastSettled !== undefined && page.at < lastSettled);
+  return lastSettled !== undefined && page.at < lastSettled;
 }
 
 export function withResultsShown(s: Snapshot, key: string): Snapshot {
   return { ...s, results: { key, pages: s.results?.pages ?? {} } };
 }
 
+/** A results page, kept with the others; `shown` is the key of the page the view shows now. */
 export function withResultsPage(s: Snapshot, key: string, shown: string, page: ResultsPage, at: number): Snapshot {
-  return { ...s, results: { key: shown, pages: { ...(s.results?.pages ?? {}), [key]: { value: page, at } } } };
+  const results = { key: shown, pages: { ...(s.results?.pages ?? {}), [key]: { value: page, at } } };
+  return withSessionGames({ ...s, results }, { notices: [], pages: [page] });
 }
 
 export function withSettlement(s: Snapshot, game: GameResult, at: number): Snapshot {
-  return { ...s, settlements: [...s.settlements.slice(-(KEEP_SETTLEMENTS - 1)), { gid: game.gid, result: game, at }] };
+  const notice = { gid: game.gid, result: game, at };
+  return withSessionGames(
+    { ...s, settlements: [...s.settlements.slice(-(KEEP_SETTLEMENTS - 1)), notice] },
+    { notices: [notice], pages: [] },
+  );
+}
+
+/** The session's games outlive the bounded notice list and the pages the results view has fetched. */
+function withSessionGames(s: Snapshot, seen: Omit<SessionInputs, "sessionStart">): Snapshot {
+  const games = mergeSessionGames(s.session.games, { ...seen, sessionStart: s.session.start });
+  return games === s.session.games ? s : { ...s, session: { ...s.session, games } };
 }
 
 export function withPlaced(s: Snapshot, position: PlacedPosition): Snapshot {

@@ -102,6 +102,13 @@ export interface ResultsView {
   pages: Readonly<Record<string, Datum<ResultsPage>>>;
 }
 
+/** Since the dashboard's first answer: the games of the user's that settled (the session summary's input). */
+export interface Session {
+  /** Server ms of the first successful answer. */
+  start?: number;
+  games: ReadonlyMap<string, GameResult>;
+}
+
 export interface Snapshot {
   target: Target;
   listing?: Datum<GameListing>;
@@ -116,6 +123,7 @@ export interface Snapshot {
   placed: readonly Position[];
   results: ResultsView | null;
   settlements: readonly SettlementNotice[];
+  session: Session;
   placement?: Placement;
   connection: Connection;
   /** Server ms of the last successful response of any kind. */
@@ -136,6 +144,7 @@ export function initialSnapshot(target: Target): Snapshot {
     placed: [],
     results: null,
     settlements: [],
+    session: { games: new Map() },
     connection: { state: "connecting" },
     errors: {},
     diagnostics: {},

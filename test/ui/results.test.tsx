@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { GameResult as WireGameResult } from "../../src/api/schemas.js";
 import type { GameResult, ResultsPage } from "../../src/domain/service-data.js";
-import { resultsKey } from "../../src/poller/reducers.js";
+import { resultsKey, withSettlement } from "../../src/poller/reducers.js";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
 import { Store } from "../../src/poller/store.js";
 import { App, type DashboardController } from "../../src/ui/App.js";
@@ -253,7 +253,7 @@ describe("settlement toast and session summary", () => {
     const bells: number[] = [];
     const u = await mount(c, 80, 24, { bell: () => bells.push(1) });
     const won = game(0, { total_winnings: "4.000001", net_return: "0.750001", settled_at: new Date(Date.now()).toISOString() });
-    c.store.update((s) => ({ ...s, settlements: [{ gid: won.gid, result: won, at: Date.now() }] }));
+    c.store.update((s) => withSettlement(s, won, Date.now()));
     await tick(60);
     expect(flat(u.text())).toContain(`settled #${won.gid} BTC_USDT 10s: WON +0.750001 USDC · staked 3.25`);
     expect(bells).toHaveLength(1);
@@ -261,10 +261,10 @@ describe("settlement toast and session summary", () => {
 
     const lost = game(1, { gid: "99", total_winnings: "1", net_return: "-2.25" });
     const cancelled = game(2, { gid: "98", cancelled: true, closing_price: null, total_winnings: "3.25", net_return: "0" });
-    c.store.update((s) => ({ ...s, settlements: [...s.settlements, { gid: "99", result: lost, at: Date.now() }] }));
+    c.store.update((s) => withSettlement(s, lost, Date.now()));
     await tick(60);
     expect(flat(u.text())).toContain("settled #99 BTC_USDT 10s: LOST -2.25 USDC");
-    c.store.update((s) => ({ ...s, settlements: [...s.settlements, { gid: "98", result: cancelled, at: Date.now() }] }));
+    c.store.update((s) => withSettlement(s, cancelled, Date.now()));
     await tick(60);
     expect(flat(u.text())).toContain("settled #98 BTC_USDT 10s: CANCELLED, stakes refunded 3.25 USDC");
     expect(bells).toHaveLength(3);
@@ -289,7 +289,7 @@ describe("settlement toast and session summary", () => {
     const u = await mount(c, 120, 40, { noBell: true, bell: () => bells.push(1) });
     expect(u.text()).not.toContain("settled #");
     const g = game(0);
-    c.store.update((s) => ({ ...s, settlements: [...s.settlements, { gid: g.gid, result: g, at: Date.now() }] }));
+    c.store.update((s) => withSettlement(s, g, Date.now()));
     await tick(60);
     expect(u.text()).toContain(`settled #${g.gid} BTC_USDT 10s: LOST -0.05 USDC`);
     expect(bells).toHaveLength(0);
