@@ -32,7 +32,8 @@ const SIGNALS = ["SIGHUP", "SIGINT", "SIGQUIT", "SIGTERM"] as const;
 const CLOSE_WAIT_MS = 300;
 
 export const NO_TERMINAL_MESSAGE =
-  "spotdash: the dashboard needs a terminal on stdin and stdout; for scripts use `spotdash watch` or the one-shot commands (spotdash --help)";
+  "spotdash: the dashboard needs a terminal on stdin and stdout; " +
+  "for scripts use `spotdash watch` or the one-shot commands (spotdash --help)";
 
 export async function runDashboard(config: Config): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
@@ -66,26 +67,12 @@ export async function runDashboard(config: Config): Promise<number> {
 
   let code: number = DASHBOARD_EXIT.quit;
   let crashed: unknown;
-  const leave = (exitCode: number) => {
+  const stopWatching = watchWaysOut((exitCode, error) => {
+    if (error !== undefined) crashed = error;
     if (code === DASHBOARD_EXIT.quit) code = exitCode;
     mounted.close();
     app.unmount();
-  };
-  const onSignal = Object.fromEntries(SIGNALS.map((sig) => [sig, () => leave(DASHBOARD_EXIT[sig])])) as Record<
-    (typeof SIGNALS)[number],
-    () => void
-  >;
-  // The terminal went away (a closed pane or ssh session: EIO, EPIPE): as a hang-up.
-  const onTerminalGone = () => leave(DASHBOARD_EXIT.SIGHUP);
-  const crash = (e: unknown) => {
-    crashed = e;
-    leave(DASHBOARD_EXIT.crashed);
-  };
-  for (const sig of SIGNALS) process.on(sig, onSignal[sig]);
-  process.stdin.on("error", onTerminalGone);
-  process.stdout.on("error", onTerminalGone);
-  process.on("uncaughtException", crash);
-  process.on("unhandledRejection", crash);
+  });
   try {
     await app.waitUntilExit();
   } catch (e) {
@@ -95,10 +82,7 @@ export async function runDashboard(config: Config): Promise<number> {
     mounted.close();
     poller.stop();
     screen.restore();
-    for (const sig of SIGNALS) process.off(sig, onSignal[sig]);
-    // The terminal's error handlers stay: writing the restore to a vanished terminal fails after this.
-    process.off("uncaughtException", crash);
-    process.off("unhandledRejection", crash);
+    stopWatching();
     // The connection is closed with whatever is in flight aborted, so the way out never waits on the service.
     await Promise.race([backend.close().catch(() => undefined), new Promise((r) => setTimeout(r, CLOSE_WAIT_MS).unref())]);
   }
@@ -108,4 +92,27 @@ export async function runDashboard(config: Config): Promise<number> {
     return DASHBOARD_EXIT.crashed;
   }
   return code;
+}
+
+/**
+ * Every way out but q: a signal, the terminal going away (a closed pane or
+ * ssh session: EIO, EPIPE, as a hang-up), an uncaught error. Each calls
+ * `leave` with its exit code. Returns what takes the handlers off again;
+ * the terminal's error handlers stay, since writing the restore to a
+ * vanished terminal fails after that.
+ */
+function watchWaysOut(leave: (exitCode: number, error?: unknown) => void): () => void {
+  const onSignal = SIGNALS.map((sig) => [sig, () => leave(DASHBOARD_EXIT[sig])] as const);
+  const onTerminalGone = () => leave(DASHBOARD_EXIT.SIGHUP);
+  const crash = (e: unknown) => leave(DASHBOARD_EXIT.crashed, e);
+  for (const [sig, on] of onSignal) process.on(sig, on);
+  process.stdin.on("error", onTerminalGone);
+  process.stdout.on("error", onTerminalGone);
+  process.on("uncaughtException", crash);
+  process.on("unhandledRejection", crash);
+  return () => {
+    for (const [sig, on] of onSignal) process.off(sig, on);
+    process.off("uncaughtException", crash);
+    process.off("unhandledRejection", crash);
+  };
 }

@@ -4,23 +4,26 @@
  * calls the API itself.
  */
 import { useApp, useStdout } from "ink";
-import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { playsIn } from "../domain/positions.js";
-import { mergeSessionGames, type SessionSummary, sessionSummary } from "../domain/results.js";
-import type { GameResult } from "../domain/service-data.js";
+import { useCallback, useEffect, useMemo, useState } from "react";
+import { type SessionSummary, sessionSummary } from "../domain/results.js";
 import type { PlaceRequest } from "../poller/placements.js";
-import type { PlacementOutcome, Snapshot, Target } from "../poller/snapshot.js";
+import { resultsPageOutdated } from "../poller/reducers.js";
+import { holdsLiveGame, type PlacementOutcome, type Snapshot, type Target } from "../poller/snapshot.js";
 import { isStale } from "../poller/staleness.js";
 import type { Store } from "../poller/store.js";
 import { Dashboard, type DashboardProps, type PaneName } from "./Dashboard.js";
-import { dashboardActions, type Overlay } from "./dashboard-actions.js";
-import { placementCheck, usePositionForm } from "./form/use-position-form.js";
-import { useFrames, useKeys, useTerminalSize } from "./hooks.js";
-import type { Paste } from "./input/key-reader.js";
-import { binding, DASHBOARD_KEYS, dashboardHints, FORM_HINTS, isCtrlC, isEscape, OVERLAY_HINTS, resultsHints } from "./keymap.js";
+import { dashboardActions, routeKey } from "./dashboard-actions.js";
+import { checkForm } from "./form/form-flow.js";
+import { usePositionForm } from "./form/use-position-form.js";
+import { useFrames } from "./frame-clock.js";
+import { useKeys } from "./input/use-keys.js";
+import { footerHints, type Overlay } from "./keymap.js";
 import { computeLayout } from "./layout.js";
 import { currentPage, type ResultsQueryArg, type ResultsViewState, useResultsView } from "./results/use-results-view.js";
 import { useSettlementToast } from "./results/use-settlement-toast.js";
+import { useLatestState } from "./use-latest-state.js";
+import { useMessage } from "./use-message.js";
+import { useTerminalSize } from "./use-terminal-size.js";
 
 export interface DashboardController {
   store: Store<Snapshot>;
@@ -46,8 +49,6 @@ export interface AppProps {
   bell?: () => void;
 }
 
-const MESSAGE_MS = 3_000;
-
 type DashboardResults = NonNullable<DashboardProps["results"]>;
 
 /** What cannot wait for the next second's frame: the first data, a placement's progress, the connection's state. */
@@ -65,39 +66,24 @@ function drawAtOnce(prev: Snapshot, next: Snapshot): boolean {
 
 export function App(p: AppProps) {
   const { exit } = useApp();
-  const serverNow = useCallback(() => p.controller.serverNow(), [p.controller]);
-  const [phaseMs, setPhaseMs] = useState(0);
-  const snapshot = useFrames(p.controller.store, serverNow, phaseMs, drawAtOnce);
-  const gamePhaseMs = (snapshot.listing?.value.liveGame?.start_at ?? 0) % 1000;
-  useEffect(() => setPhaseMs(gamePhaseMs), [gamePhaseMs]);
-  // Frames come from the ticker and the store; the instant itself is read fresh on every frame.
-  const now = serverNow();
+  const { snapshot, now } = useDashboardFrames(p.controller);
   const size = useTerminalSize();
+  const holding = holdsLiveGame(snapshot);
   // Until Tab picks a pane, the focus is where the keys are of use: the positions table when it has rows.
   const [chosenFocus, setFocus] = useState<PaneName | null>(null);
-  const liveGid = snapshot.listing?.value.liveGame?.gid;
-  const holding = liveGid !== undefined && playsIn(liveGid, snapshot.placed, snapshot.status?.value.positions ?? []);
   const focus: PaneName = chosenFocus ?? (holding ? "positions" : "game");
   const [scroll, setScroll] = useState(0);
-  const [overlay, setOverlay, overlayNow] = useLatestState<Overlay>(null);
+  const [overlay, setOverlay, overlayNow] = useLatestState<Overlay | null>(null);
   const [message, say] = useMessage();
 
   const blocked = p.walletMissing ? "no wallet address: set METAFIDE_USER_ADDRESS to place positions" : undefined;
   const positionForm = usePositionForm(p.controller, blocked);
-  const layout = computeLayout(size.cols, size.rows, positionForm.form !== null);
   const results = useResultsView(p.controller, p.assets, say);
+  const toast = useSettlementToast(snapshot.settlements, useBell(p));
+  const summary = useMemo(() => sessionSummary(snapshot.session.games.values()), [snapshot.session.games]);
 
-  const { stdout } = useStdout();
-  const bell = useMemo(() => (p.noBell ? undefined : (p.bell ?? (() => void stdout.write("\x07")))), [p.noBell, p.bell, stdout]);
-  const toast = useSettlementToast(snapshot.settlements, bell);
-
-  const summary = useSessionSummary(snapshot);
-
-  const onPaste = (paste: Paste) => {
-    // A paste goes into the form's field; anywhere else it would be a flood of commands.
-    if (!positionForm.handlePaste(paste.text, paste.dropped)) say("paste ignored: only the position form (p) takes text");
-  };
-
+  const { controller, assets, readonly } = p;
+  const [openForm, openResults] = [positionForm.open, results.open];
   const actions = dashboardActions({
     exit,
     say,
@@ -105,47 +91,28 @@ export function App(p: AppProps) {
     setFocus,
     setScroll,
     setOverlay,
-    controller: p.controller,
-    assets: p.assets,
-    readonly: p.readonly,
-    openForm: positionForm.open,
-    openResults: results.open,
+    controller,
+    assets,
+    readonly,
+    openForm,
+    openResults,
   });
+  useKeys(
+    (input, key) =>
+      routeKey({ input, key }, { exit, form: positionForm.handleKey, overlayOpen: overlayNow() !== null, setOverlay, results, actions }),
+    // A paste goes into the form's field; anywhere else it would be a flood of commands.
+    (paste) => positionForm.handlePaste(paste.text, paste.dropped) || say("paste ignored: only the position form (p) takes text"),
+  );
 
-  useKeys((input, key) => {
-    const press = { input, key };
-    if (isCtrlC(press)) {
-      exit();
-      return;
-    }
-    // An open form takes every key (q included: it may be a typo in a field).
-    if (positionForm.handleKey(input, key)) return;
-    // Esc closes the help or the diagnostics first, also over the results view.
-    if (overlayNow() !== null && isEscape(press)) {
-      setOverlay(null);
-      return;
-    }
-    // The results view takes every key too, except q, ?, D, Ctrl+R and Ctrl+C.
-    if (results.handleKey(press)) return;
-    const b = binding(DASHBOARD_KEYS, press);
-    if (b !== undefined) actions[b.action]();
-  }, onPaste);
-
-  const hints = positionForm.form
-    ? FORM_HINTS[positionForm.form.step]
-    : overlay !== null
-      ? OVERLAY_HINTS[overlay]
-      : results.view
-        ? resultsHints(results.view.detail !== null)
-        : dashboardHints({ readonly: p.readonly, holding });
-  const resultsProps = results.view ? resultsViewProps(results.view, snapshot, summary, now) : undefined;
-
+  const form = positionForm.form;
+  const resultsDetail = results.view ? results.view.detail !== null : undefined;
+  const hints = footerHints({ readonly, holding, form: form?.step, overlay, resultsDetail });
   return (
     <Dashboard
       snapshot={snapshot}
       now={now}
       localNow={now - snapshot.clockOffset}
-      layout={layout}
+      layout={computeLayout(size.cols, size.rows, form !== null)}
       backend={p.backend}
       readonly={p.readonly}
       focus={focus}
@@ -153,65 +120,37 @@ export function App(p: AppProps) {
       overlay={overlay}
       hints={hints}
       message={message}
-      results={resultsProps}
+      results={results.view ? resultsViewProps(results.view, snapshot, summary, now) : undefined}
       toast={toast}
-      form={positionForm.form ? { state: positionForm.form, check: placementCheck(positionForm.form, snapshot, now), blocked } : undefined}
+      form={form ? { state: form, check: checkForm(form, snapshot, now), blocked } : undefined}
     />
   );
 }
 
 /**
- * State whose latest value can be read before the next render: the keys of
- * a burst are handled one after another, and each must see what the one
- * before it did.
+ * The snapshot to draw and the server instant it is drawn for. Frames come
+ * from the ticker (in step with the game's own second) and from urgent
+ * changes of the store; the instant is read fresh on every frame.
  */
-function useLatestState<T>(initial: T): [T, Dispatch<SetStateAction<T>>, () => T] {
-  const [value, setValue] = useState(initial);
-  const latest = useRef(initial);
-  const set = useCallback((next: SetStateAction<T>) => {
-    latest.current = typeof next === "function" ? (next as (prev: T) => T)(latest.current) : next;
-    setValue(latest.current);
-  }, []);
-  const read = useCallback(() => latest.current, []);
-  return [value, set, read];
+function useDashboardFrames(controller: DashboardController): { snapshot: Snapshot; now: number } {
+  const serverNow = useCallback(() => controller.serverNow(), [controller]);
+  const [phaseMs, setPhaseMs] = useState(0);
+  const snapshot = useFrames(controller.store, serverNow, phaseMs, drawAtOnce);
+  const gamePhaseMs = (snapshot.listing?.value.liveGame?.start_at ?? 0) % 1000;
+  useEffect(() => setPhaseMs(gamePhaseMs), [gamePhaseMs]);
+  return { snapshot, now: serverNow() };
 }
 
-/** A message in the footer for a few seconds (what a key did, or why it did nothing). */
-function useMessage(): [string | undefined, (text: string) => void] {
-  const [message, setMessage] = useState<string | undefined>();
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const say = useCallback((text: string) => {
-    setMessage(text);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => setMessage(undefined), MESSAGE_MS);
-  }, []);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  return [message, say];
-}
-
-/**
- * The session's games (src/domain/results.ts), merged as they come: kept
- * across renders, so that games survive the poller's bounded notice list.
- * The merge is idempotent, so rendering it again changes nothing.
- */
-function useSessionSummary(snapshot: Snapshot): SessionSummary {
-  const start = useRef<number | undefined>(undefined);
-  const games = useRef<ReadonlyMap<string, GameResult>>(new Map());
-  start.current ??= snapshot.lastOkAt;
-  games.current = mergeSessionGames(games.current, {
-    notices: snapshot.settlements,
-    pages: Object.values(snapshot.results?.pages ?? {}).map((d) => d.value),
-    sessionStart: start.current,
-  });
-  const known = games.current;
-  return useMemo(() => sessionSummary(known.values()), [known]);
+/** The terminal bell for settlements (BEL to the terminal unless --no-bell; tests pass their own). */
+function useBell(p: Pick<AppProps, "noBell" | "bell">): (() => void) | undefined {
+  const { stdout } = useStdout();
+  return useMemo(() => (p.noBell ? undefined : (p.bell ?? (() => void stdout.write("\x07")))), [p.noBell, p.bell, stdout]);
 }
 
 /** What the results view shows of the store: its page, that page's age and whether it is out of date. */
 function resultsViewProps(view: ResultsViewState, snapshot: Snapshot, summary: SessionSummary, now: number): DashboardResults {
   const page = currentPage(view, snapshot);
-  const lastSettled = snapshot.settlements.at(-1)?.at;
-  const outdated = page !== undefined && lastSettled !== undefined && page.at < lastSettled;
+  const outdated = page !== undefined && resultsPageOutdated(snapshot, page);
   return {
     view,
     page,

@@ -12,11 +12,10 @@ import { otherGames, positionRows, readableStreaks } from "../domain/positions.j
 import type { Toast } from "../domain/results.js";
 import { isReadable } from "../domain/service-data.js";
 import type { Snapshot } from "../poller/snapshot.js";
-import { isStale } from "../poller/staleness.js";
+import { ageAt, freshness, NowContext } from "./age.js";
 import type { FormState } from "./form/form-state.js";
 import { PositionForm } from "./form/PositionForm.js";
 import type { Layout } from "./layout.js";
-import { ageAt, NowContext } from "./Pane.js";
 import { BalancePane } from "./panes/BalancePane.js";
 import { DiagnosticsView } from "./panes/DiagnosticsView.js";
 import { Footer } from "./panes/Footer.js";
@@ -59,23 +58,8 @@ const STALE_OVERALL_MS = 5_000;
 
 export function Dashboard(p: DashboardProps) {
   const { snapshot: s, layout: l, now } = p;
-  const live = s.listing?.value.liveGame ?? undefined;
-  const gid = live?.gid;
-  const nextGid = s.listing ? nextGameGid(s.listing.value) : undefined;
-  const statusPositions = s.status?.value.positions;
-  const livePrice = s.price?.value.value;
-  // The pane measures the distances from the price, so a new price does not rebuild the rows.
-  const rows = useMemo(() => positionRows(gid, statusPositions ?? [], s.placed), [gid, statusPositions, s.placed]);
-  const others = useMemo(() => otherGames(gid, nextGid, statusPositions ?? []), [gid, nextGid, statusPositions]);
-  const streaks = useMemo(() => readableStreaks(s.status?.value.streaks ?? []), [s.status]);
-  const strikes = useMemo(() => rows.flatMap((r) => (r.active && isReadable(r.strike) ? [r.strike] : [])), [rows]);
-
   if (l.tooSmall) return <TooSmall cols={l.cols} rows={l.rows} />;
-
-  const holding = rows.length > 0;
   const lastOkAge = ageAt(now, s.lastOkAt);
-  const bodyHeight = l.topHeight + l.priceHeight + l.formHeight + l.positionsHeight;
-
   return (
     <NowContext.Provider value={now}>
       <Box flexDirection="column" width={l.cols} height={l.frameHeight}>
@@ -91,101 +75,117 @@ export function Dashboard(p: DashboardProps) {
           readonly={p.readonly}
           width={l.cols}
         />
-        {p.overlay === "diagnostics" ? (
-          <DiagnosticsView
-            diagnostics={s.diagnostics}
-            errors={s.errors}
-            connection={s.connection}
-            backend={p.backend}
-            clockOffset={s.clockOffset}
-            localNow={p.localNow}
-            width={l.cols}
-            height={bodyHeight}
-          />
-        ) : p.overlay === "help" ? (
-          <HelpOverlay width={l.cols} height={bodyHeight} problems={Object.values(s.errors).map((e) => e!.message)} />
-        ) : p.results ? (
-          <ResultsView {...p.results} width={l.cols} height={bodyHeight} />
-        ) : (
-          <>
-            <Box height={l.topHeight} flexShrink={0}>
-              <GamePane
-                asset={s.target.asset}
-                interval={s.target.interval}
-                listing={s.listing?.value}
-                listingAt={s.listing?.at}
-                livePrice={livePrice}
-                now={now}
-                error={s.errors.spot?.message}
-                full={l.full}
-                width={l.gameWidth}
-                height={l.topHeight}
-                focused={p.focus === "game"}
-              />
-              <BalancePane
-                currency={s.target.currency}
-                network={s.target.network}
-                balance={s.balance?.value}
-                sessionStart={s.sessionStartBalance}
-                at={s.balance?.at}
-                stale={isStale(s.balance, "balance", now)}
-                error={s.errors.balance?.message}
-                full={l.full}
-                width={l.balanceWidth}
-                height={l.topHeight}
-                focused={p.focus === "balance"}
-              />
-            </Box>
-            <PricePane
-              asset={s.target.asset}
-              prices={s.prices}
-              price={livePrice}
-              openPrice={live?.open_price}
-              aiPrice={live?.ai_price}
-              strikes={strikes}
-              at={s.price?.at}
-              stale={isStale(s.price, "price", now)}
-              error={s.errors.price?.message}
-              width={l.cols}
-              height={l.priceHeight}
-              chartRows={l.chartRows}
-              focused={p.focus === "price"}
-            />
-            {p.form && l.formHeight > 0 ? (
-              <PositionForm
-                form={p.form.state}
-                check={p.form.check}
-                blocked={p.form.blocked}
-                network={s.target.network}
-                currency={s.target.currency}
-                toClose={live ? Math.max(0, live.closes_at - now) : 0}
-                placement={s.placement}
-                connection={s.connection}
-                localNow={p.localNow}
-                width={l.cols}
-                height={l.formHeight}
-              />
-            ) : null}
-            <PositionsPane
-              gid={gid}
-              rows={rows}
-              livePrice={livePrice}
-              streaks={streaks}
-              others={others}
-              noLiveGame={s.listing && !live ? `${noLiveGameTitle(s.listing.value)}: positions show when one starts` : undefined}
-              scroll={p.scroll}
-              visibleRows={l.positionRows}
-              at={s.status?.at}
-              stale={isStale(s.status, "status", now, holding)}
-              error={s.errors.status?.message}
-              width={l.cols}
-              height={l.positionsHeight}
-              focused={p.focus === "positions"}
-            />
-          </>
-        )}
+        <Body {...p} />
         <Footer hints={p.hints} lastOkAt={s.lastOkAt} age={lastOkAge} message={p.message} toast={p.toast} width={l.cols} />
       </Box>
     </NowContext.Provider>
+  );
+}
+
+/** Between header and footer: an overlay, the results view, or the panes. */
+function Body(p: DashboardProps) {
+  const { snapshot: s, layout: l } = p;
+  const height = l.topHeight + l.priceHeight + l.formHeight + l.positionsHeight;
+  if (p.overlay === "diagnostics") {
+    return (
+      <DiagnosticsView
+        diagnostics={s.diagnostics}
+        errors={s.errors}
+        connection={s.connection}
+        backend={p.backend}
+        clockOffset={s.clockOffset}
+        localNow={p.localNow}
+        width={l.cols}
+        height={height}
+      />
+    );
+  }
+  if (p.overlay === "help") return <HelpOverlay width={l.cols} height={height} problems={Object.values(s.errors).map((e) => e!.message)} />;
+  if (p.results) return <ResultsView {...p.results} width={l.cols} height={height} />;
+  return <Panes {...p} />;
+}
+
+/** The positions as the panes show them, rebuilt only when what they come from changes. */
+function usePositionData(s: Snapshot) {
+  const gid = s.listing?.value.liveGame?.gid;
+  const nextGid = s.listing ? nextGameGid(s.listing.value) : undefined;
+  const statusPositions = s.status?.value.positions;
+  // The pane measures the distances from the price, so a new price does not rebuild the rows.
+  const rows = useMemo(() => positionRows(gid, statusPositions ?? [], s.placed), [gid, statusPositions, s.placed]);
+  const others = useMemo(() => otherGames(gid, nextGid, statusPositions ?? []), [gid, nextGid, statusPositions]);
+  const streaks = useMemo(() => readableStreaks(s.status?.value.streaks ?? []), [s.status]);
+  const strikes = useMemo(() => rows.flatMap((r) => (r.active && isReadable(r.strike) ? [r.strike] : [])), [rows]);
+  return { gid, rows, others, streaks, strikes };
+}
+
+function Panes(p: DashboardProps) {
+  const { snapshot: s, layout: l, now } = p;
+  const { gid, rows, others, streaks, strikes } = usePositionData(s);
+  const live = s.listing?.value.liveGame ?? undefined;
+  const livePrice = s.price?.value.value;
+  const frame = (name: PaneName, width: number, height: number) => ({ width, height, focused: p.focus === name });
+  return (
+    <>
+      <Box height={l.topHeight} flexShrink={0}>
+        <GamePane
+          {...frame("game", l.gameWidth, l.topHeight)}
+          asset={s.target.asset}
+          interval={s.target.interval}
+          listing={s.listing?.value}
+          listingAt={s.listing?.at}
+          livePrice={livePrice}
+          now={now}
+          error={s.errors.spot?.message}
+          full={l.full}
+        />
+        <BalancePane
+          {...frame("balance", l.balanceWidth, l.topHeight)}
+          {...freshness(s.balance, "balance", s.errors.balance, now)}
+          currency={s.target.currency}
+          network={s.target.network}
+          balance={s.balance?.value}
+          sessionStart={s.sessionStartBalance}
+          full={l.full}
+        />
+      </Box>
+      <PricePane
+        {...frame("price", l.cols, l.priceHeight)}
+        {...freshness(s.price, "price", s.errors.price, now)}
+        asset={s.target.asset}
+        prices={s.prices}
+        price={livePrice}
+        openPrice={live?.open_price}
+        aiPrice={live?.ai_price}
+        strikes={strikes}
+        chartRows={l.chartRows}
+      />
+      {p.form && l.formHeight > 0 ? (
+        <PositionForm
+          form={p.form.state}
+          check={p.form.check}
+          blocked={p.form.blocked}
+          network={s.target.network}
+          currency={s.target.currency}
+          toClose={live ? Math.max(0, live.closes_at - now) : 0}
+          placement={s.placement}
+          connection={s.connection}
+          localNow={p.localNow}
+          width={l.cols}
+          height={l.formHeight}
+        />
+      ) : null}
+      <PositionsPane
+        {...frame("positions", l.cols, l.positionsHeight)}
+        {...freshness(s.status, "status", s.errors.status, now, rows.length > 0)}
+        gid={gid}
+        rows={rows}
+        livePrice={livePrice}
+        streaks={streaks}
+        others={others}
+        noLiveGame={s.listing && !live ? `${noLiveGameTitle(s.listing.value)}: positions show when one starts` : undefined}
+        scroll={p.scroll}
+        visibleRows={l.positionRows}
+      />
+    </>
   );
 }

@@ -1,9 +1,14 @@
 import { Box } from "ink";
-import { createContext, type ReactNode, useContext } from "react";
-import { formatAge } from "../domain/format.js";
+import type { ReactNode } from "react";
 import { Line } from "./Line.js";
-import type { Piece } from "./spans.js";
 import { glyphs, tone, useTheme } from "./theme.js";
+
+/** Where a pane sits: its size and whether it has the focus. Every pane takes these as its own props. */
+export interface PaneFrame {
+  width: number;
+  height: number;
+  focused: boolean;
+}
 
 /**
  * A bordered pane whose first line is its title; fixed size so the frame
@@ -11,14 +16,7 @@ import { glyphs, tone, useTheme } from "./theme.js";
  * open at 60x20) must not draw over them. Lines cut their own width, and a
  * horizontal clip would make Ink slice every line of the pane each frame.
  */
-export function Pane(props: {
-  title: string;
-  width: number | string;
-  height: number;
-  focused: boolean;
-  right?: ReactNode;
-  children?: ReactNode;
-}) {
+export function Pane(props: PaneFrame & { title: string; right?: ReactNode; children?: ReactNode }) {
   const theme = useTheme();
   return (
     <Box
@@ -49,30 +47,4 @@ export function Pane(props: {
       </Box>
     </Box>
   );
-}
-
-/** "3.2s" in grey, or "STALE 40s" in yellow when the datum is past its refresh. */
-export function ageBadge(age: number | undefined, stale: boolean, error?: string | undefined): Piece {
-  if (error !== undefined && age === undefined) return { text: "no data", tone: "bad" };
-  if (age === undefined) return { text: "waiting…", tone: "dim" };
-  const seconds = formatAge(age);
-  return stale || error !== undefined ? { text: `STALE ${seconds}`, tone: "warn", bold: true } : { text: seconds, tone: "dim" };
-}
-
-/**
- * The instant being drawn (server ms). Ages are read from it where they are
- * shown, so a pane whose data did not change is not redrawn every second
- * just because its age did.
- */
-export const NowContext = createContext(0);
-
-/** Age at `now` of data fetched at `at` (both server ms); undefined before any. */
-export function ageAt(now: number, at: number | undefined): number | undefined {
-  return at === undefined ? undefined : Math.max(0, now - at);
-}
-
-/** The age of data fetched at `at` (server ms), drawn by ageBadge(). */
-export function AgeBadge(props: { at: number | undefined; stale: boolean; error?: string | undefined }) {
-  const now = useContext(NowContext);
-  return <Line>{ageBadge(ageAt(now, props.at), props.stale, props.error)}</Line>;
 }

@@ -9,10 +9,9 @@ import { formatInterval } from "../domain/format.js";
 import { INTERVALS } from "../domain/rules.js";
 import type { DashboardController } from "./App.js";
 import { PANES, type PaneName } from "./Dashboard.js";
-import type { DashboardAction } from "./keymap.js";
+import { binding, DASHBOARD_KEYS, type DashboardAction, isCtrlC, isEscape, type KeyPress, type Overlay } from "./keymap.js";
 
 /** The views that cover the panes until Esc (help, diagnostics). */
-export type Overlay = "help" | "diagnostics" | null;
 
 export interface ActionContext {
   exit(): void;
@@ -21,7 +20,7 @@ export interface ActionContext {
   focus: PaneName;
   setFocus: Dispatch<SetStateAction<PaneName | null>>;
   setScroll: Dispatch<SetStateAction<number>>;
-  setOverlay: Dispatch<SetStateAction<Overlay>>;
+  setOverlay: Dispatch<SetStateAction<Overlay | null>>;
   controller: Pick<DashboardController, "store" | "refresh" | "retarget">;
   assets: readonly string[];
   readonly: boolean;
@@ -76,4 +75,34 @@ export function dashboardActions(c: ActionContext): Record<DashboardAction, () =
       c.openResults();
     },
   };
+}
+
+export interface KeyRoutes {
+  exit(): void;
+  /** The position form, if open: true when it took the key. */
+  form(input: string, key: KeyPress["key"]): boolean;
+  overlayOpen: boolean;
+  setOverlay(o: Overlay | null): void;
+  /** The results view, if open: true when it took the key. */
+  results: { handleKey(p: KeyPress): boolean };
+  actions: Record<DashboardAction, () => void>;
+}
+
+/** A key goes to the first that takes it, from the top of the screen down. */
+export function routeKey(press: KeyPress, to: KeyRoutes): void {
+  if (isCtrlC(press)) {
+    to.exit();
+    return;
+  }
+  // An open form takes every key (q included: it may be a typo in a field).
+  if (to.form(press.input, press.key)) return;
+  // Esc closes the help or the diagnostics first, also over the results view.
+  if (to.overlayOpen && isEscape(press)) {
+    to.setOverlay(null);
+    return;
+  }
+  // The results view takes every key too, except q, ?, D, Ctrl+R and Ctrl+C.
+  if (to.results.handleKey(press)) return;
+  const b = binding(DASHBOARD_KEYS, press);
+  if (b !== undefined) to.actions[b.action]();
 }

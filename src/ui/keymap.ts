@@ -120,11 +120,16 @@ export function dashboardHints(c: HintContext): string {
   return hints(DASHBOARD_KEYS.filter((b) => APPLIES[b.action]?.(c) ?? true));
 }
 
-/** Over the help or the diagnostics, the footer offers the way back and the other overlay. */
-export const OVERLAY_HINTS = {
-  help: "Esc close help  D diagnostics  q quit",
-  diagnostics: "D/Esc close diagnostics  ? help  q quit",
-} as const;
+/** What the dashboard shows over its panes; each is toggled by the key of its action. */
+export type Overlay = "help" | "diagnostics";
+
+/** Over an overlay, the footer offers the way back (its own key or Esc), the other overlay and quit. */
+function overlayHints(overlay: Overlay): string {
+  const other: DashboardAction = overlay === "help" ? "diagnostics" : "help";
+  const own = DASHBOARD_KEYS.find((b) => b.action === overlay)!;
+  const offered = [other, "quit"].map((a) => DASHBOARD_KEYS.find((b) => b.action === a)!);
+  return `${own.keys}/Esc close ${overlay}  ${hints(offered)}`;
+}
 
 // ---- the results view ---------------------------------------------------------------------
 
@@ -215,4 +220,20 @@ function hints(table: readonly Binding<string>[]): string {
 
 export function binding<B extends Binding<string>>(table: readonly B[], p: KeyPress): B | undefined {
   return table.find((b) => b.matches(p));
+}
+
+/** Where the keys go now, from the top: the form, an overlay, the results view, the dashboard. */
+export interface FooterContext extends HintContext {
+  form: keyof typeof FORM_HINTS | undefined;
+  overlay: Overlay | null;
+  /** The results view: undefined when closed, true on one game's detail. */
+  resultsDetail: boolean | undefined;
+}
+
+/** The footer's hints for whatever takes the keys now. */
+export function footerHints(c: FooterContext): string {
+  if (c.form !== undefined) return FORM_HINTS[c.form];
+  if (c.overlay !== null) return overlayHints(c.overlay);
+  if (c.resultsDetail !== undefined) return resultsHints(c.resultsDetail);
+  return dashboardHints(c);
 }

@@ -17,6 +17,11 @@ export function useTheme(): Theme {
 
 export type Tone = "up" | "down" | "warn" | "bad" | "good" | "dim" | "accent" | "mainnet";
 
+/** A move's tone by its sign (a number, or a Decimal's comparison with 0). */
+export function signTone(sign: number): Tone {
+  return sign > 0 ? "up" : sign < 0 ? "down" : "dim";
+}
+
 /** Ink colour names; spans.ts turns them into escape codes for Lines. */
 export const TONES: Record<Tone, string> = {
   up: "green",

@@ -8,6 +8,7 @@ import { KeyReader } from "../../src/ui/input/key-reader.js";
 import {
   DASHBOARD_KEYS,
   dashboardHints,
+  footerHints,
   helpRows,
   type KeyPress,
   RESULTS_KEYS,
@@ -81,6 +82,15 @@ describe("the key map", () => {
       expect(press && b.matches(press), b.hint).toBe(true);
     }
     expect(resultsBinding({ input: "", key: PRESSES.find((p) => p.key.escape)!.key }, true)?.action).toBe("back");
+  });
+
+  it("the footer follows whatever takes the keys: the form, then an overlay, then the results view", () => {
+    const at = { readonly: false, holding: false, form: undefined, overlay: null, resultsDetail: undefined } as const;
+    expect(footerHints({ ...at, form: "preview", overlay: "help", resultsDetail: false })).toBe("Enter submit (y on mainnet)  Esc cancel");
+    expect(footerHints({ ...at, overlay: "help", resultsDetail: false })).toBe("?/Esc close help  D diagnostics  q quit");
+    expect(footerHints({ ...at, overlay: "diagnostics" })).toBe("D/Esc close diagnostics  ? help  q quit");
+    expect(footerHints({ ...at, resultsDetail: true })).toBe(resultsHints(true));
+    expect(footerHints(at)).toBe(dashboardHints(at));
   });
 
   it("the help names every key that does something of its own", () => {

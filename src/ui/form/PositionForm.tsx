@@ -91,12 +91,11 @@ function Status(p: PositionFormProps & { lines: number }) {
   }
   if (form.step === "preview" && form.order) {
     const mainnet = p.network === "mainnet";
+    const sep = glyphs(theme).sep;
+    const order = `#${form.order.gid} ${sep} price ${formatPrice(form.order.sp)} ${sep} stake ${formatMoney(form.order.f)} ${p.currency} ${sep} `;
     return (
       <Text wrap="truncate-end">
-        <Text bold>
-          #{form.order.gid} {glyphs(theme).sep} price {formatPrice(form.order.sp)} {glyphs(theme).sep} stake {formatMoney(form.order.f)}{" "}
-          {p.currency} {glyphs(theme).sep}{" "}
-        </Text>
+        <Text bold>{order}</Text>
         {mainnet ? (
           <Text bold inverse color={tone(theme, "mainnet")}>
             MAINNET — REAL FUNDS: press y to submit

@@ -2,23 +2,18 @@ import { memo } from "react";
 import { formatMoney, formatMoneyChange, UNREADABLE_MARK } from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
 import { type Balance, readOr } from "../../domain/service-data.js";
+import { AgeBadge, type Freshness } from "../age.js";
 import { Line } from "../Line.js";
-import { AgeBadge, Pane } from "../Pane.js";
+import { Pane, type PaneFrame } from "../Pane.js";
 import { span } from "../spans.js";
+import { signTone } from "../theme.js";
 
-export interface BalancePaneProps {
+export interface BalancePaneProps extends PaneFrame, Freshness {
   currency: string;
   network: string;
   balance: Balance | undefined;
   sessionStart: Decimal | undefined;
-  /** Server ms the balance arrived. */
-  at: number | undefined;
-  stale: boolean;
-  error: string | undefined;
   full: boolean;
-  width: number;
-  height: number;
-  focused: boolean;
 }
 
 export const BalancePane = memo(function BalancePane(p: BalancePaneProps) {
@@ -40,9 +35,7 @@ export const BalancePane = memo(function BalancePane(p: BalancePaneProps) {
               span(formatMoney(p.balance.balance), { bold: true, tone: p.stale ? "dim" : undefined }),
             ]}
           </Line>
-          <Line>
-            {["session ", span(change ? formatMoneyChange(change) : "–", { tone: change?.gt(0) ? "up" : change?.lt(0) ? "down" : "dim" })]}
-          </Line>
+          <Line>{["session ", span(change ? formatMoneyChange(change) : "–", { tone: signTone(change?.cmp(0) ?? 0) })]}</Line>
           <Line tone={withdrawal === "none" ? "dim" : "warn"}>{`withdrawal ${withdrawal}`}</Line>
           {p.full && p.error ? <Line tone="bad">{p.error}</Line> : null}
         </>

@@ -58,7 +58,8 @@ export const DiagnosticsView = memo(function DiagnosticsView(p: DiagnosticsViewP
         const now = stateNow(p.errors[endpoint]?.kind, d, p.localNow);
         return (
           <Text key={endpoint} wrap="truncate-end">
-            {`${col(call, 18)}${col(String(d?.requests ?? 0), 10)}${col(String(d?.failures ?? 0), 8)}${col(d?.okAt === undefined ? "–" : formatClock(d.okAt), 10)}`}
+            {col(call, 18) + col(String(d?.requests ?? 0), 10) + col(String(d?.failures ?? 0), 8)}
+            {col(d?.okAt === undefined ? "–" : formatClock(d.okAt), 10)}
             <Text color={tone(theme, now.tone)}>{now.text}</Text>
           </Text>
         );

@@ -4,8 +4,9 @@ import { type GamePhase, gameClock, toNextGame } from "../../domain/game.js";
 import type { Decimal } from "../../domain/money.js";
 import { noLiveGameTitle } from "../../domain/placement.js";
 import { type GameListing, isReadable, type NextGame, type Unreadable } from "../../domain/service-data.js";
+import { AgeBadge, ageAt, ageBadge } from "../age.js";
 import { Line } from "../Line.js";
-import { AgeBadge, ageAt, ageBadge, Pane } from "../Pane.js";
+import { Pane, type PaneFrame } from "../Pane.js";
 import { normalise, type Piece, span, spansWidth } from "../spans.js";
 import { glyphs, type Tone, useTheme } from "../theme.js";
 
@@ -16,7 +17,7 @@ const PHASE: Record<GamePhase, { label: string; tone: Tone }> = {
   settling: { label: "SETTLING", tone: "accent" },
 };
 
-export interface GamePaneProps {
+export interface GamePaneProps extends PaneFrame {
   asset: string;
   interval: number;
   listing: GameListing | undefined;
@@ -26,75 +27,84 @@ export interface GamePaneProps {
   now: number;
   error: string | undefined;
   full: boolean;
-  width: number;
-  height: number;
-  focused: boolean;
 }
 
 export const GamePane = memo(function GamePane(p: GamePaneProps) {
   const theme = useTheme();
-  const g = glyphs(theme);
   const live = p.listing?.liveGame ?? undefined;
-  const title = `GAME ${p.asset} ${formatInterval(p.interval)}${live ? ` #${live.gid}` : ""}`;
-  // Drawn every second, changed by a new listing or price only.
-  const openPrice = live?.open_price;
-  const aiPrice = live?.ai_price;
-  const prices = useMemo(
-    () => (openPrice === undefined || aiPrice === undefined ? undefined : { open: formatPrice(openPrice), ai: formatPrice(aiPrice) }),
-    [openPrice, aiPrice],
-  );
-  const aiGap = useMemo(
-    () =>
-      p.livePrice === undefined || aiPrice === undefined || !isReadable(aiPrice) ? null : formatPriceChange(p.livePrice.minus(aiPrice)),
-    [p.livePrice, aiPrice],
-  );
-  const times = useMemo(
-    () =>
-      live === undefined
-        ? ""
-        : `start ${formatClock(live.start_at)} ${g.sep} closes ${formatClock(live.closes_at)} ${g.sep} ends ${formatClock(live.ends_at)}`,
-    [live, g.sep],
-  );
-  const ageLine = p.full ? (
-    <Line>{[ageBadge(ageAt(p.now, p.listingAt), false, p.error), p.error && span(` ${p.error}`, { tone: "bad" })]}</Line>
-  ) : null;
-
+  const frame = {
+    title: `GAME ${p.asset} ${formatInterval(p.interval)}${live ? ` #${live.gid}` : ""}`,
+    width: p.width,
+    height: p.height,
+    focused: p.focused,
+  };
   if (!p.listing) {
     return (
-      <Pane
-        title={title}
-        width={p.width}
-        height={p.height}
-        focused={p.focused}
-        right={<AgeBadge at={p.listingAt} stale={false} error={p.error} />}
-      >
+      <Pane {...frame} right={<AgeBadge at={p.listingAt} stale={false} error={p.error} />}>
         <Line tone={p.error ? "bad" : "dim"}>{p.error ?? "loading the live game…"}</Line>
       </Pane>
     );
   }
-  const nextLine = nextGameLine(p.listing, p.now);
-  if (!live || !prices) {
+  const ageLine = p.full ? (
+    <Line>{[ageBadge(ageAt(p.now, p.listingAt), false, p.error), p.error && span(` ${p.error}`, { tone: "bad" })]}</Line>
+  ) : null;
+  if (live === undefined || live.open_price === undefined || live.ai_price === undefined) {
     // Between games, or an asset whose games are paused: say so, and what comes next.
     return (
-      <Pane
-        title={title}
-        width={p.width}
-        height={p.height}
-        focused={p.focused}
-        right={<Line>{span("NO LIVE GAME", { tone: "warn", bold: true, inverse: !theme.color })}</Line>}
-      >
+      <Pane {...frame} right={<Line>{span("NO LIVE GAME", { tone: "warn", bold: true, inverse: !theme.color })}</Line>}>
         <Line tone="warn">{noLiveGameTitle(p.listing)}</Line>
-        <Line tone="dim">{nextLine}</Line>
+        <Line tone="dim">{nextGameLine(p.listing, p.now)}</Line>
         <Line tone="dim">not accepting positions</Line>
         {ageLine}
       </Pane>
     );
   }
-  const clock = gameClock(live, p.now);
+  return (
+    <Pane {...frame} right={<PhaseBadge listing={p.listing} live={live} now={p.now} />}>
+      <LiveGame listing={p.listing} live={live} livePrice={p.livePrice} now={p.now} width={p.width} full={p.full} />
+      {p.full ? ageLine : null}
+    </Pane>
+  );
+});
+
+type Live = NonNullable<GameListing["liveGame"]>;
+
+/** The game's phase, and whether the early-precision window is open. */
+function PhaseBadge(p: { listing: GameListing; live: Live; now: number }) {
+  const theme = useTheme();
+  const g = glyphs(theme);
+  const clock = gameClock(p.live, p.now);
   const phase = PHASE[clock.phase];
+  const accepting = clock.phase === "accepting";
   // The listing's flags describe the moment it was fetched; the clock can overrule them in between.
-  const canPlace = p.listing.can_place_position;
   const early = p.listing.early_precision_window;
+  return (
+    <Line>
+      {[
+        accepting && early === true && span(`${g.star} EARLY `, { tone: "accent" }),
+        accepting && !isReadable(early) && span(`early ${UNREADABLE_MARK} `, { tone: "dim" }),
+        span(phase.label, { tone: phase.tone, bold: true, inverse: !theme.color }),
+      ]}
+    </Line>
+  );
+}
+
+/** The live game's countdowns and progress, its prices, whether it takes positions, and (full) its times. */
+function LiveGame(p: { listing: GameListing; live: Live; livePrice: Decimal | undefined; now: number; width: number; full: boolean }) {
+  const g = glyphs(useTheme());
+  const { live } = p;
+  // Drawn every second, changed by a new listing or price only.
+  const prices = useMemo(() => ({ open: formatPrice(live.open_price), ai: formatPrice(live.ai_price) }), [live]);
+  const aiGap = useMemo(
+    () => (p.livePrice === undefined || !isReadable(live.ai_price) ? null : formatPriceChange(p.livePrice.minus(live.ai_price))),
+    [p.livePrice, live],
+  );
+  const times = useMemo(
+    () => `start ${formatClock(live.start_at)} ${g.sep} closes ${formatClock(live.closes_at)} ${g.sep} ends ${formatClock(live.ends_at)}`,
+    [live, g.sep],
+  );
+  const clock = gameClock(live, p.now);
+  const tone = PHASE[clock.phase].tone;
   const accepting = clock.phase === "accepting";
   const countdowns = [
     ...(accepting ? ["closes in ", span(formatCountdown(clock.toClose), { bold: true }), "  "] : []),
@@ -105,21 +115,9 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
   // The bar takes what the countdowns leave of the line (inside the border and padding).
   const barWidth = Math.max(5, p.width - 4 - spansWidth(normalise(countdowns)));
   const filled = Math.round(clock.progress * barWidth);
-
-  const badge = (
-    <Line>
-      {[
-        accepting && early === true && span(`${g.star} EARLY `, { tone: "accent" }),
-        accepting && !isReadable(early) && span(`early ${UNREADABLE_MARK} `, { tone: "dim" }),
-        span(phase.label, { tone: phase.tone, bold: true, inverse: !theme.color }),
-      ]}
-    </Line>
-  );
   return (
-    <Pane title={title} width={p.width} height={p.height} focused={p.focused} right={badge}>
-      <Line>
-        {[...countdowns, span(g.bar.repeat(filled), { tone: phase.tone }), span(g.barEmpty.repeat(barWidth - filled), { tone: "dim" })]}
-      </Line>
+    <>
+      <Line>{[...countdowns, span(g.bar.repeat(filled), { tone }), span(g.barEmpty.repeat(barWidth - filled), { tone: "dim" })]}</Line>
       <Line>
         {[
           "open ",
@@ -129,16 +127,11 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
           aiGap !== null && span(` (live ${aiGap})`, { tone: "dim" }),
         ]}
       </Line>
-      <Line>{[placeLine(accepting, canPlace), span(`  ${nextLine}`, { tone: "dim" })]}</Line>
-      {p.full ? (
-        <>
-          <Line tone="dim">{times}</Line>
-          {ageLine}
-        </>
-      ) : null}
-    </Pane>
+      <Line>{[placeLine(accepting, p.listing.can_place_position), span(`  ${nextGameLine(p.listing, p.now)}`, { tone: "dim" })]}</Line>
+      {p.full ? <Line tone="dim">{times}</Line> : null}
+    </>
   );
-});
+}
 
 function placeLine(accepting: boolean, canPlace: boolean | Unreadable): Piece {
   if (!accepting || canPlace === false) return span("not accepting positions", { tone: "warn" });

@@ -4,13 +4,14 @@ import type { Decimal } from "../../domain/money.js";
 import { distanceFrom, type OtherGame, type PositionRow, positionTotals } from "../../domain/positions.js";
 import { MAX_POSITIONS_PER_GAME } from "../../domain/rules.js";
 import { isReadable } from "../../domain/service-data.js";
+import { AgeBadge, type Freshness } from "../age.js";
 import { type Column, cells } from "../columns.js";
 import { Line } from "../Line.js";
-import { AgeBadge, Pane } from "../Pane.js";
+import { Pane, type PaneFrame } from "../Pane.js";
 import { span } from "../spans.js";
 import type { Tone } from "../theme.js";
 
-export interface PositionsPaneProps {
+export interface PositionsPaneProps extends PaneFrame, Freshness {
   gid: string | undefined;
   /** The held positions; their distances are measured here, from livePrice. */
   rows: readonly PositionRow[];
@@ -22,13 +23,6 @@ export interface PositionsPaneProps {
   noLiveGame?: string | undefined;
   scroll: number;
   visibleRows: number;
-  /** Server ms the positions arrived. */
-  at: number | undefined;
-  stale: boolean;
-  error: string | undefined;
-  width: number;
-  height: number;
-  focused: boolean;
 }
 
 /** A plain fixed-width table is cheaper to draw every second than a table component. */
@@ -90,7 +84,7 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
       ) : null}
       {p.others.length > 0 ? <Line tone="dim">{otherGamesLine(p.others)}</Line> : null}
       {p.streaks.length > 0 && Math.max(1, p.rows.length) < p.visibleRows ? (
-        <Line tone="accent">{`streaks on track: ${p.streaks.map((s) => `${s.streak} wins (${String(s.positionId).slice(0, 8)})`).join(", ")}`}</Line>
+        <Line tone="accent">{`streaks on track: ${p.streaks.map((s) => `${s.streak} wins (${shortId(s.positionId)})`).join(", ")}`}</Line>
       ) : null}
     </Pane>
   );
@@ -137,3 +131,7 @@ const PositionLine = memo(function PositionLine({ row: r, live, stale }: { row: 
     </Line>
   );
 });
+
+function shortId(id: unknown): string {
+  return String(id).slice(0, 8);
+}

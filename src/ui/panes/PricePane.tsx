@@ -3,13 +3,14 @@ import { formatPrice, formatPriceChange } from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
 import { isReadable, type Unreadable } from "../../domain/service-data.js";
 import type { PricePoint } from "../../poller/snapshot.js";
+import { AgeBadge, type Freshness } from "../age.js";
 import { Line } from "../Line.js";
-import { AgeBadge, Pane } from "../Pane.js";
+import { Pane, type PaneFrame } from "../Pane.js";
 import { span } from "../spans.js";
 import { type RefMark, renderChart } from "../sparkline.js";
-import { glyphs, useTheme } from "../theme.js";
+import { glyphs, signTone, useTheme } from "../theme.js";
 
-export interface PricePaneProps {
+export interface PricePaneProps extends PaneFrame, Freshness {
   asset: string;
   prices: readonly PricePoint[];
   /** The latest price, exact (the chart's points are floats for plotting). */
@@ -18,14 +19,7 @@ export interface PricePaneProps {
   aiPrice: Decimal | Unreadable | undefined;
   /** The strikes of the positions held in the live game. */
   strikes: readonly Decimal[];
-  /** Server ms the latest price arrived; undefined before the first. */
-  at: number | undefined;
-  stale: boolean;
-  error: string | undefined;
-  width: number;
-  height: number;
   chartRows: number;
-  focused: boolean;
 }
 
 const GUTTER = 14;
@@ -65,7 +59,7 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
   );
 
   const direction = last && prev ? Math.sign(last.value - prev.value) : 0;
-  const moveTone = direction > 0 ? "up" : direction < 0 ? "down" : "dim";
+  const moveTone = signTone(direction);
   const arrow = direction > 0 ? g.up : direction < 0 ? g.down : g.flat;
   const open = p.openPrice !== undefined && isReadable(p.openPrice) ? p.openPrice : undefined;
   const sinceOpen = p.price && open ? p.price.minus(open) : null;
@@ -90,7 +84,7 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
             span(`${arrow} ${formatPrice(p.price)}`, { bold: true, tone: moveTone }),
             sinceOpen &&
               span(`  ${formatPriceChange(sinceOpen)}${pct ? ` (${formatPriceChange(pct)}%)` : ""} since open`, {
-                tone: sinceOpen.gt(0) ? "up" : sinceOpen.lt(0) ? "down" : "dim",
+                tone: signTone(sinceOpen.cmp(0)),
               }),
             !multi &&
               refs.length > 0 &&

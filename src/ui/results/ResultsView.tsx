@@ -18,10 +18,11 @@ import {
 import type { Decimal } from "../../domain/money.js";
 import { formatClosing, gameNet, gameOutcome, pageOf, type SessionSummary, settledAt } from "../../domain/results.js";
 import { type GameResult, isReadable, type ResultPosition, type ResultsPage, readOr, type Unreadable } from "../../domain/service-data.js";
+import { ageBadge } from "../age.js";
 import { type Column, cell } from "../columns.js";
 import { Line } from "../Line.js";
-import { ageBadge, Pane } from "../Pane.js";
-import { glyphs, type Tone, tone, useTheme } from "../theme.js";
+import { Pane } from "../Pane.js";
+import { glyphs, signTone, type Tone, tone, useTheme } from "../theme.js";
 import { RESULTS_PAGE_SIZE, type ResultsViewState } from "./use-results-view.js";
 
 export interface ResultsViewProps {
@@ -74,7 +75,7 @@ function filterTitle(v: ResultsViewState): string {
 
 function netTone(net: Decimal | Unreadable): Tone {
   if (!isReadable(net)) return "warn";
-  return net.gt(0) ? "up" : net.lt(0) ? "down" : "dim";
+  return signTone(net.cmp(0));
 }
 
 export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {

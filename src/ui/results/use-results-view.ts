@@ -4,7 +4,7 @@
  * (setResultsQuery), which fetches /results only while the view is open;
  * the pages come back through the store and stay cached after it closes.
  */
-import { useCallback, useRef, useState } from "react";
+import { useCallback } from "react";
 import type { ResultsQuery } from "../../api/client.js";
 import { hasNextPage } from "../../domain/results.js";
 import { INTERVALS, type Interval } from "../../domain/rules.js";
@@ -12,6 +12,7 @@ import type { ResultsPage } from "../../domain/service-data.js";
 import { resultsKey } from "../../poller/reducers.js";
 import type { Snapshot } from "../../poller/snapshot.js";
 import { type KeyPress, passesThroughResults, type ResultsAction, resultsBinding } from "../keymap.js";
+import { useLatestState } from "../use-latest-state.js";
 
 /** Games per page: fixed, so a resize never changes the query (and never refetches). */
 export const RESULTS_PAGE_SIZE = 10;
@@ -55,13 +56,11 @@ function cycle<T>(list: readonly T[], current: T | undefined): T | undefined {
 }
 
 export function useResultsView(controller: ResultsController, assets: readonly string[], say: (text: string) => void) {
-  const [view, setViewState] = useState<ResultsViewState | null>(null);
   // Keys can arrive faster than React re-renders: handlers read the latest state from here.
-  const current = useRef<ResultsViewState | null>(null);
+  const [view, setViewState, currentView] = useLatestState<ResultsViewState | null>(null);
   const setView = useCallback(
     (next: ResultsViewState | null) => {
-      const prev = current.current;
-      current.current = next;
+      const prev = currentView();
       setViewState(next);
       if (next === null) {
         if (prev !== null) controller.setResultsQuery?.(null);
@@ -69,7 +68,7 @@ export function useResultsView(controller: ResultsController, assets: readonly s
         controller.setResultsQuery?.(queryOf(next));
       }
     },
-    [controller],
+    [controller, setViewState, currentView],
   );
 
   const open = useCallback(() => setView({ interval: undefined, asset: undefined, offset: 0, selected: 0, detail: null }), [setView]);
@@ -78,7 +77,7 @@ export function useResultsView(controller: ResultsController, assets: readonly s
   /** Keys while the view is open; false for keys it leaves to the App (q, ?, D, Ctrl+R, Ctrl+C). */
   const handleKey = useCallback(
     (press: KeyPress): boolean => {
-      const v = current.current;
+      const v = currentView();
       if (v === null) return false;
       if (passesThroughResults(press)) return false;
       const page = currentPage(v, controller.store.getSnapshot())?.value;
@@ -110,7 +109,7 @@ export function useResultsView(controller: ResultsController, assets: readonly s
       if (b !== undefined) actions[b.action]();
       return true;
     },
-    [controller, assets, close, say, setView],
+    [controller, assets, close, say, setView, currentView],
   );
 
   return { view, open, close, handleKey };

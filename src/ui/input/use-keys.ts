@@ -1,0 +1,36 @@
+import { type Key, useStdin } from "ink";
+import { useEffect, useRef } from "react";
+import { KeyReader, type Paste } from "./key-reader.js";
+
+export type KeyHandler = (input: string, key: Key) => void;
+export type PasteHandler = (paste: Paste) => void;
+
+/**
+ * The keys and pastes of the terminal, one event at a time (input/key-reader.ts):
+ * Ink's useInput hands a handler a whole chunk ("jj", three Tabs) as one
+ * input. Listens once and calls the handlers of the latest render, so an
+ * inline handler is fine.
+ */
+export function useKeys(onKey: KeyHandler, onPaste?: PasteHandler): void {
+  const latest = useRef({ onKey, onPaste });
+  // Keys arrive between frames, after the render that made the handlers was committed.
+  latest.current = { onKey, onPaste };
+  const { setRawMode, internal_eventEmitter: events } = useStdin();
+  useEffect(() => {
+    setRawMode(true);
+    return () => setRawMode(false);
+  }, [setRawMode]);
+  useEffect(() => {
+    const reader = new KeyReader();
+    const onInput = (piece: string) => {
+      for (const e of reader.push(piece)) {
+        if (e.kind === "key") latest.current.onKey(e.input, e.key);
+        else latest.current.onPaste?.({ text: e.text, dropped: e.dropped });
+      }
+    };
+    events.on("input", onInput);
+    return () => {
+      events.off("input", onInput);
+    };
+  }, [events]);
+}

@@ -1,0 +1,65 @@
+/**
+ * The form's steps (src/ui/form/form-flow.ts): what each key does at each
+ * step, fed through the key reader as the dashboard feeds them.
+ */
+import { describe, expect, it } from "vitest";
+import type { Snapshot } from "../../src/poller/snapshot.js";
+import { initialSnapshot } from "../../src/poller/snapshot.js";
+import { formKey } from "../../src/ui/form/form-flow.js";
+import { type FormState, openForm } from "../../src/ui/form/form-state.js";
+import { KeyReader } from "../../src/ui/input/key-reader.js";
+import { balance, listing } from "../helpers/fixtures.js";
+
+const START = Date.parse("2026-03-01T12:00:00Z");
+
+function snapshot(network: "testnet" | "mainnet"): Snapshot {
+  const s = initialSnapshot({ asset: "BTC_USDT", interval: 60, network, currency: "USDC" });
+  return {
+    ...s,
+    listing: { value: listing({ start: START, now: START + 5_000 }), at: START + 5_000 },
+    balance: { value: balance(), at: START },
+  };
+}
+
+/** One key through the reader; the form's next state and effect. */
+function press(form: FormState, piece: string, s: Snapshot, blocked = false) {
+  const [e] = new KeyReader().push(piece);
+  if (e?.kind !== "key") throw new Error(`not a key: ${JSON.stringify(piece)}`);
+  return formKey(form, e.input, e.key, { snapshot: s, now: START + 5_000, blocked });
+}
+
+const ENTER = "\r";
+const ESC = "\x1b";
+
+describe("form steps", () => {
+  it("Enter on valid values previews the order; on testnet Enter sends it", () => {
+    const s = snapshot("testnet");
+    const preview = press(openForm("67100", "1"), ENTER, s).form!;
+    expect([preview.step, preview.order]).toEqual(["preview", { gid: "489886", sp: "67100", f: "1" }]);
+    expect(press(preview, ENTER, s).effect).toBe("submit");
+  });
+
+  it("on mainnet only y sends; Enter does nothing", () => {
+    const s = snapshot("mainnet");
+    const preview = press(openForm("67100", "1"), ENTER, s).form!;
+    expect(press(preview, ENTER, s)).toEqual({ form: preview });
+    expect(press(preview, "y", s).effect).toBe("submit");
+  });
+
+  it("stays in edit when the values fail or placing is blocked", () => {
+    const s = snapshot("testnet");
+    expect(press(openForm("", "1"), ENTER, s).form!.step).toBe("edit");
+    expect(press(openForm("67100", "1"), ENTER, s, true).form!.step).toBe("edit");
+  });
+
+  it("ignores every key while sending, Esc included", () => {
+    const sending: FormState = { ...openForm("67100", "1"), step: "sending" };
+    for (const k of [ESC, ENTER, "y", "p", "x"]) expect(press(sending, k, snapshot("testnet"))).toEqual({ form: sending });
+  });
+
+  it("after an answer: Enter or Esc closes, p opens a fresh form", () => {
+    const done: FormState = { ...openForm("67100", "1"), step: "done" };
+    const s = snapshot("testnet");
+    expect([press(done, ENTER, s).form, press(done, ESC, s).form, press(done, "p", s).effect]).toEqual([null, null, "reopen"]);
+  });
+});
