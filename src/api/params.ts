@@ -35,7 +35,8 @@ export function requireInterval(call: string, interval: unknown, field = "interv
     throw invalid(
       call,
       field,
-      `${field === "interval" ? "interval" : `interval (${field})`} must be one of ${INTERVALS.join(", ")}, got ${JSON.stringify(interval)}`,
+      `${field === "interval" ? "interval" : `interval (${field})`} must be one of ${INTERVALS.join(", ")}, ` +
+        `got ${JSON.stringify(interval)}`,
     );
   }
 }

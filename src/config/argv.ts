@@ -60,7 +60,8 @@ export function refuseKeyFlags(options: readonly string[]): void {
     if (KEY_FLAG.test(name)) {
       throw new ConfigError(
         name,
-        "the API key is never accepted as a flag because flags end up in shell history and process lists; set METAFIDE_API_KEY in the environment or in .env (see .env.example)",
+        "the API key is never accepted as a flag because flags end up in shell history and process lists; " +
+          "set METAFIDE_API_KEY in the environment or in .env (see .env.example)",
       );
     }
   }

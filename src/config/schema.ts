@@ -45,7 +45,8 @@ const urlSetting = z
       ctx.addIssue({
         code: "custom",
         message:
-          "plain http:// is refused because the API key travels only over TLS; use https:// (http:// is allowed only to localhost, 127.0.0.0/8 and [::1])",
+          "plain http:// is refused because the API key travels only over TLS; " +
+          "use https:// (http:// is allowed only to localhost, 127.0.0.0/8 and [::1])",
       });
       return z.NEVER;
     }

@@ -166,7 +166,8 @@ function readPosition(p: Fields): Position {
 
 /** An identity for a position sent without a txid: its game, time, price and stake. */
 function madeTxid(...parts: unknown[]): string {
-  return `~${parts.map((x) => (x instanceof Unreadable ? "?" : x === null ? "" : x instanceof Decimal ? x.toFixed() : String(x))).join(":")}`;
+  const text = (x: unknown) => (x instanceof Unreadable ? "?" : x === null ? "" : x instanceof Decimal ? x.toFixed() : String(x));
+  return `~${parts.map(text).join(":")}`;
 }
 
 export function readPlacedPosition(json: unknown): PlacedPosition {
