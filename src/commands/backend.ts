@@ -15,7 +15,8 @@ export async function openCommandBackend(config: Config, sim: boolean): Promise<
   if (sim) return openEmbeddedSim(config);
   if (!hasKey(config)) {
     throw new CommandFailure(
-      "METAFIDE_API_KEY is not set, so there is no service to ask; set it in the environment or .env, or pass --sim to run against the built-in simulator",
+      "METAFIDE_API_KEY is not set, so there is no service to ask; " +
+        "set it in the environment or .env, or pass --sim to run against the built-in simulator",
       "config",
       EXIT.usage,
     );

@@ -16,7 +16,7 @@ import { apiBaseUrl } from "../config/config.js";
 import { formatClock, formatCountdown, formatPrice } from "../domain/format.js";
 import { gameClock, readableNext, toNextGame } from "../domain/game.js";
 import { noLiveGame } from "../domain/placement.js";
-import { readOr, type Unreadable } from "../domain/service-data.js";
+import { type GameListing, readOr, type Unreadable } from "../domain/service-data.js";
 import { EXIT, type ExitCode, exitForApiKind, out } from "./io.js";
 import { fetchBalance, fetchListing, fetchStatus, type ReadContext, unreadableLines } from "./read.js";
 
@@ -33,61 +33,77 @@ interface Check {
   error?: { kind: string; message: string; exit: ExitCode };
 }
 
+interface Description {
+  summary: string;
+  unreadable: readonly Unreadable[];
+  notes?: string[];
+}
+
+type CheckStep = (ctx: ReadContext) => Promise<Check>;
+
+/** What the pass found, shared by the JSON and the human report. */
+interface Findings {
+  service: string;
+  checks: readonly Check[];
+  /** The service's clock minus ours, once known. */
+  skew: number | null;
+  notes: readonly string[];
+  exit: ExitCode;
+}
+
 /** A price older than this when it is served suggests the service's feed has stopped. */
 const STALE_PRICE_MS = 10_000;
 /** A clock further off than this is worth a word; countdowns follow the service's clock anyway. */
 const NOTABLE_SKEW_MS = 2_000;
 
-export async function doctorCommand(ctx: ReadContext): Promise<ExitCode> {
-  const { config, backend } = ctx;
-  const checks: Check[] = [];
-  const run = async <T>(
-    call: string,
-    fetch: () => Promise<T>,
-    describe: (value: T) => { summary: string; unreadable: readonly Unreadable[]; notes?: string[] },
-  ) => {
-    const started = Date.now();
-    try {
-      const value = await fetch();
-      const d = describe(value);
-      checks.push({
-        call,
-        ok: d.unreadable.length === 0,
-        ms: Date.now() - started,
-        summary: d.summary,
-        unreadable: d.unreadable,
-        notes: d.notes ?? [],
-      });
-    } catch (e) {
-      if (!isApiError(e)) throw e;
-      checks.push({
-        call,
-        ok: false,
-        ms: Date.now() - started,
-        summary: "",
-        unreadable: [],
-        notes: [],
-        error: { kind: e.kind, message: e.message, exit: exitForApiKind(e.kind) },
-      });
-    }
-  };
+/** An API error becomes a failed check; anything else is a bug and escapes. */
+async function runCheck<T>(call: string, fetch: () => Promise<T>, describe: (value: T) => Description): Promise<Check> {
+  const started = Date.now();
+  try {
+    const value = await fetch();
+    const d = describe(value);
+    return {
+      call,
+      ok: d.unreadable.length === 0,
+      ms: Date.now() - started,
+      summary: d.summary,
+      unreadable: d.unreadable,
+      notes: d.notes ?? [],
+    };
+  } catch (e) {
+    if (!isApiError(e)) throw e;
+    return {
+      call,
+      ok: false,
+      ms: Date.now() - started,
+      summary: "",
+      unreadable: [],
+      notes: [],
+      error: { kind: e.kind, message: e.message, exit: exitForApiKind(e.kind) },
+    };
+  }
+}
 
-  await run(
+function checkSpot(ctx: ReadContext): Promise<Check> {
+  return runCheck(
     "GET /spot",
     () => fetchListing(ctx),
-    (listing) => {
-      const now = ctx.clock.serverNow();
-      const live = listing.liveGame;
-      const next = readableNext(listing);
-      const toNext = toNextGame(listing, now);
-      const summary =
-        live === null
-          ? noLiveGame(listing, now)
-          : `live game #${live.gid} (${gameClock(live, now).phase}, ends in ${formatCountdown(live.ends_at - now)})${next && toNext !== null ? `, next #${readOr(next.gid, "?")} in ${formatCountdown(toNext)}` : ""}`;
-      return { summary, unreadable: listing.issues };
-    },
+    (listing) => ({ summary: listingSummary(listing, ctx.clock.serverNow()), unreadable: listing.issues }),
   );
-  await run(
+}
+
+function listingSummary(listing: GameListing, now: number): string {
+  const live = listing.liveGame;
+  if (live === null) return noLiveGame(listing, now);
+  const next = readableNext(listing);
+  const toNext = toNextGame(listing, now);
+  const nextPart = next && toNext !== null ? `, next #${readOr(next.gid, "?")} in ${formatCountdown(toNext)}` : "";
+  return `live game #${live.gid} (${gameClock(live, now).phase}, ends in ${formatCountdown(live.ends_at - now)})${nextPart}`;
+}
+
+function checkLivePrice(ctx: ReadContext): Promise<Check> {
+  const { config, backend } = ctx;
+  return runCheck(
     "GET /live-price",
     () => ctx.pacer.call(() => backend.client.getLivePrice({ asset: config.asset })),
     (price) => {
@@ -100,17 +116,28 @@ export async function doctorCommand(ctx: ReadContext): Promise<ExitCode> {
       return { summary: `${config.asset} ${formatPrice(price.value)}${when}`, unreadable: price.issues, notes };
     },
   );
-  await run(
+}
+
+function checkBalance(ctx: ReadContext): Promise<Check> {
+  const { config } = ctx;
+  return runCheck(
     "GET /user-balance",
     () => fetchBalance(ctx),
     (b) => ({ summary: `${b.balance.toFixed()} ${config.currency} on ${config.network}`, unreadable: b.issues }),
   );
-  await run(
+}
+
+function checkStatus(ctx: ReadContext): Promise<Check> {
+  return runCheck(
     "GET /status",
     () => fetchStatus(ctx),
     (s) => ({ summary: `${s.positions.length} position${s.positions.length === 1 ? "" : "s"} listed`, unreadable: s.issues }),
   );
-  await run(
+}
+
+function checkResults(ctx: ReadContext): Promise<Check> {
+  const { config, backend } = ctx;
+  return runCheck(
     "GET /results",
     () => ctx.pacer.call(() => backend.client.getResults({ network: config.network, limit: 1 })),
     (r) => ({
@@ -118,58 +145,80 @@ export async function doctorCommand(ctx: ReadContext): Promise<ExitCode> {
       unreadable: r.issues,
     }),
   );
+}
 
+/** In the order they are asked, one at a time: the pacer spaces them anyway. */
+const CHECK_STEPS: readonly CheckStep[] = [checkSpot, checkLivePrice, checkBalance, checkStatus, checkResults];
+
+export async function doctorCommand(ctx: ReadContext): Promise<ExitCode> {
+  const { config, backend } = ctx;
+  const checks: Check[] = [];
+  for (const step of CHECK_STEPS) checks.push(await step(ctx));
   const skew = ctx.clock.synced ? ctx.clock.offset : null;
-  const notes = [
-    ...(backend.wallet ? [] : ["no wallet address (METAFIDE_USER_ADDRESS): positions cannot be placed"]),
+  const failed = checks.find((c) => !c.ok);
+  const findings: Findings = {
+    service: backend.sim ? backend.label : apiBaseUrl(config),
+    checks,
+    skew,
+    notes: overallNotes(backend.wallet !== undefined, skew),
+    exit: failed === undefined ? EXIT.ok : (failed.error?.exit ?? EXIT.unreachable),
+  };
+  out(ctx.io, ctx.args.json ? jsonReport(ctx, findings) : humanReport(ctx, findings));
+  return findings.exit;
+}
+
+function overallNotes(hasWallet: boolean, skew: number | null): string[] {
+  return [
+    ...(hasWallet ? [] : ["no wallet address (METAFIDE_USER_ADDRESS): positions cannot be placed"]),
     ...(skew !== null && Math.abs(skew) > NOTABLE_SKEW_MS
       ? [
-          `the service's clock is ${(Math.abs(skew) / 1000).toFixed(1)} s ${skew > 0 ? "ahead of" : "behind"} ours: countdowns follow the service's`,
+          `the service's clock is ${(Math.abs(skew) / 1000).toFixed(1)} s ${skew > 0 ? "ahead of" : "behind"} ours: ` +
+            "countdowns follow the service's",
         ]
       : []),
   ];
-  const failed = checks.find((c) => !c.ok);
-  const exit = failed === undefined ? EXIT.ok : (failed.error?.exit ?? EXIT.unreachable);
-  const service = backend.sim ? backend.label : apiBaseUrl(config);
+}
 
-  if (ctx.args.json) {
-    out(
-      ctx.io,
-      stringifyJson({
-        service,
-        sim: backend.sim,
-        key: backend.sim ? "sim" : config.keySource,
-        wallet: backend.wallet !== undefined,
-        clock_offset_ms: skew,
-        checks: checks.map((c) => ({
-          call: c.call,
-          ok: c.ok,
-          ms: c.ms,
-          ...(c.error ? { error: c.error } : { summary: c.summary }),
-          unreadable: c.unreadable.map((u) => ({ field: u.field, reason: u.reason, value: u.value })),
-          notes: c.notes,
-        })),
-        notes,
-        exit,
-      }),
-    );
-    return exit;
-  }
-  const lines = [
-    `spotdash doctor · ${service} · key ${backend.sim ? "of the sim" : `from ${config.keySource}`} · wallet ${backend.wallet ? "set" : "not set"}`,
-  ];
-  for (const c of checks) {
-    const mark = c.ok ? "✓" : "✗";
-    lines.push(
-      `  ${mark} ${c.call.padEnd(18)} ${`${c.ms} ms`.padStart(7)}  ${c.error ? `${c.error.kind}: ${c.error.message}` : c.summary}`,
-    );
-    for (const u of unreadableLines(c.unreadable)) lines.push(`      ${u}`);
-    for (const n of c.notes) lines.push(`      note: ${n}`);
-  }
+function jsonReport(ctx: ReadContext, f: Findings): string {
+  const { config, backend } = ctx;
+  return stringifyJson({
+    service: f.service,
+    sim: backend.sim,
+    key: backend.sim ? "sim" : config.keySource,
+    wallet: backend.wallet !== undefined,
+    clock_offset_ms: f.skew,
+    checks: f.checks.map((c) => ({
+      call: c.call,
+      ok: c.ok,
+      ms: c.ms,
+      ...(c.error ? { error: c.error } : { summary: c.summary }),
+      unreadable: c.unreadable.map((u) => ({ field: u.field, reason: u.reason, value: u.value })),
+      notes: c.notes,
+    })),
+    notes: f.notes,
+    exit: f.exit,
+  });
+}
+
+function humanReport(ctx: ReadContext, f: Findings): string {
+  const { config, backend } = ctx;
+  const key = backend.sim ? "of the sim" : `from ${config.keySource}`;
+  const lines = [`spotdash doctor · ${f.service} · key ${key} · wallet ${backend.wallet ? "set" : "not set"}`];
+  for (const c of f.checks) lines.push(...checkLines(c));
+  const { skew } = f;
   if (skew !== null) lines.push(`  clock: the service's is ${skew >= 0 ? "+" : "-"}${(Math.abs(skew) / 1000).toFixed(1)} s from ours`);
-  for (const n of notes) lines.push(`  note: ${n}`);
-  const problems = checks.filter((c) => !c.ok).length;
-  lines.push(problems === 0 ? "  all checks passed" : `  ${problems} check${problems === 1 ? "" : "s"} failed (exit ${exit})`);
-  out(ctx.io, lines.join("\n"));
-  return exit;
+  for (const n of f.notes) lines.push(`  note: ${n}`);
+  const problems = f.checks.filter((c) => !c.ok).length;
+  lines.push(problems === 0 ? "  all checks passed" : `  ${problems} check${problems === 1 ? "" : "s"} failed (exit ${f.exit})`);
+  return lines.join("\n");
+}
+
+function checkLines(c: Check): string[] {
+  const mark = c.ok ? "✓" : "✗";
+  const answer = c.error ? `${c.error.kind}: ${c.error.message}` : c.summary;
+  return [
+    `  ${mark} ${c.call.padEnd(18)} ${`${c.ms} ms`.padStart(7)}  ${answer}`,
+    ...unreadableLines(c.unreadable).map((u) => `      ${u}`),
+    ...c.notes.map((n) => `      note: ${n}`),
+  ];
 }

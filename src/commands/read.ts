@@ -20,7 +20,7 @@ import {
 import { type GamePhase, gameClock, nextGameGid, readableNext, toNextGame } from "../domain/game.js";
 import { type Decimal, toWire } from "../domain/money.js";
 import { noLiveGame, whyNotAccepting } from "../domain/placement.js";
-import { otherGames, positionRows, positionTotals, readableStreaks } from "../domain/positions.js";
+import { otherGames, type PositionRow, type PositionTotals, positionRows, positionTotals, readableStreaks } from "../domain/positions.js";
 import { hasNextPage } from "../domain/results.js";
 import { MAX_POSITIONS_PER_GAME } from "../domain/rules.js";
 import {
@@ -116,12 +116,18 @@ export async function gameCommand(ctx: ReadContext): Promise<void> {
     lines.push(
       `live  #${live.gid}  ${PHASE_LABEL[c.phase]}  closes in ${formatCountdown(c.toClose)}  ends in ${formatCountdown(c.toEnd)}`,
       `      open ${formatPrice(live.open_price)}  ai_price ${formatPrice(live.ai_price)}${earlyNote(listing.early_precision_window)}`,
-      `      can place: ${notAccepting === null ? (isReadable(listing.can_place_position) ? "yes" : `yes by the clock (the service did not say: ${UNREADABLE_MARK})`) : `no (${notAccepting})`}`,
+      `      can place: ${canPlaceText(listing, notAccepting)}`,
     );
   }
   lines.push(nextLine(listing, toNext));
   lines.push(...unreadableLines(listing.issues));
   out(ctx.io, lines.join("\n"));
+}
+
+/** The clock decides; an unreadable can_place_position from the service is mentioned, not relied on. */
+function canPlaceText(listing: GameListing, notAccepting: string | null): string {
+  if (notAccepting !== null) return `no (${notAccepting})`;
+  return isReadable(listing.can_place_position) ? "yes" : `yes by the clock (the service did not say: ${UNREADABLE_MARK})`;
 }
 
 function earlyNote(early: boolean | Unreadable): string {
@@ -185,27 +191,9 @@ export async function positionsCommand(ctx: ReadContext): Promise<void> {
   const gid = listing.liveGame?.gid;
   const rows = positionRows(gid, status.positions, []);
   const totals = positionTotals(rows);
-  const streaks = readableStreaks(status.streaks);
   const issues = [...listing.issues, ...status.issues];
   if (ctx.args.json) {
-    const positions = status.positions.filter((p) => gid !== undefined && (p.gid === null || p.gid === gid)).map(positionJson);
-    out(
-      ctx.io,
-      stringifyJson({
-        gid: gid ?? null,
-        server_time: ctx.clock.serverNow(),
-        positions,
-        totals: {
-          count: totals.count,
-          staked: moneyJson(totals.staked),
-          projected: totals.projected === null ? null : moneyJson(totals.projected),
-          return_pct: totals.returnPct === null || !isReadable(totals.returnPct) ? null : toWire(totals.returnPct.toDecimalPlaces(6)),
-        },
-        left: Math.max(0, MAX_POSITIONS_PER_GAME - totals.count),
-        streaks: status.streaks.map((s) => s.raw),
-        ...unreadableField(issues),
-      }),
-    );
+    out(ctx.io, positionsJson(ctx, gid, status, totals, issues));
     return;
   }
   const head =
@@ -213,43 +201,81 @@ export async function positionsCommand(ctx: ReadContext): Promise<void> {
       ? noLiveGame(listing, ctx.clock.serverNow())
       : `game #${gid} · ${totals.count} of ${MAX_POSITIONS_PER_GAME} positions`;
   const lines = [`${title(ctx.config)} · ${head}`];
-  if (rows.length === 0) {
-    if (gid !== undefined) lines.push("no positions in the live game");
-  } else {
-    const cols = (a: string, b: string, c: string, d: string, e: string) =>
-      `${a.padStart(14)} ${b.padStart(12)} ${c.padStart(12)} ${d.padStart(9)}  ${e}`;
-    lines.push(cols("strike", "stake", "projected", "return", "placed"));
-    for (const r of rows) {
-      const placed = `${formatClockOf(r.placedAt)}${r.note === null ? "" : ` ${r.note}`}`;
-      lines.push(
-        cols(
-          formatPrice(r.strike),
-          formatMoney(r.stake),
-          projectedText(r.projected),
-          r.returnPct === null ? "—" : formatPercent(r.returnPct),
-          placed,
-        ),
-      );
-    }
+  if (rows.length > 0) lines.push(...positionTable(rows, totals));
+  else if (gid !== undefined) lines.push("no positions in the live game");
+  lines.push(...otherGameLines(gid, listing, status), ...streakLines(status), ...unreadableLines(issues));
+  out(ctx.io, lines.join("\n"));
+}
+
+function positionsJson(
+  ctx: ReadContext,
+  gid: string | undefined,
+  status: StatusReport,
+  totals: PositionTotals,
+  issues: readonly Unreadable[],
+): string {
+  const positions = status.positions.filter((p) => gid !== undefined && (p.gid === null || p.gid === gid)).map(positionJson);
+  return stringifyJson({
+    gid: gid ?? null,
+    server_time: ctx.clock.serverNow(),
+    positions,
+    totals: {
+      count: totals.count,
+      staked: moneyJson(totals.staked),
+      projected: totals.projected === null ? null : moneyJson(totals.projected),
+      return_pct: totals.returnPct === null || !isReadable(totals.returnPct) ? null : toWire(totals.returnPct.toDecimalPlaces(6)),
+    },
+    left: Math.max(0, MAX_POSITIONS_PER_GAME - totals.count),
+    streaks: status.streaks.map((s) => s.raw),
+    ...unreadableField(issues),
+  });
+}
+
+function positionColumns(strike: string, stake: string, projected: string, ret: string, placed: string): string {
+  return `${strike.padStart(14)} ${stake.padStart(12)} ${projected.padStart(12)} ${ret.padStart(9)}  ${placed}`;
+}
+
+/** The live game's positions, one row each, under a header and over a total. */
+function positionTable(rows: readonly PositionRow[], totals: PositionTotals): string[] {
+  const lines = [positionColumns("strike", "stake", "projected", "return", "placed")];
+  for (const r of rows) {
+    const placed = `${formatClockOf(r.placedAt)}${r.note === null ? "" : ` ${r.note}`}`;
     lines.push(
-      cols(
-        "total",
-        formatMoney(totals.staked),
-        projectedText(totals.projected),
-        totals.returnPct === null ? "—" : formatPercent(totals.returnPct),
-        "",
+      positionColumns(
+        formatPrice(r.strike),
+        formatMoney(r.stake),
+        projectedText(r.projected),
+        r.returnPct === null ? "—" : formatPercent(r.returnPct),
+        placed,
       ),
     );
   }
-  for (const o of otherGames(gid, nextGameGid(listing), status.positions)) {
-    lines.push(
-      `${o.count} position${o.count === 1 ? "" : "s"} in ${o.relation === "next" ? "the next game" : "an ended game"} #${o.gid}${o.relation === "ended" ? " (result pending)" : ""}`,
-    );
-  }
-  if (streaks.length > 0) lines.push(`streaks on track: ${streaks.map((s) => `${s.streak} (position ${s.positionId})`).join(", ")}`);
-  else if (status.streaks.length > 0) lines.push(`streaks on track: ${status.streaks.length}`);
-  lines.push(...unreadableLines(issues));
-  out(ctx.io, lines.join("\n"));
+  lines.push(
+    positionColumns(
+      "total",
+      formatMoney(totals.staked),
+      projectedText(totals.projected),
+      totals.returnPct === null ? "—" : formatPercent(totals.returnPct),
+      "",
+    ),
+  );
+  return lines;
+}
+
+/** Positions outside the live game are counted, not listed: the table is the live game's. */
+function otherGameLines(gid: string | undefined, listing: GameListing, status: StatusReport): string[] {
+  return otherGames(gid, nextGameGid(listing), status.positions).map((o) => {
+    const where = o.relation === "next" ? "the next game" : "an ended game";
+    const pending = o.relation === "ended" ? " (result pending)" : "";
+    return `${o.count} position${o.count === 1 ? "" : "s"} in ${where} #${o.gid}${pending}`;
+  });
+}
+
+function streakLines(status: StatusReport): string[] {
+  const streaks = readableStreaks(status.streaks);
+  if (streaks.length > 0) return [`streaks on track: ${streaks.map((s) => `${s.streak} (position ${s.positionId})`).join(", ")}`];
+  if (status.streaks.length > 0) return [`streaks on track: ${status.streaks.length}`];
+  return [];
 }
 
 function projectedText(d: Decimal | null | Unreadable): string {
@@ -290,9 +316,16 @@ export function resultLines(g: GameResult): string[] {
   const when = g.settled_at === null ? "not settled" : `settled ${formatClockOf(g.settled_at)}`;
   const close =
     g.cancelled === true ? "CANCELLED, stakes refunded" : g.closing_price === null ? "close n/a" : `close ${formatPrice(g.closing_price)}`;
-  const lines = [
-    `#${g.gid} ${readOr(g.asset, UNREADABLE_MARK)} ${formatInterval(g.interval)} ${readOr(g.network, UNREADABLE_MARK)}  ${when}  open ${formatPrice(g.open_price)}  ${close}  staked ${formatMoney(g.total_staked)}  won ${formatMoney(g.total_winnings)}  net ${formatMoneyChange(g.net_return)} ${readOr(g.currency, "")}`,
+  const header = [
+    `#${g.gid} ${readOr(g.asset, UNREADABLE_MARK)} ${formatInterval(g.interval)} ${readOr(g.network, UNREADABLE_MARK)}`,
+    when,
+    `open ${formatPrice(g.open_price)}`,
+    close,
+    `staked ${formatMoney(g.total_staked)}`,
+    `won ${formatMoney(g.total_winnings)}`,
+    `net ${formatMoneyChange(g.net_return)} ${readOr(g.currency, "")}`,
   ];
+  const lines = [header.join("  ")];
   for (const p of g.positions) {
     const won = p.w === null ? "pending" : `won ${formatMoney(p.w)}${p.r === null ? "" : ` (${formatPercent(p.r)})`}`;
     lines.push(`    strike ${formatPrice(p.sp)}  stake ${formatMoney(p.f)}  ${won}`);

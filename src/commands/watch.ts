@@ -72,40 +72,61 @@ export async function watchCommand(ctx: WatchContext): Promise<void> {
   if (failure) throw failure;
 }
 
-function linesFor(p: Snapshot, s: Snapshot, config: Config, serverNow: number): [Line, string][] {
-  const lines: [Line, string][] = [];
-  if (s.listing && s.listing !== p.listing) {
-    const listing = s.listing.value;
-    const live = listing.liveGame;
-    const c = live === null ? null : gameClock(live, serverNow);
-    const why = whyNotAccepting(listing, serverNow);
-    lines.push([
-      {
-        type: "game",
-        at: s.listing.at,
-        phase: c?.phase ?? null,
-        can_place: why === null,
-        to_close_ms: c?.toClose ?? null,
-        to_end_ms: c?.toEnd ?? null,
-        to_next_ms: toNextGame(listing, serverNow),
-        listing: listingJson(listing),
-        ...unreadableField(listing.issues),
-      },
-      live === null || c === null
-        ? `game    ${why}`
-        : `game    #${live.gid} ${c.phase} closes in ${formatCountdown(c.toClose)} ends in ${formatCountdown(c.toEnd)}; ${why === null ? "can place" : why}`,
-    ]);
-  }
-  if (s.price && s.price !== p.price) {
-    const price = s.price.value;
-    lines.push([
+/** A datum as NDJSON and as the human line after the time. */
+type Entry = [Line, string];
+
+/** What changed from snapshot p to s, section by section, in a fixed order. */
+function linesFor(p: Snapshot, s: Snapshot, config: Config, serverNow: number): Entry[] {
+  return [
+    ...gameEntries(p, s, serverNow),
+    ...priceEntries(p, s),
+    ...balanceEntries(p, s, config),
+    ...statusEntries(p, s),
+    ...settlementEntries(p, s),
+    ...connectionEntries(p, s, serverNow),
+  ];
+}
+
+function gameEntries(p: Snapshot, s: Snapshot, serverNow: number): Entry[] {
+  if (!s.listing || s.listing === p.listing) return [];
+  const listing = s.listing.value;
+  const live = listing.liveGame;
+  const c = live === null ? null : gameClock(live, serverNow);
+  const why = whyNotAccepting(listing, serverNow);
+  const line: Line = {
+    type: "game",
+    at: s.listing.at,
+    phase: c?.phase ?? null,
+    can_place: why === null,
+    to_close_ms: c?.toClose ?? null,
+    to_end_ms: c?.toEnd ?? null,
+    to_next_ms: toNextGame(listing, serverNow),
+    listing: listingJson(listing),
+    ...unreadableField(listing.issues),
+  };
+  if (live === null || c === null) return [[line, `game    ${why}`]];
+  const human =
+    `game    #${live.gid} ${c.phase} closes in ${formatCountdown(c.toClose)} ends in ${formatCountdown(c.toEnd)}; ` +
+    (why === null ? "can place" : why);
+  return [[line, human]];
+}
+
+function priceEntries(p: Snapshot, s: Snapshot): Entry[] {
+  if (!s.price || s.price === p.price) return [];
+  const price = s.price.value;
+  return [
+    [
       { type: "price", at: s.price.at, asset: s.target.asset, ...livePriceJson(price) },
       `price   ${s.target.asset} ${formatPrice(price.value)}`,
-    ]);
-  }
-  if (s.balance && s.balance !== p.balance) {
-    const b = s.balance.value;
-    lines.push([
+    ],
+  ];
+}
+
+function balanceEntries(p: Snapshot, s: Snapshot, config: Config): Entry[] {
+  if (!s.balance || s.balance === p.balance) return [];
+  const b = s.balance.value;
+  return [
+    [
       {
         type: "balance",
         at: s.balance.at,
@@ -115,15 +136,20 @@ function linesFor(p: Snapshot, s: Snapshot, config: Config, serverNow: number): 
         ...unreadableField(b.issues),
       },
       `balance ${balanceLine(config, b)}`,
-    ]);
-  }
-  if (s.status && s.status !== p.status) {
-    const st = s.status.value;
-    const gid = s.listing?.value.liveGame?.gid;
-    const totals = positionTotals(positionRows(gid, st.positions, []));
-    const projected =
-      totals.projected === null || !isReadable(totals.projected) ? "" : `, projected ${formatMoney(totals.projected.toDecimalPlaces(6))}`;
-    lines.push([
+    ],
+  ];
+}
+
+function statusEntries(p: Snapshot, s: Snapshot): Entry[] {
+  if (!s.status || s.status === p.status) return [];
+  const st = s.status.value;
+  const gid = s.listing?.value.liveGame?.gid;
+  const totals = positionTotals(positionRows(gid, st.positions, []));
+  const projected =
+    totals.projected === null || !isReadable(totals.projected) ? "" : `, projected ${formatMoney(totals.projected.toDecimalPlaces(6))}`;
+  const count = `${totals.count} position${totals.count === 1 ? "" : "s"}`;
+  return [
+    [
       {
         type: "status",
         at: s.status.at,
@@ -132,10 +158,14 @@ function linesFor(p: Snapshot, s: Snapshot, config: Config, serverNow: number): 
         streaks: st.streaks.map((x) => x.raw),
         ...unreadableField(st.issues),
       },
-      `status  ${totals.count} position${totals.count === 1 ? "" : "s"} in #${gid ?? "?"}, staked ${formatMoney(totals.staked)}${projected}`,
-    ]);
-  }
+      `status  ${count} in #${gid ?? "?"}, staked ${formatMoney(totals.staked)}${projected}`,
+    ],
+  ];
+}
+
+function settlementEntries(p: Snapshot, s: Snapshot): Entry[] {
   const seen = new Set(p.settlements);
+  const entries: Entry[] = [];
   for (const n of s.settlements) {
     if (seen.has(n)) continue;
     const r = n.result;
@@ -146,19 +176,21 @@ function linesFor(p: Snapshot, s: Snapshot, config: Config, serverNow: number): 
           ? "close n/a"
           : `close ${formatPrice(r.closing_price)}`;
     const currency = isReadable(r.currency) ? r.currency : "";
-    lines.push([
+    entries.push([
       { type: "settlement", at: n.at, gid: n.gid, result: gameResultJson(r) },
       `settled #${n.gid} ${close}, net ${formatMoneyChange(r.net_return)} ${currency}`,
     ]);
   }
-  if (s.connection.state !== p.connection.state && s.connection.state !== "connecting") {
-    const c = s.connection;
-    const extra =
-      c.state === "ok"
-        ? {}
-        : { reason: c.reason, resume_in_ms: Math.max(0, (c.state === "rate_limited" ? c.resumeAt : c.retryAt) - Date.now()) };
-    const human = c.state === "ok" ? "connection ok" : `connection ${c.state}: ${c.reason}`;
-    lines.push([{ type: "connection", at: serverNow, state: c.state, ...extra }, human]);
-  }
-  return lines;
+  return entries;
+}
+
+function connectionEntries(p: Snapshot, s: Snapshot, serverNow: number): Entry[] {
+  if (s.connection.state === p.connection.state || s.connection.state === "connecting") return [];
+  const c = s.connection;
+  const extra =
+    c.state === "ok"
+      ? {}
+      : { reason: c.reason, resume_in_ms: Math.max(0, (c.state === "rate_limited" ? c.resumeAt : c.retryAt) - Date.now()) };
+  const human = c.state === "ok" ? "connection ok" : `connection ${c.state}: ${c.reason}`;
+  return [[{ type: "connection", at: serverNow, state: c.state, ...extra }, human]];
 }
