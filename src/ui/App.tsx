@@ -4,14 +4,15 @@
  * calls the API itself.
  */
 import { useApp, useStdout } from "ink";
-import { useCallback, useEffect, useMemo, useState } from "react";
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, useState } from "react";
 import { type SessionSummary, sessionSummary } from "../domain/results.js";
 import type { PlaceRequest } from "../poller/placements.js";
 import { resultsPageOutdated } from "../poller/reducers.js";
 import { holdsLiveGame, type PlacementOutcome, type Snapshot, type Target } from "../poller/snapshot.js";
 import { isStale } from "../poller/staleness.js";
 import type { Store } from "../poller/store.js";
-import { Dashboard, type DashboardProps, type PaneName } from "./Dashboard.js";
+import type { ChartWindow } from "./chart/scales.js";
+import { Dashboard, type DashboardProps, type PaneName, positionLines } from "./Dashboard.js";
 import { dashboardActions, routeKey } from "./dashboard-actions.js";
 import { checkForm } from "./form/form-flow.js";
 import { usePositionForm } from "./form/use-position-form.js";
@@ -69,10 +70,9 @@ export function App(p: AppProps) {
   const { snapshot, now } = useDashboardFrames(p.controller);
   const size = useTerminalSize();
   const holding = holdsLiveGame(snapshot);
-  // Until Tab picks a pane, the focus is where the keys are of use: the positions table when it has rows.
-  const [chosenFocus, setFocus] = useState<PaneName | null>(null);
-  const focus: PaneName = chosenFocus ?? (holding ? "positions" : "game");
+  const [focus, setFocus] = useFocus(holding);
   const [scroll, setScroll] = useState(0);
+  const [chartWindow, setChartWindow] = useState<ChartWindow>("game");
   const [overlay, setOverlay, overlayNow] = useLatestState<Overlay | null>(null);
   const [message, say] = useMessage();
 
@@ -91,6 +91,7 @@ export function App(p: AppProps) {
     setFocus,
     setScroll,
     setOverlay,
+    setChartWindow,
     controller,
     assets,
     readonly,
@@ -112,11 +113,12 @@ export function App(p: AppProps) {
       snapshot={snapshot}
       now={now}
       localNow={now - snapshot.clockOffset}
-      layout={computeLayout(size.cols, size.rows, form !== null)}
+      layout={computeLayout(size.cols, size.rows, { formOpen: form !== null, positionLines: positionLines(snapshot) })}
       backend={p.backend}
       readonly={p.readonly}
       focus={focus}
       scroll={scroll}
+      chartWindow={chartWindow}
       overlay={overlay}
       hints={hints}
       message={message}
@@ -125,6 +127,12 @@ export function App(p: AppProps) {
       form={form ? { state: form, check: checkForm(form, snapshot, now), blocked } : undefined}
     />
   );
+}
+
+/** Until Tab picks a pane, the focus is where the keys are of use: the positions table when it has rows. */
+function useFocus(holding: boolean): [PaneName, Dispatch<SetStateAction<PaneName | null>>] {
+  const [chosen, setFocus] = useState<PaneName | null>(null);
+  return [chosen ?? (holding ? "positions" : "game"), setFocus];
 }
 
 /**

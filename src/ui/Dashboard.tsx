@@ -13,6 +13,7 @@ import type { Toast } from "../domain/results.js";
 import { isReadable } from "../domain/service-data.js";
 import type { Snapshot } from "../poller/snapshot.js";
 import { ageAt, freshness, NowContext } from "./age.js";
+import type { ChartWindow } from "./chart/scales.js";
 import type { FormState } from "./form/form-state.js";
 import { PositionForm } from "./form/PositionForm.js";
 import type { Layout } from "./layout.js";
@@ -42,6 +43,8 @@ export interface DashboardProps {
   readonly: boolean;
   focus: PaneName;
   scroll: number;
+  /** The span of time the price chart shows. */
+  chartWindow?: ChartWindow;
   /** A view covering the panes: the help or the diagnostics. */
   overlay: "help" | "diagnostics" | null;
   hints: string;
@@ -105,6 +108,15 @@ function Body(p: DashboardProps) {
   return <Panes {...p} />;
 }
 
+/** The lines the positions pane wants for its content (layout.ts sizes the pane to them). */
+export function positionLines(s: Snapshot): number {
+  const gid = s.listing?.value.liveGame?.gid;
+  const positions = s.status?.value.positions ?? [];
+  const others = s.listing ? otherGames(gid, nextGameGid(s.listing.value), positions).length : 0;
+  const streaks = readableStreaks(s.status?.value.streaks ?? []).length;
+  return Math.max(1, positionRows(gid, positions, s.placed).length) + (others > 0 ? 1 : 0) + (streaks > 0 ? 1 : 0);
+}
+
 /** The positions as the panes show them, rebuilt only when what they come from changes. */
 function usePositionData(s: Snapshot) {
   const gid = s.listing?.value.liveGame?.gid;
@@ -154,9 +166,10 @@ function Panes(p: DashboardProps) {
         asset={s.target.asset}
         prices={s.prices}
         price={livePrice}
-        openPrice={live?.open_price}
-        aiPrice={live?.ai_price}
+        live={live}
+        interval={s.target.interval}
         strikes={strikes}
+        window={p.chartWindow ?? "game"}
         chartRows={l.chartRows}
       />
       {p.form && l.formHeight > 0 ? (

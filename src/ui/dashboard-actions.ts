@@ -8,6 +8,7 @@ import type { Dispatch, SetStateAction } from "react";
 import { formatInterval } from "../domain/format.js";
 import { INTERVALS } from "../domain/rules.js";
 import type { DashboardController } from "./App.js";
+import { type ChartWindow, stepWindow } from "./chart/scales.js";
 import { PANES, type PaneName } from "./Dashboard.js";
 import { binding, DASHBOARD_KEYS, type DashboardAction, isCtrlC, isEscape, type KeyPress, type Overlay } from "./keymap.js";
 
@@ -21,7 +22,8 @@ export interface ActionContext {
   setFocus: Dispatch<SetStateAction<PaneName | null>>;
   setScroll: Dispatch<SetStateAction<number>>;
   setOverlay: Dispatch<SetStateAction<Overlay | null>>;
-  controller: Pick<DashboardController, "store" | "refresh" | "retarget">;
+  setChartWindow: Dispatch<SetStateAction<ChartWindow>>;
+  controller: Pick<DashboardController, "store" | "refresh" | "retarget" | "serverNow">;
   assets: readonly string[];
   readonly: boolean;
   openForm(quick: boolean): void;
@@ -39,6 +41,16 @@ export function dashboardActions(c: ActionContext): Record<DashboardAction, () =
     c.controller.retarget(change);
     c.setScroll(0);
     c.say(said);
+  };
+  const zoom = (direction: 1 | -1) => {
+    const s = c.controller.store.getSnapshot();
+    const prices = s.prices;
+    const latest = prices.at(-1)?.t ?? c.controller.serverNow();
+    c.setChartWindow((w) => {
+      const next = stepWindow(w, direction, prices[0]?.t, latest);
+      if (next === w) c.say(direction > 0 ? "no longer window: the price history reaches back no further" : "the shortest window already");
+      return next;
+    });
   };
   const place = (quick: boolean) => {
     if (c.readonly) c.say("read-only mode (--readonly): placing is disabled");
@@ -68,6 +80,8 @@ export function dashboardActions(c: ActionContext): Record<DashboardAction, () =
       const asset = list[(list.indexOf(current) + 1) % list.length]!;
       retarget({ asset }, `asset ${asset}`);
     },
+    zoomOut: () => zoom(1),
+    zoomIn: () => zoom(-1),
     place: () => place(false),
     repeat: () => place(true),
     results: () => {

@@ -50,6 +50,8 @@ export type DashboardAction =
   | "scrollUp"
   | "interval"
   | "asset"
+  | "zoomOut"
+  | "zoomIn"
   | "refresh"
   | "place"
   | "repeat"
@@ -77,6 +79,14 @@ export const DASHBOARD_KEYS: readonly Binding<DashboardAction>[] = [
   { action: "scrollUp", matches: (p) => char("k")(p) || p.key.upArrow, keys: "", does: "" },
   { action: "interval", matches: char("i"), keys: "i", does: "cycle the game interval (10s, 1m, 1h, 1d)", hint: "i interval" },
   { action: "asset", matches: char("a"), keys: "a", does: "cycle the asset", hint: "a asset" },
+  {
+    action: "zoomOut",
+    matches: char("+", "="),
+    keys: "+ / -",
+    does: "a longer / shorter chart window: the game, 5 min, 1 h, 24 h (as far as the history reaches)",
+    hint: "+/- chart",
+  },
+  { action: "zoomIn", matches: char("-", "_"), keys: "", does: "" },
   {
     action: "refresh",
     matches: ctrl("r"),

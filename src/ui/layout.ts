@@ -32,23 +32,45 @@ const BORDER = 2;
 const TITLE = 1;
 const HEADER = 1;
 const FOOTER = 1;
-/** Positions pane: title, column header and totals around the rows (streaks take a spare row). */
+/** Positions pane: title, column header and totals around the rows. */
 const POSITIONS_CHROME = BORDER + TITLE + 2;
-const WANTED_POSITION_ROWS = 10;
+/** The positions pane shows at least this many lines, and at most this many before it scrolls. */
+export const POSITION_LINES_MIN = 2;
+export const POSITION_LINES_MAX = 12;
+/** The chart's rows (plot and time axis) that the form and the positions leave it when there is room. */
+export const CHART_ROWS_FLOOR = 3;
+/** Price pane: title and the price line around the chart. */
+const PRICE_CHROME = BORDER + TITLE + 1;
 
-export function computeLayout(cols: number, rows: number, formOpen = false): Layout {
+export interface LayoutNeeds {
+  /** The inline position form is open. */
+  formOpen?: boolean;
+  /** Lines the positions pane's content wants: a row per position, and a line each for other games and streaks. */
+  positionLines?: number;
+}
+
+/**
+ * Who gets the rows: the top panes a fixed height, the form its own, the
+ * positions what their content needs (within a minimum and a maximum), and
+ * the chart every row left. When that leaves the chart fewer than its
+ * floor, the positions give rows back down to one visible line.
+ */
+export function computeLayout(cols: number, rows: number, needs: LayoutNeeds = {}): Layout {
   const tooSmall = cols < MIN_COLS || rows < MIN_ROWS;
   const full = cols >= 120 && rows >= 35;
   const frameHeight = rows - 1;
   const body = Math.max(0, frameHeight - HEADER - FOOTER);
   const topHeight = BORDER + TITLE + (full ? 5 : 3);
-  // Price pane: title, at least one chart row, the price line.
-  const minPrice = BORDER + TITLE + 2;
   // Form: border, the fields, and one line of status (two in the full layout).
-  const formHeight = formOpen ? BORDER + 1 + (full ? 2 : 1) : 0;
-  const wantedPositions = POSITIONS_CHROME + WANTED_POSITION_ROWS;
-  const priceHeight = Math.max(minPrice, Math.min(minPrice + 15, body - topHeight - formHeight - wantedPositions));
-  const positionsHeight = Math.max(0, body - topHeight - priceHeight - formHeight);
+  const formHeight = needs.formOpen ? BORDER + 1 + (full ? 2 : 1) : 0;
+  const room = Math.max(0, body - topHeight - formHeight);
+  const lines = Math.min(POSITION_LINES_MAX, Math.max(POSITION_LINES_MIN, needs.positionLines ?? 0));
+  const chartFloor = PRICE_CHROME + CHART_ROWS_FLOOR;
+  const positionsHeight = Math.max(
+    0,
+    Math.min(POSITIONS_CHROME + lines, Math.max(POSITIONS_CHROME + 1, room - chartFloor), room - PRICE_CHROME - 1),
+  );
+  const priceHeight = room - positionsHeight;
   const gameWidth = Math.floor(cols * (full ? 0.6 : 0.58));
   return {
     cols,
@@ -62,7 +84,7 @@ export function computeLayout(cols: number, rows: number, formOpen = false): Lay
     formHeight,
     gameWidth,
     balanceWidth: cols - gameWidth,
-    chartRows: priceHeight - BORDER - TITLE - 1,
+    chartRows: Math.max(0, priceHeight - PRICE_CHROME),
     positionRows: Math.max(0, positionsHeight - POSITIONS_CHROME),
   };
 }

@@ -4,7 +4,7 @@
  * from Ink (see Line.tsx for why panes draw through this, not nested <Text>).
  */
 import stringWidth from "string-width";
-import { NARROW_GLYPHS } from "./narrow-glyphs.js";
+import { BRAILLE, NARROW_GLYPHS } from "./narrow-glyphs.js";
 import { type Theme, TONES, type Tone } from "./theme.js";
 
 export interface Span {
@@ -27,6 +27,7 @@ const ASCII = /^[\x20-\x7e]*$/;
 // biome-ignore lint/suspicious/noMisleadingCharacterClass: it matches UTF-16 code units one by one, surrogate halves included, on purpose
 const CLUSTERED = /[\ud800-\udfff\u200d\ufe00-\ufe0f\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff]/;
 const charWidths = new Map<number, number>(Array.from(NARROW_GLYPHS, (c) => [c.charCodeAt(0), 1]));
+for (let code = BRAILLE.first; code <= BRAILLE.last; code++) charWidths.set(code, 1);
 
 /**
  * Terminal columns of plain text (no escape codes). The chart and the bars

@@ -186,8 +186,8 @@ function draw(w: World, view: View): string {
     price: at(s.price),
     balance: at(s.balance),
     status: at(s.status),
-    // One point: a price sent without its time is plotted at each arrival, the same value every time here.
-    prices: s.prices.slice(-1),
+    // One point, at the sim's instant: a price sent without its time is plotted at its arrival, not at its own time.
+    prices: s.prices.slice(-1).map((p) => ({ ...p, t: w.now })),
     lastOkAt: w.now,
     clockOffset: 0,
     diagnostics: {},

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { Decimal } from "../../src/domain/money.js";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
-import { Dashboard, type DashboardProps } from "../../src/ui/Dashboard.js";
+import { Dashboard, type DashboardProps, positionLines } from "../../src/ui/Dashboard.js";
 import { computeLayout } from "../../src/ui/layout.js";
 import { SPINNER_DELAY_MS } from "../../src/ui/panes/Header.js";
 import { ThemeContext } from "../../src/ui/theme.js";
@@ -52,7 +52,7 @@ function draw(
         snapshot={snapshot}
         now={now}
         localNow={now}
-        layout={computeLayout(cols, rows)}
+        layout={computeLayout(cols, rows, { positionLines: positionLines(snapshot) })}
         backend="SIM 127.0.0.1:8787"
         readonly={false}
         focus="game"

@@ -18,7 +18,7 @@ import {
 
 /** A press for each key a terminal can send that the tables could care about. */
 const PRESSES: KeyPress[] = [
-  ..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789?/!.,",
+  ..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789?/!.,+-=_",
   "\t",
   "\r",
   "\x7f",
@@ -68,7 +68,7 @@ describe("the key map", () => {
   it("the footer offers only keys that act, in the dashboard and in the results view", () => {
     const offered = dashboardHints({ readonly: false, holding: true });
     expect(offered).toBe(
-      "q quit  ? help  tab pane  j/k scroll positions  i interval  a asset  ^R refresh  p place  P repeat  r results  D diagnostics",
+      "q quit  ? help  tab pane  j/k scroll positions  i interval  a asset  +/- chart  ^R refresh  p place  P repeat  r results  D diagnostics",
     );
     expect(dashboardHints({ readonly: true, holding: false })).not.toMatch(/p place|P repeat|j\/k/);
     expect(resultsHints(false)).toBe("r/Esc close  j/k select  Enter positions  n/N page  i interval  a asset  ^R refresh  q quit");
@@ -95,7 +95,7 @@ describe("the key map", () => {
 
   it("the help names every key that does something of its own", () => {
     const rows = helpRows(DASHBOARD_KEYS).map(([k]) => k);
-    expect(rows).toEqual(["q, Ctrl+C", "Esc", "?", "Tab / Shift+Tab", "j / k, ↓ / ↑", "i", "a", "Ctrl+R", "p / P", "r", "D"]);
+    expect(rows).toEqual(["q, Ctrl+C", "Esc", "?", "Tab / Shift+Tab", "j / k, ↓ / ↑", "i", "a", "+ / -", "Ctrl+R", "p / P", "r", "D"]);
     expect(helpRows(RESULTS_KEYS).map(([k]) => k)).toEqual(["r, Esc", "j / k, Enter", "n / N, PgDn / PgUp", "i / a", "Esc / Backspace"]);
   });
 });

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
-import { NARROW_GLYPHS } from "../../src/ui/narrow-glyphs.js";
+import { BRAILLE, NARROW_GLYPHS } from "../../src/ui/narrow-glyphs.js";
 import { textWidth } from "../../src/ui/spans.js";
 
 const SOURCES = ["src/ui", "src/domain"];
@@ -26,6 +26,10 @@ describe("NARROW_GLYPHS", () => {
   it("are one cell each, as string-width measures them", () => {
     for (const c of NARROW_GLYPHS) expect([c, stringWidth(c)]).toEqual([c, 1]);
     for (const c of NARROW_GLYPHS) expect([c, textWidth(c)]).toEqual([c, 1]);
+    for (let code = BRAILLE.first; code <= BRAILLE.last; code++) {
+      const c = String.fromCharCode(code);
+      expect([c, stringWidth(c), textWidth(c)]).toEqual([c, 1, 1]);
+    }
   });
 
   it("hold every character beyond ASCII that the UI and the formatting draw", () => {

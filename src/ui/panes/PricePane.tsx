@@ -1,97 +1,88 @@
 import { memo, useMemo } from "react";
-import { formatPrice, formatPriceChange } from "../../domain/format.js";
+import { formatInterval, formatPrice, formatPriceChange } from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
-import { isReadable, type Unreadable } from "../../domain/service-data.js";
+import { isReadable, type LiveGame } from "../../domain/service-data.js";
 import type { PricePoint } from "../../poller/snapshot.js";
 import { AgeBadge, type Freshness } from "../age.js";
+import { drawChart, type RefLine, type TimeMark } from "../chart/price-chart.js";
+import { type ChartWindow, type GameSpan, windowRange } from "../chart/scales.js";
 import { Line } from "../Line.js";
 import { Pane, type PaneFrame } from "../Pane.js";
 import { span } from "../spans.js";
-import { type RefMark, renderChart } from "../sparkline.js";
 import { glyphs, signTone, useTheme } from "../theme.js";
 
 export interface PricePaneProps extends PaneFrame, Freshness {
   asset: string;
+  /** The asset's prices, oldest first (floats: they are only plotted). */
   prices: readonly PricePoint[];
-  /** The latest price, exact (the chart's points are floats for plotting). */
+  /** The latest price, exact. */
   price: Decimal | undefined;
-  openPrice: Decimal | Unreadable | undefined;
-  aiPrice: Decimal | Unreadable | undefined;
+  live: LiveGame | undefined;
+  /** The game's interval in seconds. */
+  interval: number;
   /** The strikes of the positions held in the live game. */
   strikes: readonly Decimal[];
+  window: ChartWindow;
+  /** Rows for the chart and its time axis; the price line comes after them. */
   chartRows: number;
-}
-
-const GUTTER = 14;
-
-function referenceMarks(
-  openPrice: Decimal | Unreadable | undefined,
-  aiPrice: Decimal | Unreadable | undefined,
-  strikes: readonly Decimal[],
-): RefMark[] {
-  const refs: RefMark[] = [];
-  // Marks are plotted, so floats; an unreadable price has no place on the chart.
-  if (openPrice !== undefined && isReadable(openPrice)) refs.push({ value: openPrice.toNumber(), label: "open" });
-  if (aiPrice !== undefined && isReadable(aiPrice)) refs.push({ value: aiPrice.toNumber(), label: "ai" });
-  for (const s of strikes) refs.push({ value: s.toNumber(), label: `@${formatPrice(s).replace(/\.00$/, "")}` });
-  return refs;
 }
 
 export const PricePane = memo(function PricePane(p: PricePaneProps) {
   const theme = useTheme();
   const g = glyphs(theme);
-  const inner = Math.max(10, p.width - 4);
-  const last = p.prices[p.prices.length - 1];
-  const prev = p.prices[p.prices.length - 2];
-  const multi = p.chartRows > 1;
-  const chartWidth = multi ? inner - GUTTER : inner;
-
-  // The marks change with the listing and the positions, not with each price.
-  const refs = useMemo(() => referenceMarks(p.openPrice, p.aiPrice, p.strikes), [p.openPrice, p.aiPrice, p.strikes]);
-  // Only the newest prices fit: the history holds several widths' worth.
-  const fitting = p.prices.slice(Math.max(0, p.prices.length - Math.max(0, chartWidth)));
-  const chart = renderChart(
-    fitting.map((x) => x.value),
-    chartWidth,
-    p.chartRows,
-    multi ? refs : [],
-    theme.ascii,
-  );
-
+  const open = p.live !== undefined && isReadable(p.live.open_price) ? p.live.open_price : undefined;
+  // The reference lines change with the listing, the positions and the price; the chart with each price.
+  const refs = useMemo(() => referenceLines(p.live, p.strikes, p.price), [p.live, p.strikes, p.price]);
+  const game = useMemo(() => gameSpan(p.live, p.interval), [p.live, p.interval]);
+  const latest = p.prices.at(-1)?.t ?? p.at ?? 0;
+  const range = windowRange(p.window, game, latest);
+  const chart =
+    p.chartRows > 0
+      ? drawChart({
+          points: p.prices,
+          range,
+          refs,
+          marks: game ? gameMarks(game) : [],
+          // The line's colour says which side of the open it is on; away from the game, of the window's first price.
+          baseline: p.window === "game" && open ? open.toNumber() : p.prices.find((x) => x.t >= range.from)?.value,
+          tag: p.price ? formatPrice(p.price) : undefined,
+          cols: Math.max(1, p.width - 4),
+          rows: p.chartRows,
+          ascii: theme.ascii,
+          stale: p.stale,
+        })
+      : undefined;
+  const last = p.prices.at(-1);
+  const prev = p.prices.at(-2);
   const direction = last && prev ? Math.sign(last.value - prev.value) : 0;
-  const moveTone = signTone(direction);
-  const arrow = direction > 0 ? g.up : direction < 0 ? g.down : g.flat;
-  const open = p.openPrice !== undefined && isReadable(p.openPrice) ? p.openPrice : undefined;
   const sinceOpen = p.price && open ? p.price.minus(open) : null;
   const pct = sinceOpen && open && !open.isZero() ? sinceOpen.div(open).times(100) : null;
-
-  const chartTone = p.stale ? "dim" : "accent";
+  const title = `PRICE ${p.asset}  ${p.window === "game" ? `game ${formatInterval(p.interval)}` : `last ${p.window}`}`;
   return (
     <Pane
-      title={`PRICE ${p.asset}`}
+      title={title}
       width={p.width}
       height={p.height}
       focused={p.focused}
       right={<AgeBadge at={p.at} stale={p.stale} error={p.error} />}
     >
-      {chart.rows.map((row, i) => (
+      {chart?.rows.map((row, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a chart row is its position on screen, top to bottom
-        <Line key={i}>{[span(row, { tone: chartTone }), multi && span(` ${chart.labels[i] ?? ""}`, { tone: "dim" })]}</Line>
+        <Line key={i}>{row}</Line>
       ))}
       {p.price ? (
         <Line>
           {[
-            span(`${arrow} ${formatPrice(p.price)}`, { bold: true, tone: moveTone }),
+            span(`${direction > 0 ? g.up : direction < 0 ? g.down : g.flat} ${formatPrice(p.price)}`, {
+              bold: true,
+              tone: signTone(direction),
+            }),
             sinceOpen &&
               span(`  ${formatPriceChange(sinceOpen)}${pct ? ` (${formatPriceChange(pct)}%)` : ""} since open`, {
                 tone: signTone(sinceOpen.cmp(0)),
               }),
-            !multi &&
-              refs.length > 0 &&
-              span(`  ${refs.map((r) => (r.label.startsWith("@") ? r.label : `${r.label} ${formatPrice(r.value)}`)).join(` ${g.sep} `)}`, {
-                tone: "dim",
-              }),
-            multi &&
+            chart === undefined && refs.length > 0 && span(`  ${refs.map((r) => r.label).join(` ${g.sep} `)}`, { tone: "dim" }),
+            chart !== undefined &&
               chart.offChart.length > 0 &&
               span(`  ${chart.offChart.map((o) => `${o.above ? g.up : g.down}${o.label}`).join(" ")} off chart`, { tone: "dim" }),
           ]}
@@ -102,3 +93,33 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
     </Pane>
   );
 });
+
+function gameSpan(live: LiveGame | undefined, interval: number): GameSpan | undefined {
+  return live === undefined ? undefined : { start: live.start_at, lock: live.closes_at, end: live.ends_at, interval };
+}
+
+function gameMarks(game: GameSpan): TimeMark[] {
+  return [
+    { t: game.start, label: "" },
+    { t: game.lock, label: "lock" },
+    { t: game.end, label: "end" },
+  ];
+}
+
+/** The open, the ai price and the user's strikes (the one nearest the price marked); an unreadable price has no place. */
+function referenceLines(live: LiveGame | undefined, strikes: readonly Decimal[], price: Decimal | undefined): RefLine[] {
+  const refs: RefLine[] = [];
+  if (live !== undefined && isReadable(live.open_price)) refs.push({ value: live.open_price.toNumber(), label: "open", kind: "open" });
+  if (live !== undefined && isReadable(live.ai_price)) refs.push({ value: live.ai_price.toNumber(), label: "ai", kind: "ai" });
+  const closest = price === undefined ? undefined : nearest(strikes, price);
+  for (const s of strikes) {
+    refs.push({ value: s.toNumber(), label: `@${formatPrice(s).replace(/\.00$/, "")}`, kind: "strike", closest: s === closest });
+  }
+  return refs;
+}
+
+function nearest(strikes: readonly Decimal[], price: Decimal): Decimal | undefined {
+  let best: Decimal | undefined;
+  for (const s of strikes) if (best === undefined || s.minus(price).abs().lt(best.minus(price).abs())) best = s;
+  return best;
+}

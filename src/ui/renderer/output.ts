@@ -27,7 +27,7 @@ import {
 } from "@alcalzone/ansi-tokenize";
 import sliceAnsi from "slice-ansi";
 import stringWidth from "string-width";
-import { NARROW_GLYPHS } from "../narrow-glyphs.js";
+import { BRAILLE, NARROW_GLYPHS } from "../narrow-glyphs.js";
 import { spaces } from "../spans.js";
 
 type Transformer = (line: string, index: number) => string;
@@ -51,6 +51,8 @@ const charWidths = new Map<string, number>();
 const narrow = new Set(NARROW_GLYPHS);
 function charWidth(value: string): number {
   if (narrow.has(value)) return 1;
+  const code = value.charCodeAt(0);
+  if (value.length === 1 && code >= BRAILLE.first && code <= BRAILLE.last) return 1;
   let width = charWidths.get(value);
   if (width === undefined) {
     if (charWidths.size > 4096) charWidths.clear();

@@ -1,0 +1,279 @@
+/**
+ * The price chart as rows of styled spans: a price axis on the left, the
+ * line in braille (or ASCII) with its reference lines and time marks, tags
+ * on the right (the current price, then each reference line's label), and
+ * a time axis underneath. Pure: the pane lays the rows out.
+ */
+import type { PricePoint } from "../../poller/snapshot.js";
+import type { Piece, Span } from "../spans.js";
+import type { Tone } from "../theme.js";
+import { asciiOf, brailleOf, DotCanvas } from "./canvas.js";
+import { formatTick, gapAfterMs, priceTicks, stepDecimals, type TimeRange, timeTicks } from "./scales.js";
+
+export type RefKind = "open" | "ai" | "strike";
+
+/** A horizontal line at a price: the game's open, the ai price, a strike of the user's. */
+export interface RefLine {
+  value: number;
+  label: string;
+  kind: RefKind;
+  /** The strike nearest the live price: drawn heavier, its label marked. */
+  closest?: boolean;
+}
+
+/** A vertical line at an instant: the game's start, its lock, its end. */
+export interface TimeMark {
+  t: number;
+  label: string;
+}
+
+export interface ChartInput {
+  points: readonly PricePoint[];
+  range: TimeRange;
+  refs: readonly RefLine[];
+  marks: readonly TimeMark[];
+  /** The line is green above it and red below (the game's open, or the window's first price). */
+  baseline: number | undefined;
+  /** The current price as the dashboard writes it, tagged at the right edge. */
+  tag: string | undefined;
+  cols: number;
+  rows: number;
+  ascii: boolean;
+  /** Old data: everything dim. */
+  stale: boolean;
+}
+
+export interface Chart {
+  rows: Piece[][];
+  /** Reference lines too far from the prices to draw without flattening the line. */
+  offChart: { label: string; above: boolean }[];
+}
+
+const LINE_TONES: Tone[] = ["accent", "up", "down"];
+const REF_GLYPHS: Record<RefKind | "closest", [string, string]> = {
+  open: ["┄", "-"],
+  ai: ["┈", "."],
+  strike: ["─", "="],
+  closest: ["━", "#"],
+};
+const FILL_ORDER = ["ai", "open", "strike", "closest"] as const;
+const fillKind = (r: RefLine) => (r.closest ? "closest" : r.kind);
+const REF_TONES: Record<RefKind, Tone> = { open: "dim", ai: "accent", strike: "warn" };
+const MARK_GLYPH: [string, string] = ["┆", ":"];
+/** The right-hand tags: wide enough for "67,112.40" and a marker. */
+const TAG_COLS = 12;
+/** Below these the axes give way to the line. */
+const AXES_MIN_COLS = 40;
+const TIME_AXIS_MIN_ROWS = 3;
+
+interface Cell {
+  text: string;
+  tone: Tone;
+  bold?: boolean;
+  /** The price line's dots stay on top of the reference lines, which stay on top of the time marks. */
+  line?: boolean;
+}
+
+export function drawChart(c: ChartInput): Chart {
+  const withAxes = c.cols >= AXES_MIN_COLS;
+  const plotRows = Math.max(1, c.rows >= TIME_AXIS_MIN_ROWS && withAxes ? c.rows - 1 : c.rows);
+  const inWindow = pointsIn(c.points, c.range);
+  const scale = priceScale(inWindow, c.refs, c.baseline);
+  const ticks = withAxes ? priceTicks(scale.lo, scale.hi, Math.min(6, Math.max(2, Math.floor(plotRows / 2)))) : { step: 1, ticks: [] };
+  const decimals = stepDecimals(ticks.step);
+  const tickLabels = ticks.ticks.map((t) => formatTick(t, decimals));
+  const gutter = withAxes ? Math.max(0, ...tickLabels.map((l) => l.length)) + 1 : 0;
+  const tagCols = withAxes ? TAG_COLS : 0;
+  const plotCols = Math.max(1, c.cols - gutter - tagCols);
+
+  const canvas = new DotCanvas(plotCols, plotRows);
+  const rowOf = (v: number) => Math.floor(dotY(v, scale, canvas.height) / 4);
+  const colOf = (t: number) => Math.floor(dotX(t, c.range, canvas.width) / 2);
+  plotLine(canvas, inWindow, c.range, scale, c.baseline);
+
+  const grid = cellsOf(canvas, c.ascii);
+  const near = c.refs.filter((r) => r.value >= scale.lo && r.value <= scale.hi);
+  // A mark on the left edge (the game window starts at the game's start) would only double the axis.
+  for (const m of c.marks) if (m.t > c.range.from && m.t <= c.range.to && colOf(m.t) > 0) fillColumn(grid, colOf(m.t), c.ascii);
+  // Lines sharing a row: the one whose tag wins the row (rightTags) is drawn last, so it shows.
+  for (const r of [...near].sort((a, b) => FILL_ORDER.indexOf(fillKind(a)) - FILL_ORDER.indexOf(fillKind(b)))) {
+    fillRow(grid, rowOf(r.value), r, c.ascii);
+  }
+
+  const tags = rightTags(c, near, rowOf, plotRows);
+  const tickRows = new Map(ticks.ticks.map((t, i) => [rowOf(t), tickLabels[i]!] as const));
+  const rows: Piece[][] = grid.map((cells, row) => [
+    withAxes && axisCell(tickRows.get(row), gutter, c.ascii),
+    ...merge(cells, c.stale),
+    withAxes && tagCell(tags.get(row), tagCols, c.stale),
+  ]);
+  if (plotRows < c.rows) rows.push([" ".repeat(gutter), { text: timeAxis(c, plotCols, colOf), tone: "dim" }, " ".repeat(tagCols)]);
+  const offChart = c.refs.filter((r) => !near.includes(r)).map((r) => ({ label: r.label, above: r.value > scale.hi }));
+  return { rows, offChart };
+}
+
+function pointsIn(points: readonly PricePoint[], range: TimeRange): readonly PricePoint[] {
+  let first = points.length;
+  while (first > 0 && points[first - 1]!.t >= range.from) first--;
+  let last = first;
+  while (last < points.length && points[last]!.t <= range.to) last++;
+  return points.slice(first, last);
+}
+
+interface PriceScale {
+  lo: number;
+  hi: number;
+}
+
+/**
+ * The prices shown: the line's, and the reference lines near it (within
+ * twice the line's own range: a far-away strike would flatten the line),
+ * with half a row's room above and below.
+ */
+function priceScale(points: readonly PricePoint[], refs: readonly RefLine[], baseline: number | undefined): PriceScale {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const p of points) {
+    if (p.value < lo) lo = p.value;
+    if (p.value > hi) hi = p.value;
+  }
+  if (points.length === 0) {
+    const anchors = refs.map((r) => r.value).concat(baseline === undefined ? [] : [baseline]);
+    if (anchors.length === 0) return { lo: 0, hi: 1 };
+    lo = Math.min(...anchors);
+    hi = Math.max(...anchors);
+  }
+  const span = Math.max(hi - lo, Math.abs(hi) * 1e-4, 1e-6);
+  for (const r of refs) {
+    if (r.value >= lo - 2 * span && r.value <= hi + 2 * span) {
+      lo = Math.min(lo, r.value);
+      hi = Math.max(hi, r.value);
+    }
+  }
+  const pad = Math.max(hi - lo, span) * 0.04;
+  return { lo: lo - pad, hi: hi + pad };
+}
+
+function dotY(v: number, s: PriceScale, height: number): number {
+  return Math.max(0, Math.min(height - 1, Math.round(((s.hi - v) / (s.hi - s.lo)) * (height - 1))));
+}
+
+function dotX(t: number, r: TimeRange, width: number): number {
+  return Math.max(0, Math.min(width - 1, Math.floor(((t - r.from) / (r.to - r.from)) * width)));
+}
+
+/** The line, broken wherever the prices pause for longer than a gap; each stretch toned by its side of the baseline. */
+function plotLine(canvas: DotCanvas, points: readonly PricePoint[], range: TimeRange, s: PriceScale, baseline: number | undefined): void {
+  const gap = gapAfterMs((range.to - range.from) / canvas.width);
+  const toneOf = (v: number) => (baseline === undefined || v === baseline ? 0 : v > baseline ? 1 : 2);
+  let prev: { x: number; y: number; t: number } | undefined;
+  for (const p of points) {
+    const x = dotX(p.t, range, canvas.width);
+    const y = dotY(p.value, s, canvas.height);
+    if (prev !== undefined && p.t - prev.t <= gap) canvas.line(prev.x, prev.y, x, y, toneOf(p.value));
+    else canvas.set(x, y, toneOf(p.value));
+    prev = { x, y, t: p.t };
+  }
+}
+
+function cellsOf(canvas: DotCanvas, ascii: boolean): (Cell | null)[][] {
+  const grid: (Cell | null)[][] = [];
+  for (let row = 0; row < canvas.rows; row++) {
+    const cells: (Cell | null)[] = new Array(canvas.cols);
+    for (let col = 0; col < canvas.cols; col++) {
+      const mask = canvas.mask(col, row);
+      cells[col] =
+        mask === 0 ? null : { text: ascii ? asciiOf(mask) : brailleOf(mask), tone: LINE_TONES[canvas.tone(col, row)]!, line: true };
+    }
+    grid.push(cells);
+  }
+  return grid;
+}
+
+/** A reference line fills its row but for the price line's cells, over a time mark or a line drawn before it. */
+function fillRow(grid: (Cell | null)[][], row: number, r: RefLine, ascii: boolean): void {
+  const cells = grid[row];
+  if (cells === undefined) return;
+  const glyph = REF_GLYPHS[r.closest ? "closest" : r.kind][ascii ? 1 : 0];
+  for (let i = 0; i < cells.length; i++) {
+    if (cells[i]?.line !== true) cells[i] = { text: glyph, tone: REF_TONES[r.kind], bold: r.closest === true };
+  }
+}
+
+function fillColumn(grid: (Cell | null)[][], col: number, ascii: boolean): void {
+  for (const cells of grid) if (col < cells.length && cells[col] === null) cells[col] = { text: MARK_GLYPH[ascii ? 1 : 0], tone: "dim" };
+}
+
+/** Runs of cells in one style become one span each. */
+function merge(cells: readonly (Cell | null)[], stale: boolean): Span[] {
+  const spans: Span[] = [];
+  let text = "";
+  let style: Cell | null = null;
+  const flush = () => {
+    if (text !== "") spans.push({ text, tone: stale ? "dim" : style?.tone, bold: !stale && style?.bold === true });
+    text = "";
+  };
+  for (const cell of cells) {
+    const same = cell === null ? style === null : style !== null && cell.tone === style.tone && cell.bold === style.bold;
+    if (!same) {
+      flush();
+      style = cell;
+    }
+    text += cell === null ? " " : cell.text;
+  }
+  flush();
+  return spans;
+}
+
+function axisCell(label: string | undefined, gutter: number, ascii: boolean): Span {
+  const edge = label === undefined ? (ascii ? "|" : "│") : ascii ? "+" : "┤";
+  return { text: (label ?? "").padStart(gutter - 1) + edge, tone: "dim" };
+}
+
+function tagCell(tag: { text: string; tone: Tone; bold: boolean } | undefined, cols: number, stale: boolean): Piece {
+  if (tag === undefined) return " ".repeat(cols);
+  const text = ` ${tag.text}`.slice(0, cols).padEnd(cols);
+  return { text, tone: stale ? "dim" : tag.tone, bold: tag.bold };
+}
+
+/** The right edge's tags by row: the current price first, then the closest strike, the others, open and ai; a taken row passes a tag to the nearest free one. */
+function rightTags(c: ChartInput, near: readonly RefLine[], rowOf: (v: number) => number, rows: number) {
+  const tags = new Map<number, { text: string; tone: Tone; bold: boolean }>();
+  const last = c.points.at(-1);
+  const wanted: { row: number; text: string; tone: Tone; bold: boolean }[] = [];
+  if (last !== undefined && c.tag !== undefined && last.t >= c.range.from) {
+    const tone: Tone = c.baseline === undefined || last.value === c.baseline ? "accent" : last.value > c.baseline ? "up" : "down";
+    wanted.push({ row: rowOf(last.value), text: `${c.ascii ? "<" : "◀"}${c.tag}`, tone, bold: true });
+  }
+  const order: RefKind[] = ["strike", "open", "ai"];
+  const refs = [...near].sort(
+    (a, b) => Number(b.closest === true) - Number(a.closest === true) || order.indexOf(a.kind) - order.indexOf(b.kind),
+  );
+  for (const r of refs) {
+    const marker = r.closest ? (c.ascii ? "*" : "◆") : "";
+    wanted.push({ row: rowOf(r.value), text: `${marker}${r.label}`, tone: REF_TONES[r.kind], bold: r.closest === true });
+  }
+  for (const w of wanted) {
+    const row = [0, -1, 1, -2, 2].map((d) => w.row + d).find((r) => r >= 0 && r < rows && !tags.has(r));
+    if (row !== undefined) tags.set(row, w);
+  }
+  return tags;
+}
+
+/** Tick labels under the plot, each starting at its instant; the game's marks ("lock", "end") win over ticks. */
+function timeAxis(c: ChartInput, plotCols: number, colOf: (t: number) => number): string {
+  const line = new Array<string>(plotCols).fill(" ");
+  const taken = new Array<boolean>(plotCols).fill(false);
+  const put = (col: number, label: string) => {
+    const at = Math.min(col, plotCols - label.length);
+    if (at < 0) return;
+    for (let i = Math.max(0, at - 1); i < Math.min(plotCols, at + label.length + 1); i++) if (taken[i]) return;
+    for (let i = 0; i < label.length; i++) {
+      line[at + i] = label[i]!;
+      taken[at + i] = true;
+    }
+  };
+  for (const m of c.marks) if (m.t > c.range.from && m.t <= c.range.to && m.label !== "") put(colOf(m.t), m.label);
+  for (const t of timeTicks(c.range, plotCols)) put(colOf(t.t), t.label);
+  return line.join("");
+}

@@ -1,0 +1,151 @@
+/**
+ * The price chart's scales, as pure functions: which span of time it shows,
+ * where the price and time ticks fall and how they read, and when a pause
+ * in the data is a gap. docs/chart.md describes the choices.
+ */
+
+/** The windows + and - step through, shortest first after the game's own. */
+export const CHART_WINDOWS = ["game", "5m", "1h", "24h"] as const;
+export type ChartWindow = (typeof CHART_WINDOWS)[number];
+
+const WINDOW_MS: Record<Exclude<ChartWindow, "game">, number> = { "5m": 5 * 60_000, "1h": 3_600_000, "24h": 86_400_000 };
+
+export interface GameSpan {
+  start: number;
+  lock: number;
+  end: number;
+  /** The game's interval in seconds: a game of a minute or less reads its time as m:ss from the start. */
+  interval: number;
+}
+
+export interface TimeRange {
+  from: number;
+  to: number;
+  /** "elapsed": m:ss since `from` (a short game); "clock": HH:MM local time. */
+  labels: "elapsed" | "clock";
+}
+
+/**
+ * The span a window shows. The game window runs from the game's start to
+ * its end, so the empty space on the right is the time left; the others
+ * end at the latest price. Without a live game, the game window is 5 min.
+ */
+export function windowRange(window: ChartWindow, game: GameSpan | undefined, latest: number): TimeRange {
+  if (window === "game" && game !== undefined) {
+    return { from: game.start, to: game.end, labels: game.interval <= 60 ? "elapsed" : "clock" };
+  }
+  const span = window === "game" ? WINDOW_MS["5m"] : WINDOW_MS[window];
+  return { from: latest - span, to: latest, labels: "clock" };
+}
+
+/**
+ * The window after `current` in `direction` (+1 longer, -1 shorter), or
+ * `current` at the end of the list. A window longer than 5 min is offered
+ * only when the history reaches back past the window before it, so zooming
+ * out always shows something new.
+ */
+export function stepWindow(current: ChartWindow, direction: 1 | -1, oldest: number | undefined, latest: number): ChartWindow {
+  const i = CHART_WINDOWS.indexOf(current) + direction;
+  const next = CHART_WINDOWS[i];
+  if (next === undefined) return current;
+  if (direction < 0 || next === "5m") return next;
+  const before = CHART_WINDOWS[i - 1]!;
+  const reach = before === "game" ? WINDOW_MS["5m"] : WINDOW_MS[before];
+  return oldest !== undefined && latest - oldest > reach ? next : current;
+}
+
+/** A pause in the prices longer than this, or than three dot columns, is drawn as a gap. */
+export const GAP_MIN_MS = 10_000;
+
+export function gapAfterMs(msPerDot: number): number {
+  return Math.max(GAP_MIN_MS, 3 * msPerDot);
+}
+
+/** The round step nearest above `raw`: 1, 2, 2.5 or 5 times a power of ten. */
+export function niceStep(raw: number): number {
+  if (!(raw > 0) || !Number.isFinite(raw)) return 1;
+  const power = 10 ** Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 2.5, 5, 10]) if (m * power >= raw * (1 - 1e-9)) return m * power;
+  return 10 * power;
+}
+
+/** Round prices between lo and hi, at most `most` of them (fewer when the range is narrow). */
+export function priceTicks(lo: number, hi: number, most: number): { step: number; ticks: number[] } {
+  if (most < 1 || !(hi > lo)) return { step: niceStep(Math.abs(hi) || 1), ticks: [] };
+  // From the finest step that could fit, coarser until the ticks do (how many fit depends on where they fall).
+  let step = niceStep((hi - lo) / most);
+  let ticks = ticksOf(lo, hi, step);
+  while (ticks.length > most) {
+    step = niceStep(step * 1.01);
+    ticks = ticksOf(lo, hi, step);
+  }
+  return { step, ticks };
+}
+
+function ticksOf(lo: number, hi: number, step: number): number[] {
+  const out: number[] = [];
+  const decimals = stepDecimals(step);
+  // k × step in binary floats drifts (3700.2000000000003): each tick is rounded to the step's digits.
+  for (let k = Math.ceil(lo / step - 1e-9); k * step <= hi + step * 1e-9; k++) out.push(Number((k * step).toFixed(decimals)));
+  return out;
+}
+
+/** Decimals a tick label needs for its step (2.5 needs one, 50 none). */
+export function stepDecimals(step: number): number {
+  for (let d = 0; d <= 8; d++) if (Math.abs(Math.round(step * 10 ** d) - step * 10 ** d) < 1e-6) return d;
+  return 8;
+}
+
+const tickFormats = new Map<number, Intl.NumberFormat>();
+
+/** A price tick as prices read elsewhere on the dashboard: grouped, at the step's precision. */
+export function formatTick(value: number, decimals: number): string {
+  let f = tickFormats.get(decimals);
+  if (f === undefined) {
+    f = new Intl.NumberFormat("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+    tickFormats.set(decimals, f);
+  }
+  return f.format(value);
+}
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const TIME_STEPS = [1, 2, 5, 10, 15, 30]
+  .map((s) => s * SECOND)
+  .concat(
+    [1, 2, 5, 10, 15, 30].map((m) => m * MINUTE),
+    [1, 2, 3, 4, 6, 12].map((h) => h * HOUR),
+  );
+/** A label is five characters ("12:05", "10:30"); ticks keep two blanks between labels. */
+const TICK_ROOM = 7;
+
+export interface TimeTick {
+  t: number;
+  label: string;
+}
+
+/** Round instants across the range, as many as fit in `cols` columns, labelled m:ss or HH:MM. */
+export function timeTicks(range: TimeRange, cols: number): TimeTick[] {
+  const span = range.to - range.from;
+  const most = Math.floor(cols / TICK_ROOM);
+  if (most < 1 || span <= 0) return [];
+  const step = TIME_STEPS.find((s) => span / s <= most) ?? TIME_STEPS.at(-1)!;
+  // Clock ticks fall on round local times; elapsed ones on round times since the start.
+  const shift = range.labels === "clock" ? -new Date(range.from).getTimezoneOffset() * MINUTE : -range.from;
+  const ticks: TimeTick[] = [];
+  for (let t = Math.ceil((range.from + shift) / step) * step - shift; t <= range.to; t += step) {
+    ticks.push({ t, label: range.labels === "clock" ? clockLabel(t) : elapsedLabel(t - range.from) });
+  }
+  return ticks;
+}
+
+function clockLabel(t: number): string {
+  const d = new Date(t);
+  return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
+}
+
+function elapsedLabel(ms: number): string {
+  const s = Math.round(ms / SECOND);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+}

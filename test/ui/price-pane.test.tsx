@@ -1,0 +1,97 @@
+/**
+ * The price pane through the shipped renderer, at the widths the dashboard
+ * gives it (80, 120 and 200 columns), with colour, without, and in ASCII.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import { Decimal } from "../../src/domain/money.js";
+import type { ChartWindow } from "../../src/ui/chart/scales.js";
+import { PricePane } from "../../src/ui/panes/PricePane.js";
+import { ThemeContext } from "../../src/ui/theme.js";
+import { listing } from "../helpers/fixtures.js";
+import { renderAt, tick } from "../helpers/ink.js";
+
+const START = Date.UTC(2026, 10, 22, 12, 0, 0);
+const NOW = START + 40_000;
+const live = listing({ start: START, now: NOW, gid: "489886" }).liveGame!;
+const open = live.open_price as Decimal;
+/** 40 s of the game, a price a second, drifting up from the open; nothing between 15 and 25 s. */
+const prices = Array.from({ length: 40 }, (_, i) => ({ t: START + i * 1000, value: open.toNumber() + i * 1.5 - 10 })).filter(
+  (p) => p.t < START + 15_000 || p.t >= START + 25_000,
+);
+const price = new Decimal(prices.at(-1)!.value.toFixed(2));
+
+let mounted: ReturnType<typeof renderAt> | undefined;
+afterEach(() => mounted?.unmount());
+
+async function pane(width: number, height: number, theme = { color: true, ascii: false }, window: ChartWindow = "game") {
+  mounted = renderAt(
+    <ThemeContext.Provider value={theme}>
+      <PricePane
+        asset="BTC_USDT"
+        prices={prices}
+        price={price}
+        live={live}
+        interval={60}
+        strikes={[new Decimal("67050"), new Decimal("66990")]}
+        window={window}
+        chartRows={height - 4}
+        at={NOW - 500}
+        stale={false}
+        error={undefined}
+        width={width}
+        height={height}
+        focused={false}
+      />
+    </ThemeContext.Provider>,
+    width,
+    height + 1,
+  );
+  await tick();
+  return { raw: mounted.lastFrame(), text: mounted.text().split("\n").slice(0, height) };
+}
+
+describe.each([
+  [76, 9],
+  [120, 16],
+  [200, 30],
+])("the price pane at %ix%i", (width, height) => {
+  it("draws a labelled braille chart in its frame, every row its width", async () => {
+    const { text } = await pane(width, height);
+    expect(text[1]).toMatch(/^│ PRICE BTC_USDT {2}game 1m .* │$/);
+    for (const row of text) expect([...row].length).toBe(width);
+    const body = text.join("\n");
+    expect(body).toMatch(/[⠁-⣿]/);
+    expect(body).toMatch(/\d{2},\d{3}(\.\d+)?┤/);
+    expect(body).toMatch(/0:00 .* lock .*end/);
+    expect(body).toContain("◆@67,050");
+    expect(body).toContain(`◀${price.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/, ",")}`);
+    expect(text.at(-2)).toMatch(/▲ 67,0\d\d\.\d\d {2}[+-][\d.]+ \([+-][\d.]+%\) since open/);
+  });
+
+  it("keeps every line apart without colour, and stays ASCII with --ascii", async () => {
+    const plain = await pane(width, height, { color: false, ascii: false });
+    // No foreground colour (ESC [ 3x m) anywhere in the frame.
+    expect(plain.raw).not.toContain("\u001b[3");
+    const body = plain.text.join("\n");
+    for (const glyph of ["┄", "━", "┆", "◆", "◀"]) expect(body).toContain(glyph);
+    const ascii = await pane(width, height, { color: true, ascii: true });
+    for (const row of ascii.text) expect(row).toMatch(/^[\x20-\x7e]*$/);
+    expect(ascii.text.join("\n")).toMatch(/\*@67,050/);
+  });
+});
+
+it("leaves the seconds with no price empty", async () => {
+  const { text } = await pane(120, 16);
+  const plot = text.slice(2, -3).map((r) => r.slice(2));
+  const gutter = plot[0]!.search(/[┤│]/) + 1;
+  // Seconds 16–24 of the game, on the plot's columns.
+  const span = (live.ends_at - live.start_at) / 1000;
+  const column = (s: number) => gutter + Math.floor((s / span) * (120 - 4 - gutter - 12));
+  const hole = plot.map((r) => [...r].slice(column(16), column(24)).join(""));
+  expect(hole.join("")).not.toMatch(/[⠁-⣿]/);
+});
+
+it("names the window in its title", async () => {
+  const { text } = await pane(120, 16, undefined, "5m");
+  expect(text[1]).toContain("PRICE BTC_USDT  last 5m");
+});

@@ -1,0 +1,220 @@
+/**
+ * The price chart's pure parts (src/ui/chart/): scales and ticks, the dot
+ * canvas, and the chart drawn from fixed series: gaps stay gaps, the line's
+ * colour follows the baseline, reference lines and time marks are labelled,
+ * every row is exactly as wide as asked, and ASCII stays ASCII.
+ */
+import { describe, expect, it } from "vitest";
+import { asciiOf, brailleOf, DotCanvas } from "../../src/ui/chart/canvas.js";
+import { type ChartInput, drawChart } from "../../src/ui/chart/price-chart.js";
+import { niceStep, priceTicks, stepDecimals, stepWindow, timeTicks, windowRange } from "../../src/ui/chart/scales.js";
+import { normalise, spansWidth } from "../../src/ui/spans.js";
+
+const START = Date.UTC(2026, 2, 1, 12, 0, 0);
+const GAME = { start: START, lock: START + 60_000, end: START + 90_000, interval: 60 };
+
+describe("price scale", () => {
+  it.each([
+    [0.7, 1],
+    [1.2, 2],
+    [2.2, 2.5],
+    [3, 5],
+    [7, 10],
+    [0.03, 0.05],
+    [40, 50],
+  ])("a round step at or above %s is %s", (raw, step) => {
+    expect(niceStep(raw)).toBeCloseTo(step, 12);
+  });
+
+  it("puts 3 to 6 round ticks inside the range", () => {
+    const { step, ticks } = priceTicks(66_990, 67_110, 6);
+    expect(step).toBe(20);
+    expect(ticks).toEqual([67_000, 67_020, 67_040, 67_060, 67_080, 67_100]);
+    expect(priceTicks(66_990, 67_110, 4).ticks).toEqual([67_000, 67_050, 67_100]);
+    expect(priceTicks(3700.12, 3700.58, 4).ticks).toEqual([3700.2, 3700.4]);
+    expect(priceTicks(1, 1, 4).ticks).toEqual([]);
+  });
+
+  it("labels a tick at its step's precision", () => {
+    expect([stepDecimals(2.5), stepDecimals(0.25), stepDecimals(50), stepDecimals(0.1)]).toEqual([1, 2, 0, 1]);
+  });
+});
+
+describe("time scale", () => {
+  it("reads a one-minute game as m:ss from its start, in steps that fit", () => {
+    const range = windowRange("game", GAME, START + 30_000);
+    expect(range).toEqual({ from: START, to: START + 90_000, labels: "elapsed" });
+    expect(timeTicks(range, 70).map((t) => t.label)).toEqual([
+      "0:00",
+      "0:10",
+      "0:20",
+      "0:30",
+      "0:40",
+      "0:50",
+      "1:00",
+      "1:10",
+      "1:20",
+      "1:30",
+    ]);
+    expect(timeTicks(range, 30).map((t) => t.label)).toEqual(["0:00", "0:30", "1:00", "1:30"]);
+  });
+
+  it("reads longer windows as HH:MM on round local times", () => {
+    const latest = START + 37 * 60_000 + 12_000;
+    const range = windowRange("1h", GAME, latest);
+    expect(range).toEqual({ from: latest - 3_600_000, to: latest, labels: "clock" });
+    const ticks = timeTicks(range, 60);
+    expect(ticks.length).toBeGreaterThanOrEqual(4);
+    for (const t of ticks) {
+      const d = new Date(t.t);
+      expect(t.label).toBe(`${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`);
+      expect(d.getMinutes() % 10).toBe(0);
+    }
+    expect(windowRange("game", { ...GAME, interval: 3600 }, latest).labels).toBe("clock");
+    expect(windowRange("game", undefined, latest)).toEqual({ from: latest - 300_000, to: latest, labels: "clock" });
+  });
+
+  it("zooms out only as far as the history reaches, and in down to the game", () => {
+    const latest = START + 10 * 3_600_000;
+    expect(stepWindow("game", 1, undefined, latest)).toBe("5m");
+    expect(stepWindow("5m", 1, latest - 4 * 60_000, latest)).toBe("5m");
+    expect(stepWindow("5m", 1, latest - 20 * 60_000, latest)).toBe("1h");
+    expect(stepWindow("1h", 1, latest - 50 * 60_000, latest)).toBe("1h");
+    expect(stepWindow("1h", 1, latest - 2 * 3_600_000, latest)).toBe("24h");
+    expect(stepWindow("24h", 1, 0, latest)).toBe("24h");
+    expect(stepWindow("24h", -1, undefined, latest)).toBe("1h");
+    expect(stepWindow("game", -1, undefined, latest)).toBe("game");
+  });
+});
+
+describe("dot canvas", () => {
+  it("maps dots to braille bits and ASCII by where they sit", () => {
+    const c = new DotCanvas(2, 1);
+    c.set(0, 0);
+    c.set(3, 3);
+    c.set(9, 9);
+    expect([brailleOf(c.mask(0, 0)), brailleOf(c.mask(1, 0))]).toEqual(["⠁", "⢀"]);
+    expect([asciiOf(0), asciiOf(0x01), asciiOf(0x40), asciiOf(0x02 | 0x04), asciiOf(0x01 | 0x80)]).toEqual([" ", "'", ".", ":", "|"]);
+  });
+
+  it("draws a line with no hole between columns, steep or flat", () => {
+    for (const [x0, y0, x1, y1] of [
+      [0, 0, 7, 11],
+      [0, 11, 7, 0],
+      [0, 5, 7, 6],
+      [2, 0, 2, 11],
+    ] as const) {
+      const c = new DotCanvas(4, 3);
+      c.line(x0, y0, x1, y1);
+      const rowsIn = (x: number) => [...Array(12).keys()].filter((y) => (c.mask(x >> 1, y >> 2) & bit(x, y)) !== 0);
+      let prev: number[] | undefined;
+      for (let x = Math.min(x0, x1); x <= Math.max(x0, x1); x++) {
+        const ys = rowsIn(x);
+        expect(ys.length, `column ${x}`).toBeGreaterThan(0);
+        if (prev) expect(Math.min(...ys.map((y) => Math.min(...prev!.map((p) => Math.abs(p - y)))))).toBeLessThanOrEqual(1);
+        prev = ys;
+      }
+    }
+  });
+});
+
+function bit(x: number, y: number): number {
+  return [
+    [0x01, 0x02, 0x04, 0x40],
+    [0x08, 0x10, 0x20, 0x80],
+  ][x & 1]![y & 3]!;
+}
+
+/** A minute's prices, one a second, rising then falling, with `hole` seconds missing. */
+function series(hole?: [number, number]) {
+  const points = [];
+  for (let s = 0; s < 60; s++) {
+    if (hole && s >= hole[0] && s < hole[1]) continue;
+    points.push({ t: START + s * 1000, value: 67_000 + (s < 30 ? s : 60 - s) * 2 });
+  }
+  return points;
+}
+
+function chart(over: Partial<ChartInput> = {}) {
+  return drawChart({
+    points: series(),
+    range: windowRange("game", GAME, START + 59_000),
+    refs: [
+      { value: 67_000, label: "open", kind: "open" },
+      { value: 67_040, label: "@67,040", kind: "strike", closest: true },
+      { value: 90_000, label: "@90,000", kind: "strike" },
+    ],
+    marks: [
+      { t: GAME.start, label: "" },
+      { t: GAME.lock, label: "lock" },
+      { t: GAME.end, label: "end" },
+    ],
+    baseline: 67_021,
+    tag: "67,002.00",
+    cols: 80,
+    rows: 10,
+    ascii: false,
+    stale: false,
+    ...over,
+  });
+}
+
+const text = (row: ReturnType<typeof chart>["rows"][number]) =>
+  normalise(row)
+    .map((s) => s.text)
+    .join("");
+
+describe("the chart", () => {
+  it("is exactly as wide as asked on every row, with the time axis last", () => {
+    for (const [cols, rows] of [
+      [80, 10],
+      [116, 20],
+      [56, 4],
+      [30, 2],
+    ] as const) {
+      const c = chart({ cols, rows });
+      expect(c.rows).toHaveLength(rows);
+      for (const r of c.rows) expect(spansWidth(normalise(r))).toBe(cols);
+    }
+    const axis = text(chart().rows.at(-1)!);
+    expect(axis).toMatch(/0:00 .*0:30 .*lock .*end/);
+  });
+
+  it("labels the price axis with round prices and tags the price, the closest strike and the open on the right", () => {
+    const rows = chart().rows.map(text);
+    expect(rows.some((r) => /^67,0[0-9]0┤/.test(r))).toBe(true);
+    expect(rows.some((r) => r.includes("◀67,002.00"))).toBe(true);
+    expect(rows.some((r) => r.includes("◆@67,040") && r.includes("━"))).toBe(true);
+    // The open's row holds the price's tag (it is near the open): the open's tag takes the next free row.
+    expect(rows.some((r) => r.includes("┄"))).toBe(true);
+    expect(rows.some((r) => r.endsWith(" open       "))).toBe(true);
+    expect(chart().offChart).toEqual([{ label: "@90,000", above: true }]);
+  });
+
+  it("leaves a gap where the prices pause, and draws across where they do not", () => {
+    const plotted = (c: ReturnType<typeof chart>, from: number, to: number) =>
+      c.rows.slice(0, -1).some((r) => [...text(r)].slice(from, to).some((ch) => /[⠁-⣿]/.test(ch)));
+    // Seconds 20–40 of a 90-second window on 80 columns less the gutters: columns ~18–35 of the plot.
+    const gutter = text(chart().rows[0]!).search(/[┤│]/) + 1;
+    const col = (s: number) => gutter + Math.floor((s / 90) * (80 - gutter - 12));
+    expect(plotted(chart({ points: series([20, 40]) }), col(22), col(38))).toBe(false);
+    expect(plotted(chart(), col(22), col(38))).toBe(true);
+  });
+
+  it("colours the line by its side of the baseline, and dims it all when stale", () => {
+    const tones = (c: ReturnType<typeof chart>) =>
+      new Set(
+        c.rows.flatMap((r) =>
+          normalise(r)
+            .filter((s) => /[⠁-⣿]/.test(s.text))
+            .map((s) => s.tone),
+        ),
+      );
+    expect(tones(chart())).toEqual(new Set(["up", "down"]));
+    expect(tones(chart({ stale: true }))).toEqual(new Set(["dim"]));
+  });
+
+  it("stays ASCII in ASCII mode", () => {
+    for (const r of chart({ ascii: true }).rows) expect(text(r)).toMatch(/^[\x20-\x7e]*$/);
+  });
+});
