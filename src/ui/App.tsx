@@ -72,7 +72,7 @@ export function App(p: AppProps) {
   const holding = holdsLiveGame(snapshot);
   const [focus, setFocus] = useFocus(holding);
   const [scroll, setScroll] = useState(0);
-  const [chartWindow, setChartWindow] = useState<ChartWindow>("game");
+  const [chartWindow, setChartWindow, chartWindowNow] = useLatestState<ChartWindow>("game");
   const [overlay, setOverlay, overlayNow] = useLatestState<Overlay | null>(null);
   const [message, say] = useMessage();
 
@@ -83,20 +83,20 @@ export function App(p: AppProps) {
   const summary = useMemo(() => sessionSummary(snapshot.session.games.values()), [snapshot.session.games]);
 
   const { controller, assets, readonly } = p;
-  const [openForm, openResults] = [positionForm.open, results.open];
   const actions = dashboardActions({
+    openForm: positionForm.open,
+    openResults: results.open,
     exit,
     say,
     focus,
     setFocus,
     setScroll,
     setOverlay,
+    chartWindow: chartWindowNow,
     setChartWindow,
     controller,
     assets,
     readonly,
-    openForm,
-    openResults,
   });
   useKeys(
     (input, key) =>
@@ -105,7 +105,7 @@ export function App(p: AppProps) {
     (paste) => positionForm.handlePaste(paste.text, paste.dropped) || say("paste ignored: only the position form (p) takes text"),
   );
 
-  const form = positionForm.form;
+  const { form } = positionForm;
   const resultsDetail = results.view ? results.view.detail !== null : undefined;
   const hints = footerHints({ readonly, holding, form: form?.step, overlay, resultsDetail });
   return (

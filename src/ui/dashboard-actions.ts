@@ -22,7 +22,9 @@ export interface ActionContext {
   setFocus: Dispatch<SetStateAction<PaneName | null>>;
   setScroll: Dispatch<SetStateAction<number>>;
   setOverlay: Dispatch<SetStateAction<Overlay | null>>;
-  setChartWindow: Dispatch<SetStateAction<ChartWindow>>;
+  /** The chart's window now (the latest, also between the keys of one burst). */
+  chartWindow(): ChartWindow;
+  setChartWindow(w: ChartWindow): void;
   controller: Pick<DashboardController, "store" | "refresh" | "retarget" | "serverNow">;
   assets: readonly string[];
   readonly: boolean;
@@ -46,11 +48,10 @@ export function dashboardActions(c: ActionContext): Record<DashboardAction, () =
     const s = c.controller.store.getSnapshot();
     const prices = s.prices;
     const latest = prices.at(-1)?.t ?? c.controller.serverNow();
-    c.setChartWindow((w) => {
-      const next = stepWindow(w, direction, prices[0]?.t, latest);
-      if (next === w) c.say(direction > 0 ? "no longer window: the price history reaches back no further" : "the shortest window already");
-      return next;
-    });
+    const now = c.chartWindow();
+    const next = stepWindow(now, direction, prices[0]?.t, latest);
+    if (next === now) c.say(direction > 0 ? "no longer window: the price history reaches back no further" : "the shortest window already");
+    else c.setChartWindow(next);
   };
   const place = (quick: boolean) => {
     if (c.readonly) c.say("read-only mode (--readonly): placing is disabled");

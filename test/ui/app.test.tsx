@@ -119,6 +119,21 @@ describe("App", () => {
     expect(ui.text()).toContain("GAME ETH_USDT 1h");
   });
 
+  it("zooms the chart out with + as far as the history reaches, and back in with -", async () => {
+    const { c } = controller();
+    ui = renderAt(<App controller={c} backend="SIM" assets={["BTC_USDT"]} readonly={false} walletMissing={false} />, 120, 35);
+    await tick();
+    expect(ui.text()).toContain("PRICE BTC_USDT  game 1m");
+    await ui.press("+");
+    expect(ui.text()).toContain("PRICE BTC_USDT  last 5m");
+    // One price so far: an hour's window would show nothing more than five minutes do.
+    await ui.press("+");
+    expect(ui.text()).toContain("PRICE BTC_USDT  last 5m");
+    expect(ui.text()).toContain("no longer window");
+    await ui.press("-");
+    expect(ui.text()).toContain("PRICE BTC_USDT  game 1m");
+  });
+
   it("throttles Ctrl+R and says so", async () => {
     const { c, intents } = controller();
     ui = renderAt(<App controller={c} backend="SIM" assets={["BTC_USDT"]} readonly={false} walletMissing={false} />, 80, 24);
