@@ -68,7 +68,7 @@ async function measure(cols: number, rows: number, theme: { color: boolean; asci
         focus: "game",
         scroll: 0,
         overlay: null,
-        hints: "q quit",
+        hints: [{ text: "q quit", rank: 1 }],
         message: undefined,
       }),
     );

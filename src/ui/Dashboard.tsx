@@ -16,6 +16,7 @@ import { ageAt, freshness, NowContext } from "./age.js";
 import type { ChartWindow } from "./chart/scales.js";
 import type { FormState } from "./form/form-state.js";
 import { PositionForm } from "./form/PositionForm.js";
+import type { Hint } from "./keymap.js";
 import type { Layout } from "./layout.js";
 import { BalancePane } from "./panes/BalancePane.js";
 import { DiagnosticsView } from "./panes/DiagnosticsView.js";
@@ -47,7 +48,8 @@ export interface DashboardProps {
   chartWindow?: ChartWindow;
   /** A view covering the panes: the help or the diagnostics. */
   overlay: "help" | "diagnostics" | null;
-  hints: string;
+  /** The footer's hints, ranked: the footer keeps what fits. */
+  hints: readonly Hint[];
   message: string | undefined;
   /** The inline position form, when open; the layout must have been computed with room for it. */
   form?: { state: FormState; check: PlacementCheck; blocked: string | undefined } | undefined;

@@ -9,6 +9,7 @@
  * are described here for the footer and the help.
  */
 import type { Key } from "ink";
+import { textWidth } from "./spans.js";
 
 export interface KeyPress {
   input: string;
@@ -23,8 +24,16 @@ export interface Binding<A extends string> {
   keys: string;
   /** What it does, for the help overlay. */
   does: string;
-  /** The footer's short form ("j/k scroll positions"); none when the footer leaves it out. */
+  /** The footer's short form ("j/k scroll"); none when the footer leaves it out. */
   hint?: string;
+  /** How long the hint holds on in a narrow footer: 1 goes last (see Hint). */
+  rank?: number;
+}
+
+/** A footer hint, and its rank: when the footer is short of room, the highest ranks go first, whole. */
+export interface Hint {
+  text: string;
+  rank: number;
 }
 
 const plain = (p: KeyPress) => !p.key.ctrl && !p.key.meta;
@@ -58,15 +67,16 @@ export type DashboardAction =
   | "results";
 
 export const DASHBOARD_KEYS: readonly Binding<DashboardAction>[] = [
-  { action: "quit", matches: (p) => char("q")(p) || isCtrlC(p), keys: "q, Ctrl+C", does: "quit", hint: "q quit" },
+  { action: "quit", matches: (p) => char("q")(p) || isCtrlC(p), keys: "q, Ctrl+C", does: "quit", hint: "q quit", rank: 1 },
   { action: "close", matches: isEscape, keys: "Esc", does: "close this help or any overlay" },
-  { action: "help", matches: char("?"), keys: "?", does: "toggle this help", hint: "? help" },
+  { action: "help", matches: char("?"), keys: "?", does: "toggle this help", hint: "? help", rank: 2 },
   {
     action: "nextPane",
     matches: (p) => p.key.tab && !p.key.shift,
     keys: "Tab / Shift+Tab",
     does: "move between panes: game, balance, price, positions",
     hint: "tab pane",
+    rank: 7,
   },
   { action: "previousPane", matches: (p) => p.key.tab && p.key.shift, keys: "", does: "" },
   {
@@ -74,17 +84,19 @@ export const DASHBOARD_KEYS: readonly Binding<DashboardAction>[] = [
     matches: (p) => char("j")(p) || p.key.downArrow,
     keys: "j / k, ↓ / ↑",
     does: "scroll the positions table",
-    hint: "j/k scroll positions",
+    hint: "j/k scroll",
+    rank: 4,
   },
   { action: "scrollUp", matches: (p) => char("k")(p) || p.key.upArrow, keys: "", does: "" },
-  { action: "interval", matches: char("i"), keys: "i", does: "cycle the game interval (10s, 1m, 1h, 1d)", hint: "i interval" },
-  { action: "asset", matches: char("a"), keys: "a", does: "cycle the asset", hint: "a asset" },
+  { action: "interval", matches: char("i"), keys: "i", does: "cycle the game interval (10s, 1m, 1h, 1d)", hint: "i interval", rank: 4 },
+  { action: "asset", matches: char("a"), keys: "a", does: "cycle the asset", hint: "a asset", rank: 5 },
   {
     action: "zoomOut",
     matches: char("+", "="),
     keys: "+ / -",
     does: "a longer / shorter chart window: the game, 5 min, 1 h, 24 h (as far as the history reaches)",
     hint: "+/- chart",
+    rank: 6,
   },
   { action: "zoomIn", matches: char("-", "_"), keys: "", does: "" },
   {
@@ -93,6 +105,7 @@ export const DASHBOARD_KEYS: readonly Binding<DashboardAction>[] = [
     keys: "Ctrl+R",
     does: "refresh everything now (at most every 5 s, inside the request budget)",
     hint: "^R refresh",
+    rank: 7,
   },
   {
     action: "place",
@@ -100,15 +113,17 @@ export const DASHBOARD_KEYS: readonly Binding<DashboardAction>[] = [
     keys: "p / P",
     does: "place a position / repeat the last stake at the live price (a paste goes into its field)",
     hint: "p place",
+    rank: 2,
   },
-  { action: "repeat", matches: char("P"), keys: "", does: "", hint: "P repeat" },
-  { action: "results", matches: char("r"), keys: "r", does: "results and history", hint: "r results" },
+  { action: "repeat", matches: char("P"), keys: "", does: "", hint: "P repeat", rank: 6 },
+  { action: "results", matches: char("r"), keys: "r", does: "results and history", hint: "r results", rank: 3 },
   {
     action: "diagnostics",
     matches: char("D"),
     keys: "D",
     does: "diagnostics: each call's last failure and the values that could not be read",
     hint: "D diagnostics",
+    rank: 8,
   },
 ];
 
@@ -126,7 +141,7 @@ const APPLIES: Partial<Record<DashboardAction, (c: HintContext) => boolean>> = {
   scrollDown: (c) => c.holding,
 };
 
-export function dashboardHints(c: HintContext): string {
+export function dashboardHints(c: HintContext): Hint[] {
   return hints(DASHBOARD_KEYS.filter((b) => APPLIES[b.action]?.(c) ?? true));
 }
 
@@ -134,11 +149,14 @@ export function dashboardHints(c: HintContext): string {
 export type Overlay = "help" | "diagnostics";
 
 /** Over an overlay, the footer offers the way back (its own key or Esc), the other overlay and quit. */
-function overlayHints(overlay: Overlay): string {
+function overlayHints(overlay: Overlay): Hint[] {
   const other: DashboardAction = overlay === "help" ? "diagnostics" : "help";
-  const own = DASHBOARD_KEYS.find((b) => b.action === overlay)!;
-  const offered = [other, "quit"].map((a) => DASHBOARD_KEYS.find((b) => b.action === a)!);
-  return `${own.keys}/Esc close ${overlay}  ${hints(offered)}`;
+  const own = dashboardBinding(overlay);
+  return [{ text: `${own.keys}/Esc close ${overlay}`, rank: 1 }, ...hints([dashboardBinding(other), dashboardBinding("quit")])];
+}
+
+function dashboardBinding(action: DashboardAction): Binding<DashboardAction> {
+  return DASHBOARD_KEYS.find((b) => b.action === action)!;
 }
 
 // ---- the results view ---------------------------------------------------------------------
@@ -155,6 +173,7 @@ export const RESULTS_KEYS: readonly ResultsBinding[] = [
     keys: "r, Esc",
     does: "close the results view",
     hint: "r/Esc close",
+    rank: 1,
   },
   {
     action: "down",
@@ -163,9 +182,10 @@ export const RESULTS_KEYS: readonly ResultsBinding[] = [
     keys: "j / k, Enter",
     does: "select a game / show its positions",
     hint: "j/k select",
+    rank: 2,
   },
   { action: "up", in: "list", matches: (p) => char("k")(p) || p.key.upArrow, keys: "", does: "" },
-  { action: "open", in: "list", matches: (p) => p.key.return, keys: "", does: "", hint: "Enter positions" },
+  { action: "open", in: "list", matches: (p) => p.key.return, keys: "", does: "", hint: "Enter positions", rank: 3 },
   {
     action: "nextPage",
     in: "list",
@@ -173,10 +193,19 @@ export const RESULTS_KEYS: readonly ResultsBinding[] = [
     keys: "n / N, PgDn / PgUp",
     does: "next / previous page",
     hint: "n/N page",
+    rank: 3,
   },
   { action: "previousPage", in: "list", matches: (p) => char("N")(p) || p.key.pageUp, keys: "", does: "" },
-  { action: "interval", in: "list", matches: char("i"), keys: "i / a", does: "cycle the interval / asset filter", hint: "i interval" },
-  { action: "asset", in: "list", matches: char("a"), keys: "", does: "", hint: "a asset" },
+  {
+    action: "interval",
+    in: "list",
+    matches: char("i"),
+    keys: "i / a",
+    does: "cycle the interval / asset filter",
+    hint: "i interval",
+    rank: 4,
+  },
+  { action: "asset", in: "list", matches: char("a"), keys: "", does: "", hint: "a asset", rank: 5 },
   { action: "place", in: "list", matches: char("p", "P"), keys: "", does: "" },
   {
     action: "back",
@@ -185,8 +214,9 @@ export const RESULTS_KEYS: readonly ResultsBinding[] = [
     keys: "Esc / Backspace",
     does: "back to the list",
     hint: "Esc/Backspace back",
+    rank: 1,
   },
-  { action: "close", in: "detail", matches: char("r"), keys: "", does: "", hint: "r close" },
+  { action: "close", in: "detail", matches: char("r"), keys: "", does: "", hint: "r close", rank: 2 },
   { action: "place", in: "detail", matches: char("p", "P"), keys: "", does: "" },
 ];
 
@@ -203,19 +233,24 @@ export function resultsBinding(p: KeyPress, detail: boolean): ResultsBinding | u
   return binding(resultsKeys(detail), p);
 }
 
-export function resultsHints(detail: boolean): string {
-  return [hints(resultsKeys(detail)), ...(detail ? [] : ["^R refresh"]), "q quit"].join("  ");
+export function resultsHints(detail: boolean): Hint[] {
+  const passedThrough = detail ? [dashboardBinding("quit")] : [dashboardBinding("refresh"), dashboardBinding("quit")];
+  return hints([...resultsKeys(detail), ...passedThrough]);
 }
 
 // ---- the position form ---------------------------------------------------------------------
 
-/** The form's keys at each step; form-state.ts and use-position-form.ts do what they say. */
-export const FORM_HINTS = {
-  edit: "Enter preview  Tab field  ←/→ move  ↑/↓ ±1  PgUp/PgDn ±10  Esc cancel",
-  preview: "Enter submit (y on mainnet)  Esc cancel",
-  sending: "sending… keys are ignored until the service answers",
-  done: "Enter close  p place another  Esc close",
-} as const;
+/** The form's keys at each step, ranked; form-state.ts and form-flow.ts do what they say. */
+export const FORM_HINTS: Record<"edit" | "preview" | "sending" | "done", readonly Hint[]> = {
+  edit: ranked(["Enter preview", 1], ["Tab field", 2], ["←/→ move", 4], ["↑/↓ ±1", 3], ["PgUp/PgDn ±10", 5], ["Esc cancel", 1]),
+  preview: ranked(["Enter submit (y on mainnet)", 1], ["Esc cancel", 1]),
+  sending: ranked(["sending… keys are ignored until the service answers", 1]),
+  done: ranked(["Enter close", 1], ["p place another", 2], ["Esc close", 3]),
+};
+
+function ranked(...pairs: [string, number][]): Hint[] {
+  return pairs.map(([text, rank]) => ({ text, rank }));
+}
 
 // ---- help and hints from the tables ---------------------------------------------------------
 
@@ -224,8 +259,29 @@ export function helpRows(table: readonly Binding<string>[]): (readonly [string, 
   return table.filter((b) => b.keys !== "").map((b) => [b.keys, b.does] as const);
 }
 
-function hints(table: readonly Binding<string>[]): string {
-  return table.flatMap((b) => (b.hint === undefined ? [] : [b.hint])).join("  ");
+/** Hints rank 5 unless their binding says otherwise. */
+function hints(table: readonly Binding<string>[]): Hint[] {
+  return table.flatMap((b) => (b.hint === undefined ? [] : [{ text: b.hint, rank: b.rank ?? 5 }]));
+}
+
+/**
+ * The hints that fit in `width` columns, in their own order: taken by rank
+ * (a rank's hints in table order) until the next one does not fit, so a
+ * hint never shows while a more important one is left out, and none is cut.
+ */
+export function fitHints(all: readonly Hint[], width: number): string {
+  const kept = new Set<Hint>();
+  let used = 0;
+  for (const h of [...all].sort((a, b) => a.rank - b.rank)) {
+    const w = textWidth(h.text) + (kept.size > 0 ? 2 : 0);
+    if (used + w > width) break;
+    kept.add(h);
+    used += w;
+  }
+  return all
+    .filter((h) => kept.has(h))
+    .map((h) => h.text)
+    .join("  ");
 }
 
 export function binding<B extends Binding<string>>(table: readonly B[], p: KeyPress): B | undefined {
@@ -241,7 +297,7 @@ export interface FooterContext extends HintContext {
 }
 
 /** The footer's hints for whatever takes the keys now. */
-export function footerHints(c: FooterContext): string {
+export function footerHints(c: FooterContext): readonly Hint[] {
   if (c.form !== undefined) return FORM_HINTS[c.form];
   if (c.overlay !== null) return overlayHints(c.overlay);
   if (c.resultsDetail !== undefined) return resultsHints(c.resultsDetail);

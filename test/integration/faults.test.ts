@@ -100,7 +100,7 @@ describe("the dashboard's data under injected faults", () => {
           focus: "game",
           scroll: 0,
           overlay: null,
-          hints: "",
+          hints: [],
           message: undefined,
         }),
         120,

@@ -223,7 +223,7 @@ function draw(w: World, view: View): string {
       focus: "positions",
       scroll: 0,
       overlay: null,
-      hints: "",
+      hints: [],
       message: undefined,
       results,
     }),

@@ -58,7 +58,10 @@ function draw(
         focus="game"
         scroll={0}
         overlay={null}
-        hints="q quit  ? help"
+        hints={[
+          { text: "q quit", rank: 1 },
+          { text: "? help", rank: 2 },
+        ]}
         message={undefined}
         {...over}
       />
@@ -143,7 +146,7 @@ describe.each([
         focus: "game",
         scroll: 0,
         overlay: null,
-        hints: "q quit",
+        hints: [{ text: "q quit", rank: 1 }],
         message: undefined,
       };
       return (
@@ -308,7 +311,7 @@ describe("dashboard edges", () => {
       focus: "game",
       scroll: 0,
       overlay: null,
-      hints: "",
+      hints: [],
       message: undefined,
     });
     const distanceOf = (frame: string, strike: string) => new RegExp(`${strike}\\s+\\S+\\s+(\\S+)`).exec(frame)?.[1];

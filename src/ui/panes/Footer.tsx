@@ -2,11 +2,12 @@ import { Box } from "ink";
 import { memo } from "react";
 import { formatAge, formatClock } from "../../domain/format.js";
 import type { Toast } from "../../domain/results.js";
+import { fitHints, type Hint } from "../keymap.js";
 import { Line } from "../Line.js";
 import type { Tone } from "../theme.js";
 
 export interface FooterProps {
-  hints: string;
+  hints: readonly Hint[];
   /** Server ms of the last successful fetch. */
   lastOkAt: number | undefined;
   age: number | undefined;
@@ -15,6 +16,9 @@ export interface FooterProps {
   toast?: Toast | undefined;
   width: number;
 }
+
+/** The data age's slot, as wide as its widest text ("data 9.9s old (05:32:35)"): the hints beside it never move. */
+const AGE_SLOT = 24;
 
 const TOAST_TONE: Record<Toast["outcome"], Tone> = { won: "up", lost: "down", even: "dim", cancelled: "warn", unknown: "warn" };
 
@@ -29,13 +33,16 @@ export const Footer = memo(function Footer(p: FooterProps) {
             {toast.text}
           </Line>
         ) : (
-          <Line tone={p.message ? "warn" : "dim"}>{p.message ?? p.hints}</Line>
+          <Line tone={p.message ? "warn" : "dim"}>{p.message ?? fitHints(p.hints, p.width - AGE_SLOT - 1)}</Line>
         )}
       </Box>
       {toast !== undefined ? null : (
         <Box flexShrink={0} marginLeft={1}>
           <Line tone="dim">
-            {p.lastOkAt === undefined || p.age === undefined ? "no data yet" : `data ${formatAge(p.age)} old (${formatClock(p.lastOkAt)})`}
+            {(p.lastOkAt === undefined || p.age === undefined
+              ? "no data yet"
+              : `data ${formatAge(p.age)} old (${formatClock(p.lastOkAt)})`
+            ).padStart(AGE_SLOT)}
           </Line>
         </Box>
       )}
