@@ -75,7 +75,7 @@ export function snapshots(start: number): (now: number) => Snapshot {
       withPrices = {
         ...base,
         price: { value: readLivePrice({ timestamp: now, value: prices.at(-1)!.value }), at: now },
-        prices,
+        priceHistory: { BTC_USDT: prices },
         lastOkAt: now,
       };
     }

@@ -41,11 +41,18 @@ export function openService(config: Config & { apiKey: NonNullable<Config["apiKe
   };
 }
 
+/**
+ * The embedded sim's prices are a function of the seed and the time
+ * (sim/feed.ts): one seed for every start draws the same path, so the price
+ * history kept across restarts (docs/history.md) joins up.
+ */
+export const EMBEDDED_SIM_SEED = 20_260_301;
+
 /** An in-process sim; its demo key's wallet places unless METAFIDE_USER_ADDRESS says otherwise. */
 export async function openEmbeddedSim(config: Config): Promise<Backend> {
   // Loaded only when needed: a trader on the real service never pays for the sim's code.
   const { startSim } = await import("./sim/index.js");
-  const sim = await startSim({ host: "127.0.0.1", port: 0 });
+  const sim = await startSim({ host: "127.0.0.1", port: 0, seed: EMBEDDED_SIM_SEED });
   const key = sim.keys[0]!;
   const wallet = config.wallet ?? sim.wallets[key];
   let log: DebugLog | undefined;

@@ -5,6 +5,7 @@
  */
 import { redact } from "./api/redact.js";
 import type { Config } from "./config/config.js";
+import { keepPriceHistory } from "./history/keep-history.js";
 import { hasKey, openEmbeddedSim, openService } from "./open-backend.js";
 import { Poller } from "./poller/poller.js";
 import { App } from "./ui/App.js";
@@ -64,6 +65,7 @@ export async function runDashboard(config: Config): Promise<number> {
   const app = mounted.instance;
   // After the first frame: the first request loads the HTTP client (see ApiClient.connection).
   poller.start();
+  const history = config.noHistory ? undefined : keepPriceHistory(poller.store, config.stateDir, backend.sim ? "sim" : backend.label);
 
   let code: number = DASHBOARD_EXIT.quit;
   let crashed: unknown;
@@ -83,8 +85,9 @@ export async function runDashboard(config: Config): Promise<number> {
     poller.stop();
     screen.restore();
     stopWatching();
-    // The connection is closed with whatever is in flight aborted, so the way out never waits on the service.
-    await Promise.race([backend.close().catch(() => undefined), new Promise((r) => setTimeout(r, CLOSE_WAIT_MS).unref())]);
+    // The connection is closed with whatever is in flight aborted, so the way out never waits on the service or the disk.
+    const closing = Promise.all([backend.close().catch(() => undefined), history?.close().catch(() => undefined)]);
+    await Promise.race([closing, new Promise((r) => setTimeout(r, CLOSE_WAIT_MS).unref())]);
   }
   if (crashed !== undefined) {
     const text = crashed instanceof Error ? (crashed.stack ?? crashed.message) : String(crashed);

@@ -30,6 +30,10 @@ export interface Config {
   noBell: boolean;
   /** --debug-log: the file every exchange is appended to; null when off. */
   debugLog: string | null;
+  /** --no-history: no price history is read or written. */
+  noHistory: boolean;
+  /** Where spotdash keeps its own files (the price history): --state-dir, or the platform's state directory. */
+  stateDir: string;
   /** Where each setting came from. */
   sources: Readonly<Record<SettingName, Source>>;
   /** The `.env` file that was read, or null when there was none. */

@@ -20,6 +20,7 @@ import { ConfigError, shown } from "./errors.js";
 import { type Command, helpText } from "./help.js";
 import { type Settings, SettingsSchema } from "./schema.js";
 import { SETTINGS, type SettingName, type Source } from "./settings.js";
+import { defaultStateDir } from "./state-dir.js";
 import { packageVersion } from "./version.js";
 
 export type ConfigResult =
@@ -54,7 +55,7 @@ export function loadConfig(opts: LoadConfigOptions): ConfigResult {
   const dotenv = readDotenv(opts.cwd, warnings);
   const raws = merge(flags, opts.env, dotenv);
   warnings.push(...unknownVariables(opts.env, dotenv));
-  const config = toConfig(validate(raws), raws, dotenv, warnings);
+  const config = toConfig(validate(raws), raws, dotenv, warnings, defaultStateDir(opts.env));
   return { kind: "run", command, rest, config, warnings };
 }
 
@@ -111,7 +112,7 @@ function validate(raws: ReadonlyMap<SettingName, RawValue>): Settings {
   throw new ConfigError(raw.label, def.secret ? `${issue.message} (value not shown)` : `${issue.message} (got ${shown(raw.raw)})`);
 }
 
-function toConfig(s: Settings, raws: ReadonlyMap<SettingName, RawValue>, dotenv: Dotenv, warnings: string[]): Config {
+function toConfig(s: Settings, raws: ReadonlyMap<SettingName, RawValue>, dotenv: Dotenv, warnings: string[], stateDir: string): Config {
   const keyRaw = raws.get("apiKey");
   const apiKey = s.apiKey === undefined ? null : new Secret(s.apiKey);
   if (apiKey && !KEY_SHAPE.test(s.apiKey!)) {
@@ -135,6 +136,8 @@ function toConfig(s: Settings, raws: ReadonlyMap<SettingName, RawValue>, dotenv:
     ascii: s.ascii,
     noBell: s.noBell,
     debugLog: s.debugLog ?? null,
+    noHistory: s.noHistory,
+    stateDir: s.stateDir ?? stateDir,
     sources: Object.freeze(sources),
     envFile: dotenv.found ? dotenv.path : null,
   };

@@ -98,6 +98,8 @@ export const SettingsSchema = z.object({
   ascii: boolSetting,
   noBell: boolSetting,
   debugLog: z.string().trim().min(1, { error: "must be a file path" }).optional(),
+  noHistory: boolSetting,
+  stateDir: z.string().trim().min(1, { error: "must be a directory path" }).optional(),
 });
 
 export type Settings = z.output<typeof SettingsSchema>;

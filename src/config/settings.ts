@@ -21,7 +21,9 @@ export type SettingName =
   | "noColor"
   | "ascii"
   | "noBell"
-  | "debugLog";
+  | "debugLog"
+  | "noHistory"
+  | "stateDir";
 
 /** Where a setting's value came from. */
 export type Source = "flag" | "env" | ".env" | "default";
@@ -111,6 +113,20 @@ export const SETTINGS: readonly SettingDef[] = [
     meta: "FILE",
     env: "SPOTDASH_DEBUG_LOG",
     help: "append each request and response to FILE as JSON lines, key and wallet redacted",
+  },
+  {
+    name: "noHistory",
+    switches: { on: "--no-history", off: "--history" },
+    env: "SPOTDASH_NO_HISTORY",
+    default: "false",
+    help: "keep no price history on disk",
+  },
+  {
+    name: "stateDir",
+    flag: "--state-dir",
+    meta: "DIR",
+    env: "SPOTDASH_STATE_DIR",
+    help: "where spotdash keeps its files (default $XDG_STATE_HOME/spotdash or ~/.local/state/spotdash)",
   },
   { name: "apiKey", env: "METAFIDE_API_KEY", help: "API key; without one spotdash runs against its sim", secret: true },
   { name: "wallet", env: "METAFIDE_USER_ADDRESS", help: "wallet address sent as pw when placing" },

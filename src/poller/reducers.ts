@@ -5,6 +5,7 @@
  */
 import type { ResultsQuery } from "../api/client.js";
 import type { ApiError } from "../api/errors.js";
+import { appendPrice, mergeSeries, type PriceSeries } from "../domain/price-series.js";
 import { mergeSessionGames, type SessionInputs } from "../domain/results.js";
 import type {
   Balance,
@@ -17,16 +18,15 @@ import type {
   Unreadable,
 } from "../domain/service-data.js";
 import type { PlaceRequest } from "./placements.js";
-import {
-  type Connection,
-  type Endpoint,
-  type EndpointDiagnostics,
-  type EndpointError,
-  type Placement,
-  type PlacementOutcome,
-  PRICE_HISTORY,
-  type Snapshot,
-  type Target,
+import type {
+  Connection,
+  Endpoint,
+  EndpointDiagnostics,
+  EndpointError,
+  Placement,
+  PlacementOutcome,
+  Snapshot,
+  Target,
 } from "./snapshot.js";
 
 /** Settlement notices kept for the toast and the session summary. */
@@ -110,12 +110,25 @@ export function withListing(s: Snapshot, listing: GameListing, at: number, chang
 }
 
 export function withPrice(s: Snapshot, price: LivePrice, at: number): Snapshot {
-  const last = s.prices[s.prices.length - 1];
   // A price without its own time is placed at its arrival.
   const t = price.timestamp ?? at;
+  const asset = s.target.asset;
   // The chart plots floats; the price itself stays an exact decimal.
-  const prices = last?.t === t ? s.prices : [...s.prices.slice(-(PRICE_HISTORY - 1)), { t, value: price.value.toNumber() }];
-  return { ...s, price: { value: price, at }, prices };
+  const series = appendPrice(s.priceHistory[asset] ?? [], { t, value: price.value.toNumber() });
+  const priceHistory = series === s.priceHistory[asset] ? s.priceHistory : { ...s.priceHistory, [asset]: series };
+  return { ...s, price: { value: price, at }, priceHistory };
+}
+
+/** The price history on disk could not be read or written: said in the help overlay's problems. */
+export function withHistoryProblem(s: Snapshot, message: string): Snapshot {
+  return { ...s, historyProblem: message };
+}
+
+/** The history read from disk at launch, merged under what the poller has seen since. */
+export function withLoadedHistory(s: Snapshot, loaded: Readonly<Record<string, PriceSeries>>): Snapshot {
+  const priceHistory = { ...s.priceHistory };
+  for (const [asset, series] of Object.entries(loaded)) priceHistory[asset] = mergeSeries(series, s.priceHistory[asset] ?? []);
+  return { ...s, priceHistory };
 }
 
 export function withBalance(s: Snapshot, balance: Balance, at: number): Snapshot {
@@ -171,7 +184,8 @@ export function withPlaced(s: Snapshot, position: PlacedPosition): Snapshot {
 /** Another asset or interval: the old game's data no longer applies (the price too, for another asset). */
 export function retargeted(s: Snapshot, target: Target): Snapshot {
   const assetChanged = target.asset !== s.target.asset;
-  return { ...s, target, listing: undefined, status: undefined, placed: [], ...(assetChanged ? { price: undefined, prices: [] } : {}) };
+  // Each asset's price history stays: switching back shows it at once.
+  return { ...s, target, listing: undefined, status: undefined, placed: [], ...(assetChanged ? { price: undefined } : {}) };
 }
 
 /** The placement the form shows: its request, where it stands, and once done what happened. */

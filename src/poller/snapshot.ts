@@ -7,6 +7,7 @@ import type { ApiErrorKind } from "../api/errors.js";
 import type { Network } from "../api/schemas.js";
 import type { Decimal } from "../domain/money.js";
 import { playsIn } from "../domain/positions.js";
+import type { PriceSeries } from "../domain/price-series.js";
 import type { Interval } from "../domain/rules.js";
 import type {
   Balance,
@@ -35,10 +36,7 @@ export interface Target {
   currency: string;
 }
 
-export interface PricePoint {
-  t: number;
-  value: number;
-}
+export type { PricePoint } from "../domain/price-series.js";
 
 export interface EndpointError {
   kind: ApiErrorKind;
@@ -113,8 +111,10 @@ export interface Snapshot {
   target: Target;
   listing?: Datum<GameListing>;
   price?: Datum<LivePrice>;
-  /** Recent prices of the target asset, oldest first, bounded. */
-  prices: readonly PricePoint[];
+  /** Each asset's prices seen (and loaded from the history on disk), oldest first, bounded (domain/price-series.ts). */
+  priceHistory: Readonly<Record<string, PriceSeries>>;
+  /** Why the price history on disk is not being kept, if it is not. */
+  historyProblem?: string;
   balance?: Datum<Balance>;
   /** The first balance seen this session, for "change since start". */
   sessionStartBalance?: Decimal;
@@ -135,12 +135,10 @@ export interface Snapshot {
   clockOffset: number;
 }
 
-export const PRICE_HISTORY = 600;
-
 export function initialSnapshot(target: Target): Snapshot {
   return {
     target,
-    prices: [],
+    priceHistory: {},
     placed: [],
     results: null,
     settlements: [],
@@ -156,4 +154,9 @@ export function initialSnapshot(target: Target): Snapshot {
 export function holdsLiveGame(s: Snapshot): boolean {
   const gid = s.listing?.value.liveGame?.gid;
   return gid !== undefined && playsIn(gid, s.placed, s.status?.value.positions ?? []);
+}
+
+/** The target asset's prices: what the chart draws. */
+export function targetPrices(s: Snapshot): PriceSeries {
+  return s.priceHistory[s.target.asset] ?? [];
 }

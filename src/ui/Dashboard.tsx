@@ -11,7 +11,7 @@ import { noLiveGameTitle } from "../domain/placement.js";
 import { otherGames, positionRows, readableStreaks } from "../domain/positions.js";
 import type { Toast } from "../domain/results.js";
 import { isReadable } from "../domain/service-data.js";
-import type { Snapshot } from "../poller/snapshot.js";
+import { type Snapshot, targetPrices } from "../poller/snapshot.js";
 import { ageAt, freshness, NowContext } from "./age.js";
 import type { ChartWindow } from "./chart/scales.js";
 import type { FormState } from "./form/form-state.js";
@@ -105,7 +105,14 @@ function Body(p: DashboardProps) {
       />
     );
   }
-  if (p.overlay === "help") return <HelpOverlay width={l.cols} height={height} problems={Object.values(s.errors).map((e) => e!.message)} />;
+  if (p.overlay === "help")
+    return (
+      <HelpOverlay
+        width={l.cols}
+        height={height}
+        problems={[...Object.values(s.errors).map((e) => e!.message), ...(s.historyProblem ? [s.historyProblem] : [])]}
+      />
+    );
   if (p.results) return <ResultsView {...p.results} width={l.cols} height={height} />;
   return <Panes {...p} />;
 }
@@ -166,7 +173,7 @@ function Panes(p: DashboardProps) {
         {...frame("price", l.cols, l.priceHeight)}
         {...freshness(s.price, "price", s.errors.price, now)}
         asset={s.target.asset}
-        prices={s.prices}
+        prices={targetPrices(s)}
         price={livePrice}
         live={live}
         interval={s.target.interval}

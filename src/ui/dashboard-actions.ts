@@ -7,6 +7,7 @@
 import type { Dispatch, SetStateAction } from "react";
 import { formatInterval } from "../domain/format.js";
 import { INTERVALS } from "../domain/rules.js";
+import { targetPrices } from "../poller/snapshot.js";
 import type { DashboardController } from "./App.js";
 import { type ChartWindow, stepWindow } from "./chart/scales.js";
 import { PANES, type PaneName } from "./Dashboard.js";
@@ -46,7 +47,7 @@ export function dashboardActions(c: ActionContext): Record<DashboardAction, () =
   };
   const zoom = (direction: 1 | -1) => {
     const s = c.controller.store.getSnapshot();
-    const prices = s.prices;
+    const prices = targetPrices(s);
     const latest = prices.at(-1)?.t ?? c.controller.serverNow();
     const now = c.chartWindow();
     const next = stepWindow(now, direction, prices[0]?.t, latest);

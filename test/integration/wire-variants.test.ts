@@ -20,7 +20,7 @@ import { sessionSummary } from "../../src/domain/results.js";
 import { Unreadable } from "../../src/domain/service-data.js";
 import { Poller } from "../../src/poller/poller.js";
 import { resultsKey } from "../../src/poller/reducers.js";
-import type { Snapshot } from "../../src/poller/snapshot.js";
+import { type Snapshot, targetPrices } from "../../src/poller/snapshot.js";
 import type { SimOptions } from "../../src/sim/index.js";
 import { UNREADABLE_VARIANTS, WIRE_VARIANT_NAMES, type WireVariant } from "../../src/sim/wire-variants.js";
 import { Dashboard } from "../../src/ui/Dashboard.js";
@@ -187,7 +187,11 @@ function draw(w: World, view: View): string {
     balance: at(s.balance),
     status: at(s.status),
     // One point, at the sim's instant: a price sent without its time is plotted at its arrival, not at its own time.
-    prices: s.prices.slice(-1).map((p) => ({ ...p, t: w.now })),
+    priceHistory: {
+      [s.target.asset]: targetPrices(s)
+        .slice(-1)
+        .map((p) => ({ ...p, t: w.now })),
+    },
     lastOkAt: w.now,
     clockOffset: 0,
     diagnostics: {},

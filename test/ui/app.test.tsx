@@ -19,7 +19,7 @@ function controller() {
     ...initialSnapshot(target),
     listing: { value: listing({ start, now: Date.now() }), at: Date.now() },
     price: { value: livePrice(67000, Date.now()), at: Date.now() },
-    prices: [{ t: Date.now(), value: 67000 }],
+    priceHistory: { BTC_USDT: [{ t: Date.now(), value: 67000 }] },
     balance: { value: balance(), at: Date.now() },
     connection: { state: "ok" },
     lastOkAt: Date.now(),

@@ -19,7 +19,7 @@ function liveSnapshot(now: number, over: Partial<Snapshot> = {}): Snapshot {
     ...initialSnapshot(target),
     listing: { value: l, at: now - 2_000 },
     price: { value: livePrice(last.value, last.t), at: now - 500 },
-    prices,
+    priceHistory: { BTC_USDT: prices },
     balance: { value: balance("1000.5"), at: now - 3_000 },
     sessionStartBalance: new Decimal("1005.5"),
     status: {

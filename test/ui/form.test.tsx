@@ -29,7 +29,7 @@ function setup(
     ...initialSnapshot({ asset: "BTC_USDT", interval: 60, network: opts.network ?? "testnet", currency: "USDC" }),
     listing: { value: l, at: now },
     price: { value: livePrice(67000.4, now), at: now },
-    prices: [{ t: now, value: 67000.4 }],
+    priceHistory: { BTC_USDT: [{ t: now, value: 67000.4 }] },
     balance: { value: balance("1000"), at: now },
     status: { value: statusResponse(positions), at: now },
     connection: { state: "ok" },

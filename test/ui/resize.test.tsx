@@ -25,7 +25,7 @@ function controller(): DashboardController {
     ...initialSnapshot(target),
     listing: { value: listing({ start, now: NOW, gid }), at: NOW },
     price: { value: livePrice(67000, NOW), at: NOW },
-    prices: Array.from({ length: 40 }, (_, i) => ({ t: NOW - (40 - i) * 1000, value: 67000 + ((i * 37) % 50) })),
+    priceHistory: { BTC_USDT: Array.from({ length: 40 }, (_, i) => ({ t: NOW - (40 - i) * 1000, value: 67000 + ((i * 37) % 50) })) },
     balance: { value: balance(), at: NOW },
     status: {
       value: statusResponse([statusPosition({ gid, txid: "a", sp: "67010" }), statusPosition({ gid, txid: "b", sp: "66990" })]),

@@ -75,7 +75,7 @@ function setup(pages: Record<string, ResultsPage> = {}, over: Partial<Snapshot> 
     ...initialSnapshot({ asset: "BTC_USDT", interval: 10, network: "testnet", currency: "USDC" }),
     listing: { value: listing({ start, now: NOW, interval: 10 }), at: NOW },
     price: { value: livePrice(67000, NOW), at: NOW },
-    prices: [{ t: NOW, value: 67000 }],
+    priceHistory: { BTC_USDT: [{ t: NOW, value: 67000 }] },
     balance: { value: balance(), at: NOW },
     connection: { state: "ok" },
     lastOkAt: NOW,
