@@ -4,8 +4,9 @@
  * tmux server of their own, and the first-frame probe.
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 
 export const root = resolve(import.meta.dirname, "../..");
 export const cli = resolve(root, "dist/spotdash.js");
@@ -58,7 +59,11 @@ export function tmuxPane(name: string, cols: number, rows: number, env: Record<s
     String(cols),
     "-y",
     String(rows),
-    ...Object.entries(env).flatMap(([k, v]) => ["-e", `${k}=${v}`]),
+    // A state directory of the run's own: a bench never reads or leaves a price history in the user's.
+    ...Object.entries({ SPOTDASH_STATE_DIR: mkdtempSync(join(tmpdir(), "spotdash-bench-state-")), ...env }).flatMap(([k, v]) => [
+      "-e",
+      `${k}=${v}`,
+    ]),
     "bash --norc --noprofile",
   );
   tmux("set-option", "-t", name, "status", "off");

@@ -3,8 +3,9 @@
  * socket, keys sent with send-keys, the screen read with capture-pane.
  */
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 
 export const CLI = resolve(import.meta.dirname, "../../dist/spotdash.js");
 
@@ -21,11 +22,21 @@ export class TmuxSession {
   private readonly socket = `spotdash-e2e-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   private readonly name = "e2e";
 
+  /** The dashboard's state directory (its price history): the session's own, unless `env` names one. */
+  readonly stateDir: string;
+  private readonly ownStateDir: string | undefined;
+
   constructor(cols: number, rows: number, env: Record<string, string> = {}) {
+    // Never the user's own: a test run must not leave prices in ~/.local/state.
+    this.ownStateDir = env.SPOTDASH_STATE_DIR === undefined ? mkdtempSync(join(tmpdir(), "spotdash-e2e-state-")) : undefined;
+    this.stateDir = env.SPOTDASH_STATE_DIR ?? this.ownStateDir!;
     // A plain shell, so that we can see what is left on the screen after the program exits.
     // Without CI in its environment: Ink draws only the last frame when it thinks it runs in CI,
     // and a person's terminal is what these tests stand for.
-    const envArgs = Object.entries({ PS1: "$ ", TERM: "xterm-256color", ...env }).flatMap(([k, v]) => ["-e", `${k}=${v}`]);
+    const envArgs = Object.entries({ PS1: "$ ", TERM: "xterm-256color", SPOTDASH_STATE_DIR: this.stateDir, ...env }).flatMap(([k, v]) => [
+      "-e",
+      `${k}=${v}`,
+    ]);
     this.tmux(
       "new-session",
       "-d",
@@ -99,5 +110,6 @@ export class TmuxSession {
     } catch {
       // already gone
     }
+    if (this.ownStateDir !== undefined) rmSync(this.ownStateDir, { recursive: true, force: true });
   }
 }
