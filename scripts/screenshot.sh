@@ -18,18 +18,29 @@ npm run -s build
 # A state directory of its own: the picture starts from an empty price history, like a first run.
 tmux new-session -d -s "$session" -x "$cols" -y "$rows" \
   "env -u METAFIDE_API_KEY SPOTDASH_STATE_DIR=$work/state TERM=xterm-256color node dist/spotdash.js --interval 60"
-sleep 20
+wait_for() { # REGEX SECONDS: until the pane shows REGEX
+  for _ in $(seq $(($2 * 5))); do
+    tmux capture-pane -p -t "$session" | grep -Eq "$1" && return 0
+    sleep 0.2
+  done
+  echo "screenshot: the dashboard never showed /$1/" >&2
+  exit 1
+}
+# Early in a game: two positions through the form, as a trader places them.
+wait_for 'closes in 0:(5[0-9]|4[5-9])' 150
 for _ in 1 2; do
+  wait_for 'can place now' 30
   tmux send-keys -t "$session" p
-  sleep 1
+  wait_for 'PLACE price' 5
   tmux send-keys -t "$session" Enter
-  sleep 1
+  wait_for 'Enter submit' 5
   tmux send-keys -t "$session" Enter
-  sleep 3
+  wait_for 'placed ✓' 15
   tmux send-keys -t "$session" Enter
-  sleep 1
+  sleep 2
 done
-sleep 15
+# Late in the game, so the chart has most of it.
+wait_for 'closes in 0:1[0-5]' 90
 
 tmux capture-pane -e -p -t "$session" | aha --black --title spotdash > "$work/shot.html"
 # Every glyph the dashboard draws is one cell wide; a font without braille would draw it from a
