@@ -100,18 +100,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   const injected = deps.faults?.next(method, endpoint!);
   if (injected && injected.delayMs > 0) await new Promise((r) => setTimeout(r, injected.delayMs));
   const fault: Fault | null = injected?.fault ?? null;
-  if (fault === "error")
-    return refuse(req, res, new SimError(injected!.variant < 0.5 ? 500 : 503, "Injected failure", "a fault injected by --faults"));
-  if (fault === "storm") {
-    const resetIn = 1 + Math.floor(injected!.variant * 3);
-    res.setHeader("retry-after", String(resetIn));
-    drain(req);
-    return send(res, 429, { error: "Rate limit exceeded", message: "Too many requests (injected)", limit: 1, current: 2, resetIn });
-  }
-  if (fault === "hang") {
-    drain(req);
-    return;
-  }
+  if (injected && answeredByFault(req, res, injected)) return;
 
   const limited = deps.limiter.check(key, method, endpoint!, deps.engine.now());
   if (limited) {
@@ -122,17 +111,9 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 
   let body: unknown;
   if (method === "POST") {
-    const read = await readBody(req);
-    if (read === "aborted") return;
-    if (read === "too_large") {
-      res.setHeader("connection", "close");
-      return send(res, 413, { error: "Payload too large", message: `request bodies are limited to ${MAX_BODY_BYTES} bytes` });
-    }
-    try {
-      body = JSON.parse(read);
-    } catch {
-      return send(res, 400, { error: "Malformed JSON", message: "the request body is not valid JSON" });
-    }
+    const read = await readJsonBody(req, res);
+    if (read === ANSWERED) return;
+    body = read;
   } else {
     drain(req);
   }
@@ -153,6 +134,45 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
       return send(res, 503, { error: "Storage unavailable", message: "the position could not be stored durably, so it was not placed" });
     }
     throw e;
+  }
+}
+
+/** A fault --faults injects in place of the answer (error, storm, hang): true when it answered, or never will. */
+function answeredByFault(req: IncomingMessage, res: ServerResponse, injected: { fault: Fault | null; variant: number }): boolean {
+  if (injected.fault === "error") {
+    refuse(req, res, new SimError(injected.variant < 0.5 ? 500 : 503, "Injected failure", "a fault injected by --faults"));
+    return true;
+  }
+  if (injected.fault === "storm") {
+    const resetIn = 1 + Math.floor(injected.variant * 3);
+    res.setHeader("retry-after", String(resetIn));
+    drain(req);
+    send(res, 429, { error: "Rate limit exceeded", message: "Too many requests (injected)", limit: 1, current: 2, resetIn });
+    return true;
+  }
+  if (injected.fault === "hang") {
+    drain(req);
+    return true;
+  }
+  return false;
+}
+
+const ANSWERED = Symbol("answered");
+
+/** A POST's body as JSON, or ANSWERED when it was refused (too large, not JSON) or the client went away. */
+async function readJsonBody(req: IncomingMessage, res: ServerResponse): Promise<unknown> {
+  const read = await readBody(req);
+  if (read === "aborted") return ANSWERED;
+  if (read === "too_large") {
+    res.setHeader("connection", "close");
+    send(res, 413, { error: "Payload too large", message: `request bodies are limited to ${MAX_BODY_BYTES} bytes` });
+    return ANSWERED;
+  }
+  try {
+    return JSON.parse(read);
+  } catch {
+    send(res, 400, { error: "Malformed JSON", message: "the request body is not valid JSON" });
+    return ANSWERED;
   }
 }
 

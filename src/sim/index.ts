@@ -100,25 +100,8 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
   let server: Server | undefined;
   try {
     const records = opened?.records ?? [];
-    const genesis = records[0]?.type === "genesis" ? records[0] : undefined;
-    if (records.length > 0 && !genesis) throw new Error(`${opened!.journal.dir}: the journal does not start with a genesis record`);
-    if (genesis && opts.seed !== undefined && opts.seed !== genesis.seed) {
-      throw new Error(`${opened!.journal.dir} was created with seed ${genesis.seed}; start it without a seed or with that one`);
-    }
-    const seed = genesis?.seed ?? opts.seed ?? randomInt(0, MAX_SEED + 1);
-
-    const engine = new Engine({ clock, seed, crowd: opts.crowd ?? true });
-    records.forEach((record, i) => {
-      try {
-        engine.replay(record);
-      } catch (e) {
-        throw new Error(`${opened!.journal.dir}: journal record ${i + 1} (${record.type}) cannot be replayed: ${(e as Error).message}`);
-      }
-    });
-    if (opened) {
-      engine.setJournal((record) => opened.journal.append(record));
-      if (!genesis) opened.journal.append({ type: "genesis", v: 1, t: engine.now(), seed });
-    }
+    const engine = restoreEngine(opened, opts, clock);
+    const seed = engine.seed;
 
     const keys = opts.keys && opts.keys.length > 0 ? [...new Set(opts.keys)] : [demoKey(records, engine, opened?.journal)];
     const accepted = new Map<string, SimUser>();
@@ -128,8 +111,8 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     }
     engine.sync();
 
-    for (const p of opts.pause ?? []) engine.pause(p.asset, p.interval, p.forMs === undefined ? null : engine.now() + p.forMs);
-    for (const m of opts.noNextGame ?? []) engine.hideNextGame(m.asset, m.interval, true);
+    for (const p of opts.pause ?? []) engine.markets.pause(p.asset, p.interval, p.forMs === undefined ? null : engine.now() + p.forMs);
+    for (const m of opts.noNextGame ?? []) engine.markets.hideNextGame(m.asset, m.interval, true);
     // Always there, so faults can be switched on while running; an empty profile injects nothing.
     const faults = new FaultInjector(opts.faults ?? {}, seed);
     const deps: ServerDeps = { engine, authenticate: (key) => accepted.get(hashKey(key)), limiter: new RateLimiter(mode), log, faults };
@@ -171,6 +154,34 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     opened?.journal.close();
     throw e;
   }
+}
+
+/**
+ * The engine as the journal left it (its seed, users, deposits and
+ * positions replayed in order), writing to the journal from here on; a
+ * fresh engine without a data directory.
+ */
+function restoreEngine(opened: ReturnType<typeof Journal.open> | null, opts: SimOptions, clock: Clock): Engine {
+  const records = opened?.records ?? [];
+  const genesis = records[0]?.type === "genesis" ? records[0] : undefined;
+  if (records.length > 0 && !genesis) throw new Error(`${opened!.journal.dir}: the journal does not start with a genesis record`);
+  if (genesis && opts.seed !== undefined && opts.seed !== genesis.seed) {
+    throw new Error(`${opened!.journal.dir} was created with seed ${genesis.seed}; start it without a seed or with that one`);
+  }
+  const seed = genesis?.seed ?? opts.seed ?? randomInt(0, MAX_SEED + 1);
+  const engine = new Engine({ clock, seed, crowd: opts.crowd ?? true });
+  records.forEach((record, i) => {
+    try {
+      engine.replay(record);
+    } catch (e) {
+      throw new Error(`${opened!.journal.dir}: journal record ${i + 1} (${record.type}) cannot be replayed: ${(e as Error).message}`);
+    }
+  });
+  if (opened) {
+    engine.setJournal((record) => opened.journal.append(record));
+    if (!genesis) opened.journal.append({ type: "genesis", v: 1, t: engine.now(), seed });
+  }
+  return engine;
 }
 
 /** The sim's own key: the one the data dir remembers, else a fresh one (remembered if there is a dir). */

@@ -113,7 +113,7 @@ describe("paused markets and hidden next games (test and demo hooks)", () => {
   it("a paused market lists no live game, announces the first game after the pause, and refuses positions with 409", async () => {
     const before = await toNextGame(t, "BTC_USDT", 60);
     t.clock.advance(5_000);
-    t.sim.engine.pause("BTC_USDT", 60, t.clock.now() + 100_000);
+    t.sim.engine.markets.pause("BTC_USDT", 60, t.clock.now() + 100_000);
     const paused = await t.client.listing({ asset: "BTC_USDT", interval: 60 });
     expect([paused.liveGame, paused.can_place_position, paused.early_precision_window]).toEqual([null, false, false]);
     expect(paused.nextGame!.starts_at).toBeGreaterThanOrEqual(t.clock.now() + 100_000);
@@ -134,11 +134,11 @@ describe("paused markets and hidden next games (test and demo hooks)", () => {
   });
 
   it("paused until resumed: no next game either; a hidden next game is just that", async () => {
-    t.sim.engine.pause("ETH_USDT", undefined, null);
+    t.sim.engine.markets.pause("ETH_USDT", undefined, null);
     for (const interval of INTERVALS)
       expect(await t.client.listing({ asset: "ETH_USDT", interval })).toMatchObject({ liveGame: null, nextGame: null });
-    t.sim.engine.resume("ETH_USDT");
-    t.sim.engine.hideNextGame("ETH_USDT", 3600, true);
+    t.sim.engine.markets.resume("ETH_USDT");
+    t.sim.engine.markets.hideNextGame("ETH_USDT", 3600, true);
     const l = await t.client.listing({ asset: "ETH_USDT", interval: 3600 });
     expect([l.liveGame === null, l.nextGame]).toEqual([false, null]);
   });

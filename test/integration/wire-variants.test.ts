@@ -60,8 +60,8 @@ async function world(serve: Pick<SimOptions, "wire" | "pause" | "noNextGame">): 
   await t.client.place(body(t, b, { sp: "67400.5", f: "0.75" }));
   t.clock.advance(9_000);
   if (serve.wire) t.sim.setWire(serve.wire);
-  for (const p of serve.pause ?? []) t.sim.engine.pause(p.asset, p.interval, null);
-  for (const m of serve.noNextGame ?? []) t.sim.engine.hideNextGame(m.asset, m.interval, true);
+  for (const p of serve.pause ?? []) t.sim.engine.markets.pause(p.asset, p.interval, null);
+  for (const m of serve.noNextGame ?? []) t.sim.engine.markets.hideNextGame(m.asset, m.interval, true);
 
   // The dashboard's first round of requests, through the real poller and client.
   const client = new ApiClient({ url: t.sim.url, apiKey: KEY });

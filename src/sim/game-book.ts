@@ -1,0 +1,160 @@
+/**
+ * The games that hold positions, from the first position to settlement, and
+ * each user's settled games. The crowd's orders go in as their time comes;
+ * a game whose end has passed is settled against the feed's price at its
+ * end (or cancelled and refunded when the feed has none) and paid out
+ * through the ledger.
+ */
+import type { Network } from "../api/schemas.js";
+import type { Decimal } from "../domain/money.js";
+import { computePayout } from "../domain/payout.js";
+import type { Interval } from "../domain/rules.js";
+import { gameKey, isUsers, ownerAccount, poolAccount } from "./accounts.js";
+import { crowdOrders, crowdPrediction } from "./crowd.js";
+import type { PriceFeed } from "./feed.js";
+import type { Account, Ledger } from "./ledger.js";
+import type { Asset } from "./markets.js";
+import type { ActiveGame, PositionRecord, SettledGame } from "./model.js";
+import type { Noise } from "./noise.js";
+import type { GameSlot } from "./schedule.js";
+
+export class GameBook {
+  private readonly active = new Map<string, ActiveGame>();
+  /** Per user id, the settled games they played, in settlement order. */
+  private readonly settled = new Map<number, SettledGame[]>();
+
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly feed: PriceFeed,
+    /** The crowd's orders come from this noise; null: no crowd. */
+    private readonly crowdNoise: Noise | null,
+  ) {}
+
+  game(gid: string, network: Network): ActiveGame | undefined {
+    return this.active.get(gameKey(gid, network));
+  }
+
+  /** The game of `slot` on `network`, opened (with the crowd's orders up to `now`) if it holds nothing yet. */
+  activate(slot: GameSlot, network: Network, currency: string, now: number): ActiveGame {
+    const key = gameKey(slot.gid, network);
+    let game = this.active.get(key);
+    if (!game) {
+      const crowd = this.crowdNoise ? crowdOrders(this.crowdNoise, slot, network) : [];
+      game = { slot, network, currency, positions: [], crowd, crowdPlaced: 0 };
+      this.active.set(key, game);
+      this.placeCrowd(game, now);
+    }
+    return game;
+  }
+
+  /** Settles every game whose end has passed, in end order, and lets the crowd catch up in the others. */
+  advanceTo(t: number): void {
+    const due = [...this.active.values()]
+      .filter((g) => g.slot.endsAt <= t)
+      .sort((a, b) => a.slot.endsAt - b.slot.endsAt || a.slot.gid.localeCompare(b.slot.gid) || a.network.localeCompare(b.network));
+    for (const game of due) this.settle(game);
+    for (const game of this.active.values()) this.placeCrowd(game, t);
+  }
+
+  activeGames(): readonly ActiveGame[] {
+    return [...this.active.values()];
+  }
+
+  settledOf(userId: number): readonly SettledGame[] {
+    return this.settled.get(userId) ?? [];
+  }
+
+  positionsOf(userId: number, gid: string, network: Network): PositionRecord[] {
+    return this.game(gid, network)?.positions.filter((p) => isUsers(p, userId)) ?? [];
+  }
+
+  /** Profitable-or-not of the user's settled positions, oldest first, refunds left out. */
+  history(userId: number, asset: Asset, interval: Interval, network: Network): boolean[] {
+    return this.settledOf(userId)
+      .filter((g) => !g.cancelled && g.network === network && g.slot.asset === asset && g.slot.interval === interval)
+      .flatMap((g) => g.positions.filter((p) => isUsers(p, userId)).sort((a, b) => a.placedAt - b.placedAt))
+      .map((p) => p.winnings!.gt(p.stake));
+  }
+
+  /** Projected winnings of every position in the game if it ended at this price. */
+  payout(game: ActiveGame, price: Decimal): Map<PositionRecord, Decimal> {
+    const result = computePayout(payoutGame(game.slot), game.positions, price);
+    return new Map(game.positions.map((p, i) => [p, result.winnings[i]!]));
+  }
+
+  openPrice(slot: GameSlot): Decimal {
+    return this.feed.latest(slot.asset, slot.startAt).price;
+  }
+
+  /** A game is cancelled when the feed has no tick at its end. */
+  isCancelled(slot: GameSlot): boolean {
+    return this.feed.tickAt(slot.asset, slot.endsAt) === null;
+  }
+
+  /** Puts the crowd's orders placed at or before t into the game. */
+  private placeCrowd(game: ActiveGame, t: number): void {
+    while (game.crowdPlaced < game.crowd.length && game.crowd[game.crowdPlaced]!.placedAt <= t) {
+      const order = game.crowd[game.crowdPlaced++]!;
+      const account: Account = `crowd:${order.bot.id}`;
+      // The crowd brings fresh money for every stake, so its play never depends on its luck.
+      this.ledger.deposit(account, game.currency, game.network, order.stake);
+      this.ledger.transfer(account, poolAccount(game), game.currency, game.network, order.stake);
+      game.positions.push({
+        txid: order.txid,
+        slot: game.slot,
+        network: game.network,
+        currency: game.currency,
+        player: order.bot,
+        stake: order.stake,
+        prediction: crowdPrediction(this.feed.latest(game.slot.asset, order.placedAt).price, order.z, game.slot.interval),
+        placedAt: order.placedAt,
+        wallet: order.bot.wallet,
+        winnings: null,
+      });
+    }
+  }
+
+  private settle(game: ActiveGame): void {
+    this.placeCrowd(game, game.slot.closesAt);
+    const close = this.feed.tickAt(game.slot.asset, game.slot.endsAt);
+    this.ledger.distribute(poolAccount(game), game.currency, game.network, this.payees(game, close?.price ?? null));
+    const record: SettledGame = {
+      slot: game.slot,
+      network: game.network,
+      currency: game.currency,
+      openPrice: this.openPrice(game.slot),
+      closingPrice: close?.price ?? null,
+      cancelled: close === null,
+      settledAt: game.slot.endsAt,
+      positions: game.positions,
+    };
+    const players = new Set(game.positions.filter((p) => p.player.kind === "user").map((p) => p.player.id));
+    for (const id of players) {
+      const list = this.settled.get(id) ?? [];
+      list.push(record);
+      this.settled.set(id, list);
+    }
+    this.active.delete(gameKey(game.slot.gid, game.network));
+  }
+
+  /** Sets each position's winnings and says who the pool pays: every stake back when there is no closing price. */
+  private payees(game: ActiveGame, close: Decimal | null): Array<readonly [Account, Decimal]> {
+    if (close === null) {
+      return game.positions.map((p) => {
+        p.winnings = p.stake;
+        return [ownerAccount(p), p.stake] as const;
+      });
+    }
+    const result = computePayout(payoutGame(game.slot), game.positions, close);
+    const payees: Array<readonly [Account, Decimal]> = game.positions.map((p, i) => {
+      p.winnings = result.winnings[i]!;
+      return [ownerAccount(p), p.winnings] as const;
+    });
+    payees.push(["house", result.house]);
+    return payees;
+  }
+}
+
+function payoutGame(slot: GameSlot) {
+  return { interval: slot.interval, startAt: slot.startAt, endsAt: slot.endsAt };
+}
