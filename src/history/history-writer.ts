@@ -6,9 +6,11 @@
  * carries on without it.
  */
 import type { PricePoint, PriceSeries } from "../domain/price-series.js";
-import { appendPoints } from "./price-file.js";
+import { appendPoints, historyFile, rewrite } from "./price-file.js";
 
 export const FLUSH_EVERY_MS = 5_000;
+/** After this many lines appended to a file, it is rewritten to the bounded series: a dashboard left open for days keeps it small. */
+export const COMPACT_AFTER_LINES = 12_000;
 
 export interface HistorySource {
   subscribe(listener: () => void): () => void;
@@ -19,6 +21,7 @@ export class HistoryWriter {
   private readonly pending = new Map<string, PricePoint[]>();
   /** The newest point written (or loaded) per asset: only later ones are new. */
   private readonly written = new Map<string, number>();
+  private readonly appended = new Map<string, number>();
   private seen: Readonly<Record<string, PriceSeries>>;
   private readonly unsubscribe: () => void;
   private readonly timer: ReturnType<typeof setInterval>;
@@ -73,12 +76,19 @@ export class HistoryWriter {
       try {
         await appendPoints(this.dir, asset, points);
         this.written.set(asset, points.at(-1)!.t);
+        await this.compactIfLong(asset, points.length);
       } catch (e) {
         this.failed = true;
         this.onError(`price history not saved (${e instanceof Error ? e.message : String(e)}); the dashboard carries on without it`);
         return;
       }
     }
+  }
+
+  private async compactIfLong(asset: string, lines: number): Promise<void> {
+    const total = (this.appended.get(asset) ?? 0) + lines;
+    this.appended.set(asset, total < COMPACT_AFTER_LINES ? total : 0);
+    if (total >= COMPACT_AFTER_LINES) await rewrite(historyFile(this.dir, asset), this.source.getSnapshot().priceHistory[asset] ?? []);
   }
 
   /** Stops following the store and writes what is left. */

@@ -6,7 +6,7 @@
  * compacted by writing a new file beside it and renaming it over the old.
  */
 import { mkdir, open, readdir, readFile, rename, rm } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { compactSeries, type PricePoint, type PriceSeries } from "../domain/price-series.js";
 import { ASSET_RE } from "../domain/rules.js";
 
@@ -92,6 +92,13 @@ export async function rewrite(file: string, series: PriceSeries): Promise<void> 
   } catch (e) {
     await rm(tmp, { force: true });
     throw e;
+  }
+  // The rename itself is on disk only once the directory is.
+  const dir = await open(dirname(file), "r");
+  try {
+    await dir.sync();
+  } finally {
+    await dir.close();
   }
 }
 

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import type { PriceSeries } from "../../src/domain/price-series.js";
-import { HistoryWriter } from "../../src/history/history-writer.js";
+import { COMPACT_AFTER_LINES, HistoryWriter } from "../../src/history/history-writer.js";
 import { appendPoints, historyDir, historyFile, loadHistory, parseLines } from "../../src/history/price-file.js";
 import { Store } from "../../src/poller/store.js";
 
@@ -89,6 +89,19 @@ describe("the history writer", () => {
     await writer.close();
     expect(parseLines(readFileSync(historyFile(dir, "BTC_USDT"), "utf8"))).toEqual(seconds(8).slice(3));
     expect(parseLines(readFileSync(historyFile(dir, "ETH_USDT"), "utf8"))).toEqual([{ t: T0, value: 3700 }]);
+  });
+
+  it("rewrites a file it has appended many lines to as the store's bounded series, so a long session keeps it small", async () => {
+    const dir = tempDir();
+    const store = source();
+    const writer = new HistoryWriter(dir, store, () => undefined);
+    const all = seconds(COMPACT_AFTER_LINES);
+    store.update(() => ({ priceHistory: { BTC_USDT: all } }));
+    // The store has since thinned what it holds (as appendPrice does past the last hour).
+    const bounded = [...all.filter((_, i) => i % 1000 === 0), all.at(-1)!];
+    store.update(() => ({ priceHistory: { BTC_USDT: bounded } }));
+    await writer.close();
+    expect(parseLines(readFileSync(historyFile(dir, "BTC_USDT"), "utf8"))).toEqual(bounded);
   });
 
   it("reports a directory it cannot write once, and stops", async () => {
