@@ -7,6 +7,8 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { compactSeries } from "../src/domain/price-series.js";
+import { appendPoints, historyDir } from "../src/history/price-file.js";
 
 export const root = resolve(import.meta.dirname, "../..");
 export const cli = resolve(root, "dist/spotdash.js");
@@ -115,4 +117,11 @@ export function readProbe(file: string): { wallMs: number; cpuMs: number }[] {
       const [wall, cpu] = line.split(" ").map(Number);
       return { wallMs: wall!, cpuMs: cpu! };
     });
+}
+
+/** A day of prices a second as the dashboard keeps them (the last hour whole, 10 s steps before): a second start of the day. */
+export async function writeFullHistory(stateDir: string, host: string): Promise<void> {
+  const now = Date.now();
+  const day = Array.from({ length: 86_400 }, (_, i) => ({ t: now - (86_400 - i) * 1000, value: 67_000 + Math.sin(i / 600) * 400 }));
+  await appendPoints(historyDir(stateDir, host), "BTC_USDT", compactSeries(day, now));
 }

@@ -20,7 +20,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ApiClient } from "../src/api/client.js";
-import { cli, apiKey as key, probeEnv, readProbe, sleep, startSimProcess, tmuxPane } from "./dashboard-pane.js";
+import { cli, apiKey as key, probeEnv, readProbe, sleep, startSimProcess, tmuxPane, writeFullHistory } from "./dashboard-pane.js";
 import { flag, percentile } from "./stats.js";
 
 const durationS = flag("duration", 120);
@@ -60,7 +60,11 @@ async function main() {
 
   const dir = mkdtempSync(join(tmpdir(), "spotdash-bench-ui-"));
   const probeFile = join(dir, "first-frame");
+  // A day of BTC_USDT prices on disk, loaded at launch: the chart and the memory figures hold a full history.
+  const stateDir = join(dir, "state");
+  await writeFullHistory(stateDir, new URL(simUrl).host);
   const pane = tmuxPane("bench", cols, rows, {
+    SPOTDASH_STATE_DIR: stateDir,
     METAFIDE_API_URL: simUrl,
     METAFIDE_API_KEY: key,
     METAFIDE_USER_ADDRESS: wallet,
