@@ -194,14 +194,19 @@ function cellsOf(canvas: DotCanvas, ascii: boolean): (Cell | null)[][] {
 function fillRow(grid: (Cell | null)[][], row: number, r: RefLine, ascii: boolean): void {
   const cells = grid[row];
   if (cells === undefined) return;
-  const glyph = REF_GLYPHS[r.closest ? "closest" : r.kind][ascii ? 1 : 0];
-  for (let i = 0; i < cells.length; i++) {
-    if (cells[i]?.line !== true) cells[i] = { text: glyph, tone: REF_TONES[r.kind], bold: r.closest === true };
-  }
+  // One cell shared by the row: the chart is redrawn with every price, and its garbage is the dashboard's.
+  const cell: Cell = { text: REF_GLYPHS[r.closest ? "closest" : r.kind][ascii ? 1 : 0], tone: REF_TONES[r.kind], bold: r.closest === true };
+  for (let i = 0; i < cells.length; i++) if (cells[i]?.line !== true) cells[i] = cell;
 }
 
+const MARK_CELLS: [Cell, Cell] = [
+  { text: MARK_GLYPH[0], tone: "dim" },
+  { text: MARK_GLYPH[1], tone: "dim" },
+];
+
 function fillColumn(grid: (Cell | null)[][], col: number, ascii: boolean): void {
-  for (const cells of grid) if (col < cells.length && cells[col] === null) cells[col] = { text: MARK_GLYPH[ascii ? 1 : 0], tone: "dim" };
+  const cell = MARK_CELLS[ascii ? 1 : 0];
+  for (const cells of grid) if (col < cells.length && cells[col] === null) cells[col] = cell;
 }
 
 /** Runs of cells in one style become one span each. */

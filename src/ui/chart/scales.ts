@@ -125,8 +125,19 @@ export interface TimeTick {
   label: string;
 }
 
+let lastTicks: { from: number; to: number; labels: string; cols: number; ticks: TimeTick[] } | undefined;
+
 /** Round instants across the range, as many as fit in `cols` columns, labelled m:ss or HH:MM. */
 export function timeTicks(range: TimeRange, cols: number): TimeTick[] {
+  // A game window is the same range price after price: its ticks are made once.
+  const l = lastTicks;
+  if (l !== undefined && l.from === range.from && l.to === range.to && l.labels === range.labels && l.cols === cols) return l.ticks;
+  const ticks = makeTimeTicks(range, cols);
+  lastTicks = { ...range, cols, ticks };
+  return ticks;
+}
+
+function makeTimeTicks(range: TimeRange, cols: number): TimeTick[] {
   const span = range.to - range.from;
   const most = Math.floor(cols / TICK_ROOM);
   if (most < 1 || span <= 0) return [];
