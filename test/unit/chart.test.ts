@@ -71,6 +71,9 @@ describe("time scale", () => {
       expect(d.getMinutes() % 10).toBe(0);
     }
     expect(windowRange("game", { ...GAME, interval: 3600 }, latest).labels).toBe("clock");
+    // However wide, two clock ticks never read the same minute.
+    const five = timeTicks(windowRange("5m", GAME, latest), 200).map((t) => t.label);
+    expect(new Set(five).size).toBe(five.length);
     expect(windowRange("game", undefined, latest)).toEqual({ from: latest - 300_000, to: latest, labels: "clock" });
   });
 

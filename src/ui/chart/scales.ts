@@ -141,7 +141,9 @@ function makeTimeTicks(range: TimeRange, cols: number): TimeTick[] {
   const span = range.to - range.from;
   const most = Math.floor(cols / TICK_ROOM);
   if (most < 1 || span <= 0) return [];
-  const step = TIME_STEPS.find((s) => span / s <= most) ?? TIME_STEPS.at(-1)!;
+  // HH:MM names minutes: clock ticks are a minute apart at least, or two would read the same.
+  const steps = range.labels === "clock" ? TIME_STEPS.filter((s) => s >= MINUTE) : TIME_STEPS;
+  const step = steps.find((s) => span / s <= most) ?? steps.at(-1)!;
   // Clock ticks fall on round local times; elapsed ones on round times since the start.
   const shift = range.labels === "clock" ? -new Date(range.from).getTimezoneOffset() * MINUTE : -range.from;
   const ticks: TimeTick[] = [];

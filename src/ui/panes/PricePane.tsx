@@ -100,7 +100,7 @@ function gameSpan(live: LiveGame | undefined, interval: number): GameSpan | unde
 
 function gameMarks(game: GameSpan): TimeMark[] {
   return [
-    { t: game.start, label: "" },
+    { t: game.start, label: "start" },
     { t: game.lock, label: "lock" },
     { t: game.end, label: "end" },
   ];
