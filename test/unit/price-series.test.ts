@@ -10,6 +10,9 @@ import {
   type PricePoint,
   type PriceSeries,
 } from "../../src/domain/price-series.js";
+import { retargeted, withPrice } from "../../src/poller/reducers.js";
+import { initialSnapshot, targetPrices } from "../../src/poller/snapshot.js";
+import { livePrice } from "../helpers/fixtures.js";
 
 const T0 = Date.UTC(2026, 2, 1);
 
@@ -77,5 +80,21 @@ describe("price series", () => {
       [3000, 3],
     ]);
     expect(mergeSeries([], [])).toEqual([]);
+  });
+});
+
+describe("the snapshot's price history", () => {
+  it("keeps each asset's prices across a switch of asset or interval and back", () => {
+    const target = { asset: "BTC_USDT", interval: 60 as const, network: "testnet" as const, currency: "USDC" };
+    let s = initialSnapshot(target);
+    s = withPrice(s, livePrice(67_000, T0), T0);
+    s = withPrice(s, livePrice(67_001, T0 + 1000), T0 + 1000);
+    s = retargeted(s, { ...target, asset: "ETH_USDT" });
+    expect(targetPrices(s)).toEqual([]);
+    s = withPrice(s, livePrice(3_700, T0 + 2000), T0 + 2000);
+    s = retargeted(s, { ...target, interval: 3600 });
+    s = retargeted(s, target);
+    expect(targetPrices(s).map((p) => p.value)).toEqual([67_000, 67_001]);
+    expect(s.priceHistory.ETH_USDT?.map((p) => p.value)).toEqual([3_700]);
   });
 });
