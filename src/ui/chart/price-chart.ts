@@ -241,7 +241,11 @@ function tagCell(tag: { text: string; tone: Tone; bold: boolean } | undefined, c
   return { text, tone: stale ? "dim" : tag.tone, bold: tag.bold };
 }
 
-/** The right edge's tags by row: the current price first, then the closest strike, the others, open and ai; a taken row passes a tag to the nearest free one. */
+/**
+ * The right edge's tags by row: the current price first, then the closest
+ * strike, the others, open and ai; a taken row passes a tag to the nearest
+ * free one within two rows, or it is left out.
+ */
 function rightTags(c: ChartInput, near: readonly RefLine[], rowOf: (v: number) => number, rows: number) {
   const tags = new Map<number, { text: string; tone: Tone; bold: boolean }>();
   const last = c.points.at(-1);

@@ -92,7 +92,8 @@ function Status(p: PositionFormProps & { lines: number }) {
   if (form.step === "preview" && form.order) {
     const mainnet = p.network === "mainnet";
     const sep = glyphs(theme).sep;
-    const order = `#${form.order.gid} ${sep} price ${formatPrice(form.order.sp)} ${sep} stake ${formatMoney(form.order.f)} ${p.currency} ${sep} `;
+    const stake = `${formatMoney(form.order.f)} ${p.currency}`;
+    const order = `#${form.order.gid} ${sep} price ${formatPrice(form.order.sp)} ${sep} stake ${stake} ${sep} `;
     return (
       <Text wrap="truncate-end">
         <Text bold>{order}</Text>
