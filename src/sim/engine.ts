@@ -9,61 +9,34 @@
  * was acknowledged is exactly what comes back.
  */
 import { randomUUID } from "node:crypto";
-import {
-  type Balance,
-  type GameListing,
-  type LivePrice,
-  NETWORKS,
-  type Network,
-  type PlacedPosition,
-  type ResultsResponse,
-  type StatusResponse,
-} from "../api/schemas.js";
+import type { Balance, GameListing, LivePrice, Network, PlacedPosition, ResultsResponse, StatusResponse } from "../api/schemas.js";
 import { Decimal, toWire } from "../domain/money.js";
-import { type Interval, inEarlyWindow, MAX_POSITIONS_PER_GAME, minStake } from "../domain/rules.js";
+import type { Interval } from "../domain/rules.js";
 import { isUsers, poolAccount, userAccount } from "./accounts.js";
 import type { Clock } from "./clock.js";
-import { SimError } from "./errors.js";
 import { PriceFeed } from "./feed.js";
-import { aiPrice, forecastSampleTimes } from "./forecast.js";
 import { GameBook } from "./game-book.js";
 import { checkAmount, Ledger } from "./ledger.js";
+import { gameListing, type ListingView } from "./listing.js";
 import { MarketSwitches } from "./market-switches.js";
-import { type Asset, CURRENCY, STARTING_BALANCE, WIRE_PRICE_DECIMALS } from "./markets.js";
+import { type Asset, CURRENCY, STARTING_BALANCE } from "./markets.js";
 import type { ActiveGame, PositionRecord } from "./model.js";
 import { Noise } from "./noise.js";
+import { placeableSlot } from "./placement-checks.js";
 import type { DepositRecord, JournalRecord, PlaceRecord, UserRecord } from "./records.js";
-import { decodeGid, type GameSlot, slotAt, slotByIndex, slotPhase } from "./schedule.js";
+import type { PlaceRequest, ResultsRequest } from "./requests.js";
+import { decodeGid, slotAt } from "./schedule.js";
 import { currentStreak, projectStreaks } from "./streaks.js";
 import { makeUser, type SimUser, UserRegistry } from "./users.js";
 import { gameResult, placedPosition, statusPosition } from "./wire.js";
+
+export type { PlaceRequest, ResultsRequest } from "./requests.js";
 
 export interface EngineOptions {
   clock: Clock;
   seed: number;
   /** Simulated other players (default true). */
   crowd?: boolean;
-}
-
-/** A validated POST /spot body. */
-export interface PlaceRequest {
-  gid: string;
-  c: string;
-  a: Asset;
-  sp: Decimal;
-  f: Decimal;
-  pw: string;
-  n: Network;
-  it: Interval;
-}
-
-export interface ResultsRequest {
-  network: Network;
-  asset?: Asset;
-  interval?: Interval;
-  gid?: string;
-  limit: number;
-  offset: number;
 }
 
 export class Engine {
@@ -75,6 +48,8 @@ export class Engine {
   /** Paused markets and hidden next games: demo and test hooks (market-switches.ts). */
   readonly markets = new MarketSwitches();
   private readonly games: GameBook;
+  /** The parts the placing checks and the listing read (placement-checks.ts, listing.ts). */
+  private readonly view: ListingView;
   private journal: (record: JournalRecord) => void = () => {};
   /** Engine time never goes back, even if the clock does. */
   private time = 0;
@@ -84,6 +59,7 @@ export class Engine {
     this.seed = opts.seed;
     this.feed = new PriceFeed(opts.seed);
     this.games = new GameBook(this.ledger, this.feed, (opts.crowd ?? true) ? new Noise(opts.seed) : null);
+    this.view = { games: this.games, ledger: this.ledger, markets: this.markets, feed: this.feed };
   }
 
   /** Where records go before they are applied; the journal must throw if it cannot keep one. */
@@ -126,7 +102,7 @@ export class Engine {
 
   place(user: SimUser, req: PlaceRequest): PlacedPosition {
     const t = this.sync();
-    const slot = this.placeableSlot(user, req, t);
+    const slot = placeableSlot(this.view, user, req, t);
     const record: PlaceRecord = {
       type: "place",
       t,
@@ -145,54 +121,6 @@ export class Engine {
     return placedPosition(this.applyPlace(record));
   }
 
-  /** The game a position goes into, or the SimError that refuses it (checked before anything is journaled). */
-  private placeableSlot(user: SimUser, req: PlaceRequest, t: number): GameSlot {
-    const slot = decodeGid(req.gid);
-    if (!slot || slot.asset !== req.a || slot.interval !== req.it) {
-      throw new SimError(422, "Invalid request", `gid: ${req.gid} is not a ${req.a} ${req.it} s game; take the gid from GET /spot`, [
-        "gid",
-      ]);
-    }
-    this.refuseClosedGame(slot, t);
-    const mine = this.games.positionsOf(user.id, slot.gid, req.n);
-    if (mine.length >= MAX_POSITIONS_PER_GAME) {
-      throw new SimError(
-        409,
-        "Position limit reached",
-        `at most ${MAX_POSITIONS_PER_GAME} positions per game; game ${slot.gid} already holds ${mine.length} of yours`,
-      );
-    }
-    if (mine.some((p) => p.prediction.eq(req.sp) && p.stake.eq(req.f))) {
-      throw new SimError(
-        409,
-        "Duplicate position",
-        `you already hold a position at ${toWire(req.sp)} with stake ${toWire(req.f)} in game ${slot.gid}`,
-      );
-    }
-    const available = this.ledger.balance(userAccount(user.id), req.c, req.n);
-    if (available.lt(req.f)) {
-      const message = `stake ${toWire(req.f)} ${req.c} exceeds your ${req.n} balance of ${toWire(available)}`;
-      throw new SimError(422, "Insufficient balance", message, ["f"]);
-    }
-    return slot;
-  }
-
-  private refuseClosedGame(slot: GameSlot, t: number): void {
-    const phase = slotPhase(slot, t);
-    if (this.markets.pausedAt(slot.asset, slot.interval, t)) {
-      throw new SimError(409, "Market paused", `${slot.asset} ${slot.interval} s games are paused; no position can be placed`);
-    }
-    if (phase === "next") {
-      throw new SimError(409, "Game not started", `game ${slot.gid} opens at ${iso(slot.startAt)}; place into the live game`);
-    }
-    if (phase === "settling" && this.games.isCancelled(slot)) {
-      throw new SimError(409, "Game cancelled", `game ${slot.gid} was cancelled and its stakes refunded`);
-    }
-    if (phase !== "accepting") {
-      throw new SimError(409, "Game closed", `predictions for game ${slot.gid} closed at ${iso(slot.closesAt)}`);
-    }
-  }
-
   /** Applies a journal record read back on start, at the time it happened. */
   replay(record: JournalRecord): void {
     this.time = Math.max(this.time, record.t);
@@ -205,45 +133,7 @@ export class Engine {
   // ---- reads ------------------------------------------------------------------
 
   listing(user: SimUser, asset: Asset, interval: Interval): GameListing {
-    const t = this.sync();
-    const showNext = this.markets.showsNextGame(asset, interval);
-    const paused = this.markets.pausedAt(asset, interval, t);
-    if (paused) {
-      // No live game; the first game after the pause is announced when the pause has an end.
-      const resumes = paused.until === null ? null : slotAt(asset, interval, paused.until);
-      return {
-        asset,
-        interval,
-        early_precision_window: false,
-        can_place_position: false,
-        nextGame: resumes && showNext ? { gid: resumes.gid, starts_at: resumes.startAt, ends_at: resumes.endsAt } : null,
-        liveGame: null,
-        timestamp: t,
-      };
-    }
-    const live = slotAt(asset, interval, t);
-    const next = slotByIndex(asset, interval, live.index + 1);
-    const open = this.games.openPrice(live);
-    const history = forecastSampleTimes(live.startAt, interval).map((s) => this.feed.latest(asset, s).price);
-    const phase = slotPhase(live, t);
-    return {
-      asset,
-      interval,
-      early_precision_window: phase === "accepting" && inEarlyWindow(interval, live.startAt, t),
-      // GET /spot names no network: the caller can place if it could on either.
-      can_place_position: phase === "accepting" && NETWORKS.some((n) => this.couldPlace(user, live, n)),
-      nextGame: showNext ? { gid: next.gid, starts_at: next.startAt, ends_at: next.endsAt } : null,
-      liveGame: {
-        gid: live.gid,
-        open_price: open.toFixed(WIRE_PRICE_DECIMALS),
-        ai_price: toWire(aiPrice(open, history)),
-        start_at: live.startAt,
-        closes_at: live.closesAt,
-        ends_at: live.endsAt,
-        lobby: { start_at: live.closesAt, end_at: live.endsAt, isLobby: phase === "locked" },
-      },
-      timestamp: t,
-    };
+    return gameListing(this.view, user, asset, interval, this.sync());
   }
 
   livePrice(asset: Asset): LivePrice {
@@ -334,15 +224,4 @@ export class Engine {
     game.positions.push(position);
     return position;
   }
-
-  private couldPlace(user: SimUser, slot: GameSlot, network: Network): boolean {
-    return (
-      this.games.positionsOf(user.id, slot.gid, network).length < MAX_POSITIONS_PER_GAME &&
-      this.ledger.balance(userAccount(user.id), CURRENCY, network).gte(minStake(slot.interval))
-    );
-  }
-}
-
-function iso(t: number): string {
-  return new Date(t).toISOString();
 }

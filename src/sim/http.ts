@@ -13,40 +13,23 @@ import { SimError } from "./errors.js";
 import { breakShape, type Fault, type FaultInjector } from "./faults.js";
 import { JournalError } from "./journal.js";
 import type { RateLimiter } from "./ratelimit.js";
+import { type Context, type Handler, routeFor } from "./routes.js";
 import type { SimUser } from "./users.js";
-import { parseBalanceQuery, parseLivePriceQuery, parsePlaceBody, parseResultsQuery, parseSpotQuery, parseStatusQuery } from "./validate.js";
 import type { WireEndpoint, WireRewriter } from "./wire-variants.js";
 
 export const MAX_BODY_BYTES = 16 * 1024;
 /** How much of an oversized body we read (and discard) before hanging up. */
 const MAX_DRAIN_BYTES = 1024 * 1024;
 
-interface Context {
-  user: SimUser;
-  query: URLSearchParams;
-  body: unknown;
+/** What a request asks for, once its path and method are known good. */
+interface Target {
+  url: URL;
+  endpoint: string;
+  method: string;
+  handler: Handler;
 }
 
-type Handler = (engine: Engine, ctx: Context) => unknown;
-
-const ROUTES: Record<string, Partial<Record<"GET" | "POST", Handler>>> = {
-  spot: {
-    GET: (e, { user, query }) => {
-      const q = parseSpotQuery(query);
-      return e.listing(user, q.asset, q.interval);
-    },
-    POST: (e, { user, body }) => e.place(user, parsePlaceBody(body)),
-  },
-  "live-price": { GET: (e, { query }) => e.livePrice(parseLivePriceQuery(query).asset) },
-  "user-balance": {
-    GET: (e, { user, query }) => {
-      const q = parseBalanceQuery(query);
-      return e.balance(user, q.currency, q.network);
-    },
-  },
-  status: { GET: (e, { user, query }) => e.status(user, parseStatusQuery(query)) },
-  results: { GET: (e, { user, query }) => e.results(user, parseResultsQuery(query)) },
-};
+type Injected = ReturnType<FaultInjector["next"]>;
 
 export interface ServerDeps {
   engine: Engine;
@@ -72,68 +55,87 @@ export function createSimServer(deps: ServerDeps): Server {
 }
 
 async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  let url: URL;
-  try {
-    url = new URL(req.url ?? "/", "http://sim.invalid");
-  } catch {
-    return refuse(req, res, new SimError(400, "Bad request", "the request target is not a valid path"));
-  }
-  const path = url.pathname.replace(/\/+$/, "");
-  const endpoint = path.startsWith(API_PATH) ? path.slice(API_PATH.length) : undefined;
-  // hasOwn: "constructor" or "__proto__" must not find Object.prototype's members.
-  const route = endpoint !== undefined && Object.hasOwn(ROUTES, endpoint) ? ROUTES[endpoint] : undefined;
-  if (!route) return refuse(req, res, new SimError(404, "Not found", `no endpoint at ${url.pathname}; endpoints live under ${API_PATH}`));
-
-  const method = req.method ?? "";
-  const handler = method === "GET" || method === "POST" ? route[method] : undefined;
-  if (!handler) {
-    const allow = Object.keys(route).join(", ");
-    res.setHeader("allow", allow);
-    return refuse(req, res, new SimError(405, "Method not allowed", `${method} is not allowed on ${url.pathname}; use ${allow}`));
-  }
+  const target = resolveTarget(req, res);
+  if (!target) return;
 
   const key = req.headers["x-api-key"];
   const user = typeof key === "string" ? deps.authenticate(key) : undefined;
   if (!user || typeof key !== "string")
     return refuse(req, res, new SimError(401, "Invalid API key", "send a key the sim accepts in the x-api-key header"));
 
-  const injected = deps.faults?.next(method, endpoint!);
+  const injected = deps.faults?.next(target.method, target.endpoint);
   if (injected && injected.delayMs > 0) await new Promise((r) => setTimeout(r, injected.delayMs));
-  const fault: Fault | null = injected?.fault ?? null;
   if (injected && answeredByFault(req, res, injected)) return;
-
-  const limited = deps.limiter.check(key, method, endpoint!, deps.engine.now());
-  if (limited) {
-    res.setHeader("retry-after", String(limited.resetIn));
-    drain(req);
-    return send(res, 429, { error: "Rate limit exceeded", message: "Too many requests", ...limited });
-  }
+  if (answeredByLimit(deps, req, res, key, target)) return;
 
   let body: unknown;
-  if (method === "POST") {
-    const read = await readJsonBody(req, res);
-    if (read === ANSWERED) return;
-    body = read;
+  if (target.method === "POST") {
+    body = await readJsonBody(req, res);
+    if (body === ANSWERED) return;
   } else {
     drain(req);
   }
+  respond(deps, res, target, { user, query: target.url.searchParams, body }, injected);
+}
 
+/** The endpoint and handler a request names, or undefined once it has been refused (400, 404, 405). */
+function resolveTarget(req: IncomingMessage, res: ServerResponse): Target | undefined {
+  let url: URL;
   try {
-    const answer = handler(deps.engine, { user, query: url.searchParams, body });
+    url = new URL(req.url ?? "/", "http://sim.invalid");
+  } catch {
+    refuse(req, res, new SimError(400, "Bad request", "the request target is not a valid path"));
+    return undefined;
+  }
+  const path = url.pathname.replace(/\/+$/, "");
+  const endpoint = path.startsWith(API_PATH) ? path.slice(API_PATH.length) : undefined;
+  const route = endpoint === undefined ? undefined : routeFor(endpoint);
+  if (!route || endpoint === undefined) {
+    refuse(req, res, new SimError(404, "Not found", `no endpoint at ${url.pathname}; endpoints live under ${API_PATH}`));
+    return undefined;
+  }
+  const method = req.method ?? "";
+  const handler = method === "GET" || method === "POST" ? route[method] : undefined;
+  if (!handler) {
+    const allow = Object.keys(route).join(", ");
+    res.setHeader("allow", allow);
+    refuse(req, res, new SimError(405, "Method not allowed", `${method} is not allowed on ${url.pathname}; use ${allow}`));
+    return undefined;
+  }
+  return { url, endpoint, method, handler };
+}
+
+/** True when the key is over its limit: the 429 has then been sent. */
+function answeredByLimit(deps: ServerDeps, req: IncomingMessage, res: ServerResponse, key: string, target: Target): boolean {
+  const limited = deps.limiter.check(key, target.method, target.endpoint, deps.engine.now());
+  if (!limited) return false;
+  res.setHeader("retry-after", String(limited.resetIn));
+  drain(req);
+  send(res, 429, { error: "Rate limit exceeded", message: "Too many requests", ...limited });
+  return true;
+}
+
+/** Runs the handler and sends its answer, bent by an injected fault or the wire style; a refusal as its status. */
+function respond(deps: ServerDeps, res: ServerResponse, target: Target, ctx: Context, injected: Injected | undefined): void {
+  const fault: Fault | null = injected?.fault ?? null;
+  try {
+    const answer = target.handler(deps.engine, ctx);
     if (fault === "reset") return void res.socket?.destroy();
     const result = fault === "schema" ? breakShape(answer, injected!.variant) : answer;
     // A rewritten answer may hold numbers written with exact digits (wire-variants.ts): only then the slower writer.
     const text = deps.wire
-      ? stringifyJson(deps.wire.rewrite(result, method === "POST" ? "POST spot" : (endpoint as WireEndpoint)))
+      ? stringifyJson(deps.wire.rewrite(result, target.method === "POST" ? "POST spot" : (target.endpoint as WireEndpoint)))
       : JSON.stringify(result);
     sendRaw(res, 200, fault === "malformed" ? text.slice(0, 20) : text);
   } catch (e) {
-    if (e instanceof SimError) return send(res, e.status, e.body());
-    if (e instanceof JournalError) {
+    if (e instanceof SimError) {
+      send(res, e.status, e.body());
+    } else if (e instanceof JournalError) {
       deps.log(`sim: ${e.message}`);
-      return send(res, 503, { error: "Storage unavailable", message: "the position could not be stored durably, so it was not placed" });
+      send(res, 503, { error: "Storage unavailable", message: "the position could not be stored durably, so it was not placed" });
+    } else {
+      throw e;
     }
-    throw e;
   }
 }
 

@@ -99,61 +99,93 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
   const opened = opts.dataDir === undefined ? null : Journal.open(opts.dataDir);
   let server: Server | undefined;
   try {
-    const records = opened?.records ?? [];
     const engine = restoreEngine(opened, opts, clock);
-    const seed = engine.seed;
-
-    const keys = opts.keys && opts.keys.length > 0 ? [...new Set(opts.keys)] : [demoKey(records, engine, opened?.journal)];
-    const accepted = new Map<string, SimUser>();
-    for (const key of keys) {
-      const keyHash = hashKey(key);
-      accepted.set(keyHash, engine.users.findByKeyHash(keyHash) ?? engine.createUser(keyHash));
-    }
+    const { keys, accepted } = acceptKeys(opts.keys, opened, engine);
     engine.sync();
-
-    for (const p of opts.pause ?? []) engine.markets.pause(p.asset, p.interval, p.forMs === undefined ? null : engine.now() + p.forMs);
-    for (const m of opts.noNextGame ?? []) engine.markets.hideNextGame(m.asset, m.interval, true);
+    switchMarkets(engine, opts);
     // Always there, so faults can be switched on while running; an empty profile injects nothing.
-    const faults = new FaultInjector(opts.faults ?? {}, seed);
+    const faults = new FaultInjector(opts.faults ?? {}, engine.seed);
     const deps: ServerDeps = { engine, authenticate: (key) => accepted.get(hashKey(key)), limiter: new RateLimiter(mode), log, faults };
-    if (opts.wire) deps.wire = new WireRewriter(opts.wire, seed);
+    if (opts.wire) deps.wire = new WireRewriter(opts.wire, engine.seed);
     server = createSimServer(deps);
     const bound = await listen(server, host, port, log);
-    const s = server;
-    let closing: Promise<void> | undefined;
-    return {
-      url: `http://${host.includes(":") ? `[${host}]` : host}:${bound}`,
-      port: bound,
-      keys,
-      wallets: Object.fromEntries(keys.map((k) => [k, accepted.get(hashKey(k))!.wallet])),
-      engine,
-      clock,
-      seed,
-      outage: async (ms: number) => {
-        await new Promise<void>((resolve) => {
-          s.close(() => resolve());
-          s.closeAllConnections();
-        });
-        await new Promise((r) => setTimeout(r, ms));
-        if (closing === undefined) await listen(s, host, bound, log);
-      },
-      setFaults: (profile) => {
-        faults.profile = profile ?? {};
-      },
-      setWire: (style) => {
-        deps.wire = style === undefined ? undefined : new WireRewriter(style, seed);
-      },
-      close: () =>
-        (closing ??= new Promise<void>((resolve) => {
-          s.close(() => resolve());
-          s.closeAllConnections();
-        }).finally(() => opened?.journal.close())),
-    };
+    return simHandle({ server, host, port: bound, log, keys, accepted, deps, faults, clock, journal: opened?.journal });
   } catch (e) {
     server?.close();
     opened?.journal.close();
     throw e;
   }
+}
+
+/** The keys the sim accepts (the given ones, else its demo key), each with its user, created on first use. */
+function acceptKeys(
+  given: string[] | undefined,
+  opened: ReturnType<typeof Journal.open> | null,
+  engine: Engine,
+): { keys: string[]; accepted: Map<string, SimUser> } {
+  const keys = given && given.length > 0 ? [...new Set(given)] : [demoKey(opened?.records ?? [], engine, opened?.journal)];
+  const accepted = new Map<string, SimUser>();
+  for (const key of keys) {
+    const keyHash = hashKey(key);
+    accepted.set(keyHash, engine.users.findByKeyHash(keyHash) ?? engine.createUser(keyHash));
+  }
+  return { keys, accepted };
+}
+
+function switchMarkets(engine: Engine, opts: SimOptions): void {
+  for (const p of opts.pause ?? []) engine.markets.pause(p.asset, p.interval, p.forMs === undefined ? null : engine.now() + p.forMs);
+  for (const m of opts.noNextGame ?? []) engine.markets.hideNextGame(m.asset, m.interval, true);
+}
+
+/** A listening sim's parts, as startSim hands them over. */
+interface Running {
+  server: Server;
+  host: string;
+  /** The port bound (never 0). */
+  port: number;
+  log: (line: string) => void;
+  keys: string[];
+  /** Key hash → user. */
+  accepted: Map<string, SimUser>;
+  deps: ServerDeps;
+  faults: FaultInjector;
+  clock: Clock;
+  journal: Journal | undefined;
+}
+
+function simHandle(run: Running): SimHandle {
+  const { server: s, host, port, log, deps } = run;
+  const seed = deps.engine.seed;
+  let closing: Promise<void> | undefined;
+  return {
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    port,
+    keys: run.keys,
+    wallets: Object.fromEntries(run.keys.map((k) => [k, run.accepted.get(hashKey(k))!.wallet])),
+    engine: deps.engine,
+    clock: run.clock,
+    seed,
+    outage: async (ms: number) => {
+      await new Promise<void>((resolve) => {
+        s.close(() => resolve());
+        s.closeAllConnections();
+      });
+      await new Promise((r) => setTimeout(r, ms));
+      // A close during the outage wins: the port stays shut.
+      if (closing === undefined) await listen(s, host, port, log);
+    },
+    setFaults: (profile) => {
+      run.faults.profile = profile ?? {};
+    },
+    setWire: (style) => {
+      deps.wire = style === undefined ? undefined : new WireRewriter(style, seed);
+    },
+    close: () =>
+      (closing ??= new Promise<void>((resolve) => {
+        s.close(() => resolve());
+        s.closeAllConnections();
+      }).finally(() => run.journal?.close())),
+  };
 }
 
 /**

@@ -7,9 +7,9 @@
 import { NETWORKS, type Network, NetworkSchema, PlacePositionBodySchema } from "../api/schemas.js";
 import { Decimal, toWire } from "../domain/money.js";
 import { INTERVALS, type Interval, isInterval, MONEY_DECIMALS, minStake } from "../domain/rules.js";
-import type { PlaceRequest, ResultsRequest } from "./engine.js";
 import { invalidFields, SimError } from "./errors.js";
 import { ASSETS, type Asset, CURRENCY, isAsset } from "./markets.js";
+import type { PlaceRequest, ResultsRequest } from "./requests.js";
 
 /** Predictions are prices; 8 decimals is more than any quote needs. */
 const PRICE_DECIMALS = 8;
