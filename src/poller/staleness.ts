@@ -3,7 +3,7 @@
  * it (policy.ts). Stale data stays on screen, marked, never passed off as new.
  */
 import { POLICY } from "./policy.js";
-import type { Datum, Endpoint } from "./snapshot.js";
+import type { Datum, Endpoint, Snapshot } from "./snapshot.js";
 
 const GRACE_MS = 5_000;
 
@@ -31,4 +31,14 @@ export function staleAfterMs(endpoint: Endpoint, holdingPositions = false): numb
 
 export function isStale(datum: Datum<unknown> | undefined, endpoint: Endpoint, serverNow: number, holdingPositions = false): boolean {
   return datum !== undefined && serverNow - datum.at > staleAfterMs(endpoint, holdingPositions);
+}
+
+/**
+ * Whether what the game pane says about placing can be trusted now: the
+ * service answering (live, or degraded elsewhere) and the listing fresh.
+ * Offline, "can place now" would be a guess.
+ */
+export function placingKnown(s: Pick<Snapshot, "connection" | "listing">, serverNow: number): boolean {
+  const answering = s.connection.state === "ok" || s.connection.state === "degraded";
+  return answering && s.listing !== undefined && !isStale(s.listing, "spot", serverNow);
 }

@@ -9,7 +9,7 @@ import { type SessionSummary, sessionSummary } from "../domain/results.js";
 import type { PlaceRequest } from "../poller/placements.js";
 import { resultsPageOutdated } from "../poller/reducers.js";
 import { holdsLiveGame, type PlacementOutcome, type Snapshot, type Target } from "../poller/snapshot.js";
-import { isStale } from "../poller/staleness.js";
+import { isStale, placingKnown } from "../poller/staleness.js";
 import type { Store } from "../poller/store.js";
 import type { ChartWindow } from "./chart/scales.js";
 import { Dashboard, type DashboardProps, type PaneName, positionLines } from "./Dashboard.js";
@@ -107,7 +107,7 @@ export function App(p: AppProps) {
 
   const { form } = positionForm;
   const resultsDetail = results.view ? results.view.detail !== null : undefined;
-  const hints = footerHints({ readonly, holding, form: form?.step, overlay, resultsDetail });
+  const hints = footerHints({ readonly, holding, online: placingKnown(snapshot, now), form: form?.step, overlay, resultsDetail });
   return (
     <Dashboard
       snapshot={snapshot}

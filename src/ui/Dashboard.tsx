@@ -12,6 +12,7 @@ import { otherGames, positionRows, readableStreaks } from "../domain/positions.j
 import type { Toast } from "../domain/results.js";
 import { isReadable } from "../domain/service-data.js";
 import { type Snapshot, targetPrices } from "../poller/snapshot.js";
+import { placingKnown } from "../poller/staleness.js";
 import { ageAt, freshness, NowContext } from "./age.js";
 import type { ChartWindow } from "./chart/scales.js";
 import type { FormState } from "./form/form-state.js";
@@ -158,6 +159,7 @@ function Panes(p: DashboardProps) {
           now={now}
           error={s.errors.spot?.message}
           full={l.full}
+          placingKnown={placingKnown(s, now)}
         />
         <BalancePane
           {...frame("balance", l.balanceWidth, l.topHeight)}

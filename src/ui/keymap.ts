@@ -133,11 +133,13 @@ export interface HintContext {
   readonly: boolean;
   /** The positions table has rows to scroll. */
   holding: boolean;
+  /** The service answers with fresh data (placingKnown): offline, `p` is not offered. */
+  online: boolean;
 }
 
 const APPLIES: Partial<Record<DashboardAction, (c: HintContext) => boolean>> = {
-  place: (c) => !c.readonly,
-  repeat: (c) => !c.readonly,
+  place: (c) => !c.readonly && c.online,
+  repeat: (c) => !c.readonly && c.online,
   scrollDown: (c) => c.holding,
 };
 

@@ -184,6 +184,9 @@ describe.each([
     expect(frame).toContain("offline (connection refused), retry in 2 s");
     expect(frame).toContain("1,000.50");
     expect(frame).toContain("STALE");
+    // What the pane would say about placing is a guess offline: it says so instead of "can place now".
+    expect(frame).not.toContain("can place now");
+    expect(frame).toContain("placing unknown: no fresh data");
   });
 
   it("says degraded, naming the endpoint, when one answers with errors", () => {

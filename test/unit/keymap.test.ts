@@ -72,11 +72,13 @@ describe("the key map", () => {
   });
 
   it("the footer offers only keys that act, in the dashboard and in the results view", () => {
-    const offered = line(dashboardHints({ readonly: false, holding: true }));
+    const offered = line(dashboardHints({ readonly: false, holding: true, online: true }));
     expect(offered).toBe(
       "q quit  ? help  tab pane  j/k scroll  i interval  a asset  +/- chart  ^R refresh  p place  P repeat  r results  D diagnostics",
     );
-    expect(line(dashboardHints({ readonly: true, holding: false }))).not.toMatch(/p place|P repeat|j\/k/);
+    // Offline, placing is not offered either.
+    expect(line(dashboardHints({ readonly: false, holding: true, online: false }))).not.toMatch(/p place|P repeat/);
+    expect(line(dashboardHints({ readonly: true, holding: false, online: true }))).not.toMatch(/p place|P repeat|j\/k/);
     expect(line(resultsHints(false))).toBe("r/Esc close  j/k select  Enter positions  n/N page  i interval  a asset  ^R refresh  q quit");
     expect(line(resultsHints(true))).toBe("Esc/Backspace back  r close  q quit");
     // Each hint's first key is a key its binding answers.
@@ -91,7 +93,7 @@ describe("the key map", () => {
   });
 
   it("the footer follows whatever takes the keys: the form, then an overlay, then the results view", () => {
-    const at = { readonly: false, holding: false, form: undefined, overlay: null, resultsDetail: undefined } as const;
+    const at = { readonly: false, holding: false, online: true, form: undefined, overlay: null, resultsDetail: undefined } as const;
     expect(line(footerHints({ ...at, form: "preview", overlay: "help", resultsDetail: false }))).toBe(
       "Enter submit (y on mainnet)  Esc cancel",
     );
@@ -132,7 +134,7 @@ describe("fitting the footer", () => {
   });
 
   it("drops the least important first at 80 and 120 columns", () => {
-    const all = dashboardHints({ readonly: false, holding: true });
+    const all = dashboardHints({ readonly: false, holding: true, online: true });
     expect(fitHints(all, 80 - 25)).toBe("q quit  ? help  j/k scroll  p place  r results");
     expect(fitHints(all, 120 - 25)).toBe("q quit  ? help  j/k scroll  i interval  a asset  +/- chart  p place  P repeat  r results");
   });

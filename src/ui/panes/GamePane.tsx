@@ -27,6 +27,8 @@ export interface GamePaneProps extends PaneFrame {
   now: number;
   error: string | undefined;
   full: boolean;
+  /** The service answers and the listing is fresh: whether placing is possible is known (placingKnown). */
+  placingKnown: boolean;
 }
 
 export const GamePane = memo(function GamePane(p: GamePaneProps) {
@@ -61,7 +63,7 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
   }
   return (
     <Pane {...frame} right={<PhaseBadge listing={p.listing} live={live} now={p.now} />}>
-      <LiveGame listing={p.listing} live={live} livePrice={p.livePrice} now={p.now} width={p.width} full={p.full} />
+      <LiveGame listing={p.listing} live={live} livePrice={p.livePrice} now={p.now} width={p.width} full={p.full} known={p.placingKnown} />
       {p.full ? ageLine : null}
     </Pane>
   );
@@ -90,7 +92,17 @@ function PhaseBadge(p: { listing: GameListing; live: Live; now: number }) {
 }
 
 /** The live game's countdowns and progress, its prices, whether it takes positions, and (full) its times. */
-function LiveGame(p: { listing: GameListing; live: Live; livePrice: Decimal | undefined; now: number; width: number; full: boolean }) {
+interface LiveGameProps {
+  listing: GameListing;
+  live: Live;
+  livePrice: Decimal | undefined;
+  now: number;
+  width: number;
+  full: boolean;
+  known: boolean;
+}
+
+function LiveGame(p: LiveGameProps) {
   const g = glyphs(useTheme());
   const { live } = p;
   // Drawn every second, changed by a new listing or price only.
@@ -127,14 +139,18 @@ function LiveGame(p: { listing: GameListing; live: Live; livePrice: Decimal | un
           aiGap !== null && span(` (live ${aiGap})`, { tone: "dim" }),
         ]}
       </Line>
-      <Line>{[placeLine(accepting, p.listing.can_place_position), span(`  ${nextGameLine(p.listing, p.now)}`, { tone: "dim" })]}</Line>
+      <Line>
+        {[placeLine(accepting, p.listing.can_place_position, p.known), span(`  ${nextGameLine(p.listing, p.now)}`, { tone: "dim" })]}
+      </Line>
       {p.full ? <Line tone="dim">{times}</Line> : null}
     </>
   );
 }
 
-function placeLine(accepting: boolean, canPlace: boolean | Unreadable): Piece {
+function placeLine(accepting: boolean, canPlace: boolean | Unreadable, known: boolean): Piece {
   if (!accepting || canPlace === false) return span("not accepting positions", { tone: "warn" });
+  // Offline or on an old listing, "can place now" would be a guess.
+  if (!known) return span("placing unknown: no fresh data", { tone: "warn" });
   // The service did not say: the clock says it is accepting, and the service has the last word.
   if (!isReadable(canPlace)) return span(`can place ${UNREADABLE_MARK}`, { tone: "dim" });
   return span("can place now", { tone: "good" });
