@@ -13,7 +13,7 @@
 import { isApiError } from "../api/errors.js";
 import { stringifyJson } from "../api/json.js";
 import { apiBaseUrl } from "../config/config.js";
-import { formatClock, formatCountdown, formatPrice } from "../domain/format.js";
+import { formatClock, formatCountdown, formatPrice, plural } from "../domain/format.js";
 import { gameClock, readableNext, toNextGame } from "../domain/game.js";
 import { noLiveGame } from "../domain/placement.js";
 import { type GameListing, readOr, type Unreadable } from "../domain/service-data.js";
@@ -131,7 +131,7 @@ function checkStatus(ctx: ReadContext): Promise<Check> {
   return runCheck(
     "GET /status",
     () => fetchStatus(ctx),
-    (s) => ({ summary: `${s.positions.length} position${s.positions.length === 1 ? "" : "s"} listed`, unreadable: s.issues }),
+    (s) => ({ summary: `${plural(s.positions.length, "position")} listed`, unreadable: s.issues }),
   );
 }
 
@@ -209,7 +209,7 @@ function humanReport(ctx: ReadContext, f: Findings): string {
   if (skew !== null) lines.push(`  clock: the service's is ${skew >= 0 ? "+" : "-"}${(Math.abs(skew) / 1000).toFixed(1)} s from ours`);
   for (const n of f.notes) lines.push(`  note: ${n}`);
   const problems = f.checks.filter((c) => !c.ok).length;
-  lines.push(problems === 0 ? "  all checks passed" : `  ${problems} check${problems === 1 ? "" : "s"} failed (exit ${f.exit})`);
+  lines.push(problems === 0 ? "  all checks passed" : `  ${plural(problems, "check")} failed (exit ${f.exit})`);
   return lines.join("\n");
 }
 

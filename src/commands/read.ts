@@ -7,14 +7,16 @@ import { stringifyJson } from "../api/json.js";
 import { balanceJson, listingJson, livePriceJson, moneyJson, positionJson, resultsJson, unreadableField } from "../api/spec-form.js";
 import type { Config } from "../config/config.js";
 import {
+  alignDecimals,
   formatClock,
   formatClockOf,
   formatCountdown,
   formatInterval,
-  formatMoney,
-  formatMoneyChange,
+  formatMoneyChangeExact,
+  formatMoneyExact,
   formatPercent,
   formatPrice,
+  plural,
   UNREADABLE_MARK,
 } from "../domain/format.js";
 import { type GamePhase, gameClock, nextGameGid, readableNext, toNextGame } from "../domain/game.js";
@@ -180,7 +182,7 @@ export async function balanceCommand(ctx: ReadContext): Promise<void> {
 }
 
 export function balanceLine(config: Pick<Config, "currency" | "network">, b: Balance): string {
-  return `${formatMoney(b.balance)} ${config.currency} on ${config.network} (withdrawal: ${readOr(b.withdrawal_req, UNREADABLE_MARK)})`;
+  return `${formatMoneyExact(b.balance)} ${config.currency} on ${config.network} (withdrawal: ${readOr(b.withdrawal_req, UNREADABLE_MARK)})`;
 }
 
 // ---- positions --------------------------------------------------------------
@@ -231,35 +233,33 @@ function positionsJson(
   });
 }
 
-function positionColumns(strike: string, stake: string, projected: string, ret: string, placed: string): string {
-  return `${strike.padStart(14)} ${stake.padStart(12)} ${projected.padStart(12)} ${ret.padStart(9)}  ${placed}`;
-}
+const POSITION_COLUMN_WIDTHS = [14, 12, 12, 9] as const;
 
-/** The live game's positions, one row each, under a header and over a total. */
+/** The live game's positions, one row each, under a header and over a total; amounts at every digit, points aligned. */
 function positionTable(rows: readonly PositionRow[], totals: PositionTotals): string[] {
-  const lines = [positionColumns("strike", "stake", "projected", "return", "placed")];
-  for (const r of rows) {
-    const placed = `${formatClockOf(r.placedAt)}${r.note === null ? "" : ` ${r.note}`}`;
-    lines.push(
-      positionColumns(
-        formatPrice(r.strike),
-        formatMoney(r.stake),
-        projectedText(r.projected),
-        r.returnPct === null ? "—" : formatPercent(r.returnPct),
-        placed,
-      ),
-    );
-  }
-  lines.push(
-    positionColumns(
+  const body = [
+    ...rows.map((r) => [
+      formatPrice(r.strike),
+      formatMoneyExact(r.stake),
+      projectedText(r.projected),
+      r.returnPct === null ? "—" : formatPercent(r.returnPct),
+      `${formatClockOf(r.placedAt)}${r.note === null ? "" : ` ${r.note}`}`,
+    ]),
+    [
       "total",
-      formatMoney(totals.staked),
+      formatMoneyExact(totals.staked),
       projectedText(totals.projected),
       totals.returnPct === null ? "—" : formatPercent(totals.returnPct),
       "",
-    ),
-  );
-  return lines;
+    ],
+  ];
+  const stakes = alignDecimals(body.map((c) => c[1]!));
+  const projected = alignDecimals(body.map((c) => c[2]!));
+  const table = [
+    ["strike", "stake", "projected", "return", "placed"],
+    ...body.map((c, i) => [c[0]!, stakes[i]!, projected[i]!, c[3]!, c[4]!]),
+  ];
+  return table.map((c) => `${POSITION_COLUMN_WIDTHS.map((w, i) => c[i]!.padStart(w)).join(" ")}  ${c[4]}`);
 }
 
 /** Positions outside the live game are counted, not listed: the table is the live game's. */
@@ -267,7 +267,7 @@ function otherGameLines(gid: string | undefined, listing: GameListing, status: S
   return otherGames(gid, nextGameGid(listing), status.positions).map((o) => {
     const where = o.relation === "next" ? "the next game" : "an ended game";
     const pending = o.relation === "ended" ? " (result pending)" : "";
-    return `${o.count} position${o.count === 1 ? "" : "s"} in ${where} #${o.gid}${pending}`;
+    return `${plural(o.count, "position")} in ${where} #${o.gid}${pending}`;
   });
 }
 
@@ -279,7 +279,7 @@ function streakLines(status: StatusReport): string[] {
 }
 
 function projectedText(d: Decimal | null | Unreadable): string {
-  return d === null ? "—" : formatMoney(isReadable(d) ? d.toDecimalPlaces(6) : d);
+  return d === null ? "—" : formatMoneyExact(isReadable(d) ? d.toDecimalPlaces(6) : d);
 }
 
 // ---- results ----------------------------------------------------------------
@@ -321,14 +321,14 @@ export function resultLines(g: GameResult): string[] {
     when,
     `open ${formatPrice(g.open_price)}`,
     close,
-    `staked ${formatMoney(g.total_staked)}`,
-    `won ${formatMoney(g.total_winnings)}`,
-    `net ${formatMoneyChange(g.net_return)} ${readOr(g.currency, "")}`,
+    `staked ${formatMoneyExact(g.total_staked)}`,
+    `won ${formatMoneyExact(g.total_winnings)}`,
+    `net ${formatMoneyChangeExact(g.net_return)} ${readOr(g.currency, "")}`,
   ];
   const lines = [header.join("  ")];
   for (const p of g.positions) {
-    const won = p.w === null ? "pending" : `won ${formatMoney(p.w)}${p.r === null ? "" : ` (${formatPercent(p.r)})`}`;
-    lines.push(`    strike ${formatPrice(p.sp)}  stake ${formatMoney(p.f)}  ${won}`);
+    const won = p.w === null ? "pending" : `won ${formatMoneyExact(p.w)}${p.r === null ? "" : ` (${formatPercent(p.r)})`}`;
+    lines.push(`    strike ${formatPrice(p.sp)}  stake ${formatMoneyExact(p.f)}  ${won}`);
   }
   return lines;
 }

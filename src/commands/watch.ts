@@ -7,7 +7,7 @@
 import { stringifyJson } from "../api/json.js";
 import { balanceJson, gameResultJson, listingJson, livePriceJson, positionJson, unreadableField } from "../api/spec-form.js";
 import type { Config } from "../config/config.js";
-import { formatClock, formatCountdown, formatMoney, formatMoneyChange, formatPrice } from "../domain/format.js";
+import { formatClock, formatCountdown, formatMoneyChangeExact, formatMoneyExact, formatPrice, plural } from "../domain/format.js";
 import { gameClock, toNextGame } from "../domain/game.js";
 import { whyNotAccepting } from "../domain/placement.js";
 import { positionRows, positionTotals } from "../domain/positions.js";
@@ -146,8 +146,10 @@ function statusEntries(p: Snapshot, s: Snapshot): Entry[] {
   const gid = s.listing?.value.liveGame?.gid;
   const totals = positionTotals(positionRows(gid, st.positions, []));
   const projected =
-    totals.projected === null || !isReadable(totals.projected) ? "" : `, projected ${formatMoney(totals.projected.toDecimalPlaces(6))}`;
-  const count = `${totals.count} position${totals.count === 1 ? "" : "s"}`;
+    totals.projected === null || !isReadable(totals.projected)
+      ? ""
+      : `, projected ${formatMoneyExact(totals.projected.toDecimalPlaces(6))}`;
+  const count = plural(totals.count, "position");
   return [
     [
       {
@@ -158,7 +160,7 @@ function statusEntries(p: Snapshot, s: Snapshot): Entry[] {
         streaks: st.streaks.map((x) => x.raw),
         ...unreadableField(st.issues),
       },
-      `status  ${count} in #${gid ?? "?"}, staked ${formatMoney(totals.staked)}${projected}`,
+      `status  ${count} in #${gid ?? "?"}, staked ${formatMoneyExact(totals.staked)}${projected}`,
     ],
   ];
 }
@@ -178,7 +180,7 @@ function settlementEntries(p: Snapshot, s: Snapshot): Entry[] {
     const currency = isReadable(r.currency) ? r.currency : "";
     entries.push([
       { type: "settlement", at: n.at, gid: n.gid, result: gameResultJson(r) },
-      `settled #${n.gid} ${close}, net ${formatMoneyChange(r.net_return)} ${currency}`,
+      `settled #${n.gid} ${close}, net ${formatMoneyChangeExact(r.net_return)} ${currency}`,
     ]);
   }
   return entries;

@@ -63,19 +63,62 @@ export function formatPercent(p: Amount): string {
   return p instanceof Unreadable ? UNREADABLE_MARK : `${formatSigned(toDecimal(p), 2)}%`;
 }
 
-/** Money: at least two decimals, up to six where they matter (USDC has six). */
+/**
+ * Money, one function per kind (docs/formatting.md):
+ *   - formatMoney / formatMoneyChange: the panes, tables and messages, at
+ *     MONEY_PANE_DECIMALS, so a column's points line up and a figure does
+ *     not change width as its last digits come and go;
+ *   - formatMoneyExact / formatMoneyChangeExact: the detail views and the
+ *     one-shot commands, every digit the amount has down to USDC's smallest
+ *     unit (MONEY_EXACT_MAX_DECIMALS), at least two;
+ *   - inCurrency: an amount that stands alone names its currency.
+ * `--json` prints the service's own digits and does not come through here.
+ */
+export const MONEY_PANE_DECIMALS = 2;
+export const MONEY_EXACT_MAX_DECIMALS = 6;
+
 export function formatMoney(amount: Amount): string {
-  if (amount instanceof Unreadable) return UNREADABLE_MARK;
-  const d = toDecimal(amount);
-  const places = Math.min(6, Math.max(2, d.decimalPlaces()));
-  return formatAmount(d, places);
+  return amount instanceof Unreadable ? UNREADABLE_MARK : formatAmount(toDecimal(amount), MONEY_PANE_DECIMALS);
 }
 
 export function formatMoneyChange(amount: Amount): string {
+  return amount instanceof Unreadable ? UNREADABLE_MARK : formatSigned(toDecimal(amount), MONEY_PANE_DECIMALS);
+}
+
+export function formatMoneyExact(amount: Amount): string {
   if (amount instanceof Unreadable) return UNREADABLE_MARK;
   const d = toDecimal(amount);
-  const places = Math.min(6, Math.max(2, d.decimalPlaces()));
-  return formatSigned(d, places);
+  return formatAmount(d, exactPlaces(d));
+}
+
+export function formatMoneyChangeExact(amount: Amount): string {
+  if (amount instanceof Unreadable) return UNREADABLE_MARK;
+  const d = toDecimal(amount);
+  return formatSigned(d, exactPlaces(d));
+}
+
+function exactPlaces(d: Decimal): number {
+  return Math.min(MONEY_EXACT_MAX_DECIMALS, Math.max(MONEY_PANE_DECIMALS, d.decimalPlaces()));
+}
+
+/** "974.90 USDC": an amount with no column header or label to say what it is in. */
+export function inCurrency(formatted: string, currency: string): string {
+  return currency === "" ? formatted : `${formatted} ${currency}`;
+}
+
+/**
+ * Pads each numeric cell on the right so that, right-aligned in one column,
+ * their decimal points line up ("1.5", "20.125" → "1.5  ", "20.125").
+ * Cells without a digit ("–", "pending") are left as they are.
+ */
+export function alignDecimals(cells: readonly string[]): string[] {
+  const fraction = (c: string) => {
+    const point = c.lastIndexOf(".");
+    return point < 0 ? 0 : c.length - point;
+  };
+  const numeric = (c: string) => /\d/.test(c);
+  const widest = Math.max(0, ...cells.filter(numeric).map(fraction));
+  return cells.map((c) => (numeric(c) ? c + " ".repeat(widest - fraction(c)) : c));
 }
 
 function toDecimal(p: string | number | Decimal): Decimal {
@@ -94,4 +137,9 @@ export function formatInterval(seconds: number | Unreadable): string {
   if (seconds % 3600 === 0) return `${seconds / 3600}h`;
   if (seconds % 60 === 0) return `${seconds / 60}m`;
   return `${seconds}s`;
+}
+
+/** "1 game", "2 games": a count and its noun, singular for exactly one. */
+export function plural(n: number, noun: string, nouns = `${noun}s`): string {
+  return `${n.toLocaleString("en-US")} ${n === 1 ? noun : nouns}`;
 }

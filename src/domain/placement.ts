@@ -3,7 +3,7 @@
  * problem. The dashboard's form and `spotdash place` both call this, so a
  * trader gets the same answer wherever they type.
  */
-import { formatCountdown, formatInterval, formatMoney } from "./format.js";
+import { formatCountdown, formatInterval, formatMoneyExact } from "./format.js";
 import { phaseAt, toNextGame } from "./game.js";
 import { type Decimal, parseDecimal, toWire } from "./money.js";
 import { type Interval, MAX_POSITIONS_PER_GAME, MONEY_DECIMALS, minStake } from "./rules.js";
@@ -34,7 +34,7 @@ export function checkPlacement(priceText: string, stakeText: string, ctx: Placem
   if (stake === null) problems.push(`stake: "${stakeText.trim()}" is not a decimal number`);
   else if (stake.decimalPlaces() > MONEY_DECIMALS) problems.push(`stake has more than ${MONEY_DECIMALS} decimals`);
   else if (stake.lt(min)) problems.push(`stake below the ${formatInterval(ctx.interval)} minimum of ${toWire(min)}`);
-  else if (ctx.balance !== undefined && stake.gt(ctx.balance)) problems.push(`stake above the balance of ${formatMoney(ctx.balance)}`);
+  else if (ctx.balance !== undefined && stake.gt(ctx.balance)) problems.push(`stake above the balance of ${formatMoneyExact(ctx.balance)}`);
 
   if (ctx.held.length >= MAX_POSITIONS_PER_GAME) {
     problems.push(`no positions left in this game (${ctx.held.length} of ${MAX_POSITIONS_PER_GAME} held)`);

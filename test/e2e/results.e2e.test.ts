@@ -44,7 +44,7 @@ e2e("results in tmux", () => {
 
     t.type("r");
     const view = await t.waitFor(
-      (s) => s.includes("RESULTS testnet") && s.includes(gid!) && /page 1 of 1 · 1 games/.test(s),
+      (s) => s.includes("RESULTS testnet") && s.includes(gid!) && /page 1 of 1 · 1 game\b/.test(s),
       8_000,
       "the game in the results view",
     );

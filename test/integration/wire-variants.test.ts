@@ -244,7 +244,7 @@ function draw(w: World, view: View): string {
 const TOLERABLE = WIRE_VARIANT_NAMES.filter((v) => !UNREADABLE_VARIANTS.includes(v));
 /** Where a variant rightly reads differently on screen: the results page without a total cannot say how many pages. */
 const SCREEN_DIFFERENCES: Partial<Record<WireVariant, [RegExp, (m: string) => string][]>> = {
-  "no-totals": [[/page 1 of 1 · 1 games/, (m) => sameWidth(m, "page 1", "right")]],
+  "no-totals": [[/page 1 of 1 · 1 game/, (m) => sameWidth(m, "page 1", "right")]],
 };
 
 /** `text` in the room `was` took, aligned as the pane aligns it, so the rest of the row stays put. */

@@ -99,11 +99,11 @@ describe.each([
     expect(frame).toContain("since open");
     expect(frame).toContain("POSITIONS #489886  2 held 8 left");
     expect(frame).toMatch(/66,169\.00\s+5\.00/);
-    expect(frame).toContain("4.587820");
+    expect(frame).toContain("4.59");
     expect(frame).toContain("-8.24%");
     expect(frame).toContain("+24.00%");
     // Totals are exact: 5 + 2.5 staked; 4.587819563491935 + 3.1 projected.
-    expect(frame).toMatch(/total\s+7\.50\s+7\.687820/);
+    expect(frame).toMatch(/total\s+7\.50\s+7\.69/);
     expect(frame).toContain("SIM 127.0.0.1:8787");
     expect(frame).toContain("testnet");
     expect(frame).toContain("live");
@@ -217,7 +217,7 @@ describe.each([
     const frame = draw(snap, now, cols, rows);
     expect(frame).toContain("GET /user-balance");
     expect(frame).toContain("ACCEPTING");
-    expect(frame).toContain("4.587820");
+    expect(frame).toContain("4.59");
   });
 
   it("names the endpoint, field and value of a schema error in full in the help overlay", () => {

@@ -255,7 +255,7 @@ describe("settlement toast and session summary", () => {
     const won = game(0, { total_winnings: "4.000001", net_return: "0.750001", settled_at: new Date(Date.now()).toISOString() });
     c.store.update((s) => withSettlement(s, won, Date.now()));
     await tick(60);
-    expect(flat(u.text())).toContain(`settled #${won.gid} BTC_USDT 10s: WON +0.750001 USDC · staked 3.25`);
+    expect(flat(u.text())).toContain(`settled #${won.gid} BTC_USDT 10s: WON +0.75 USDC · staked 3.25`);
     expect(bells).toHaveLength(1);
     fits(u, 80, 24);
 
@@ -271,14 +271,14 @@ describe("settlement toast and session summary", () => {
 
     await u.press("r");
     let t = flat(u.text());
-    // 3 games; the cancelled one adds nothing: staked 6.50, won 5.000001, net -1.499999.
-    expect(t).toContain("SESSION 3 games (1 cancelled) │ net -1.499999 USDC │ staked 6.50");
-    expect(t).toContain(`best #${won.gid} +0.750001 │ worst #99 -2.25`);
+    // 3 games; the cancelled one adds nothing: staked 6.50, won 5.000001, net -1.499999 (shown to the cent).
+    expect(t).toContain("SESSION 3 games (1 cancelled) │ net -1.50 USDC │ staked 6.50");
+    expect(t).toContain(`best #${won.gid} +0.75 │ worst #99 -2.25`);
     fits(u, 80, 24);
     u.stdout.resize(120, 40);
     await tick(60);
     t = flat(u.text());
-    expect(t).toContain("SESSION 3 games (1 cancelled) │ net -1.499999 USDC │ staked 6.50 │ won 5.000001");
+    expect(t).toContain("SESSION 3 games (1 cancelled) │ net -1.50 USDC │ staked 6.50 │ won 5.00");
     fits(u, 120, 40);
   });
 

@@ -1,6 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatCountdown } from "../../src/domain/format.js";
+import {
+  alignDecimals,
+  formatCountdown,
+  formatMoney,
+  formatMoneyChange,
+  formatMoneyChangeExact,
+  formatMoneyExact,
+  inCurrency,
+  plural,
+} from "../../src/domain/format.js";
+import { Decimal } from "../../src/domain/money.js";
 
 /** "1:02:03" → 3723: the reading a trader makes of a countdown. */
 function secondsOf(text: string): number {
@@ -32,5 +42,81 @@ describe("formatCountdown", () => {
         if (ms > 3_600_000) expect(text.split(":")).toHaveLength(3);
       }),
     );
+  });
+});
+
+/** Decimal strings as the service sends them: up to 9 integer digits, up to 8 decimals, either sign. */
+const amounts = fc
+  .tuple(fc.boolean(), fc.bigInt({ min: 0n, max: 999_999_999n }), fc.option(fc.stringMatching(/^[0-9]{1,8}$/), { nil: undefined }))
+  .map(([negative, int, frac]) => `${negative ? "-" : ""}${int}${frac === undefined ? "" : `.${frac}`}`);
+
+const ungroup = (text: string) => text.replaceAll(",", "");
+
+describe("money, one function per kind", () => {
+  it("pane amounts have exactly two decimals and thousands separators, and read back as the amount rounded", () => {
+    fc.assert(
+      fc.property(amounts, (a) => {
+        const text = formatMoney(a);
+        expect(text).toMatch(/^-?\d{1,3}(,\d{3})*\.\d{2}$/);
+        expect(new Decimal(ungroup(text)).eq(new Decimal(a).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN))).toBe(true);
+      }),
+    );
+    expect(formatMoney("998.221727")).toBe("998.22");
+    expect(formatMoney("1000")).toBe("1,000.00");
+    expect(formatMoney(2.955686)).toBe("2.96");
+  });
+
+  it("changes carry their sign, and a change that rounds to nothing has none", () => {
+    expect(formatMoneyChange("-24.69795")).toBe("-24.70");
+    expect(formatMoneyChange("0.4")).toBe("+0.40");
+    expect(formatMoneyChange("-0.001")).toBe("0.00");
+    expect(formatMoneyChangeExact("-24.69795")).toBe("-24.69795");
+  });
+
+  it("exact amounts keep every digit down to the sixth decimal, and at least two", () => {
+    fc.assert(
+      fc.property(amounts, (a) => {
+        const text = formatMoneyExact(a);
+        const decimals = text.split(".")[1]!.length;
+        expect(decimals).toBeGreaterThanOrEqual(2);
+        expect(decimals).toBeLessThanOrEqual(6);
+        expect(new Decimal(ungroup(text)).eq(new Decimal(a).toDecimalPlaces(6, Decimal.ROUND_HALF_EVEN))).toBe(true);
+      }),
+    );
+    expect(formatMoneyExact("998.221727")).toBe("998.221727");
+    expect(formatMoneyExact("1000")).toBe("1,000.00");
+  });
+
+  it("names the currency of an amount that stands alone", () => {
+    expect(inCurrency(formatMoneyChange("-2"), "USDC")).toBe("-2.00 USDC");
+    expect(inCurrency("1.00", "")).toBe("1.00");
+  });
+});
+
+describe("alignDecimals", () => {
+  it("lines up the points of any column of amounts once right-aligned", () => {
+    fc.assert(
+      fc.property(fc.array(amounts, { minLength: 1, maxLength: 12 }), (values) => {
+        const cells = alignDecimals(values.map(formatMoneyExact));
+        const width = Math.max(...cells.map((c) => c.length));
+        const points = cells.map((c) => c.padStart(width).indexOf("."));
+        expect(new Set(points).size).toBe(1);
+      }),
+    );
+  });
+
+  it("puts an integer's end where the others' points are, and leaves cells without digits alone", () => {
+    const cells = alignDecimals(["20", "1.5", "0.125", "pending", "–"]);
+    const width = Math.max(...cells.map((c) => c.length));
+    expect(cells.map((c) => c.padStart(width))).toEqual([" 20    ", "  1.5  ", "  0.125", "pending", "      –"]);
+  });
+});
+
+describe("plural", () => {
+  it("is singular for exactly one", () => {
+    expect(plural(1, "win")).toBe("1 win");
+    expect(plural(0, "game")).toBe("0 games");
+    expect(plural(2, "game")).toBe("2 games");
+    expect(plural(1200, "position")).toBe("1,200 positions");
   });
 });

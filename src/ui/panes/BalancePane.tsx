@@ -1,5 +1,5 @@
 import { memo } from "react";
-import { formatMoney, formatMoneyChange, UNREADABLE_MARK } from "../../domain/format.js";
+import { formatMoney, formatMoneyChange, inCurrency, UNREADABLE_MARK } from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
 import { type Balance, readOr } from "../../domain/service-data.js";
 import { AgeBadge, type Freshness } from "../age.js";
@@ -35,7 +35,9 @@ export const BalancePane = memo(function BalancePane(p: BalancePaneProps) {
               span(formatMoney(p.balance.balance), { bold: true, tone: p.stale ? "dim" : undefined }),
             ]}
           </Line>
-          <Line>{["session ", span(change ? formatMoneyChange(change) : "–", { tone: signTone(change?.cmp(0) ?? 0) })]}</Line>
+          <Line>
+            {["session ", span(change ? inCurrency(formatMoneyChange(change), p.currency) : "–", { tone: signTone(change?.cmp(0) ?? 0) })]}
+          </Line>
           <Line tone={withdrawal === "none" ? "dim" : "warn"}>{`withdrawal ${withdrawal}`}</Line>
           {p.full && p.error ? <Line tone="bad">{p.error}</Line> : null}
         </>

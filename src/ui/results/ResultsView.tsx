@@ -6,13 +6,17 @@
 import { Box, Text } from "ink";
 import { memo } from "react";
 import {
+  alignDecimals,
   formatClock,
   formatClockOf,
   formatInterval,
   formatMoney,
   formatMoneyChange,
+  formatMoneyChangeExact,
+  formatMoneyExact,
   formatPercent,
   formatPrice,
+  plural,
   UNREADABLE_MARK,
 } from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
@@ -88,7 +92,7 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
       <Text color={tone(theme, "dim")}>
         page {k}
         {pages === null ? "" : ` of ${pages ?? "?"}`}
-        {page && page.pagination.total !== null ? ` · ${page.pagination.total} games` : ""}
+        {page && page.pagination.total !== null ? ` · ${plural(page.pagination.total, "game")}` : ""}
         {page && page.issues.length > 0 ? ` · ${UNREADABLE_MARK} unreadable values (D)` : ""}
         {p.age !== undefined ? " · " : ""}
       </Text>
@@ -179,6 +183,9 @@ function GameDetail(p: { game: GameResult; rows: number }) {
   const net = gameNet(g);
   const at = settledAt(g);
   const positions = g.positions.slice(0, Math.max(1, p.rows - (g.positions.length > p.rows ? 1 : 0)));
+  // The detail shows every digit: the points of a column are aligned instead.
+  const stakes = alignDecimals(positions.map((pos) => formatMoneyExact(pos.f)));
+  const wins = alignDecimals(positions.map((pos) => (pos.w === null ? "–" : formatMoneyExact(pos.w))));
   const outcome = gameOutcome(g);
   const tick = theme.ascii ? "yes" : "✓";
   const cross = theme.ascii ? "no" : "✗";
@@ -204,14 +211,14 @@ function GameDetail(p: { game: GameResult; rows: number }) {
       {g.positions.length === 0 ? (
         <Text color={tone(theme, "dim")}>no positions in this game</Text>
       ) : (
-        positions.map((pos) => {
+        positions.map((pos, i) => {
           const won = winOf(pos);
           return (
             <Text key={pos.txid} wrap="truncate-end">
               {[
                 cell(DETAIL_COLS[0]!, formatPrice(pos.sp)),
-                cell(DETAIL_COLS[1]!, formatMoney(pos.f)),
-                cell(DETAIL_COLS[2]!, pos.w === null ? "–" : formatMoney(pos.w)),
+                cell(DETAIL_COLS[1]!, stakes[i]!),
+                cell(DETAIL_COLS[2]!, wins[i]!),
                 cell(DETAIL_COLS[3]!, pos.r === null ? "–" : formatPercent(pos.r)),
               ].join(" ")}{" "}
               <Text color={tone(theme, won === null ? "dim" : won ? "up" : "down")}>
@@ -227,16 +234,23 @@ function GameDetail(p: { game: GameResult; rows: number }) {
       )}
       {g.positions.length > positions.length ? (
         <Text color={tone(theme, "dim")}>
-          {positions.length} of {g.positions.length} positions shown (enlarge the terminal for the rest)
+          {positions.length} of {plural(g.positions.length, "position")} shown (enlarge the terminal for the rest)
         </Text>
       ) : null}
       <Text bold wrap="truncate-end">
-        total staked {formatMoney(g.total_staked)} {readOr(g.currency, "")} · won {formatMoney(g.total_winnings)} · net{" "}
-        <Text color={tone(theme, netTone(net))}>{g.cancelled === true ? "0.00 (refunded)" : formatMoneyChange(net)}</Text>
+        total staked {formatMoneyExact(g.total_staked)} {readOr(g.currency, "")} · won {formatMoneyExact(g.total_winnings)} · net{" "}
+        <Text color={tone(theme, netTone(net))}>{g.cancelled === true ? "0.00 (refunded)" : formatMoneyChangeExact(net)}</Text>
         <Text color={tone(theme, "dim")}> · Esc/Backspace back</Text>
       </Text>
     </>
   );
+}
+
+/** One game settled is neither best nor worst: it is named once. */
+function bestAndWorst(s: SessionSummary, sep: string): string {
+  if (!s.best || !s.worst) return "best / worst: only cancelled games so far";
+  if (s.best.gid === s.worst.gid) return `only game #${s.best.gid} ${formatMoneyChange(s.best.net)}`;
+  return `best #${s.best.gid} ${formatMoneyChange(s.best.net)}${sep}worst #${s.worst.gid} ${formatMoneyChange(s.worst.net)}`;
 }
 
 /** Whether a position won: the spec's boolean, or, when the service sends the amount, more back than staked. */
@@ -264,7 +278,7 @@ function Summary(p: { summary: SessionSummary; currency: string }) {
   return (
     <>
       <Text bold wrap="truncate-end">
-        SESSION {s.played} game{s.played === 1 ? "" : "s"}
+        SESSION {plural(s.played, "game")}
         {s.cancelled > 0 ? ` (${s.cancelled} cancelled)` : ""}
         {s.unreadable > 0 ? ` (${s.unreadable} unreadable, not summed)` : ""}
         {sep}net <Text color={tone(theme, netTone(s.net))}>{formatMoneyChange(s.net)}</Text> {p.currency}
@@ -272,9 +286,7 @@ function Summary(p: { summary: SessionSummary; currency: string }) {
         {sep}won {formatMoney(s.won)}
       </Text>
       <Text wrap="truncate-end" color={tone(theme, "dim")}>
-        {s.best
-          ? `best #${s.best.gid} ${formatMoneyChange(s.best.net)}${sep}worst #${s.worst!.gid} ${formatMoneyChange(s.worst!.net)}`
-          : "best / worst: only cancelled games so far"}
+        {bestAndWorst(s, sep)}
       </Text>
     </>
   );
