@@ -76,10 +76,16 @@ export class RequestHealth {
     return next;
   }
 
-  /** An answer came (a usable one, or a refusal about the request itself): the service and this endpoint work. */
-  succeeded(endpoint: Endpoint): void {
+  /**
+   * An answer came (a usable one, or a refusal about the request itself):
+   * the service and this endpoint work. True when it ends an outage (the
+   * service was unreachable or refused the key).
+   */
+  succeeded(endpoint: Endpoint): boolean {
+    const recovered = this.service !== undefined;
     this.service = undefined;
     this.endpoints.delete(endpoint);
+    return recovered;
   }
 
   /** Records a failure; returns the local ms until which it holds back what it concerns. */

@@ -61,6 +61,8 @@ export interface PolicyInput {
   /** One-shot needs raised by events (start-up, placement, game end, user intents). */
   want: { spot: boolean; status: boolean; balance: boolean; results: boolean };
   holdingPositions: boolean;
+  /** The service answers again after an outage: what went stale is fetched back to back, without the price between. */
+  catchingUp: boolean;
   resultsOpen: boolean;
   /** A game the user played has ended and its result has not been seen yet. */
   settlementPending: boolean;
@@ -68,6 +70,23 @@ export interface PolicyInput {
   blockedUntil: Partial<Record<Endpoint, number>>;
   /** Endpoints whose last answer was a failure: their retries yield to the others' due requests. */
   failing: ReadonlySet<Endpoint>;
+}
+
+type Wants = PolicyInput["want"];
+
+/**
+ * The service answers again after being unreachable (or refusing the key):
+ * everything the outage left stale is wanted next, and fetched back to back
+ * (catchingUp), so every pane is fresh within a couple of seconds rather
+ * than at its next periodic refresh. `answered` is the request that got through.
+ */
+export function afterOutage(want: Wants, answered: Endpoint, listingStale: boolean): Wants {
+  return {
+    ...want,
+    status: want.status || answered !== "status",
+    balance: want.balance || answered !== "balance",
+    spot: want.spot || (answered !== "spot" && listingStale),
+  };
 }
 
 function due(input: PolicyInput, kind: TaskKind, periodMs: number): boolean {
@@ -101,7 +120,7 @@ export function chooseNext(i: PolicyInput): TaskKind | null {
   // exception is the slot after placing: the trader is watching the money.
   const last = i.recent.at(-1);
   if (last === "place" && i.want.balance && ready("balance")) return "balance";
-  if (last !== undefined && last !== "price" && ready("price")) return "price";
+  if (last !== undefined && last !== "price" && !i.catchingUp && ready("price")) return "price";
   const candidates: [TaskKind, () => boolean][] = [
     ["spot", () => spotDue(i)],
     // A results page the trader just asked for (opened the view, paged, filtered) is waited on: next free slot.

@@ -13,7 +13,7 @@ import { isSettled } from "../domain/results.js";
 import type { GameListing, PlacedPosition, Unreadable } from "../domain/service-data.js";
 import { RequestHealth } from "./health.js";
 import { Placements, type PlaceRequest, placeBody, refused } from "./placements.js";
-import { chooseNext, endpointOf, type TaskKind } from "./policy.js";
+import { afterOutage, chooseNext, endpointOf, type TaskKind } from "./policy.js";
 import {
   answered,
   failed,
@@ -34,6 +34,7 @@ import { ServerClock } from "./server-clock.js";
 import { SettlementWatch } from "./settlements.js";
 import { type Endpoint, holdsLiveGame, initialSnapshot, type PlacementOutcome, type Snapshot, type Target } from "./snapshot.js";
 import { RequestSpacing } from "./spacing.js";
+import { isStale } from "./staleness.js";
 import { Store } from "./store.js";
 import { WakeableSleep } from "./wakeable-sleep.js";
 
@@ -71,6 +72,8 @@ export class Poller {
   private recent: TaskKind[] = [];
   private want = { spot: true, status: true, balance: true, results: false };
   private lastForcedRefresh = -Infinity;
+  /** Set on recovery until what it wanted has been fetched (catchUp). */
+  private catchingUp = false;
   private readonly placements: Placements;
   private resultsQuery: Omit<ResultsQuery, "network"> | null = null;
   private readonly settlements = new SettlementWatch();
@@ -184,6 +187,7 @@ export class Poller {
 
   private choose(): TaskKind | null {
     const s = this.snapshot;
+    this.catchingUp &&= this.want.status || this.want.balance || this.want.spot;
     return chooseNext({
       now: Date.now(),
       serverNow: this.serverNow(),
@@ -194,6 +198,7 @@ export class Poller {
       lastAttempt: this.lastAttempt,
       recent: this.recent,
       want: this.want,
+      catchingUp: this.catchingUp,
       holdingPositions: holdsLiveGame(s),
       resultsOpen: this.resultsQuery !== null,
       settlementPending: this.settlements.pending,
@@ -267,7 +272,10 @@ export class Poller {
   // ---- outcomes ------------------------------------------------------------
 
   private succeed(endpoint: Endpoint, issues: readonly Unreadable[], apply: (s: Snapshot, at: number) => Snapshot): void {
-    this.health.succeeded(endpoint);
+    if (this.health.succeeded(endpoint)) {
+      this.want = afterOutage(this.want, endpoint, isStale(this.snapshot.listing, "spot", this.serverNow()));
+      this.catchingUp = true;
+    }
     const at = this.serverNow();
     const connection = this.health.connection(Date.now());
     this.store.update((s) => answered(apply(s, at), { endpoint, at, issues, connection, clockOffset: this.clock.offset }));
@@ -277,6 +285,8 @@ export class Poller {
     const err = isApiError(e) ? e : new ApiError({ kind: "server", call: kind, message: String(e) });
     const endpoint = endpointOf(kind);
     const now = Date.now();
+    // Catching up is for a service that is back: a failure returns the heartbeat its every other slot.
+    this.catchingUp = false;
     // What was wanted stays wanted: it is asked again once this endpoint's wait is over.
     const retryAt = this.health.failed(endpoint, err, now);
     const connection = this.health.connection(now);

@@ -214,6 +214,28 @@ describe("poller", () => {
     expect(poller.snapshot.lastOkAt!).toBeGreaterThanOrEqual(upAt);
   });
 
+  it("refreshes every pane within 2 s of the service answering again after an outage, still one request a second", async () => {
+    service.positions.push(statusPosition({ gid: service.currentListing().liveGame!.gid, txid: "held" }));
+    poller.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    service.fault = () => new ApiError({ kind: "network", call: "GET /live-price", message: "connection refused", unreachable: true });
+    // 45 s down, inside one game: no boundary's listing and result compete with the catching up.
+    await vi.advanceTimersByTimeAsync(45_000);
+    expect(poller.snapshot.connection.state).toBe("offline");
+    service.fault = undefined;
+    // The first answer after the outage: from it, every pane's data must be fresh within 2 s.
+    while (poller.snapshot.connection.state !== "ok") await vi.advanceTimersByTimeAsync(50);
+    const backAt = poller.snapshot.lastOkAt!;
+    await vi.advanceTimersByTimeAsync(2_000 + LATENCY);
+    const s = poller.snapshot;
+    expect({ price: s.price!.at >= backAt, balance: s.balance!.at >= backAt, status: s.status!.at >= backAt }).toEqual({
+      price: true,
+      balance: true,
+      status: true,
+    });
+    expect(Math.min(...service.gaps())).toBeGreaterThanOrEqual(1000);
+  });
+
   it("never lets one failing endpoint starve the others: /spot failing from the start, balance, price and status still arrive", async () => {
     service.positions.push(statusPosition({ gid: service.currentListing().liveGame!.gid, txid: "held" }));
     service.fault = (kind) =>
