@@ -50,9 +50,43 @@ export function formatClock(epochMs: number): string {
   return text;
 }
 
+/**
+ * A time with its date when it is not on the local day of `now`
+ * ("07:57:05", "Nov 22 07:57"): a day-long game's start and end read the
+ * same clock time.
+ */
+export function formatWhen(epochMs: number, now: number): string {
+  const day = (t: number) => new Date(t).toDateString();
+  return day(epochMs) === day(now) ? formatClock(epochMs) : format(new Date(epochMs), "MMM d HH:mm");
+}
+
+/** Games' ids in the panes: ids longer than SHORT_GID_DIGITS show their last digits after an ellipsis. */
+export const SHORT_GID_DIGITS = 6;
+
+export function shortGid(gid: string, ascii = false): string {
+  return gid.length <= SHORT_GID_DIGITS + 2 ? gid : `${ascii ? "~" : "…"}${gid.slice(-SHORT_GID_DIGITS)}`;
+}
+
+/**
+ * The live price against a strike as a direction and a size: "▲ 45.24" when
+ * the price is above the strike, "▼ 3.76" below, "= 0.00" on it.
+ */
+export function formatDistance(d: Amount, ascii = false): string {
+  if (d instanceof Unreadable) return UNREADABLE_MARK;
+  const dec = toDecimal(d);
+  const size = formatAmount(dec.abs(), 2);
+  if (/^[0,.]*$/.test(size)) return `= ${size}`;
+  return `${dec.gt(0) ? (ascii ? "^" : "▲") : ascii ? "v" : "▼"} ${size}`;
+}
+
 /** Prices on screen: two decimals, grouped. */
 export function formatPrice(p: Amount): string {
   return p instanceof Unreadable ? UNREADABLE_MARK : formatAmount(toDecimal(p), 2);
+}
+
+/** A strike as the chart's tags, the game pane and the last game's card name it: "@63,769", "@63,769.50". */
+export function strikeLabel(p: Amount): string {
+  return `@${formatPrice(p).replace(/\.00$/, "")}`;
 }
 
 export function formatPriceChange(p: Amount): string {

@@ -77,3 +77,20 @@ export function nextBoundary(listing: GameListing, now: number): number | null {
 export function livePhase(listing: GameListing, now: number): GamePhase | null {
   return listing.liveGame === null ? null : phaseAt(listing.liveGame, now);
 }
+
+/** How near the lock is, for the countdown's emphasis (docs/glance.md). */
+export type LockUrgency = "calm" | "soon" | "final";
+
+/** The last seconds before the lock, whatever the game's length. */
+export const LOCK_FINAL_MS = 10_000;
+/** The last share of the prediction phase (an hour-long game's last 6 minutes). */
+export const LOCK_SOON_SHARE = 0.1;
+
+export function lockUrgency(live: Pick<LiveGame, "start_at" | "closes_at">, now: number): LockUrgency {
+  const left = live.closes_at - now;
+  const window = live.closes_at - live.start_at;
+  if (left <= 0) return "calm";
+  // A 10 s game is all last seconds: its final stretch is its second half.
+  if (left <= Math.min(LOCK_FINAL_MS, window / 2)) return "final";
+  return left <= LOCK_SOON_SHARE * window ? "soon" : "calm";
+}

@@ -106,6 +106,16 @@ export function heldPositions<P extends Position>(gid: string | undefined, posit
   });
 }
 
+/**
+ * The strike nearest the price: among the user's, the one that would win
+ * if the game closed now (the chart marks it, the table highlights its row).
+ */
+export function nearestStrike(strikes: readonly Decimal[], price: Decimal): Decimal | undefined {
+  let best: Decimal | undefined;
+  for (const s of strikes) if (best === undefined || s.minus(price).abs().lt(best.minus(price).abs())) best = s;
+  return best;
+}
+
 /** Live price minus strike: positive when the price is above the prediction. */
 export function distanceFrom(live: Decimal, row: PositionRow): Decimal | Unreadable {
   return isReadable(row.strike) ? live.minus(row.strike) : row.strike;

@@ -20,8 +20,9 @@
  * recent settlement wins a tie).
  */
 
-import { formatInterval, formatMoney, formatMoneyChange, formatPrice } from "./format.js";
+import { formatDistance, formatInterval, formatMoney, formatMoneyChange, formatPrice, shortGid, strikeLabel } from "./format.js";
 import { Decimal, sum } from "./money.js";
+import { nearestStrike } from "./positions.js";
 import { type GameResult, isReadable, type Pagination, type ResultsPage, readOr, type Unreadable } from "./service-data.js";
 
 export type GameOutcome = "won" | "lost" | "even" | "cancelled" | "unknown";
@@ -170,16 +171,51 @@ export interface Toast {
  * result and the net amount come first, so a narrow footer only ever cuts
  * the details.
  */
-export function settlementToast(g: GameResult): Toast {
+export function settlementToast(g: GameResult, ascii = false): Toast {
   const outcome = gameOutcome(g);
-  const head = `settled #${g.gid} ${readOr(g.asset, "?")} ${formatInterval(g.interval)}:`;
+  const head = `settled #${shortGid(g.gid, ascii)} ${readOr(g.asset, "?")} ${formatInterval(g.interval)}:`;
   const cur = readOr(g.currency, "");
   if (outcome === "cancelled")
     return { outcome, text: `${head} CANCELLED, stakes refunded ${formatMoney(g.total_staked)} ${cur} · r results` };
-  const word = { won: "WON", lost: "LOST", even: "EVEN", unknown: "RESULT ?" }[outcome];
+  const word = OUTCOME_WORDS[outcome];
   const net = outcome === "even" ? formatMoney(0) : formatMoneyChange(gameNet(g));
   return {
     outcome,
     text: `${head} ${word} ${net} ${cur} · staked ${formatMoney(g.total_staked)} · paid ${formatMoney(g.total_winnings)} · r results`,
+  };
+}
+
+const OUTCOME_WORDS: Record<GameOutcome, string> = { won: "WON", lost: "LOST", even: "EVEN", cancelled: "CANCELLED", unknown: "RESULT ?" };
+
+/** The last settled game as the LAST GAME card shows it: every figure formatted for a pane. */
+export interface LastGameCard {
+  gid: string;
+  outcome: GameOutcome;
+  word: string;
+  staked: string;
+  paid: string;
+  net: string;
+  currency: string;
+  /** The closing price, or "no data". */
+  close: string;
+  /** The user's strike nearest the close, and the close's distance from it ("▲ 1.12"). */
+  best: { strike: string; distance: string } | null;
+}
+
+export function lastGameCard(g: GameResult, ascii = false): LastGameCard {
+  const outcome = gameOutcome(g);
+  const close = g.closing_price !== null && isReadable(g.closing_price) ? g.closing_price : null;
+  const strikes = g.positions.flatMap((p) => (isReadable(p.sp) ? [p.sp] : []));
+  const best = close === null ? undefined : nearestStrike(strikes, close);
+  return {
+    gid: g.gid,
+    outcome,
+    word: OUTCOME_WORDS[outcome],
+    staked: formatMoney(g.total_staked),
+    paid: formatMoney(g.total_winnings),
+    net: outcome === "cancelled" ? "0.00" : formatMoneyChange(gameNet(g)),
+    currency: readOr(g.currency, ""),
+    close: formatClosing(g.closing_price),
+    best: best === undefined || close === null ? null : { strike: strikeLabel(best), distance: formatDistance(close.minus(best), ascii) },
   };
 }

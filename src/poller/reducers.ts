@@ -5,6 +5,7 @@
  */
 import type { ResultsQuery } from "../api/client.js";
 import type { ApiError } from "../api/errors.js";
+import { heldPositions } from "../domain/positions.js";
 import { appendPrice, mergeSeries, type PriceSeries } from "../domain/price-series.js";
 import { mergeSessionGames, type SessionInputs } from "../domain/results.js";
 import type {
@@ -106,7 +107,16 @@ export function failed(
 /** The listing; positions placed from here in a game that is no longer live are dropped. */
 export function withListing(s: Snapshot, listing: GameListing, at: number, changedGame: boolean): Snapshot {
   const gid = listing.liveGame?.gid;
-  return { ...s, listing: { value: listing, at }, placed: changedGame ? s.placed.filter((p) => p.gid === gid) : s.placed };
+  if (!changedGame) return { ...s, listing: { value: listing, at } };
+  return { ...s, listing: { value: listing, at }, placed: s.placed.filter((p) => p.gid === gid), settling: endedGame(s) ?? s.settling };
+}
+
+/** The positions of the live game that has just ended, if the user held any: shown as settling. */
+function endedGame(s: Snapshot): Snapshot["settling"] {
+  const gid = s.listing?.value.liveGame?.gid;
+  if (gid === undefined) return undefined;
+  const positions = heldPositions(gid, [...(s.status?.value.positions ?? []), ...s.placed]);
+  return positions.length === 0 ? undefined : { gid, positions };
 }
 
 export function withPrice(s: Snapshot, price: LivePrice, at: number): Snapshot {
@@ -165,8 +175,9 @@ export function withResultsPage(s: Snapshot, key: string, shown: string, page: R
 
 export function withSettlement(s: Snapshot, game: GameResult, at: number): Snapshot {
   const notice = { gid: game.gid, result: game, at };
+  const settling = s.settling?.gid === game.gid ? undefined : s.settling;
   return withSessionGames(
-    { ...s, settlements: [...s.settlements.slice(-(KEEP_SETTLEMENTS - 1)), notice] },
+    { ...s, settlements: [...s.settlements.slice(-(KEEP_SETTLEMENTS - 1)), notice], settling },
     { notices: [notice], pages: [] },
   );
 }
@@ -185,7 +196,15 @@ export function withPlaced(s: Snapshot, position: PlacedPosition): Snapshot {
 export function retargeted(s: Snapshot, target: Target): Snapshot {
   const assetChanged = target.asset !== s.target.asset;
   // Each asset's price history stays: switching back shows it at once.
-  return { ...s, target, listing: undefined, status: undefined, placed: [], ...(assetChanged ? { price: undefined } : {}) };
+  return {
+    ...s,
+    target,
+    listing: undefined,
+    status: undefined,
+    placed: [],
+    settling: undefined,
+    ...(assetChanged ? { price: undefined } : {}),
+  };
 }
 
 /** The placement the form shows: its request, where it stands, and once done what happened. */

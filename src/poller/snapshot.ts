@@ -121,6 +121,8 @@ export interface Snapshot {
   status?: Datum<StatusReport>;
   /** Positions placed this session that /status has not reported yet. */
   placed: readonly Position[];
+  /** The positions of the game that ended last, kept on screen until its result arrives. */
+  settling?: { gid: string; positions: readonly Position[] };
   results: ResultsView | null;
   settlements: readonly SettlementNotice[];
   session: Session;

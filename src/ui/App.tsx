@@ -65,6 +65,12 @@ function drawAtOnce(prev: Snapshot, next: Snapshot): boolean {
   );
 }
 
+/** Why the form cannot reach its preview now, if it cannot. */
+function placingBlocked(walletMissing: boolean, snapshot: Snapshot, now: number): string | undefined {
+  if (walletMissing) return "no wallet address: set METAFIDE_USER_ADDRESS to place positions";
+  return placingKnown(snapshot, now) ? undefined : "placing unknown: the service is not answering, or the game listing is out of date";
+}
+
 export function App(p: AppProps) {
   const { exit } = useApp();
   const { snapshot, now } = useDashboardFrames(p.controller);
@@ -76,7 +82,7 @@ export function App(p: AppProps) {
   const [overlay, setOverlay, overlayNow] = useLatestState<Overlay | null>(null);
   const [message, say] = useMessage();
 
-  const blocked = p.walletMissing ? "no wallet address: set METAFIDE_USER_ADDRESS to place positions" : undefined;
+  const blocked = placingBlocked(p.walletMissing, snapshot, now);
   const positionForm = usePositionForm(p.controller, blocked);
   const results = useResultsView(p.controller, p.assets, say);
   const toast = useSettlementToast(snapshot.settlements, useBell(p));

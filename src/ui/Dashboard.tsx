@@ -6,10 +6,11 @@
 import { Box } from "ink";
 import { useMemo } from "react";
 import { nextGameGid } from "../domain/game.js";
+import type { Decimal } from "../domain/money.js";
 import type { PlacementCheck } from "../domain/placement.js";
 import { noLiveGameTitle } from "../domain/placement.js";
 import { otherGames, positionRows, readableStreaks } from "../domain/positions.js";
-import type { Toast } from "../domain/results.js";
+import { lastGameCard, type Toast } from "../domain/results.js";
 import { isReadable } from "../domain/service-data.js";
 import { type Snapshot, targetPrices } from "../poller/snapshot.js";
 import { placingKnown } from "../poller/staleness.js";
@@ -29,6 +30,7 @@ import { PositionsPane } from "./panes/PositionsPane.js";
 import { PricePane } from "./panes/PricePane.js";
 import { TooSmall } from "./panes/TooSmall.js";
 import { ResultsView, type ResultsViewProps } from "./results/ResultsView.js";
+import { useTheme } from "./theme.js";
 
 /** In the screen's reading order, which Tab follows: left to right, top to bottom. */
 export const PANES = ["game", "balance", "price", "positions"] as const;
@@ -124,7 +126,9 @@ export function positionLines(s: Snapshot): number {
   const positions = s.status?.value.positions ?? [];
   const others = s.listing ? otherGames(gid, nextGameGid(s.listing.value), positions).length : 0;
   const streaks = readableStreaks(s.status?.value.streaks ?? []).length;
-  return Math.max(1, positionRows(gid, positions, s.placed).length) + (others > 0 ? 1 : 0) + (streaks > 0 ? 1 : 0);
+  const rows = positionRows(gid, positions, s.placed).length;
+  const settling = s.settling?.positions.length ?? 0;
+  return (rows === 0 ? 1 : rows) + settling + (others > 0 ? 1 : 0) + (streaks > 0 ? 1 : 0);
 }
 
 /** The positions as the panes show them, rebuilt only when what they come from changes. */
@@ -137,40 +141,66 @@ function usePositionData(s: Snapshot) {
   const others = useMemo(() => otherGames(gid, nextGid, statusPositions ?? []), [gid, nextGid, statusPositions]);
   const streaks = useMemo(() => readableStreaks(s.status?.value.streaks ?? []), [s.status]);
   const strikes = useMemo(() => rows.flatMap((r) => (r.active && isReadable(r.strike) ? [r.strike] : [])), [rows]);
-  return { gid, rows, others, streaks, strikes };
+  const settling = useMemo(
+    () => (s.settling ? { gid: s.settling.gid, rows: positionRows(s.settling.gid, s.settling.positions, []) } : undefined),
+    [s.settling],
+  );
+  // Whether the last /status listed positions of this game: what its own refresh was planned on. A position
+  // placed since does not make that answer late (the poller asks again at once).
+  const statusHeld = useMemo(
+    () => gid !== undefined && (statusPositions ?? []).some((p) => p.gid === gid || p.gid === null),
+    [gid, statusPositions],
+  );
+  const settled = useMemo(() => new Set(s.settlements.map((n) => n.gid)), [s.settlements]);
+  return { gid, rows, others, streaks, strikes, settling, statusHeld, settled };
+}
+
+type FrameOf = (name: PaneName, width: number, height: number) => { width: number; height: number; focused: boolean };
+
+/** The game beside the balance and the last game's card. */
+function TopRow(p: DashboardProps & { frame: FrameOf; strikes: readonly Decimal[] }) {
+  const { snapshot: s, layout: l, now } = p;
+  const lastResult = s.settlements.at(-1)?.result;
+  const ascii = useTheme().ascii;
+  const last = useMemo(() => (lastResult ? lastGameCard(lastResult, ascii) : undefined), [lastResult, ascii]);
+  return (
+    <Box height={l.topHeight} flexShrink={0}>
+      <GamePane
+        {...p.frame("game", l.gameWidth, l.topHeight)}
+        asset={s.target.asset}
+        interval={s.target.interval}
+        listing={s.listing?.value}
+        listingAt={s.listing?.at}
+        livePrice={s.price?.value.value}
+        now={now}
+        error={s.errors.spot?.message}
+        full={l.full}
+        placingKnown={placingKnown(s, now)}
+        strikes={p.strikes}
+      />
+      <BalancePane
+        {...p.frame("balance", l.balanceWidth, l.topHeight)}
+        {...freshness(s.balance, "balance", s.errors.balance, now)}
+        currency={s.target.currency}
+        network={s.target.network}
+        balance={s.balance?.value}
+        sessionStart={s.sessionStartBalance}
+        last={last}
+        full={l.full}
+      />
+    </Box>
+  );
 }
 
 function Panes(p: DashboardProps) {
   const { snapshot: s, layout: l, now } = p;
-  const { gid, rows, others, streaks, strikes } = usePositionData(s);
+  const { gid, rows, others, streaks, strikes, settling, statusHeld, settled } = usePositionData(s);
   const live = s.listing?.value.liveGame ?? undefined;
   const livePrice = s.price?.value.value;
-  const frame = (name: PaneName, width: number, height: number) => ({ width, height, focused: p.focus === name });
+  const frame: FrameOf = (name, width, height) => ({ width, height, focused: p.focus === name });
   return (
     <>
-      <Box height={l.topHeight} flexShrink={0}>
-        <GamePane
-          {...frame("game", l.gameWidth, l.topHeight)}
-          asset={s.target.asset}
-          interval={s.target.interval}
-          listing={s.listing?.value}
-          listingAt={s.listing?.at}
-          livePrice={livePrice}
-          now={now}
-          error={s.errors.spot?.message}
-          full={l.full}
-          placingKnown={placingKnown(s, now)}
-        />
-        <BalancePane
-          {...frame("balance", l.balanceWidth, l.topHeight)}
-          {...freshness(s.balance, "balance", s.errors.balance, now)}
-          currency={s.target.currency}
-          network={s.target.network}
-          balance={s.balance?.value}
-          sessionStart={s.sessionStartBalance}
-          full={l.full}
-        />
-      </Box>
+      <TopRow {...p} frame={frame} strikes={strikes} />
       <PricePane
         {...frame("price", l.cols, l.priceHeight)}
         {...freshness(s.price, "price", s.errors.price, now)}
@@ -200,9 +230,12 @@ function Panes(p: DashboardProps) {
       ) : null}
       <PositionsPane
         {...frame("positions", l.cols, l.positionsHeight)}
-        {...freshness(s.status, "status", s.errors.status, now, rows.length > 0)}
+        {...freshness(s.status, "status", s.errors.status, now, statusHeld)}
         gid={gid}
         rows={rows}
+        settling={settling}
+        settled={settled}
+        now={now}
         livePrice={livePrice}
         streaks={streaks}
         others={others}

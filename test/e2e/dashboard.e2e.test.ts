@@ -20,7 +20,7 @@ e2e("dashboard in tmux", () => {
     t.run(`cd ${dir} && env -u METAFIDE_API_KEY node ${CLI}; echo EXITED=$?`);
 
     const live = await t.waitFor(
-      (s) => /GAME BTC_USDT 1m #\d+/.test(s) && /[▲▼■] [\d,]+\.\d\d/.test(s) && s.includes("● live") && /USDC [\d,]+\.\d\d/.test(s),
+      (s) => /GAME BTC_USDT 1m #…?\d+/.test(s) && /[▲▼■] [\d,]+\.\d\d/.test(s) && s.includes("● live") && /USDC [\d,]+\.\d\d/.test(s),
       15_000,
       "live data in every pane",
     );

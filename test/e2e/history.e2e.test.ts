@@ -34,7 +34,7 @@ e2e("price history", () => {
       t!.type("q");
       await t!.waitFor((s) => s.includes("EXITED=0"), 5_000, "a clean exit");
     };
-    const ready = (s: string) => /GAME BTC_USDT 1m #\d+/.test(s) && s.includes("since open");
+    const ready = (s: string) => /GAME BTC_USDT 1m #…?\d+/.test(s) && s.includes("since open");
     start();
     await t.waitFor(ready, 15_000, "the first price");
     // In the game window a column is about a second: a dozen seconds of prices.

@@ -28,7 +28,8 @@ e2e("results in tmux", () => {
       25_000,
       "an accepting 10 s game with 7 s left",
     );
-    const gid = /GAME BTC_USDT 10s #(\d+)/.exec(ready)?.[1];
+    // The panes show the id's last digits; the results view the whole id, which ends with them.
+    const gid = /GAME (?:BTC_USDT 10s )?#…?(\d+)/.exec(ready)?.[1];
     expect(gid).toBeDefined();
 
     t.type("p");
@@ -39,8 +40,8 @@ e2e("results in tmux", () => {
     await t.waitFor((s) => s.includes("placed ✓ txid"), 6_000, "the placed position");
     t.keys("Escape");
 
-    const toast = await t.waitFor((s) => s.includes(`settled #${gid} BTC_USDT 10s:`), 22_000, "the settlement toast");
-    expect(toast).toMatch(new RegExp(`settled #${gid} BTC_USDT 10s: (WON \\+|LOST -|EVEN |CANCELLED)`));
+    const toast = await t.waitFor((s) => new RegExp(`settled #…?${gid} BTC_USDT 10s:`).test(s), 22_000, "the settlement toast");
+    expect(toast).toMatch(new RegExp(`settled #…?${gid} BTC_USDT 10s: (WON \\+|LOST -|EVEN |CANCELLED)`));
 
     t.type("r");
     const view = await t.waitFor(
@@ -51,7 +52,11 @@ e2e("results in tmux", () => {
     expect(view).toMatch(new RegExp(`${gid}\\s+10s\\s+BTC_USDT\\s+[\\d,]+\\.\\d\\d → ([\\d,]+\\.\\d\\d|no data)`));
     expect(view).toContain("SESSION 1 game");
     t.keys("Enter");
-    await t.waitFor((s) => s.includes(`› #${gid}`) && s.includes("STRIKE") && s.includes("VARIANCE"), 3_000, "the game's positions");
+    await t.waitFor(
+      (s) => new RegExp(`› #\\d*${gid}`).test(s) && s.includes("STRIKE") && s.includes("VARIANCE"),
+      3_000,
+      "the game's positions",
+    );
     t.type("q");
     await t.waitFor((s) => s.includes("EXITED=0"), 5_000, "a clean exit");
   });

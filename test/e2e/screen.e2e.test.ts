@@ -15,7 +15,7 @@ import { CLI, TmuxSession, tmuxAvailable } from "../helpers/tmux.js";
 const e2e = tmuxAvailable() ? describe : describe.skip;
 
 const liveData = (s: string) =>
-  /GAME BTC_USDT \S+ #\d+/.test(s) && /[▲▼■] [\d,]+\.\d\d/.test(s) && s.includes("● live") && /USDC [\d,]+\.\d\d/.test(s);
+  /GAME BTC_USDT \S+ #…?\d+/.test(s) && /[▲▼■] [\d,]+\.\d\d/.test(s) && s.includes("● live") && /USDC [\d,]+\.\d\d/.test(s);
 
 /** A name the test can find the process by (pgrep -f), unique to this run. */
 function processName(): string {
@@ -67,7 +67,7 @@ e2e("the screen in tmux", () => {
     // 10-second games: several end and start while the window changes.
     t.run(`cd ${dir} && env -u METAFIDE_API_KEY node ${CLI} --interval 10; echo EXITED=$?`);
     await t.waitFor(liveData, 15_000, "live data");
-    const gid = (s: string) => /#(\d+)/.exec(s)?.[1];
+    const gid = (s: string) => /GAME (?:\S+ \S+ )?#…?(\d+)/.exec(s)?.[1];
     const firstGame = gid(t.screen());
     for (const [cols, rows] of [
       [80, 24],

@@ -88,13 +88,15 @@ describe.each([
     expect(frame).toContain("ACCEPTING");
     expect(frame).toContain("closes in 0:45");
     expect(frame).toContain("ends in 1:00");
-    expect(frame).toContain("open 67,036.05");
-    expect(frame).toContain("ai 67,018.31");
+    // The live price and the leading strike's distance; the open and ai prices beside them in the full layout.
+    expect(frame).toMatch(/live 67,\d{3}\.\d{2} {2}lead @\d{2},\d{3} [▲▼] [\d,]+\.\d{2}/);
+    if (cols >= 120) expect(frame).toContain("open 67,036.05  ai 67,018.31");
     expect(frame).toContain("can place now");
     expect(frame).toContain("BALANCE testnet");
     expect(frame).toContain("1,000.50");
     expect(frame).toContain("session -5.00");
-    expect(frame).toContain("withdrawal none");
+    // No withdrawal pending: the line is left out rather than saying "none".
+    expect(frame).not.toContain("withdrawal");
     expect(frame).toContain("PRICE BTC_USDT");
     expect(frame).toContain("since open");
     expect(frame).toContain("POSITIONS #489886  2 held 8 left");
@@ -317,7 +319,7 @@ describe("dashboard edges", () => {
       hints: [],
       message: undefined,
     });
-    const distanceOf = (frame: string, strike: string) => new RegExp(`${strike}\\s+\\S+\\s+(\\S+)`).exec(frame)?.[1];
+    const distanceOf = (frame: string, strike: string) => new RegExp(`${strike}\\s+\\S+\\s+([▲▼=] \\S+)`).exec(frame)?.[1];
     draw(snap, now, cols, rows);
     // Same status, same rows; only the price moves: 67,200.5 − 66,169 and 67,200.5 − 67,120.
     const moved = { ...snap, price: { value: livePrice(67200.5, now), at: now } };
@@ -328,8 +330,8 @@ describe("dashboard edges", () => {
     );
     await tick();
     const frame = mounted!.text();
-    expect(distanceOf(frame, "66,169.00")).toBe("+1,031.50");
-    expect(distanceOf(frame, "67,120.00")).toBe("+80.50");
+    expect(distanceOf(frame, "66,169.00")).toBe("▲ 1,031.50");
+    expect(distanceOf(frame, "67,120.00")).toBe("▲ 80.50");
   });
 
   it("scrolls through more positions than fit", () => {

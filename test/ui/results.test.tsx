@@ -5,6 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { GameResult as WireGameResult } from "../../src/api/schemas.js";
+import { shortGid } from "../../src/domain/format.js";
 import type { GameResult, ResultsPage } from "../../src/domain/service-data.js";
 import { resultsKey, withSettlement } from "../../src/poller/reducers.js";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
@@ -255,7 +256,7 @@ describe("settlement toast and session summary", () => {
     const won = game(0, { total_winnings: "4.000001", net_return: "0.750001", settled_at: new Date(Date.now()).toISOString() });
     c.store.update((s) => withSettlement(s, won, Date.now()));
     await tick(60);
-    expect(flat(u.text())).toContain(`settled #${won.gid} BTC_USDT 10s: WON +0.75 USDC · staked 3.25`);
+    expect(flat(u.text())).toContain(`settled #${shortGid(won.gid)} BTC_USDT 10s: WON +0.75 USDC · staked 3.25`);
     expect(bells).toHaveLength(1);
     fits(u, 80, 24);
 
@@ -291,7 +292,7 @@ describe("settlement toast and session summary", () => {
     const g = game(0);
     c.store.update((s) => withSettlement(s, g, Date.now()));
     await tick(60);
-    expect(u.text()).toContain(`settled #${g.gid} BTC_USDT 10s: LOST -0.05 USDC`);
+    expect(u.text()).toContain(`settled #${shortGid(g.gid)} BTC_USDT 10s: LOST -0.05 USDC`);
     expect(bells).toHaveLength(0);
     fits(u, 120, 40);
   });

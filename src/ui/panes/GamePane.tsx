@@ -1,14 +1,25 @@
 import { memo, useMemo } from "react";
-import { formatClock, formatCountdown, formatInterval, formatPrice, formatPriceChange, UNREADABLE_MARK } from "../../domain/format.js";
-import { type GamePhase, gameClock, toNextGame } from "../../domain/game.js";
+import {
+  formatCountdown,
+  formatDistance,
+  formatInterval,
+  formatPrice,
+  formatWhen,
+  shortGid,
+  strikeLabel,
+  UNREADABLE_MARK,
+} from "../../domain/format.js";
+import { type GamePhase, gameClock, type LockUrgency, lockUrgency, toNextGame } from "../../domain/game.js";
 import type { Decimal } from "../../domain/money.js";
 import { noLiveGameTitle } from "../../domain/placement.js";
+import { nearestStrike } from "../../domain/positions.js";
+import { type Interval, inEarlyWindow } from "../../domain/rules.js";
 import { type GameListing, isReadable, type NextGame, type Unreadable } from "../../domain/service-data.js";
 import { AgeBadge, ageAt, ageBadge } from "../age.js";
 import { Line } from "../Line.js";
 import { Pane, type PaneFrame } from "../Pane.js";
 import { normalise, type Piece, span, spansWidth } from "../spans.js";
-import { glyphs, type Tone, useTheme } from "../theme.js";
+import { glyphs, signTone, type Tone, useTheme } from "../theme.js";
 
 const PHASE: Record<GamePhase, { label: string; tone: Tone }> = {
   next: { label: "NEXT", tone: "dim" },
@@ -19,7 +30,7 @@ const PHASE: Record<GamePhase, { label: string; tone: Tone }> = {
 
 export interface GamePaneProps extends PaneFrame {
   asset: string;
-  interval: number;
+  interval: Interval;
   listing: GameListing | undefined;
   /** Server ms at which the listing arrived. */
   listingAt: number | undefined;
@@ -29,13 +40,15 @@ export interface GamePaneProps extends PaneFrame {
   full: boolean;
   /** The service answers and the listing is fresh: whether placing is possible is known (placingKnown). */
   placingKnown: boolean;
+  /** The user's strikes in the live game: the one nearest the price leads. */
+  strikes: readonly Decimal[];
 }
 
 export const GamePane = memo(function GamePane(p: GamePaneProps) {
   const theme = useTheme();
   const live = p.listing?.liveGame ?? undefined;
   const frame = {
-    title: `GAME ${p.asset} ${formatInterval(p.interval)}${live ? ` #${live.gid}` : ""}`,
+    title: `GAME ${p.asset} ${formatInterval(p.interval)}${live ? ` #${shortGid(live.gid, theme.ascii)}` : ""}`,
     width: p.width,
     height: p.height,
     focused: p.focused,
@@ -55,16 +68,26 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
     return (
       <Pane {...frame} right={<Line>{span("NO LIVE GAME", { tone: "warn", bold: true, inverse: !theme.color })}</Line>}>
         <Line tone="warn">{noLiveGameTitle(p.listing)}</Line>
-        <Line tone="dim">{nextGameLine(p.listing, p.now)}</Line>
+        <Line tone="dim">{nextGameLine(p.listing, p.now, theme.ascii)}</Line>
         <Line tone="dim">not accepting positions</Line>
         {ageLine}
       </Pane>
     );
   }
   return (
-    <Pane {...frame} right={<PhaseBadge listing={p.listing} live={live} now={p.now} />}>
-      <LiveGame listing={p.listing} live={live} livePrice={p.livePrice} now={p.now} width={p.width} full={p.full} known={p.placingKnown} />
-      {p.full ? ageLine : null}
+    <Pane {...frame} right={<PhaseBadge listing={p.listing} live={live} now={p.now} interval={p.interval} />}>
+      <LiveGame
+        listing={p.listing}
+        listingAt={p.listingAt}
+        live={live}
+        livePrice={p.livePrice}
+        strikes={p.strikes}
+        now={p.now}
+        width={p.width}
+        full={p.full}
+        known={p.placingKnown}
+        error={p.error}
+      />
     </Pane>
   );
 });
@@ -72,14 +95,16 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
 type Live = NonNullable<GameListing["liveGame"]>;
 
 /** The game's phase, and whether the early-precision window is open. */
-function PhaseBadge(p: { listing: GameListing; live: Live; now: number }) {
+function PhaseBadge(p: { listing: GameListing; live: Live; now: number; interval: Interval }) {
   const theme = useTheme();
   const g = glyphs(theme);
   const clock = gameClock(p.live, p.now);
   const phase = PHASE[clock.phase];
   const accepting = clock.phase === "accepting";
-  // The listing's flags describe the moment it was fetched; the clock can overrule them in between.
-  const early = p.listing.early_precision_window;
+  // The listing's flag describes the moment it was fetched (/spot is asked again only at a boundary): once the
+  // clock is past the window by our rule (rules.ts), the flag is out of date.
+  const flag = p.listing.early_precision_window;
+  const early = flag === true ? inEarlyWindow(p.interval, p.live.start_at, p.now) : flag;
   return (
     <Line>
       {[
@@ -91,35 +116,41 @@ function PhaseBadge(p: { listing: GameListing; live: Live; now: number }) {
   );
 }
 
-/** The live game's countdowns and progress, its prices, whether it takes positions, and (full) its times. */
+/**
+ * The live game: the countdown to the lock first and emphasised, the live
+ * price and the leading strike's distance, the open and ai prices (full),
+ * whether it takes positions, and (full) its times and the listing's age.
+ */
 interface LiveGameProps {
   listing: GameListing;
+  listingAt: number | undefined;
   live: Live;
   livePrice: Decimal | undefined;
+  /** The user's strikes in this game. */
+  strikes: readonly Decimal[];
   now: number;
   width: number;
   full: boolean;
   known: boolean;
+  error: string | undefined;
 }
 
 function LiveGame(p: LiveGameProps) {
-  const g = glyphs(useTheme());
+  const theme = useTheme();
+  const g = glyphs(theme);
   const { live } = p;
-  // Drawn every second, changed by a new listing or price only.
+  // Drawn every second, changed by a new listing only.
   const prices = useMemo(() => ({ open: formatPrice(live.open_price), ai: formatPrice(live.ai_price) }), [live]);
-  const aiGap = useMemo(
-    () => (p.livePrice === undefined || !isReadable(live.ai_price) ? null : formatPriceChange(p.livePrice.minus(live.ai_price))),
-    [p.livePrice, live],
-  );
-  const times = useMemo(
-    () => `start ${formatClock(live.start_at)} ${g.sep} closes ${formatClock(live.closes_at)} ${g.sep} ends ${formatClock(live.ends_at)}`,
-    [live, g.sep],
-  );
+  // Dates show for times on another day (a day-long game's start and end): recomputed when the day turns.
+  const day = new Date(p.now).toDateString();
+  const times = useMemo(() => {
+    const when = (t: number) => formatWhen(t, Date.parse(day));
+    return `start ${when(live.start_at)} ${g.sep} closes ${when(live.closes_at)} ${g.sep} ends ${when(live.ends_at)}`;
+  }, [live, g.sep, day]);
   const clock = gameClock(live, p.now);
-  const tone = PHASE[clock.phase].tone;
   const accepting = clock.phase === "accepting";
   const countdowns = [
-    ...(accepting ? ["closes in ", span(formatCountdown(clock.toClose), { bold: true }), "  "] : []),
+    ...lockCountdown(lockUrgency(live, p.now), clock.toClose, accepting),
     "ends in ",
     span(formatCountdown(clock.toEnd), { bold: true }),
     "  ",
@@ -129,22 +160,70 @@ function LiveGame(p: LiveGameProps) {
   const filled = Math.round(clock.progress * barWidth);
   return (
     <>
-      <Line>{[...countdowns, span(g.bar.repeat(filled), { tone }), span(g.barEmpty.repeat(barWidth - filled), { tone: "dim" })]}</Line>
       <Line>
         {[
-          "open ",
-          span(prices.open, { bold: true }),
-          "  ai ",
-          span(prices.ai, { bold: true }),
-          aiGap !== null && span(` (live ${aiGap})`, { tone: "dim" }),
+          ...countdowns,
+          span(g.bar.repeat(filled), { tone: PHASE[clock.phase].tone }),
+          span(g.barEmpty.repeat(barWidth - filled), { tone: "dim" }),
         ]}
       </Line>
+      <PriceLine livePrice={p.livePrice} strikes={p.strikes} live={live} full={p.full} prices={prices} />
+      {p.full ? <Line>{["open ", span(prices.open, { bold: true }), "  ai ", span(prices.ai, { bold: true })]}</Line> : null}
       <Line>
-        {[placeLine(accepting, p.listing.can_place_position, p.known), span(`  ${nextGameLine(p.listing, p.now)}`, { tone: "dim" })]}
+        {[
+          placeLine(accepting, p.listing.can_place_position, p.known),
+          span(`  ${nextGameLine(p.listing, p.now, theme.ascii)}`, { tone: "dim" }),
+        ]}
       </Line>
-      {p.full ? <Line tone="dim">{times}</Line> : null}
+      {p.full ? (
+        <Line>
+          {[
+            span(`${times} ${g.sep} `, { tone: "dim" }),
+            ageBadge(ageAt(p.now, p.listingAt), false, p.error),
+            p.error && span(` ${p.error}`, { tone: "bad" }),
+          ]}
+        </Line>
+      ) : null}
     </>
   );
+}
+
+/** "closes in 0:13", louder as the lock nears: a symbol as well as a colour, so it shows without colour too. */
+function lockCountdown(urgency: LockUrgency, toClose: number, accepting: boolean): Piece[] {
+  if (!accepting) return [];
+  const left = formatCountdown(toClose);
+  if (urgency === "final") return [span(`!! closes in ${left}`, { tone: "bad", bold: true, inverse: true }), "  "];
+  if (urgency === "soon") return [span(`! closes in ${left}`, { tone: "warn", bold: true }), "  "];
+  return ["closes in ", span(left, { bold: true }), "  "];
+}
+
+/**
+ * "live 63,781.00 ▲ · lead @63,769 ▲ 12.00": the price and how far it is
+ * from the user's leading strike (the one nearest it). Without positions
+ * the compact pane shows the open and ai prices here instead.
+ */
+function PriceLine(p: {
+  livePrice: Decimal | undefined;
+  strikes: readonly Decimal[];
+  live: Live;
+  full: boolean;
+  prices: { open: string; ai: string };
+}) {
+  const theme = useTheme();
+  const price = p.livePrice;
+  const lead = price === undefined ? undefined : nearestStrike(p.strikes, price);
+  const open = isReadable(p.live.open_price) ? p.live.open_price : undefined;
+  const side = price !== undefined && open !== undefined ? price.cmp(open) : 0;
+  const pieces: Piece[] = ["live ", span(price === undefined ? "–" : formatPrice(price), { bold: true, tone: signTone(side) })];
+  if (lead !== undefined && price !== undefined) {
+    pieces.push(
+      span(`  lead ${strikeLabel(lead)} `, { tone: "accent" }),
+      span(formatDistance(price.minus(lead), theme.ascii), { bold: true, tone: "accent" }),
+    );
+  } else if (!p.full) {
+    pieces.push("  open ", span(p.prices.open, { bold: true }), "  ai ", span(p.prices.ai, { bold: true }));
+  }
+  return <Line>{pieces}</Line>;
 }
 
 function placeLine(accepting: boolean, canPlace: boolean | Unreadable, known: boolean): Piece {
@@ -157,13 +236,13 @@ function placeLine(accepting: boolean, canPlace: boolean | Unreadable, known: bo
 }
 
 /** "next #489887 in 1:10", or why there is none to show. */
-function nextGameLine(listing: GameListing, now: number): string {
+function nextGameLine(listing: GameListing, now: number, ascii: boolean): string {
   const next = listing.nextGame;
   if (next === null) return "no next game announced";
   if (!isReadable(next)) return `next game ${UNREADABLE_MARK}`;
-  return `next${gidOf(next)} in ${formatCountdown(toNextGame(listing, now) ?? 0)}`;
+  return `next${gidOf(next, ascii)} in ${formatCountdown(toNextGame(listing, now) ?? 0)}`;
 }
 
-function gidOf(next: NextGame): string {
-  return ` #${isReadable(next.gid) ? next.gid : UNREADABLE_MARK}`;
+function gidOf(next: NextGame, ascii: boolean): string {
+  return ` #${isReadable(next.gid) ? shortGid(next.gid, ascii) : UNREADABLE_MARK}`;
 }

@@ -1,51 +1,73 @@
 import { memo, useMemo } from "react";
-import { formatClockOf, formatMoney, formatPercent, formatPrice, formatPriceChange } from "../../domain/format.js";
+import { formatDistance, formatMoney, formatPercent, formatPrice, formatWhen, plural, shortGid } from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
-import { distanceFrom, type OtherGame, type PositionRow, positionTotals } from "../../domain/positions.js";
+import { distanceFrom, nearestStrike, type OtherGame, type PositionRow, positionTotals } from "../../domain/positions.js";
 import { MAX_POSITIONS_PER_GAME } from "../../domain/rules.js";
 import { isReadable } from "../../domain/service-data.js";
 import { AgeBadge, type Freshness } from "../age.js";
-import { type Column, cells } from "../columns.js";
+import { cell, type DroppableColumn, fitColumns } from "../columns.js";
 import { Line } from "../Line.js";
 import { Pane, type PaneFrame } from "../Pane.js";
-import { span } from "../spans.js";
-import type { Tone } from "../theme.js";
+import { type Piece, type Span, span } from "../spans.js";
+import { glyphs, type Tone, useTheme } from "../theme.js";
 
 export interface PositionsPaneProps extends PaneFrame, Freshness {
   gid: string | undefined;
   /** The held positions; their distances are measured here, from livePrice. */
   rows: readonly PositionRow[];
+  /** The positions of the game that ended last, until its result arrives. */
+  settling: { gid: string; rows: readonly PositionRow[] } | undefined;
   livePrice: Decimal | undefined;
   streaks: readonly { positionId: string; streak: number }[];
   /** Positions /status lists for games other than the live one. */
   others: readonly OtherGame[];
+  /** Games whose result has arrived: an old /status's "result pending" for them is not repeated. */
+  settled: ReadonlySet<string>;
   /** Set when the listing says no game is live: what to say instead of waiting. */
   noLiveGame?: string | undefined;
   scroll: number;
   visibleRows: number;
+  /** Server ms: a position placed on another day shows its date. */
+  now: number;
 }
 
-/** A plain fixed-width table is cheaper to draw every second than a table component. */
-const COLS: readonly Column[] = [
-  { title: "STRIKE", width: 12 },
-  { title: "STAKE", width: 11 },
-  { title: "DIST", width: 10 },
-  { title: "PROJ. WIN", width: 12 },
-  { title: "RETURN", width: 9 },
-  { title: "PLACED", width: 9 },
+type Key = "strike" | "stake" | "dist" | "projected" | "ret" | "placed";
+
+/**
+ * A plain fixed-width table is cheaper to draw every second than a table
+ * component. Narrow panes drop whole columns: PLACED first, then RETURN,
+ * PROJ. WIN, STAKE; the strike and its distance from the price stay.
+ */
+const COLS: readonly (DroppableColumn & { key: Key })[] = [
+  { key: "strike", title: "STRIKE", width: 12 },
+  { key: "stake", title: "STAKE", width: 10, drop: 3 },
+  { key: "dist", title: "PRICE−STRIKE", width: 12 },
+  { key: "projected", title: "PROJ. WIN", width: 10, drop: 2 },
+  { key: "ret", title: "RETURN", width: 9, drop: 1 },
+  { key: "placed", title: "PLACED", width: 8, drop: 0 },
 ];
+/** The row marker before the strike: the leading strike's ◆. */
+const MARK = 2;
+
+type Cells = Partial<Record<Key, string | Span>>;
 
 export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) {
+  const ascii = useTheme().ascii;
   // The rows change with /status, the live price with every price: only the distances follow the price.
   const totals = useMemo(() => positionTotals(p.rows), [p.rows]);
   const live = p.livePrice ?? null;
   const left = Math.max(0, MAX_POSITIONS_PER_GAME - totals.count);
+  const all = useMemo(() => [...p.rows, ...(p.settling?.rows ?? [])], [p.rows, p.settling]);
+  const cols = useMemo(() => tableColumns(all, p.now, p.width - 4), [all, p.now, p.width]);
+  const leading = leadingRow(p.rows, live);
+  const streakOf = new Map(p.streaks.map((s) => [s.positionId, s.streak]));
+  const unplaced = p.streaks.filter((s) => !all.some((r) => r.txid === s.positionId));
   // When the rows overflow, one row goes to the "rows a–b of n" line.
-  const capacity = p.rows.length > p.visibleRows ? Math.max(1, p.visibleRows - 1) : p.visibleRows;
-  const scroll = Math.min(p.scroll, Math.max(0, p.rows.length - capacity));
-  const shown = p.rows.slice(scroll, scroll + capacity);
-  const title = `POSITIONS${p.gid ? ` #${p.gid}` : ""}  ${totals.count} held ${left} left`;
-
+  const capacity = all.length > p.visibleRows ? Math.max(1, p.visibleRows - 1) : p.visibleRows;
+  const scroll = Math.min(p.scroll, Math.max(0, all.length - capacity));
+  const shown = all.slice(scroll, scroll + capacity);
+  const title = `POSITIONS${p.gid ? ` #${shortGid(p.gid, ascii)}` : ""}  ${totals.count} held ${left} left`;
+  const others = p.others.filter((o) => o.gid !== p.settling?.gid && !p.settled.has(o.gid));
   return (
     <Pane
       title={title}
@@ -54,84 +76,143 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
       focused={p.focused}
       right={<AgeBadge at={p.at} stale={p.stale} error={p.error} />}
     >
-      <Line tone="dim">
-        {cells(
-          COLS,
-          COLS.map((c) => c.title),
-        )}
-      </Line>
+      <Line tone="dim">{row(cols, Object.fromEntries(cols.map((c) => [c.key, c.title])))}</Line>
       {p.rows.length === 0 ? (
         <Line tone={p.error ? "bad" : "dim"}>
           {p.error ?? (p.gid ? "no positions in this game — p places one" : (p.noLiveGame ?? "waiting for the live game…"))}
         </Line>
-      ) : (
-        shown.map((r) => <PositionLine key={r.txid} row={r} live={live} stale={p.stale} />)
-      )}
-      {p.rows.length > p.visibleRows ? (
-        <Line tone="dim">{`rows ${scroll + 1}–${scroll + shown.length} of ${p.rows.length} (j/k)`}</Line>
       ) : null}
+      {shown.map((r) => (
+        <PositionLine
+          key={r.txid}
+          row={r}
+          cols={cols}
+          live={live}
+          stale={p.stale}
+          now={p.now}
+          leading={r === leading}
+          streak={streakOf.get(r.txid)}
+          settling={p.rows.includes(r) ? undefined : p.settling?.gid}
+        />
+      ))}
+      {all.length > p.visibleRows ? <Line tone="dim">{`rows ${scroll + 1}–${scroll + shown.length} of ${all.length} (j/k)`}</Line> : null}
       {p.rows.length > 0 ? (
         <Line bold>
-          {cells(COLS, [
-            "total",
-            formatMoney(totals.staked),
-            "",
-            totals.projected === null ? "–" : formatMoney(totals.projected),
-            totals.returnPct === null ? "–" : formatPercent(totals.returnPct),
-            "",
-          ])}
+          {row(cols, {
+            strike: "total",
+            stake: formatMoney(totals.staked),
+            projected: totals.projected === null ? "–" : formatMoney(totals.projected),
+            ret: totals.returnPct === null ? "–" : formatPercent(totals.returnPct),
+          })}
         </Line>
       ) : null}
-      {p.others.length > 0 ? <Line tone="dim">{otherGamesLine(p.others)}</Line> : null}
-      {p.streaks.length > 0 && Math.max(1, p.rows.length) < p.visibleRows ? (
-        <Line tone="accent">{`streaks on track: ${p.streaks.map((s) => `${s.streak} wins (${shortId(s.positionId)})`).join(", ")}`}</Line>
+      {others.length > 0 ? <Line tone="dim">{otherGamesLine(others, ascii)}</Line> : null}
+      {unplaced.length > 0 && Math.max(1, all.length) < p.visibleRows ? (
+        <Line tone="accent">{`streaks on track: ${unplaced.map((s) => `${plural(s.streak, "win")} (position ${s.positionId.slice(0, 8)})`).join(", ")}`}</Line>
       ) : null}
     </Pane>
   );
 });
 
+/** The columns that fit, PLACED as wide as its widest time (a date when a position is not from today). */
+function tableColumns(rows: readonly PositionRow[], now: number, width: number) {
+  const placed = Math.max(8, ...rows.map((r) => (isReadable(r.placedAt) ? formatWhen(r.placedAt, now).length : 1)));
+  return fitColumns(
+    COLS.map((c) => (c.key === "placed" ? { ...c, width: placed } : c)),
+    width,
+    MARK,
+  );
+}
+
+/** The row whose strike is nearest the price: the one that would win if the game closed now. */
+function leadingRow(rows: readonly PositionRow[], live: Decimal | null): PositionRow | undefined {
+  if (live === null) return undefined;
+  const active = rows.filter((r) => r.active && isReadable(r.strike));
+  const best = nearestStrike(
+    active.map((r) => r.strike as Decimal),
+    live,
+  );
+  return active.find((r) => r.strike === best);
+}
+
+/** One table row: the marker, then each kept column's cell (a missing one blank), one space apart. */
+function row(cols: readonly (DroppableColumn & { key: Key })[], values: Cells, mark: Piece = "  "): Piece[] {
+  return [
+    mark,
+    ...cols.flatMap((c, i) => {
+      const v = values[c.key] ?? "";
+      const piece = typeof v === "string" ? cell(c, v) : { ...v, text: cell(c, v.text) };
+      return i === 0 ? [piece] : [" ", piece];
+    }),
+  ];
+}
+
 /** "+2 in ended game #489885 (result pending) · +1 in next game #489887" */
-function otherGamesLine(others: readonly OtherGame[]): string {
+function otherGamesLine(others: readonly OtherGame[], ascii: boolean): string {
   return others
-    .map((o) => `+${o.count} in ${o.relation === "next" ? `next game #${o.gid}` : `ended game #${o.gid} (result pending)`}`)
+    .map((o) => {
+      const gid = shortGid(o.gid, ascii);
+      return `+${o.count} in ${o.relation === "next" ? `next game #${gid}` : `ended game #${gid} (result pending)`}`;
+    })
     .join(" · ");
 }
 
+interface PositionLineProps {
+  row: PositionRow;
+  cols: readonly (DroppableColumn & { key: Key })[];
+  live: Decimal | null;
+  stale: boolean;
+  now: number;
+  leading: boolean;
+  streak: number | undefined;
+  /** The ended game's id when this row is one of its positions. */
+  settling: string | undefined;
+}
+
 /** One position. Its figures are formatted when /status changes them; a new price re-formats the distance only. */
-const PositionLine = memo(function PositionLine({ row: r, live, stale }: { row: PositionRow; live: Decimal | null; stale: boolean }) {
+const PositionLine = memo(function PositionLine(p: PositionLineProps) {
+  const theme = useTheme();
+  const g = glyphs(theme);
+  const r = p.row;
+  const day = new Date(p.now).toDateString();
   const text = useMemo(
     () => ({
-      held: `${cells(COLS, [formatPrice(r.strike), formatMoney(r.stake)])} `,
-      projected: (r.projected === null ? (r.pending ? "pending" : "–") : formatMoney(r.projected)).padStart(COLS[3]!.width),
-      returnPct: (r.returnPct === null ? "–" : formatPercent(r.returnPct)).padStart(COLS[4]!.width),
-      placed: ` ${formatClockOf(r.placedAt).padStart(COLS[5]!.width)}`,
-      near: isReadable(r.strike) ? r.strike.times("0.0005") : null,
+      strike: formatPrice(r.strike),
+      stake: formatMoney(r.stake),
+      projected: r.projected === null ? (r.pending ? "pending" : "–") : formatMoney(r.projected),
+      ret: r.returnPct === null ? "–" : formatPercent(r.returnPct),
+      placed: isReadable(r.placedAt) ? formatWhen(r.placedAt, new Date(day).getTime()) : "?",
     }),
-    [r],
+    [r, day],
   );
-  const distance = live === null ? null : distanceFrom(live, r);
-  // A stale or inactive row is grey throughout: its colours would claim a verdict it does not have.
-  const grey = stale || !r.active;
+  const distance = p.live === null ? null : distanceFrom(p.live, r);
+  // A stale, inactive or settling row is grey throughout: its colours would claim a verdict it does not have.
+  const grey = p.stale || !r.active || p.settling !== undefined;
   const shade = (t: Tone) => (grey ? "dim" : t);
-  const near = distance !== null && isReadable(distance) && text.near !== null && distance.abs().lte(text.near);
   const projected = r.projected !== null && isReadable(r.projected) && isReadable(r.stake) ? r.projected.gte(r.stake) : null;
   const gaining = r.returnPct !== null && isReadable(r.returnPct) ? r.returnPct.gte(0) : null;
+  const notes = [
+    p.settling !== undefined && span(` settling #${shortGid(p.settling, theme.ascii)}`, { tone: "accent" }),
+    p.streak !== undefined && span(` ${g.star}${p.streak} in a row`, { tone: shade("accent") }),
+    r.note !== null && span(` ${r.note}`, { tone: r.active ? "warn" : "dim" }),
+  ];
   return (
-    <Line tone={grey ? "dim" : undefined}>
+    <Line tone={grey ? "dim" : undefined} bold={p.leading && !grey}>
       {[
-        text.held,
-        span((distance === null ? "–" : formatPriceChange(distance)).padStart(COLS[2]!.width), { tone: shade(near ? "good" : "dim") }),
-        " ",
-        span(text.projected, { tone: shade(projected === null ? "dim" : projected ? "up" : "down") }),
-        " ",
-        span(text.returnPct, { tone: shade(gaining === null ? "dim" : gaining ? "up" : "down") }),
-        text.placed,
-        r.note !== null && span(` ${r.note}`, { tone: r.active ? "warn" : "dim" }),
+        ...row(
+          p.cols,
+          {
+            strike: text.strike,
+            stake: text.stake,
+            dist: span(distance === null ? "–" : formatDistance(distance, theme.ascii), { tone: shade(p.leading ? "accent" : "dim") }),
+            projected: span(text.projected, { tone: shade(projected === null ? "dim" : projected ? "up" : "down") }),
+            ret: span(text.ret, { tone: shade(gaining === null ? "dim" : gaining ? "up" : "down") }),
+            placed: text.placed,
+          },
+          p.leading ? span(`${theme.ascii ? "*" : "◆"} `, { tone: shade("accent") }) : "  ",
+        ),
+        ...notes,
       ]}
     </Line>
   );
 });
-
-function shortId(id: unknown): string {
-  return String(id).slice(0, 8);
-}

@@ -1,6 +1,7 @@
 import { memo, useMemo } from "react";
-import { formatInterval, formatPrice, formatPriceChange } from "../../domain/format.js";
+import { formatInterval, formatPrice, formatPriceChange, strikeLabel } from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
+import { nearestStrike } from "../../domain/positions.js";
 import { isReadable, type LiveGame } from "../../domain/service-data.js";
 import type { PricePoint } from "../../poller/snapshot.js";
 import { AgeBadge, type Freshness } from "../age.js";
@@ -73,10 +74,9 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
       {p.price ? (
         <Line>
           {[
-            span(`${direction > 0 ? g.up : direction < 0 ? g.down : g.flat} ${formatPrice(p.price)}`, {
-              bold: true,
-              tone: signTone(direction),
-            }),
+            // The arrow is the last tick; the colour is the side of the open, as the chart's line: one colour per meaning.
+            span(`${direction > 0 ? g.up : direction < 0 ? g.down : g.flat} `, { bold: true }),
+            span(formatPrice(p.price), { bold: true, tone: sinceOpen ? signTone(sinceOpen.cmp(0)) : undefined }),
             sinceOpen &&
               span(`  ${formatPriceChange(sinceOpen)}${pct ? ` (${formatPriceChange(pct)}%)` : ""} since open`, {
                 tone: signTone(sinceOpen.cmp(0)),
@@ -111,15 +111,9 @@ function referenceLines(live: LiveGame | undefined, strikes: readonly Decimal[],
   const refs: RefLine[] = [];
   if (live !== undefined && isReadable(live.open_price)) refs.push({ value: live.open_price.toNumber(), label: "open", kind: "open" });
   if (live !== undefined && isReadable(live.ai_price)) refs.push({ value: live.ai_price.toNumber(), label: "ai", kind: "ai" });
-  const closest = price === undefined ? undefined : nearest(strikes, price);
+  const closest = price === undefined ? undefined : nearestStrike(strikes, price);
   for (const s of strikes) {
-    refs.push({ value: s.toNumber(), label: `@${formatPrice(s).replace(/\.00$/, "")}`, kind: "strike", closest: s === closest });
+    refs.push({ value: s.toNumber(), label: strikeLabel(s), kind: "strike", closest: s === closest });
   }
   return refs;
-}
-
-function nearest(strikes: readonly Decimal[], price: Decimal): Decimal | undefined {
-  let best: Decimal | undefined;
-  for (const s of strikes) if (best === undefined || s.minus(price).abs().lt(best.minus(price).abs())) best = s;
-  return best;
 }

@@ -7,10 +7,12 @@
 import { useEffect, useRef, useState } from "react";
 import { playedIn, settlementToast, type Toast } from "../../domain/results.js";
 import type { SettlementNotice } from "../../poller/snapshot.js";
+import { useTheme } from "../theme.js";
 
 export const TOAST_MS = 10_000;
 
 export function useSettlementToast(settlements: readonly SettlementNotice[], bell: (() => void) | undefined): Toast | undefined {
+  const ascii = useTheme().ascii;
   const [toast, setToast] = useState<Toast | undefined>();
   const seen = useRef<SettlementNotice | undefined>(settlements.at(-1));
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -23,12 +25,12 @@ export function useSettlementToast(settlements: readonly SettlementNotice[], bel
     const fresh = settlements.slice(from + 1).filter((n) => playedIn(n.result));
     const newest = fresh.at(-1);
     if (!newest) return;
-    const t = settlementToast(newest.result);
+    const t = settlementToast(newest.result, ascii);
     setToast(fresh.length > 1 ? { ...t, text: `${t.text} (+${fresh.length - 1} more)` } : t);
     bell?.();
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setToast(undefined), TOAST_MS);
-  }, [settlements, bell]);
+  }, [settlements, bell, ascii]);
   useEffect(() => () => clearTimeout(timer.current), []);
   return toast;
 }
