@@ -127,7 +127,8 @@ export function positionLines(s: Snapshot): number {
   const others = s.listing ? otherGames(gid, nextGameGid(s.listing.value), positions).length : 0;
   const streaks = readableStreaks(s.status?.value.streaks ?? []).length;
   const rows = positionRows(gid, positions, s.placed).length;
-  const settling = s.settling?.positions.length ?? 0;
+  // The ended game's positions under a line that says they are settling.
+  const settling = s.settling ? s.settling.positions.length + 1 : 0;
   return (rows === 0 ? 1 : rows) + settling + (others > 0 ? 1 : 0) + (streaks > 0 ? 1 : 0);
 }
 

@@ -93,6 +93,32 @@ export function spansWidth(spans: readonly Span[]): number {
   return w;
 }
 
+/** Columns a run of pieces takes. */
+export function piecesWidth(pieces: readonly Piece[]): number {
+  return spansWidth(normalise(pieces));
+}
+
+/**
+ * Whole groups of pieces, in their order, as many as fit `width`: a group
+ * that does not fit is left out (and the ones after it, unless `skip`
+ * lets a smaller later group take the room), so a narrow line loses whole
+ * items, never half a word.
+ */
+export function fitGroups(groups: readonly (readonly Piece[])[], width: number, skip = false): Piece[] {
+  const out: Piece[] = [];
+  let used = 0;
+  for (const g of groups) {
+    const w = piecesWidth(g);
+    if (used + w > width) {
+      if (skip) continue;
+      break;
+    }
+    out.push(...g);
+    used += w;
+  }
+  return out;
+}
+
 const graphemes = new Intl.Segmenter();
 
 /** The longest prefix of `text` at most `max` columns wide, never splitting a character. */

@@ -58,7 +58,7 @@ describe("App", () => {
     await ui.press("\u001b");
     await tick(50);
     expect(ui.text()).not.toContain("KEYS");
-    expect(ui.text()).toContain("GAME BTC_USDT");
+    expect(ui.text()).toMatch(/GAME (BTC_USDT 1m )?#/);
   });
 
   it("shows each call's last failure and the values that could not be read with D, and closes with D or Esc", async () => {
@@ -116,7 +116,8 @@ describe("App", () => {
     await ui.press("i");
     await ui.press("a");
     expect(intents).toEqual(['retarget {"interval":3600}', 'retarget {"asset":"ETH_USDT"}']);
-    expect(ui.text()).toContain("GAME ETH_USDT 1h");
+    // The header names the target; the game pane beside an EARLY badge at 80 columns names only its id.
+    expect(ui.text().split("\n")[0]).toMatch(/│ ETH_USDT 1h/);
   });
 
   it("zooms the chart out with + as far as the history reaches, and back in with -", async () => {
@@ -170,7 +171,7 @@ describe("App", () => {
     expect(ui.text().replace(/\s+/g, " ")).toContain("terminal too small: need 60×20, have 40×12");
     ui.stdout.resize(120, 40);
     await tick(50);
-    expect(ui.text()).toContain("GAME BTC_USDT");
+    expect(ui.text()).toMatch(/GAME (BTC_USDT 1m )?#/);
     expect(ui.text().split("\n").length).toBeLessThanOrEqual(39);
   });
 

@@ -1,76 +1,12 @@
-import { afterEach, describe, expect, it } from "vitest";
-import { Decimal } from "../../src/domain/money.js";
+import { describe, expect, it } from "vitest";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
-import { Dashboard, type DashboardProps, positionLines } from "../../src/ui/Dashboard.js";
+import { Dashboard, type DashboardProps } from "../../src/ui/Dashboard.js";
 import { computeLayout } from "../../src/ui/layout.js";
 import { SPINNER_DELAY_MS } from "../../src/ui/panes/Header.js";
 import { ThemeContext } from "../../src/ui/theme.js";
-import { balance, listing, livePrice, placedPosition, statusPosition, statusResponse } from "../helpers/fixtures.js";
+import { draw, drawn, liveSnapshot, START, target } from "../helpers/dashboard.js";
+import { livePrice, placedPosition, statusPosition, statusResponse } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
-
-const START = Date.UTC(2026, 10, 22, 12, 0, 0);
-const target = { asset: "BTC_USDT", interval: 60 as const, network: "testnet" as const, currency: "USDC" };
-
-function liveSnapshot(now: number, over: Partial<Snapshot> = {}): Snapshot {
-  const l = listing({ start: START, now, gid: "489886" });
-  const prices = Array.from({ length: 90 }, (_, i) => ({ t: now - (90 - i) * 1000, value: 67000 + Math.sin(i / 5) * 30 + i / 3 }));
-  const last = prices.at(-1)!;
-  return {
-    ...initialSnapshot(target),
-    listing: { value: l, at: now - 2_000 },
-    price: { value: livePrice(last.value, last.t), at: now - 500 },
-    priceHistory: { BTC_USDT: prices },
-    balance: { value: balance("1000.5"), at: now - 3_000 },
-    sessionStartBalance: new Decimal("1005.5"),
-    status: {
-      value: statusResponse([
-        statusPosition({ txid: "a1", sp: "66169", f: "5", t: String(START + 3_000) }),
-        statusPosition({ txid: "a2", sp: "67120", f: "2.5", w: 3.1, r: 24, t: String(START + 4_000) }),
-      ]),
-      at: now - 1_000,
-    },
-    connection: { state: "ok" },
-    lastOkAt: now - 500,
-    ...over,
-  };
-}
-
-let mounted: ReturnType<typeof renderAt> | undefined;
-afterEach(() => mounted?.unmount());
-
-function draw(
-  snapshot: Snapshot,
-  now: number,
-  cols: number,
-  rows: number,
-  over: Partial<DashboardProps> = {},
-  theme = { color: true, ascii: false },
-) {
-  mounted = renderAt(
-    <ThemeContext.Provider value={theme}>
-      <Dashboard
-        snapshot={snapshot}
-        now={now}
-        localNow={now}
-        layout={computeLayout(cols, rows, { positionLines: positionLines(snapshot) })}
-        backend="SIM 127.0.0.1:8787"
-        readonly={false}
-        focus="game"
-        scroll={0}
-        overlay={null}
-        hints={[
-          { text: "q quit", rank: 1 },
-          { text: "? help", rank: 2 },
-        ]}
-        message={undefined}
-        {...over}
-      />
-    </ThemeContext.Provider>,
-    cols,
-    rows,
-  );
-  return mounted.text();
-}
 
 function lines(frame: string): string[] {
   return frame.split("\n");
@@ -121,7 +57,7 @@ describe.each([
     expect(frame).toContain("ends in 0:12");
     expect(frame).toContain("not accepting positions");
     expect(frame).not.toContain("closes in");
-    mounted?.unmount();
+    drawn()?.unmount();
     const after = START + 76_000;
     frame = draw(liveSnapshot(after), after, cols, rows);
     expect(frame).toContain("SETTLING");
@@ -158,7 +94,7 @@ describe.each([
       );
     };
     const limited = { state: "rate_limited", resumeAt: later + 12_000, reason: "Rate limit exceeded" } as const;
-    mounted = renderAt(frameAt(later, limited), cols, rows);
+    const mounted = renderAt(frameAt(later, limited), cols, rows);
     expect(mounted.text()).toContain("resuming in 12 s");
     mounted.instance.rerender(frameAt(later + 1_000, limited));
     expect(mounted.text()).toContain("resuming in 11 s");
@@ -167,6 +103,7 @@ describe.each([
     expect(mounted.text()).toContain("stale: last data 2m ago");
     mounted.instance.rerender(frameAt(later + 61_000, { state: "ok" }));
     expect(mounted.text()).toContain("stale: last data 3m ago");
+    mounted.unmount();
   });
 
   it("says it is connecting at once and spins only when that takes a while", async () => {
@@ -174,7 +111,7 @@ describe.each([
     expect(frame).toMatch(/ connecting/);
     expect(frame).not.toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏]/);
     await tick(SPINNER_DELAY_MS + 100);
-    expect(mounted!.text()).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] connecting/);
+    expect(drawn()!.text()).toMatch(/[⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏] connecting/);
   });
 
   it("says offline with the reason and keeps the old numbers, marked", () => {
@@ -259,15 +196,14 @@ describe("dashboard edges", () => {
       const frame = draw(liveSnapshot(now), now, c, r);
       expect(lines(frame).length, `${c}x${r}`).toBeLessThanOrEqual(r - 1);
       for (const line of lines(frame)) expect(line.length, `${c}x${r}`).toBeLessThanOrEqual(c);
-      mounted?.unmount();
+      drawn()?.unmount();
     }
   });
 
   it("draws with plain ASCII and no colour when asked", () => {
     const now = START + 15_000;
-    mounted = undefined;
     draw(liveSnapshot(now), now, 80, 24, {}, { color: false, ascii: true });
-    const raw = mounted!.lastFrame();
+    const raw = drawn()!.lastFrame();
     expect(raw).not.toMatch(/\p{Cc}\[3[0-9]m/u);
     expect(raw).not.toMatch(/[▁▂▃▄▅▆▇█╭│]/);
     expect(raw).toContain("ACCEPTING");
@@ -275,7 +211,8 @@ describe("dashboard edges", () => {
 
   it("shows the help overlay", () => {
     const now = START + 15_000;
-    const frame = draw(liveSnapshot(now), now, 80, 24, { overlay: "help" });
+    // Tall enough for every key; a shorter terminal clips the last sections.
+    const frame = draw(liveSnapshot(now), now, 80, 40, { overlay: "help" });
     expect(frame).toContain("KEYS");
     expect(frame).toContain("Ctrl+R");
     expect(frame).toContain("IN THE RESULTS VIEW (r)");
@@ -295,7 +232,7 @@ describe("dashboard edges", () => {
     const snap = liveSnapshot(now, {
       errors: { balance: long("user-balance"), price: long("live-price"), status: long("status"), spot: long("spot") },
     });
-    const lines = draw(snap, now, 80, 24, { overlay: "help" }).split("\n");
+    const lines = draw(snap, now, 80, 40, { overlay: "help" }).split("\n");
     expect(lines[lines.length - 2]).toMatch(/^╰─+╯$/);
     expect(lines.some((l) => l.includes("PROBLEMS NOW"))).toBe(true);
     // Every key line whole: a squeezed column would have drawn lines over each other.
@@ -323,13 +260,13 @@ describe("dashboard edges", () => {
     draw(snap, now, cols, rows);
     // Same status, same rows; only the price moves: 67,200.5 − 66,169 and 67,200.5 − 67,120.
     const moved = { ...snap, price: { value: livePrice(67200.5, now), at: now } };
-    mounted!.instance.rerender(
+    drawn()!.instance.rerender(
       <ThemeContext.Provider value={{ color: true, ascii: false }}>
         <Dashboard {...props(moved)} />
       </ThemeContext.Provider>,
     );
     await tick();
-    const frame = mounted!.text();
+    const frame = drawn()!.text();
     expect(distanceOf(frame, "66,169.00")).toBe("▲ 1,031.50");
     expect(distanceOf(frame, "67,120.00")).toBe("▲ 80.50");
   });
@@ -343,7 +280,7 @@ describe("dashboard edges", () => {
     let frame = draw(snap, now, 80, 24, { scroll: 0 });
     expect(frame).toContain("67,000.00");
     expect(frame).toMatch(/rows 1–\d+ of 10/);
-    mounted?.unmount();
+    drawn()?.unmount();
     frame = draw(snap, now, 80, 24, { scroll: 9 });
     expect(frame).toContain("67,009.00");
     expect(frame).not.toContain("67,000.00");

@@ -6,7 +6,7 @@ import { type Balance, readOr } from "../../domain/service-data.js";
 import { AgeBadge, type Freshness } from "../age.js";
 import { Line } from "../Line.js";
 import { Pane, type PaneFrame } from "../Pane.js";
-import { span } from "../spans.js";
+import { fitGroups, piecesWidth, span } from "../spans.js";
 import { glyphs, signTone, type Tone, useTheme } from "../theme.js";
 
 export interface BalancePaneProps extends PaneFrame, Freshness {
@@ -52,7 +52,7 @@ export const BalancePane = memo(function BalancePane(p: BalancePaneProps) {
       ) : (
         <Line tone={p.error ? "bad" : "dim"}>{p.error ?? "loading…"}</Line>
       )}
-      {p.last && p.balance ? <LastGame card={p.last} lines={room} /> : null}
+      {p.last && p.balance ? <LastGame card={p.last} lines={room} width={p.width - 4} /> : null}
     </Pane>
   );
 });
@@ -62,21 +62,26 @@ export const BalancePane = memo(function BalancePane(p: BalancePaneProps) {
  * "close 63,770.12 · @63,769 ▲ 1.12": the outcome first, so one line is
  * enough to know it.
  */
-function LastGame({ card, lines }: { card: LastGameCard; lines: number }) {
+function LastGame({ card, lines, width }: { card: LastGameCard; lines: number; width: number }) {
   const theme = useTheme();
   const sep = ` ${glyphs(theme).sep} `;
   const tone = OUTCOME_TONE[card.outcome];
   if (lines < 1) return null;
+  const id = span(`#${shortGid(card.gid, theme.ascii)} `, { tone: "dim" });
+  // A narrow pane drops the id before the outcome and the amount.
+  const head = [
+    span("LAST ", { bold: true }),
+    id,
+    span(card.word, { bold: true, tone, inverse: !theme.color }),
+    span(` ${inCurrency(card.net, card.currency)}`, { bold: true, tone }),
+  ];
   return (
     <>
       <Line>
-        {[
-          span("LAST ", { bold: true }),
-          span(`#${shortGid(card.gid, theme.ascii)} `, { tone: "dim" }),
-          span(card.word, { bold: true, tone, inverse: !theme.color }),
-          " ",
-          span(inCurrency(card.net, card.currency), { bold: true, tone }),
-        ]}
+        {fitGroups(
+          (piecesWidth(head) <= width ? head : head.filter((piece) => piece !== id)).map((piece) => [piece]),
+          width,
+        )}
       </Line>
       {lines >= 2 ? <Line tone="dim">{`staked ${card.staked}${sep}paid ${card.paid}`}</Line> : null}
       {lines >= 3 ? (

@@ -18,8 +18,8 @@ import { type GameListing, isReadable, type NextGame, type Unreadable } from "..
 import { AgeBadge, ageAt, ageBadge } from "../age.js";
 import { Line } from "../Line.js";
 import { Pane, type PaneFrame } from "../Pane.js";
-import { normalise, type Piece, span, spansWidth } from "../spans.js";
-import { glyphs, signTone, type Tone, useTheme } from "../theme.js";
+import { fitGroups, type Piece, piecesWidth, span } from "../spans.js";
+import { glyphs, signTone, type Theme, type Tone, useTheme } from "../theme.js";
 
 const PHASE: Record<GamePhase, { label: string; tone: Tone }> = {
   next: { label: "NEXT", tone: "dim" },
@@ -47,8 +47,9 @@ export interface GamePaneProps extends PaneFrame {
 export const GamePane = memo(function GamePane(p: GamePaneProps) {
   const theme = useTheme();
   const live = p.listing?.liveGame ?? undefined;
+  const badge = p.listing && live ? phaseBadge({ listing: p.listing, live, now: p.now, interval: p.interval }, theme) : [];
   const frame = {
-    title: `GAME ${p.asset} ${formatInterval(p.interval)}${live ? ` #${shortGid(live.gid, theme.ascii)}` : ""}`,
+    title: gameTitle(p, live === undefined ? undefined : shortGid(live.gid, theme.ascii), piecesWidth(badge)),
     width: p.width,
     height: p.height,
     focused: p.focused,
@@ -75,7 +76,7 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
     );
   }
   return (
-    <Pane {...frame} right={<PhaseBadge listing={p.listing} live={live} now={p.now} interval={p.interval} />}>
+    <Pane {...frame} right={<Line>{badge}</Line>}>
       <LiveGame
         listing={p.listing}
         listingAt={p.listingAt}
@@ -94,9 +95,20 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
 
 type Live = NonNullable<GameListing["liveGame"]>;
 
+/**
+ * "GAME BTC_USDT 1m #489886"; when the pane is too narrow beside its badge
+ * (`badge` columns), the asset and interval go first (the header names
+ * them), the game id last.
+ */
+function gameTitle(p: GamePaneProps, gid: string | undefined, badge: number): string {
+  const id = gid === undefined ? "" : ` #${gid}`;
+  const full = `GAME ${p.asset} ${formatInterval(p.interval)}${id}`;
+  // Border, padding, the focus marker and a space before the badge.
+  return full.length <= p.width - 4 - 2 - 1 - badge ? full : `GAME${id}`;
+}
+
 /** The game's phase, and whether the early-precision window is open. */
-function PhaseBadge(p: { listing: GameListing; live: Live; now: number; interval: Interval }) {
-  const theme = useTheme();
+function phaseBadge(p: { listing: GameListing; live: Live; now: number; interval: Interval }, theme: Theme): Piece[] {
   const g = glyphs(theme);
   const clock = gameClock(p.live, p.now);
   const phase = PHASE[clock.phase];
@@ -105,15 +117,11 @@ function PhaseBadge(p: { listing: GameListing; live: Live; now: number; interval
   // clock is past the window by our rule (rules.ts), the flag is out of date.
   const flag = p.listing.early_precision_window;
   const early = flag === true ? inEarlyWindow(p.interval, p.live.start_at, p.now) : flag;
-  return (
-    <Line>
-      {[
-        accepting && early === true && span(`${g.star} EARLY `, { tone: "accent" }),
-        accepting && !isReadable(early) && span(`early ${UNREADABLE_MARK} `, { tone: "dim" }),
-        span(phase.label, { tone: phase.tone, bold: true, inverse: !theme.color }),
-      ]}
-    </Line>
-  );
+  return [
+    accepting && early === true && span(`${g.star} EARLY `, { tone: "accent" }),
+    accepting && !isReadable(early) && span(`early ${UNREADABLE_MARK} `, { tone: "dim" }),
+    span(phase.label, { tone: phase.tone, bold: true, inverse: !theme.color }),
+  ];
 }
 
 /**
@@ -149,31 +157,36 @@ function LiveGame(p: LiveGameProps) {
   }, [live, g.sep, day]);
   const clock = gameClock(live, p.now);
   const accepting = clock.phase === "accepting";
-  const countdowns = [
-    ...lockCountdown(lockUrgency(live, p.now), clock.toClose, accepting),
-    "ends in ",
-    span(formatCountdown(clock.toEnd), { bold: true }),
-    "  ",
-  ];
-  // The bar takes what the countdowns leave of the line (inside the border and padding).
-  const barWidth = Math.max(5, p.width - 4 - spansWidth(normalise(countdowns)));
+  const inner = p.width - 4;
+  // Whole items, most important first: a narrow pane loses the bar, then the end's countdown, never half of one.
+  const countdowns = fitGroups(
+    [
+      lockCountdown(lockUrgency(live, p.now), clock.toClose, accepting),
+      ["ends in ", span(formatCountdown(clock.toEnd), { bold: true }), "  "],
+    ],
+    inner,
+  );
+  const barWidth = inner - piecesWidth(countdowns);
   const filled = Math.round(clock.progress * barWidth);
   return (
     <>
       <Line>
         {[
           ...countdowns,
-          span(g.bar.repeat(filled), { tone: PHASE[clock.phase].tone }),
-          span(g.barEmpty.repeat(barWidth - filled), { tone: "dim" }),
+          barWidth >= 5 && span(g.bar.repeat(filled), { tone: PHASE[clock.phase].tone }),
+          barWidth >= 5 && span(g.barEmpty.repeat(barWidth - filled), { tone: "dim" }),
         ]}
       </Line>
-      <PriceLine livePrice={p.livePrice} strikes={p.strikes} live={live} full={p.full} prices={prices} />
+      <PriceLine livePrice={p.livePrice} strikes={p.strikes} live={live} full={p.full} prices={prices} width={inner} />
       {p.full ? <Line>{["open ", span(prices.open, { bold: true }), "  ai ", span(prices.ai, { bold: true })]}</Line> : null}
       <Line>
-        {[
-          placeLine(accepting, p.listing.can_place_position, p.known),
-          span(`  ${nextGameLine(p.listing, p.now, theme.ascii)}`, { tone: "dim" }),
-        ]}
+        {fitGroups(
+          [
+            [placeLine(accepting, p.listing.can_place_position, p.known)],
+            [span(`  ${nextGameLine(p.listing, p.now, theme.ascii)}`, { tone: "dim" })],
+          ],
+          inner,
+        )}
       </Line>
       {p.full ? (
         <Line>
@@ -208,21 +221,22 @@ function PriceLine(p: {
   live: Live;
   full: boolean;
   prices: { open: string; ai: string };
+  /** Columns inside the pane. */
+  width: number;
 }) {
   const theme = useTheme();
   const price = p.livePrice;
   const lead = price === undefined ? undefined : nearestStrike(p.strikes, price);
   const open = isReadable(p.live.open_price) ? p.live.open_price : undefined;
   const side = price !== undefined && open !== undefined ? price.cmp(open) : 0;
-  const pieces: Piece[] = ["live ", span(price === undefined ? "–" : formatPrice(price), { bold: true, tone: signTone(side) })];
-  if (lead !== undefined && price !== undefined) {
-    pieces.push(
-      span(`  lead ${strikeLabel(lead)} `, { tone: "accent" }),
-      span(formatDistance(price.minus(lead), theme.ascii), { bold: true, tone: "accent" }),
-    );
-  } else if (!p.full) {
-    pieces.push("  open ", span(p.prices.open, { bold: true }), "  ai ", span(p.prices.ai, { bold: true }));
-  }
+  const value = span(price === undefined ? "–" : formatPrice(price), { bold: true, tone: signTone(side) });
+  const distance = lead && price ? span(formatDistance(price.minus(lead), theme.ascii), { bold: true, tone: "accent" }) : undefined;
+  const groups: Piece[][] = [["live ", value]];
+  if (lead !== undefined && distance !== undefined) groups.push([span(`  lead ${strikeLabel(lead)} `, { tone: "accent" }), distance]);
+  else if (!p.full) groups.push(["  open ", span(p.prices.open, { bold: true })], ["  ai ", span(p.prices.ai, { bold: true })]);
+  // Too narrow for the labels: the price and the lead's distance without them ("67,003.65 @67,120 ▼ 116.35").
+  const bare: Piece[][] = lead && distance ? [[value, span(` ${strikeLabel(lead)} `, { tone: "accent" }), distance]] : groups;
+  const pieces = fitGroups(piecesWidth(groups.flat()) <= p.width ? groups : bare, p.width);
   return <Line>{pieces}</Line>;
 }
 

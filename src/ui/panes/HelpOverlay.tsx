@@ -1,4 +1,4 @@
-import { Text } from "ink";
+import { Box, Text } from "ink";
 import { DASHBOARD_KEYS, helpRows, RESULTS_KEYS } from "../keymap.js";
 import { tone, useTheme } from "../theme.js";
 import { OverlayFrame } from "./OverlayFrame.js";
@@ -17,18 +17,18 @@ export function HelpOverlay(p: { width: number; height: number; problems: readon
   const theme = useTheme();
   return (
     <OverlayFrame width={p.width} height={p.height}>
-      <Text bold>KEYS</Text>
-      <KeyList keys={KEY_HELP} />
-      {/* Problems before the rest: when the terminal is short, the clip takes the least useful lines. */}
+      {/* Problems first: when the terminal is short, the clip takes the least useful lines, and wrapped keys are many. */}
       {p.problems.length > 0 ? <Text bold>PROBLEMS NOW</Text> : null}
       {p.problems.map((problem) => (
         <Text key={problem} color={tone(theme, "bad")} wrap="wrap">
           {problem}
         </Text>
       ))}
+      <Text bold>KEYS</Text>
+      <KeyList keys={KEY_HELP} />
       <Text bold>IN THE RESULTS VIEW (r)</Text>
       <KeyList keys={RESULTS_KEY_HELP} />
-      <Text color={tone(theme, "dim")} wrap="truncate-end">
+      <Text color={tone(theme, "dim")} wrap="wrap">
         Data comes from one poller: at most one request per second. Ages show when each pane last heard from the service. A ? is a value the
         service sent in a form spotdash cannot read (D says which).
       </Text>
@@ -40,11 +40,14 @@ function KeyList(p: { keys: readonly (readonly [string, string])[] }) {
   const theme = useTheme();
   return (
     <>
+      {/* A description too long for the line wraps under itself, never under the keys, never cut. */}
       {p.keys.map(([k, what]) => (
-        <Text key={k} wrap="truncate-end">
-          <Text color={tone(theme, "accent")}>{k.padEnd(KEY_COLUMN)}</Text>
-          {what}
-        </Text>
+        <Box key={k} flexShrink={0}>
+          <Box width={KEY_COLUMN} flexShrink={0}>
+            <Text color={tone(theme, "accent")}>{k}</Text>
+          </Box>
+          <Text wrap="wrap">{what}</Text>
+        </Box>
       ))}
     </>
   );

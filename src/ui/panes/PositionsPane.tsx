@@ -63,7 +63,9 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
   const streakOf = new Map(p.streaks.map((s) => [s.positionId, s.streak]));
   const unplaced = p.streaks.filter((s) => !all.some((r) => r.txid === s.positionId));
   // When the rows overflow, one row goes to the "rows a–b of n" line.
-  const capacity = all.length > p.visibleRows ? Math.max(1, p.visibleRows - 1) : p.visibleRows;
+  // The "ended … settling" line takes one row of the table's room.
+  const room = p.visibleRows - (p.settling ? 1 : 0);
+  const capacity = all.length > room ? Math.max(1, room - 1) : room;
   const scroll = Math.min(p.scroll, Math.max(0, all.length - capacity));
   const shown = all.slice(scroll, scroll + capacity);
   const title = `POSITIONS${p.gid ? ` #${shortGid(p.gid, ascii)}` : ""}  ${totals.count} held ${left} left`;
@@ -82,20 +84,26 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
           {p.error ?? (p.gid ? "no positions in this game — p places one" : (p.noLiveGame ?? "waiting for the live game…"))}
         </Line>
       ) : null}
-      {shown.map((r) => (
-        <PositionLine
-          key={r.txid}
-          row={r}
-          cols={cols}
-          live={live}
-          stale={p.stale}
-          now={p.now}
-          leading={r === leading}
-          streak={streakOf.get(r.txid)}
-          settling={p.rows.includes(r) ? undefined : p.settling?.gid}
-        />
-      ))}
-      {all.length > p.visibleRows ? <Line tone="dim">{`rows ${scroll + 1}–${scroll + shown.length} of ${all.length} (j/k)`}</Line> : null}
+      {shown.map((r) => {
+        const settling = !p.rows.includes(r);
+        const line = (
+          <PositionLine
+            key={r.txid}
+            row={r}
+            cols={cols}
+            live={live}
+            stale={p.stale}
+            now={p.now}
+            leading={r === leading}
+            streak={streakOf.get(r.txid)}
+            settling={settling}
+          />
+        );
+        // The ended game's rows under a line that says what they are waiting for.
+        if (!settling || r !== p.settling?.rows[0]) return line;
+        return [<Line key="settling" tone="accent">{`ended #${shortGid(p.settling.gid, ascii)}: settling, result on its way`}</Line>, line];
+      })}
+      {all.length > room ? <Line tone="dim">{`rows ${scroll + 1}–${scroll + shown.length} of ${all.length} (j/k)`}</Line> : null}
       {p.rows.length > 0 ? (
         <Line bold>
           {row(cols, {
@@ -165,8 +173,8 @@ interface PositionLineProps {
   now: number;
   leading: boolean;
   streak: number | undefined;
-  /** The ended game's id when this row is one of its positions. */
-  settling: string | undefined;
+  /** One of the ended game's positions, under the "settling" line. */
+  settling: boolean;
 }
 
 /** One position. Its figures are formatted when /status changes them; a new price re-formats the distance only. */
@@ -187,12 +195,11 @@ const PositionLine = memo(function PositionLine(p: PositionLineProps) {
   );
   const distance = p.live === null ? null : distanceFrom(p.live, r);
   // A stale, inactive or settling row is grey throughout: its colours would claim a verdict it does not have.
-  const grey = p.stale || !r.active || p.settling !== undefined;
+  const grey = p.stale || !r.active || p.settling;
   const shade = (t: Tone) => (grey ? "dim" : t);
   const projected = r.projected !== null && isReadable(r.projected) && isReadable(r.stake) ? r.projected.gte(r.stake) : null;
   const gaining = r.returnPct !== null && isReadable(r.returnPct) ? r.returnPct.gte(0) : null;
   const notes = [
-    p.settling !== undefined && span(` settling #${shortGid(p.settling, theme.ascii)}`, { tone: "accent" }),
     p.streak !== undefined && span(` ${g.star}${p.streak} in a row`, { tone: shade("accent") }),
     r.note !== null && span(` ${r.note}`, { tone: r.active ? "warn" : "dim" }),
   ];

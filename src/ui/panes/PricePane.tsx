@@ -9,7 +9,7 @@ import { drawChart, type RefLine, type TimeMark } from "../chart/price-chart.js"
 import { type ChartWindow, type GameSpan, windowRange } from "../chart/scales.js";
 import { Line } from "../Line.js";
 import { Pane, type PaneFrame } from "../Pane.js";
-import { span } from "../spans.js";
+import { fitGroups, span } from "../spans.js";
 import { glyphs, signTone, useTheme } from "../theme.js";
 
 export interface PricePaneProps extends PaneFrame, Freshness {
@@ -30,7 +30,6 @@ export interface PricePaneProps extends PaneFrame, Freshness {
 
 export const PricePane = memo(function PricePane(p: PricePaneProps) {
   const theme = useTheme();
-  const g = glyphs(theme);
   const open = p.live !== undefined && isReadable(p.live.open_price) ? p.live.open_price : undefined;
   // The reference lines change with the listing, the positions and the price; the chart with each price.
   const refs = useMemo(() => referenceLines(p.live, p.strikes, p.price), [p.live, p.strikes, p.price]);
@@ -53,11 +52,6 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
           stale: p.stale,
         })
       : undefined;
-  const last = p.prices.at(-1);
-  const prev = p.prices.at(-2);
-  const direction = last && prev ? Math.sign(last.value - prev.value) : 0;
-  const sinceOpen = p.price && open ? p.price.minus(open) : null;
-  const pct = sinceOpen && open && !open.isZero() ? sinceOpen.div(open).times(100) : null;
   const title = `PRICE ${p.asset}  ${p.window === "game" ? `game ${formatInterval(p.interval)}` : `last ${p.window}`}`;
   return (
     <Pane
@@ -72,21 +66,7 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
         <Line key={i}>{row}</Line>
       ))}
       {p.price ? (
-        <Line>
-          {[
-            // The arrow is the last tick; the colour is the side of the open, as the chart's line: one colour per meaning.
-            span(`${direction > 0 ? g.up : direction < 0 ? g.down : g.flat} `, { bold: true }),
-            span(formatPrice(p.price), { bold: true, tone: sinceOpen ? signTone(sinceOpen.cmp(0)) : undefined }),
-            sinceOpen &&
-              span(`  ${formatPriceChange(sinceOpen)}${pct ? ` (${formatPriceChange(pct)}%)` : ""} since open`, {
-                tone: signTone(sinceOpen.cmp(0)),
-              }),
-            chart === undefined && refs.length > 0 && span(`  ${refs.map((r) => r.label).join(` ${g.sep} `)}`, { tone: "dim" }),
-            chart !== undefined &&
-              chart.offChart.length > 0 &&
-              span(`  ${chart.offChart.map((o) => `${o.above ? g.up : g.down}${o.label}`).join(" ")} off chart`, { tone: "dim" }),
-          ]}
-        </Line>
+        <PriceLine price={p.price} prices={p.prices} open={open} refs={refs} offChart={chart?.offChart} width={p.width - 4} />
       ) : (
         <Line tone={p.error ? "bad" : "dim"}>{p.error ?? "waiting for the first price…"}</Line>
       )}
@@ -116,4 +96,51 @@ function referenceLines(live: LiveGame | undefined, strikes: readonly Decimal[],
     refs.push({ value: s.toNumber(), label: strikeLabel(s), kind: "strike", closest: s === closest });
   }
   return refs;
+}
+
+/**
+ * "▲ 67,003.65  -32.40 (-0.05%) since open  ▼@66,169 off chart": whole
+ * items, so a narrow pane drops the off-chart list, then the change since
+ * the open.
+ */
+function PriceLine(p: {
+  price: Decimal;
+  prices: readonly PricePoint[];
+  open: Decimal | undefined;
+  refs: readonly RefLine[];
+  offChart: readonly { label: string; above: boolean }[] | undefined;
+  width: number;
+}) {
+  const g = glyphs(useTheme());
+  const last = p.prices.at(-1);
+  const prev = p.prices.at(-2);
+  const direction = last && prev ? Math.sign(last.value - prev.value) : 0;
+  const sinceOpen = p.open ? p.price.minus(p.open) : null;
+  const pct = sinceOpen && p.open && !p.open.isZero() ? sinceOpen.div(p.open).times(100) : null;
+  return (
+    <Line>
+      {fitGroups(
+        [
+          // The arrow is the last tick; the colour is the side of the open, as the chart's line: one colour per meaning.
+          [
+            span(`${direction > 0 ? g.up : direction < 0 ? g.down : g.flat} `, { bold: true }),
+            span(formatPrice(p.price), { bold: true, tone: sinceOpen ? signTone(sinceOpen.cmp(0)) : undefined }),
+          ],
+          [
+            sinceOpen &&
+              span(`  ${formatPriceChange(sinceOpen)}${pct ? ` (${formatPriceChange(pct)}%)` : ""} since open`, {
+                tone: signTone(sinceOpen.cmp(0)),
+              }),
+          ],
+          [p.offChart === undefined && p.refs.length > 0 && span(`  ${p.refs.map((r) => r.label).join(` ${g.sep} `)}`, { tone: "dim" })],
+          [
+            p.offChart !== undefined &&
+              p.offChart.length > 0 &&
+              span(`  ${p.offChart.map((o) => `${o.above ? g.up : g.down}${o.label}`).join(" ")} off chart`, { tone: "dim" }),
+          ],
+        ],
+        p.width,
+      )}
+    </Line>
+  );
 }

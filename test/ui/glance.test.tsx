@@ -1,0 +1,167 @@
+/**
+ * What a trader reads at a glance, drawn through the bundle's Ink pipeline
+ * at the widths traders use: the countdown's emphasis, the leading strike,
+ * the LAST GAME card, an ended game's "settling" rows, two-decimal money,
+ * whole columns and whole words in narrow panes, and "can place now" only
+ * when it is known.
+ */
+import { describe, expect, it } from "vitest";
+import { withListing, withSettlement } from "../../src/poller/reducers.js";
+import type { Snapshot } from "../../src/poller/snapshot.js";
+import { draw, liveSnapshot, START } from "../helpers/dashboard.js";
+import { balance, gameResult, listing } from "../helpers/fixtures.js";
+
+const SIZES = [
+  [60, 24],
+  [80, 24],
+  [120, 35],
+  [200, 50],
+] as const;
+
+/** The rows of the pane whose title row contains `title`, down to its bottom border, cut to its columns. */
+function pane(frame: string, title: string): string[] {
+  const rows = frame.split("\n");
+  const top = rows.findIndex((r) => r.includes(title));
+  expect(top, `pane ${title}`).toBeGreaterThan(0);
+  const left = rows[top - 1]!.lastIndexOf("╭", rows[top]!.indexOf(title));
+  const right = rows[top - 1]!.indexOf("╮", left);
+  const out: string[] = [];
+  for (let i = top; i < rows.length && !rows[i]!.slice(left, right + 1).startsWith("╰"); i++) {
+    const row = rows[i]!.slice(left, right + 1);
+    // Each row of the pane is closed by its own border: nothing ran over it.
+    expect(row, `${title} row ${i}`).toMatch(/^│.*│$/);
+    out.push(row.slice(1, -1));
+  }
+  return out;
+}
+
+const settledGame = gameResult({
+  gid: "489885",
+  interval: 60,
+  asset: "BTC_USDT",
+  network: "testnet",
+  currency: "USDC",
+  open_price: "67000",
+  closing_price: "67012.345",
+  settled_at: new Date(START - 1_000).toISOString(),
+  cancelled: false,
+  positions: [
+    {
+      sp: "67010",
+      f: "2.5",
+      w: "0.4020501",
+      r: "-83.9",
+      win: false,
+      variance: "2.345",
+      txid: "x1",
+      placed_at: new Date(START - 70_000).toISOString(),
+    },
+  ],
+  total_staked: "2.5",
+  total_winnings: "0.4020501",
+  net_return: "-2.0979499",
+});
+
+describe.each(SIZES)("at %ix%i", (cols, rows) => {
+  const now = START + 15_200;
+
+  it("emphasises the countdown in the last 10 s before the lock, with a symbol as well as colour", () => {
+    const calm = pane(draw(liveSnapshot(now), now, cols, rows), "GAME ");
+    expect(calm[1]).toMatch(/^ closes in 0:45 /);
+    const late = START + 52_000;
+    const final = pane(draw(liveSnapshot(late), late, cols, rows), "GAME ");
+    // A narrow pane keeps the lock's countdown and drops the end's, whole.
+    expect(final[1]).toMatch(cols >= 80 ? /^ !! closes in 0:08 {2}ends in 0:23/ : /^ !! closes in 0:08 /);
+  });
+
+  it("marks the leading strike's row, and shows each distance as a direction and a size", () => {
+    // The price is about 67,030: 67,120 is the nearer strike (▼ ~90), 66,169 far below it (▲ ~860).
+    const table = pane(draw(liveSnapshot(now), now, cols, rows), "POSITIONS");
+    expect(table[1]).toMatch(/PRICE−STRIKE/);
+    const lead = table.find((r) => r.includes("67,120.00"))!;
+    const other = table.find((r) => r.includes("66,169.00"))!;
+    expect(lead).toMatch(/^ ◆ +67,120\.00 .*▼ \d+\.\d{2}/);
+    expect(other).toMatch(/^ {2} +66,169\.00 .*▲ \d{3}\.\d{2}/);
+    // The game pane puts the same distance beside the live price.
+    const game = pane(draw(liveSnapshot(now), now, cols, rows), "GAME ")[2];
+    expect(game).toMatch(cols >= 80 ? /^ live 67,0\d\d\.\d\d {2}lead @67,120 ▼ \d+\.\d{2}/ : /^ 67,0\d\d\.\d\d @67,120 ▼ \d+\.\d{2}/);
+  });
+
+  it("drops whole columns in a narrow pane, never a word, PLACED first", () => {
+    const header = pane(draw(liveSnapshot(now), now, cols, rows), "POSITIONS")[1]!;
+    const titles = ["STRIKE", "STAKE", "PRICE−STRIKE", "PROJ. WIN", "RETURN", "PLACED"];
+    // The header is the titles kept, whole, in order, and nothing else.
+    const shown = titles.filter((t) => header.includes(t));
+    expect(header.trim().split(/\s+/).join(" ")).toBe(shown.join(" "));
+    if (cols >= 80) expect(shown).toEqual(titles);
+    else expect(shown).toEqual(["STRIKE", "STAKE", "PRICE−STRIKE", "PROJ. WIN"]);
+    // And no line below the header is cut with an ellipsis.
+    expect(draw(liveSnapshot(now), now, cols, rows).split("\n").slice(1).join("\n")).not.toContain("…");
+  });
+
+  it("keeps two decimals for money in the panes, and names the currency of the session's change", () => {
+    const snap = liveSnapshot(now, { balance: { value: balance("998.221727"), at: now - 1_000 } });
+    const money = pane(draw(snap, now, cols, rows), "BALANCE");
+    expect(money[1]).toMatch(/USDC 998\.22\b/);
+    expect(money[2]).toMatch(/session -7\.28 USDC/);
+  });
+
+  it("shows the LAST GAME card after a settlement, the outcome on its first line", () => {
+    const snap = withSettlement(liveSnapshot(now), settledGame, now - 500);
+    const card = pane(draw(snap, now, cols, rows), "BALANCE");
+    // A narrow pane drops the id before the outcome and the amount.
+    expect(card[3]).toMatch(/^ LAST (#489885 )?LOST -2\.10 USDC/);
+    if (cols >= 80) expect(card[3]).toContain("#489885");
+    if (rows >= 35) {
+      expect(card[4]).toMatch(/^ staked 2\.50 │ paid 0\.40 /);
+      // Rounded half to even, as all money and prices: 67,012.345 → 67,012.34.
+      expect(card[5]).toMatch(/^ close 67,012\.34 │ @67,010 ▲ 2\.34 /);
+    }
+  });
+
+  it("keeps an ended game's positions on screen, marked settling, until its result arrives", () => {
+    const end = START + 75_500;
+    const before = liveSnapshot(end);
+    const next = listing({ start: START + 75_000, now: end, gid: "489887" });
+    const ended = withListing(before, next, end, true);
+    const table = pane(draw(ended, end, cols, rows), "POSITIONS");
+    const heading = table.findIndex((r) => /^ ended #489886: settling, result on its way/.test(r));
+    expect(heading).toBeGreaterThan(0);
+    expect(table[heading + 1]).toMatch(/66,169\.00/);
+    expect(table[heading + 2]).toMatch(/67,120\.00/);
+    expect(table.join("\n")).toContain("no positions in this game");
+    const settled = withSettlement(ended, { ...settledGame, gid: "489886" }, end + 2_000);
+    expect(pane(draw(settled, end + 2_000, cols, rows), "POSITIONS").join("\n")).not.toContain("settling");
+  });
+
+  it("says 'can place now' only while the service answers and the listing is fresh", () => {
+    const offline: Partial<Snapshot> = { connection: { state: "offline", retryAt: now + 2_000, reason: "connection refused" } };
+    expect(pane(draw(liveSnapshot(now), now, cols, rows), "GAME ").join("\n")).toContain("can place now");
+    const game = pane(draw(liveSnapshot(now, offline), now, cols, rows), "GAME ").join("\n");
+    expect(game).not.toContain("can place now");
+    expect(game).toContain("placing unknown: no fresh data");
+  });
+
+  it("wraps the help overlay's long lines instead of cutting them", () => {
+    const frame = draw(liveSnapshot(now), now, cols, 50, { overlay: "help" });
+    expect(frame).not.toContain("…");
+    expect(frame.replace(/[│\s]+/g, " ")).toContain(
+      "place a position / repeat the last stake at the live price (a paste goes into its field)",
+    );
+  });
+});
+
+describe("dates", () => {
+  it("shows the date on times of a game that are not today", () => {
+    // A minute into a day-long game: its lock and end are tomorrow, in any time zone.
+    const start = START;
+    const now = start + 60_000;
+    const daily = { ...liveSnapshot(now), target: { ...liveSnapshot(now).target, interval: 86400 as const } };
+    const l = listing({ start, now, gid: "900001", interval: 86400 });
+    const frame = draw({ ...daily, listing: { value: l, at: now - 1_000 } }, now, 120, 35);
+    const times = pane(frame, "GAME ").find((r) => r.includes("start "))!;
+    expect(times).toMatch(
+      /start (\d\d:\d\d:\d\d|[A-Z][a-z]{2} \d+ \d\d:\d\d) │ closes [A-Z][a-z]{2} \d+ \d\d:\d\d │ ends [A-Z][a-z]{2} \d+ \d\d:\d\d/,
+    );
+  });
+});
