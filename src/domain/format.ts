@@ -98,7 +98,7 @@ export function formatPercent(p: Amount): string {
 }
 
 /**
- * Money, one function per kind (docs/formatting.md):
+ * Money, one function per kind (docs/glance.md):
  *   - formatMoney / formatMoneyChange: the panes, tables and messages, at
  *     MONEY_PANE_DECIMALS, so a column's points line up and a figure does
  *     not change width as its last digits come and go;
