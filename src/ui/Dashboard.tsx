@@ -140,7 +140,6 @@ function usePositionData(s: Snapshot) {
   // The pane measures the distances from the price, so a new price does not rebuild the rows.
   const rows = useMemo(() => positionRows(gid, statusPositions ?? [], s.placed), [gid, statusPositions, s.placed]);
   const others = useMemo(() => otherGames(gid, nextGid, statusPositions ?? []), [gid, nextGid, statusPositions]);
-  const streaks = useMemo(() => readableStreaks(s.status?.value.streaks ?? []), [s.status]);
   const strikes = useMemo(() => rows.flatMap((r) => (r.active && isReadable(r.strike) ? [r.strike] : [])), [rows]);
   const settling = useMemo(
     () => (s.settling ? { gid: s.settling.gid, rows: positionRows(s.settling.gid, s.settling.positions, []) } : undefined),
@@ -152,6 +151,8 @@ function usePositionData(s: Snapshot) {
     () => gid !== undefined && (statusPositions ?? []).some((p) => p.gid === gid || p.gid === null),
     [gid, statusPositions],
   );
+  // Streaks are the live game's: a /status from before the game changed speaks of positions no longer shown.
+  const streaks = useMemo(() => (statusHeld ? readableStreaks(s.status?.value.streaks ?? []) : []), [s.status, statusHeld]);
   const settled = useMemo(() => new Set(s.settlements.map((n) => n.gid)), [s.settlements]);
   return { gid, rows, others, streaks, strikes, settling, statusHeld, settled };
 }

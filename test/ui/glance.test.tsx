@@ -142,6 +142,14 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     expect(game).toContain("placing unknown: no fresh data");
   });
 
+  it("fits the settlement toast by whole parts, the result and amount first", () => {
+    const toast = { outcome: "won" as const, text: "settled #…897501 BTC_USDT 1m: WON +0.46 USDC · staked 0.20 · paid 0.66 · r results" };
+    const footer = draw(liveSnapshot(now), now, cols, rows, { toast }).split("\n").at(-1)!;
+    expect(footer).not.toContain("… ");
+    expect(footer).toMatch(/^settled #…897501 BTC_USDT 1m: WON \+0\.46 USDC( · staked 0\.20)?( · paid 0\.66)?( · r results)? *$/);
+    if (cols >= 120) expect(footer).toContain("r results");
+  });
+
   it("wraps the help overlay's long lines instead of cutting them", () => {
     const frame = draw(liveSnapshot(now), now, cols, 50, { overlay: "help" });
     expect(frame).not.toContain("…");

@@ -4,6 +4,7 @@ import { formatAge, formatClock } from "../../domain/format.js";
 import type { Toast } from "../../domain/results.js";
 import { fitHints, type Hint } from "../keymap.js";
 import { Line } from "../Line.js";
+import { fitGroups } from "../spans.js";
 import type { Tone } from "../theme.js";
 
 export interface FooterProps {
@@ -30,7 +31,7 @@ export const Footer = memo(function Footer(p: FooterProps) {
       <Box flexGrow={1} flexShrink={1}>
         {toast !== undefined ? (
           <Line bold tone={TOAST_TONE[toast.outcome]}>
-            {toast.text}
+            {fitToast(toast.text, p.width)}
           </Line>
         ) : (
           <Line tone={p.message ? "warn" : "dim"}>{p.message ?? fitHints(p.hints, p.width - AGE_SLOT - 1)}</Line>
@@ -49,3 +50,15 @@ export const Footer = memo(function Footer(p: FooterProps) {
     </Box>
   );
 });
+
+/** The toast's " · "-separated parts, as many as fit whole (the first however narrow): the result and the amount come first. */
+function fitToast(text: string, width: number): string {
+  const parts = text.split(" · ");
+  return (
+    fitGroups(
+      parts.map((part, i) => [i === 0 ? part : ` · ${part}`]),
+      width,
+    ).join("") ||
+    (parts[0] ?? "")
+  );
+}

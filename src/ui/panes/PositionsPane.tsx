@@ -96,6 +96,7 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
             now={p.now}
             leading={r === leading}
             streak={streakOf.get(r.txid)}
+            room={p.width - 4 - MARK - cols.reduce((w, c) => w + c.width + 1, -1)}
             settling={settling}
           />
         );
@@ -173,6 +174,8 @@ interface PositionLineProps {
   now: number;
   leading: boolean;
   streak: number | undefined;
+  /** Columns left after the table's cells, for the notes after a row. */
+  room: number;
   /** One of the ended game's positions, under the "settling" line. */
   settling: boolean;
 }
@@ -200,7 +203,7 @@ const PositionLine = memo(function PositionLine(p: PositionLineProps) {
   const projected = r.projected !== null && isReadable(r.projected) && isReadable(r.stake) ? r.projected.gte(r.stake) : null;
   const gaining = r.returnPct !== null && isReadable(r.returnPct) ? r.returnPct.gte(0) : null;
   const notes = [
-    p.streak !== undefined && span(` ${g.star}${p.streak} in a row`, { tone: shade("accent") }),
+    p.streak !== undefined && span(streakNote(p.streak, g.star, p.room), { tone: shade("accent") }),
     r.note !== null && span(` ${r.note}`, { tone: r.active ? "warn" : "dim" }),
   ];
   return (
@@ -223,3 +226,9 @@ const PositionLine = memo(function PositionLine(p: PositionLineProps) {
     </Line>
   );
 });
+
+/** " ★2 in a row", or " ★2" where the row has no room for the words. */
+function streakNote(streak: number, star: string, room: number): string {
+  const long = ` ${star}${streak} in a row`;
+  return long.length <= room ? long : ` ${star}${streak}`;
+}
