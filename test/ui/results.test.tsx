@@ -14,6 +14,7 @@ import { App, type DashboardController } from "../../src/ui/App.js";
 import type { ResultsQueryArg } from "../../src/ui/results/use-results-view.js";
 import { balance, gameResult, listing, livePrice, placedPosition } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
+import { until } from "../helpers/until.js";
 
 const ESC = "\u001b";
 const ENTER = "\r";
@@ -255,19 +256,16 @@ describe("settlement toast and session summary", () => {
     const u = await mount(c, 80, 24, { bell: () => bells.push(1) });
     const won = game(0, { total_winnings: "4.000001", net_return: "0.750001", settled_at: new Date(Date.now()).toISOString() });
     c.store.update((s) => withSettlement(s, won, Date.now()));
-    await tick(60);
-    expect(flat(u.text())).toContain(`settled #${shortGid(won.gid)} BTC_USDT 10s: WON +0.75 USDC · staked 3.25`);
+    await until(() => flat(u.text()).includes(`settled #${shortGid(won.gid)} BTC_USDT 10s: WON +0.75 USDC · staked 3.25`), 3_000);
     expect(bells).toHaveLength(1);
     fits(u, 80, 24);
 
     const lost = game(1, { gid: "99", total_winnings: "1", net_return: "-2.25" });
     const cancelled = game(2, { gid: "98", cancelled: true, closing_price: null, total_winnings: "3.25", net_return: "0" });
     c.store.update((s) => withSettlement(s, lost, Date.now()));
-    await tick(60);
-    expect(flat(u.text())).toContain("settled #99 BTC_USDT 10s: LOST -2.25 USDC");
+    await until(() => flat(u.text()).includes("settled #99 BTC_USDT 10s: LOST -2.25 USDC"), 3_000);
     c.store.update((s) => withSettlement(s, cancelled, Date.now()));
-    await tick(60);
-    expect(flat(u.text())).toContain("settled #98 BTC_USDT 10s: CANCELLED, stakes refunded 3.25 USDC");
+    await until(() => flat(u.text()).includes("settled #98 BTC_USDT 10s: CANCELLED, stakes refunded 3.25 USDC"), 3_000);
     expect(bells).toHaveLength(3);
 
     await u.press("r");
@@ -291,8 +289,7 @@ describe("settlement toast and session summary", () => {
     expect(u.text()).not.toContain("settled #");
     const g = game(0);
     c.store.update((s) => withSettlement(s, g, Date.now()));
-    await tick(60);
-    expect(u.text()).toContain(`settled #${shortGid(g.gid)} BTC_USDT 10s: LOST -0.05 USDC`);
+    await until(() => flat(u.text()).includes(`settled #${shortGid(g.gid)} BTC_USDT 10s: LOST -0.05 USDC`), 3_000);
     expect(bells).toHaveLength(0);
     fits(u, 120, 40);
   });
