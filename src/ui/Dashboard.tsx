@@ -142,7 +142,14 @@ function usePositionData(s: Snapshot) {
   const others = useMemo(() => otherGames(gid, nextGid, statusPositions ?? []), [gid, nextGid, statusPositions]);
   const strikes = useMemo(() => rows.flatMap((r) => (r.active && isReadable(r.strike) ? [r.strike] : [])), [rows]);
   const settling = useMemo(
-    () => (s.settling ? { gid: s.settling.gid, rows: positionRows(s.settling.gid, s.settling.positions, []) } : undefined),
+    // An ended game's last projection and the next game's price would both claim a verdict: only the result will tell.
+    () =>
+      s.settling
+        ? {
+            gid: s.settling.gid,
+            rows: positionRows(s.settling.gid, s.settling.positions, []).map((r) => ({ ...r, projected: null, returnPct: null })),
+          }
+        : undefined,
     [s.settling],
   );
   // Whether the last /status listed positions of this game: what its own refresh was planned on. A position

@@ -91,7 +91,7 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
             key={r.txid}
             row={r}
             cols={cols}
-            live={live}
+            live={settling ? null : live}
             stale={p.stale}
             now={p.now}
             leading={r === leading}
