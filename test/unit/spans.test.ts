@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
-import { normalise, type Piece, paint, samePieces, span, spansWidth, textWidth } from "../../src/ui/spans.js";
+import { fitGroups, normalise, type Piece, paint, piecesWidth, samePieces, span, spansWidth, textWidth } from "../../src/ui/spans.js";
 import { stripAnsi } from "../helpers/ink.js";
 
 const colour = { color: true, ascii: false };
@@ -93,5 +93,39 @@ describe("samePieces", () => {
     expect(samePieces(line, ["open ", span("67,000.00", { bold: true, tone: "up" }), false])).toBe(false);
     expect(samePieces(line, ["open ", span("67,000.00", { bold: true })])).toBe(false);
     expect(samePieces("a", ["a"])).toBe(false);
+  });
+});
+
+describe("fitGroups", () => {
+  const groups = fc.array(
+    fc.array(fc.oneof(text, fc.record({ text, tone: fc.constantFrom(undefined, "up" as const) })), { maxLength: 3 }),
+    {
+      maxLength: 8,
+    },
+  );
+
+  it("keeps whole groups, never part of one, within the width, in their order", () => {
+    fc.assert(
+      fc.property(groups, fc.integer({ min: 0, max: 120 }), fc.boolean(), (gs, width, skip) => {
+        const out = fitGroups(gs, width, skip);
+        expect(piecesWidth(out)).toBeLessThanOrEqual(width);
+        // The output is some of the groups, each whole, in order: a subsequence of them, concatenated.
+        let at = 0;
+        for (let i = 0; i < gs.length && at < out.length; i++) {
+          const g = gs[i]!;
+          if (g.length > 0 && g.every((piece, k) => out[at + k] === piece)) {
+            at += g.length;
+          }
+        }
+        expect(at).toBe(out.length);
+        // Without skip, it is a prefix of the groups: it stops at the first one that does not fit.
+        if (!skip) expect(gs.some((_, n) => samePieces(gs.slice(0, n + 1).flat(), out)) || out.length === 0).toBe(true);
+      }),
+    );
+  });
+
+  it("drops the group that does not fit, and with skip lets a later one take the room", () => {
+    expect(fitGroups([["closes 0:08 "], ["ends in 0:23 "], ["!"]], 14)).toEqual(["closes 0:08 "]);
+    expect(fitGroups([["closes 0:08 "], ["ends in 0:23 "], ["!"]], 14, true)).toEqual(["closes 0:08 ", "!"]);
   });
 });
