@@ -6,6 +6,7 @@
 import { format } from "date-fns/format";
 import { secondsToHours } from "date-fns/secondsToHours";
 import { secondsToMinutes } from "date-fns/secondsToMinutes";
+import { startOfDay } from "date-fns/startOfDay";
 import { Decimal, formatAmount, formatSigned } from "./money.js";
 import { Unreadable } from "./service-data.js";
 
@@ -50,6 +51,11 @@ export function formatClock(epochMs: number): string {
   return text;
 }
 
+/** The local midnight that starts the day of an instant: a value that changes once a day, for memoising by day. */
+export function dayOf(epochMs: number): number {
+  return startOfDay(epochMs).getTime();
+}
+
 /**
  * A time with its date when it is not on the local day of `now`
  * ("07:57:05", "Nov 22 07:57"): a day-long game's start and end read the
@@ -67,16 +73,22 @@ export function shortGid(gid: string, ascii = false): string {
   return gid.length <= SHORT_GID_DIGITS + 2 ? gid : `${ascii ? "~" : "…"}${gid.slice(-SHORT_GID_DIGITS)}`;
 }
 
+/** The direction marks of a distance; the screen passes its theme's (ASCII ones under --ascii). */
+export interface Arrows {
+  up: string;
+  down: string;
+}
+
 /**
  * The live price against a strike as a direction and a size: "▲ 45.24" when
  * the price is above the strike, "▼ 3.76" below, "= 0.00" on it.
  */
-export function formatDistance(d: Amount, ascii = false): string {
+export function formatDistance(d: Amount, arrows: Arrows = { up: "▲", down: "▼" }): string {
   if (d instanceof Unreadable) return UNREADABLE_MARK;
   const dec = toDecimal(d);
   const size = formatAmount(dec.abs(), 2);
   if (/^[0,.]*$/.test(size)) return `= ${size}`;
-  return `${dec.gt(0) ? (ascii ? "^" : "▲") : ascii ? "v" : "▼"} ${size}`;
+  return `${dec.gt(0) ? arrows.up : arrows.down} ${size}`;
 }
 
 /** Prices on screen: two decimals, grouped. */

@@ -20,7 +20,16 @@
  * recent settlement wins a tie).
  */
 
-import { formatDistance, formatInterval, formatMoney, formatMoneyChange, formatPrice, shortGid, strikeLabel } from "./format.js";
+import {
+  type Arrows,
+  formatDistance,
+  formatInterval,
+  formatMoney,
+  formatMoneyChange,
+  formatPrice,
+  shortGid,
+  strikeLabel,
+} from "./format.js";
 import { Decimal, sum } from "./money.js";
 import { nearestStrike } from "./positions.js";
 import { type GameResult, isReadable, type Pagination, type ResultsPage, readOr, type Unreadable } from "./service-data.js";
@@ -172,16 +181,13 @@ export interface Toast {
  * the details.
  */
 export function settlementToast(g: GameResult, ascii = false): Toast {
-  const outcome = gameOutcome(g);
+  const card = lastGameCard(g);
   const head = `settled #${shortGid(g.gid, ascii)} ${readOr(g.asset, "?")} ${formatInterval(g.interval)}:`;
-  const cur = readOr(g.currency, "");
-  if (outcome === "cancelled")
-    return { outcome, text: `${head} CANCELLED, stakes refunded ${formatMoney(g.total_staked)} ${cur} · r results` };
-  const word = OUTCOME_WORDS[outcome];
-  const net = outcome === "even" ? formatMoney(0) : formatMoneyChange(gameNet(g));
+  if (card.outcome === "cancelled")
+    return { outcome: card.outcome, text: `${head} CANCELLED, stakes refunded ${card.staked} ${card.currency} · r results` };
   return {
-    outcome,
-    text: `${head} ${word} ${net} ${cur} · staked ${formatMoney(g.total_staked)} · paid ${formatMoney(g.total_winnings)} · r results`,
+    outcome: card.outcome,
+    text: `${head} ${card.word} ${card.net} ${card.currency} · staked ${card.staked} · paid ${card.paid} · r results`,
   };
 }
 
@@ -202,7 +208,7 @@ export interface LastGameCard {
   best: { strike: string; distance: string } | null;
 }
 
-export function lastGameCard(g: GameResult, ascii = false): LastGameCard {
+export function lastGameCard(g: GameResult, arrows?: Arrows): LastGameCard {
   const outcome = gameOutcome(g);
   const close = g.closing_price !== null && isReadable(g.closing_price) ? g.closing_price : null;
   const strikes = g.positions.flatMap((p) => (isReadable(p.sp) ? [p.sp] : []));
@@ -216,6 +222,6 @@ export function lastGameCard(g: GameResult, ascii = false): LastGameCard {
     net: outcome === "cancelled" ? "0.00" : formatMoneyChange(gameNet(g)),
     currency: readOr(g.currency, ""),
     close: formatClosing(g.closing_price),
-    best: best === undefined || close === null ? null : { strike: strikeLabel(best), distance: formatDistance(close.minus(best), ascii) },
+    best: best === undefined || close === null ? null : { strike: strikeLabel(best), distance: formatDistance(close.minus(best), arrows) },
   };
 }

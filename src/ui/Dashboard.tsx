@@ -9,7 +9,7 @@ import { nextGameGid } from "../domain/game.js";
 import type { Decimal } from "../domain/money.js";
 import type { PlacementCheck } from "../domain/placement.js";
 import { noLiveGameTitle } from "../domain/placement.js";
-import { otherGames, positionRows, readableStreaks } from "../domain/positions.js";
+import { otherGames, playsIn, positionRows, readableStreaks } from "../domain/positions.js";
 import { lastGameCard, type Toast } from "../domain/results.js";
 import { isReadable } from "../domain/service-data.js";
 import { type Snapshot, targetPrices } from "../poller/snapshot.js";
@@ -30,7 +30,7 @@ import { PositionsPane } from "./panes/PositionsPane.js";
 import { PricePane } from "./panes/PricePane.js";
 import { TooSmall } from "./panes/TooSmall.js";
 import { ResultsView, type ResultsViewProps } from "./results/ResultsView.js";
-import { useTheme } from "./theme.js";
+import { glyphs, useTheme } from "./theme.js";
 
 /** In the screen's reading order, which Tab follows: left to right, top to bottom. */
 export const PANES = ["game", "balance", "price", "positions"] as const;
@@ -154,10 +154,7 @@ function usePositionData(s: Snapshot) {
   );
   // Whether the last /status listed positions of this game: what its own refresh was planned on. A position
   // placed since does not make that answer late (the poller asks again at once).
-  const statusHeld = useMemo(
-    () => gid !== undefined && (statusPositions ?? []).some((p) => p.gid === gid || p.gid === null),
-    [gid, statusPositions],
-  );
+  const statusHeld = useMemo(() => gid !== undefined && playsIn(gid, statusPositions ?? []), [gid, statusPositions]);
   // Streaks are the live game's: a /status from before the game changed speaks of positions no longer shown.
   const streaks = useMemo(() => (statusHeld ? readableStreaks(s.status?.value.streaks ?? []) : []), [s.status, statusHeld]);
   const settled = useMemo(() => new Set(s.settlements.map((n) => n.gid)), [s.settlements]);
@@ -170,8 +167,8 @@ type FrameOf = (name: PaneName, width: number, height: number) => { width: numbe
 function TopRow(p: DashboardProps & { frame: FrameOf; strikes: readonly Decimal[] }) {
   const { snapshot: s, layout: l, now } = p;
   const lastResult = s.settlements.at(-1)?.result;
-  const ascii = useTheme().ascii;
-  const last = useMemo(() => (lastResult ? lastGameCard(lastResult, ascii) : undefined), [lastResult, ascii]);
+  const theme = useTheme();
+  const last = useMemo(() => (lastResult ? lastGameCard(lastResult, glyphs(theme)) : undefined), [lastResult, theme]);
   return (
     <Box height={l.topHeight} flexShrink={0}>
       <GamePane

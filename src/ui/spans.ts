@@ -99,20 +99,15 @@ export function piecesWidth(pieces: readonly Piece[]): number {
 }
 
 /**
- * Whole groups of pieces, in their order, as many as fit `width`: a group
- * that does not fit is left out (and the ones after it, unless `skip`
- * lets a smaller later group take the room), so a narrow line loses whole
- * items, never half a word.
+ * Whole groups of pieces, in their order, up to the first that does not fit
+ * `width`: a narrow line loses whole items from its end, never half a word.
  */
-export function fitGroups(groups: readonly (readonly Piece[])[], width: number, skip = false): Piece[] {
+export function fitGroups(groups: readonly (readonly Piece[])[], width: number): Piece[] {
   const out: Piece[] = [];
   let used = 0;
   for (const g of groups) {
     const w = piecesWidth(g);
-    if (used + w > width) {
-      if (skip) continue;
-      break;
-    }
+    if (used + w > width) break;
     out.push(...g);
     used += w;
   }

@@ -1,5 +1,6 @@
 import { memo, useMemo } from "react";
 import {
+  dayOf,
   formatCountdown,
   formatDistance,
   formatInterval,
@@ -150,11 +151,11 @@ function LiveGame(p: LiveGameProps) {
   // Drawn every second, changed by a new listing only.
   const prices = useMemo(() => ({ open: formatPrice(live.open_price), ai: formatPrice(live.ai_price) }), [live]);
   // Dates show for times on another day (a day-long game's start and end): recomputed when the day turns.
-  const day = new Date(p.now).toDateString();
+  const today = dayOf(p.now);
   const times = useMemo(() => {
-    const when = (t: number) => formatWhen(t, Date.parse(day));
+    const when = (t: number) => formatWhen(t, today);
     return `start ${when(live.start_at)} ${g.sep} closes ${when(live.closes_at)} ${g.sep} ends ${when(live.ends_at)}`;
-  }, [live, g.sep, day]);
+  }, [live, g.sep, today]);
   const clock = gameClock(live, p.now);
   const accepting = clock.phase === "accepting";
   const inner = p.width - 4;
@@ -230,7 +231,7 @@ function PriceLine(p: {
   const open = isReadable(p.live.open_price) ? p.live.open_price : undefined;
   const side = price !== undefined && open !== undefined ? price.cmp(open) : 0;
   const value = span(price === undefined ? "–" : formatPrice(price), { bold: true, tone: signTone(side) });
-  const distance = lead && price ? span(formatDistance(price.minus(lead), theme.ascii), { bold: true, tone: "accent" }) : undefined;
+  const distance = lead && price ? span(formatDistance(price.minus(lead), glyphs(theme)), { bold: true, tone: "accent" }) : undefined;
   const groups: Piece[][] = [["live ", value]];
   if (lead !== undefined && distance !== undefined) groups.push([span(`  lead ${strikeLabel(lead)} `, { tone: "accent" }), distance]);
   else if (!p.full) groups.push(["  open ", span(p.prices.open, { bold: true })], ["  ai ", span(p.prices.ai, { bold: true })]);

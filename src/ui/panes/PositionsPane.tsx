@@ -1,5 +1,5 @@
 import { memo, useMemo } from "react";
-import { formatDistance, formatMoney, formatPercent, formatPrice, formatWhen, plural, shortGid } from "../../domain/format.js";
+import { dayOf, formatDistance, formatMoney, formatPercent, formatPrice, formatWhen, plural, shortGid } from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
 import { distanceFrom, nearestStrike, type OtherGame, type PositionRow, positionTotals } from "../../domain/positions.js";
 import { MAX_POSITIONS_PER_GAME } from "../../domain/rules.js";
@@ -58,7 +58,9 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
   const live = p.livePrice ?? null;
   const left = Math.max(0, MAX_POSITIONS_PER_GAME - totals.count);
   const all = useMemo(() => [...p.rows, ...(p.settling?.rows ?? [])], [p.rows, p.settling]);
-  const cols = useMemo(() => tableColumns(all, p.now, p.width - 4), [all, p.now, p.width]);
+  // Dates come and go with the day, not the second: the columns and rows are rebuilt when the day turns.
+  const today = dayOf(p.now);
+  const cols = useMemo(() => tableColumns(all, today, p.width - 4), [all, today, p.width]);
   const leading = leadingRow(p.rows, live);
   const streakOf = new Map(p.streaks.map((s) => [s.positionId, s.streak]));
   const unplaced = p.streaks.filter((s) => !all.some((r) => r.txid === s.positionId));
@@ -93,7 +95,7 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
             cols={cols}
             live={settling ? null : live}
             stale={p.stale}
-            now={p.now}
+            today={today}
             leading={r === leading}
             streak={streakOf.get(r.txid)}
             room={p.width - 4 - MARK - cols.reduce((w, c) => w + c.width + 1, -1)}
@@ -124,8 +126,8 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
 });
 
 /** The columns that fit, PLACED as wide as its widest time (a date when a position is not from today). */
-function tableColumns(rows: readonly PositionRow[], now: number, width: number) {
-  const placed = Math.max(8, ...rows.map((r) => (isReadable(r.placedAt) ? formatWhen(r.placedAt, now).length : 1)));
+function tableColumns(rows: readonly PositionRow[], today: number, width: number) {
+  const placed = Math.max(8, ...rows.map((r) => (isReadable(r.placedAt) ? formatWhen(r.placedAt, today).length : 1)));
   return fitColumns(
     COLS.map((c) => (c.key === "placed" ? { ...c, width: placed } : c)),
     width,
@@ -171,7 +173,8 @@ interface PositionLineProps {
   cols: readonly (DroppableColumn & { key: Key })[];
   live: Decimal | null;
   stale: boolean;
-  now: number;
+  /** Local midnight of today (dayOf): a time from another day carries its date. */
+  today: number;
   leading: boolean;
   streak: number | undefined;
   /** Columns left after the table's cells, for the notes after a row. */
@@ -185,16 +188,15 @@ const PositionLine = memo(function PositionLine(p: PositionLineProps) {
   const theme = useTheme();
   const g = glyphs(theme);
   const r = p.row;
-  const day = new Date(p.now).toDateString();
   const text = useMemo(
     () => ({
       strike: formatPrice(r.strike),
       stake: formatMoney(r.stake),
       projected: r.projected === null ? (r.pending ? "pending" : "–") : formatMoney(r.projected),
       ret: r.returnPct === null ? "–" : formatPercent(r.returnPct),
-      placed: isReadable(r.placedAt) ? formatWhen(r.placedAt, new Date(day).getTime()) : "?",
+      placed: isReadable(r.placedAt) ? formatWhen(r.placedAt, p.today) : "?",
     }),
-    [r, day],
+    [r, p.today],
   );
   const distance = p.live === null ? null : distanceFrom(p.live, r);
   // A stale, inactive or settling row is grey throughout: its colours would claim a verdict it does not have.
@@ -214,7 +216,7 @@ const PositionLine = memo(function PositionLine(p: PositionLineProps) {
           {
             strike: text.strike,
             stake: text.stake,
-            dist: span(distance === null ? "–" : formatDistance(distance, theme.ascii), { tone: shade(p.leading ? "accent" : "dim") }),
+            dist: span(distance === null ? "–" : formatDistance(distance, g), { tone: shade(p.leading ? "accent" : "dim") }),
             projected: span(text.projected, { tone: shade(projected === null ? "dim" : projected ? "up" : "down") }),
             ret: span(text.ret, { tone: shade(gaining === null ? "dim" : gaining ? "up" : "down") }),
             placed: text.placed,
