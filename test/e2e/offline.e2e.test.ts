@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { footerRow, pane, screenRows } from "../helpers/screen.js";
 import { CLI, TmuxSession, tmuxAvailable } from "../helpers/tmux.js";
 import { until } from "../helpers/until.js";
 
@@ -70,40 +71,9 @@ async function killSim(sim: Sim): Promise<void> {
   await gone;
 }
 
-/**
- * The compact layout's game pane, the top-left box: the rows between its
- * borders, each cut at its right border. Fails unless every row is closed by
- * that border, so a line that spilled out of the pane shows.
- */
-function gamePane(lines: string[]): string[] {
-  const title = lines.findIndex((l) => /^│ (▸ )?GAME (BTC_USDT 10s )?#/.test(l));
-  expect(title, "the game pane's title row").toBeGreaterThan(0);
-  const top = [...lines[title - 1]!];
-  expect(top[0]).toBe("╭");
-  const right = top.indexOf("╮");
-  expect(right).toBeGreaterThan(0);
-  const bottom = lines.findIndex((l, i) => i > title && l.startsWith("╰"));
-  expect(bottom).toBeGreaterThan(title);
-  expect([...lines[bottom]!][right]).toBe("╯");
-  const rows = lines.slice(title, bottom).map((l) => [...l]);
-  for (const row of rows) {
-    expect(row[0]).toBe("│");
-    expect(row[right]).toBe("│");
-  }
-  return rows.map((row) => row.slice(1, right).join(""));
-}
-
-/** The whole screen, one entry per terminal row. */
-function rowsOf(screen: string): string[] {
-  const lines = screen.replace(/\n$/, "").split("\n");
-  expect(lines.length).toBe(ROWS);
-  for (const l of lines) expect([...l.trimEnd()].length).toBeLessThanOrEqual(COLS);
-  return lines;
-}
-
-/** The footer's row: the last one drawn (the dashboard leaves the terminal's bottom row empty). */
-function footerRow(lines: readonly string[]): number {
-  return lines.findLastIndex((l) => l.trim() !== "");
+/** The game pane's rows between its borders (title first); fails unless each is closed by the pane's own border. */
+function gamePane(lines: readonly string[]): string[] {
+  return pane(lines, /│ (▸ )?GAME /).rows;
 }
 
 /** The footer: the hints, then the data's age in its fixed slot at the right. */
@@ -134,25 +104,12 @@ function placeable(s: string): boolean {
 }
 
 function expectPlaceable(screen: string): void {
-  const lines = rowsOf(screen);
+  const lines = screenRows(screen, COLS, ROWS);
   expect(lines[0]).toMatch(/^spotdash │ 127\.0\.0\.1:\d+ │ .*● live\s*$/);
-  const pane = gamePane(lines);
-  expect(pane.some((r) => r.includes("ACCEPTING"))).toBe(true);
-  expect(pane.filter((r) => r.includes("can place now"))).toHaveLength(1);
+  const game = gamePane(lines);
+  expect(game.some((r) => r.includes("ACCEPTING"))).toBe(true);
+  expect(game.filter((r) => r.includes("can place now"))).toHaveLength(1);
   expect(offersPlace(footerOf(lines))).toBe(true);
-}
-
-/** Two captures in a row that agree: a frame tmux has received whole, not one caught while its rows are being written. */
-async function settledScreen(t: TmuxSession): Promise<string> {
-  let last = t.screen();
-  const end = Date.now() + 2_000;
-  while (Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 100));
-    const now = t.screen();
-    if (now === last) return now;
-    last = now;
-  }
-  return last;
 }
 
 e2e("offline in tmux", () => {
@@ -202,8 +159,8 @@ e2e("offline in tmux", () => {
 
     await t.waitFor((s) => /offline \([^)]+\), retry in \d+ s\s*$/.test(s.split("\n")[0] ?? ""), 15_000, "the header to say offline");
     const noticedMs = Date.now() - killedAt;
-    const offline = await settledScreen(t);
-    const lines = rowsOf(offline);
+    const offline = await t.steadyScreen();
+    const lines = screenRows(offline, COLS, ROWS);
 
     // Header: still naming the service it was pointed at, no longer live.
     expect(lines[0]).toMatch(/^spotdash │ 127\.0\.0\.1:\d+ │ .* offline \([^)]+\), retry in \d+ s\s*$/);
@@ -211,12 +168,12 @@ e2e("offline in tmux", () => {
     expect(lines[0]).not.toContain("● live");
 
     // Game pane: the game is still accepting by the clock, but whether a position would be taken is unknown.
-    const pane = gamePane(lines);
+    const game = gamePane(lines);
     expect(
-      pane.some((r) => r.includes("ACCEPTING")),
+      game.some((r) => r.includes("ACCEPTING")),
       `the game closed before the dashboard noticed (after ${noticedMs} ms)`,
     ).toBe(true);
-    expect(pane.filter((r) => r.includes("placing unknown: no fresh data"))).toHaveLength(1);
+    expect(game.filter((r) => r.includes("placing unknown: no fresh data"))).toHaveLength(1);
     expect(offline).not.toContain("can place now");
 
     // Footer: the hints still shown, `p place` (and its quick repeat) no longer among them.

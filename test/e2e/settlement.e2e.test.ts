@@ -12,6 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { findPane, footerRow, pane, screenRows } from "../helpers/screen.js";
 import { CLI, TmuxSession, tmuxAvailable } from "../helpers/tmux.js";
 import { until } from "../helpers/until.js";
 
@@ -20,57 +21,6 @@ const e2e = tmuxAvailable() ? describe : describe.skip;
 /** The full layout: the LAST GAME card has room for all three of its lines. */
 const COLS = 120;
 const ROWS = 35;
-
-/** A pane of the screen: its border's rows and columns, and the text of each row between its borders (title first). */
-interface Pane {
-  top: number;
-  bottom: number;
-  left: number;
-  right: number;
-  /** Row `top + 1 + i` of the screen, cut to the inside of the pane's borders. */
-  rows: string[];
-}
-
-/** The whole screen, one entry per terminal row, none wider than the terminal. */
-function rowsOf(screen: string): string[] {
-  const lines = screen.replace(/\n$/, "").split("\n");
-  expect(lines.length).toBe(ROWS);
-  for (const l of lines) expect([...l.trimEnd()].length).toBeLessThanOrEqual(COLS);
-  return lines;
-}
-
-/**
- * The pane whose title row matches `title` (a pattern that starts at the
- * pane's left border): found by its rounded corners above and below, with
- * every row between closed by a "│" on both sides, so that a line spilling
- * out of the pane shows. Undefined when no row carries the title.
- */
-function findPane(lines: readonly string[], title: RegExp): Pane | undefined {
-  const at = lines.findIndex((l) => title.test(l));
-  if (at < 1) return undefined;
-  const m = title.exec(lines[at]!)!;
-  const left = [...lines[at]!.slice(0, m.index)].length;
-  const topRow = [...lines[at - 1]!];
-  expect(topRow[left], `the top-left corner above ${title}`).toBe("╭");
-  const right = topRow.indexOf("╮", left);
-  expect(right, `the top-right corner above ${title}`).toBeGreaterThan(left);
-  const bottom = lines.findIndex((l, i) => i > at && [...l][left] === "╰");
-  expect(bottom, `the bottom border of ${title}`).toBeGreaterThan(at);
-  expect([...lines[bottom]!][right], `the bottom-right corner of ${title}`).toBe("╯");
-  const rows = lines.slice(at, bottom).map((l, i) => {
-    const cells = [...l];
-    expect(cells[left], `row ${at + i} opens ${title}`).toBe("│");
-    expect(cells[right], `row ${at + i} closes ${title}: ${l}`).toBe("│");
-    return cells.slice(left + 1, right).join("");
-  });
-  return { top: at - 1, bottom, left, right, rows };
-}
-
-function pane(lines: readonly string[], title: RegExp): Pane {
-  const p = findPane(lines, title);
-  expect(p, `a pane titled ${title} on:\n${lines.join("\n")}`).toBeDefined();
-  return p!;
-}
 
 const GAME = /│ (▸ )?GAME BTC_USDT 10s #…(\d+)/;
 const BALANCE = /│ (▸ )?BALANCE testnet /;
@@ -85,11 +35,6 @@ function gameId(lines: readonly string[]): string | undefined {
     if (m) return m[2];
   }
   return undefined;
-}
-
-/** The footer's row: the last one drawn (the dashboard leaves the terminal's bottom row empty). */
-function footerRow(lines: readonly string[]): number {
-  return lines.findLastIndex((l) => l.trim() !== "");
 }
 
 /** "63485" → "63,485.00": a whole price as the panes write it. */
@@ -107,29 +52,6 @@ function cents(amount: string): number {
 
 /** The text as a regular expression that matches it literally. */
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-
-/** Two captures in a row that agree: a frame tmux has received whole, not one caught while its rows are being written. */
-async function steadyScreen(t: TmuxSession): Promise<string> {
-  let last = t.screen();
-  const end = Date.now() + 2_000;
-  while (Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 40));
-    const now = t.screen();
-    if (now === last) return now;
-    last = now;
-  }
-  return last;
-}
-
-/** The first steady screen that satisfies the predicate: waitFor's, checked again on a frame received whole. */
-async function waitSteady(t: TmuxSession, predicate: (screen: string) => boolean, timeoutMs: number, what: string): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    await t.waitFor(predicate, Math.max(1, deadline - Date.now()), what);
-    const steady = await steadyScreen(t);
-    if (predicate(steady)) return steady;
-  }
-}
 
 /** Where the position is on screen: the live game's row, or a row under the ended game's "settling" line. */
 type Seen = "live" | "settling" | undefined;
@@ -203,8 +125,7 @@ e2e("settlement in tmux", () => {
     );
 
     // Enough time before the lock for three keys and the POST's slot, and the balance known (the form checks the stake against it).
-    const ready = await waitSteady(
-      t,
+    const ready = await t.waitSteady(
       (s) => {
         const m = /closes in 0:(\d\d)/.exec(s);
         return (
@@ -221,7 +142,7 @@ e2e("settlement in tmux", () => {
       25_000,
       "an accepting game with 5 s left before its lock, live, with a balance",
     );
-    const readyLines = rowsOf(ready);
+    const readyLines = screenRows(ready, COLS, ROWS);
     const gid = gameId(readyLines)!;
     expect(gid).toMatch(/^\d{6}$/);
     const game = pane(readyLines, GAME).rows;
@@ -231,7 +152,11 @@ e2e("settlement in tmux", () => {
 
     // The form opens between the price chart and the positions table, prefilled with the live price (whole) and the 10 s minimum stake.
     t.type("p");
-    const form = rowsOf(await waitSteady(t, (s) => s.includes("ready: Enter to preview"), 3_000, "the form, ready to preview"));
+    const form = screenRows(
+      await t.waitSteady((s) => s.includes("ready: Enter to preview"), 3_000, "the form, ready to preview"),
+      COLS,
+      ROWS,
+    );
     const place = pane(form, FORM);
     expect(place.top).toBeGreaterThan(pane(form, PRICE).bottom);
     expect(place.bottom).toBeLessThan(pane(form, POSITIONS).top);
@@ -247,7 +172,7 @@ e2e("settlement in tmux", () => {
 
     // Enter previews: the whole game id, the price and the stake as they will be sent, and the network.
     t.keys("Enter");
-    const preview = rowsOf(await waitSteady(t, (s) => s.includes("testnet: Enter to submit"), 3_000, "the preview"));
+    const preview = screenRows(await t.waitSteady((s) => s.includes("testnet: Enter to submit"), 3_000, "the preview"), COLS, ROWS);
     const order = new RegExp(
       `^ #(\\d+) │ price ${literal(strike)} │ stake ${literal(stake)} USDC │ testnet: Enter to submit │ closes in 0:(0\\d|10) │ Esc cancels\\s*$`,
     );
@@ -257,7 +182,7 @@ e2e("settlement in tmux", () => {
 
     // Enter again submits, through the poller's next slot.
     t.keys("Enter");
-    const placed = rowsOf(await waitSteady(t, (s) => s.includes("placed ✓"), 6_000, "the position placed"));
+    const placed = screenRows(await t.waitSteady((s) => s.includes("placed ✓"), 6_000, "the position placed"), COLS, ROWS);
     expect(pane(placed, FORM).rows[1]).toMatch(/^ placed ✓ txid [0-9a-f-]{36} — Enter closes, p places another\s*$/);
     expect(gameId(placed)).toBe(gid);
 
@@ -266,7 +191,7 @@ e2e("settlement in tmux", () => {
 
     // While the game runs: the position is the leading strike, its distance from the live price under PRICE−STRIKE,
     // the same distance the game pane gives for its lead.
-    const running = rowsOf(await steadyScreen(t));
+    const running = screenRows(await t.steadyScreen(), COLS, ROWS);
     expect(gameId(running)).toBe(gid);
     expect(pane(running, GAME).rows[0]).toMatch(/(ACCEPTING|LOCKED LOBBY)\s*$/);
     const positions = pane(running, POSITIONS);
@@ -294,7 +219,7 @@ e2e("settlement in tmux", () => {
     let card: [string, string, string] | undefined;
     while (card === undefined) {
       expect(Date.now(), "the result within 40 s").toBeLessThan(deadline);
-      const lines = rowsOf(await steadyScreen(t));
+      const lines = screenRows(await t.steadyScreen(), COLS, ROWS);
       card = lastCard(lines, gid);
       watched.push({ at: Date.now(), lines, seen: positionSeen(lines, gid, strike, stake) });
       if (card === undefined) await new Promise((r) => setTimeout(r, 250));
@@ -352,7 +277,7 @@ e2e("settlement in tmux", () => {
     expect(closeLine![2]).toBe(gap > 0 ? "▲" : gap < 0 ? "▼" : "=");
 
     // The footer's toast, right under the last pane, with the card's figures.
-    const toasted = rowsOf(await waitSteady(t, (s) => /^settled #…/m.test(s), 3_000, "the settlement toast"));
+    const toasted = screenRows(await t.waitSteady((s) => /^settled #…/m.test(s), 3_000, "the settlement toast"), COLS, ROWS);
     const footer = footerRow(toasted);
     expect(footer).toBeGreaterThanOrEqual(ROWS - 2);
     expect(toasted[footer - 1]).toMatch(/^╰─+╯$/);
@@ -368,7 +293,7 @@ e2e("settlement in tmux", () => {
       const now = gameId(s.split("\n"));
       return now !== undefined && now !== afterResult;
     };
-    const next = rowsOf(await waitSteady(t, later, 20_000, "the next game"));
+    const next = screenRows(await t.waitSteady(later, 20_000, "the next game"), COLS, ROWS);
     expect(gameId(next)).not.toBe(gid);
     expect(lastCard(next, gid)).toEqual(card);
     expect(positionSeen(next, gid, strike, stake)).toBeUndefined();

@@ -104,6 +104,29 @@ export class TmuxSession {
     throw new Error(`timed out waiting for ${what}; the screen was:\n${last}`);
   }
 
+  /** Two captures in a row that agree: a frame tmux has received whole, not one caught while its rows are being written. */
+  async steadyScreen(): Promise<string> {
+    let last = this.screen();
+    const end = Date.now() + 2_000;
+    while (Date.now() < end) {
+      await new Promise((r) => setTimeout(r, 40));
+      const now = this.screen();
+      if (now === last) return now;
+      last = now;
+    }
+    return last;
+  }
+
+  /** The first steady screen that satisfies the predicate: waitFor's, checked again on a frame received whole. */
+  async waitSteady(predicate: (screen: string) => boolean, timeoutMs: number, what: string): Promise<string> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      await this.waitFor(predicate, Math.max(1, deadline - Date.now()), what);
+      const steady = await this.steadyScreen();
+      if (predicate(steady)) return steady;
+    }
+  }
+
   kill(): void {
     try {
       this.tmux("kill-server");

@@ -10,6 +10,7 @@ import { withListing, withSettlement } from "../../src/poller/reducers.js";
 import type { Snapshot } from "../../src/poller/snapshot.js";
 import { draw, liveSnapshot, START } from "../helpers/dashboard.js";
 import { balance, gameResult, listing } from "../helpers/fixtures.js";
+import { pane as paneOf } from "../helpers/screen.js";
 
 const SIZES = [
   [60, 24],
@@ -18,21 +19,9 @@ const SIZES = [
   [200, 50],
 ] as const;
 
-/** The rows of the pane whose title row contains `title`, down to its bottom border, cut to its columns. */
+/** The rows of the pane titled `title` (title row first), inside its borders; each must be closed by its own border. */
 function pane(frame: string, title: string): string[] {
-  const rows = frame.split("\n");
-  const top = rows.findIndex((r) => r.includes(title));
-  expect(top, `pane ${title}`).toBeGreaterThan(0);
-  const left = rows[top - 1]!.lastIndexOf("╭", rows[top]!.indexOf(title));
-  const right = rows[top - 1]!.indexOf("╮", left);
-  const out: string[] = [];
-  for (let i = top; i < rows.length && !rows[i]!.slice(left, right + 1).startsWith("╰"); i++) {
-    const row = rows[i]!.slice(left, right + 1);
-    // Each row of the pane is closed by its own border: nothing ran over it.
-    expect(row, `${title} row ${i}`).toMatch(/^│.*│$/);
-    out.push(row.slice(1, -1));
-  }
-  return out;
+  return paneOf(frame.split("\n"), new RegExp(`│ (▸ )?${title}`)).rows;
 }
 
 const settledGame = gameResult({

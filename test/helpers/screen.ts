@@ -1,0 +1,65 @@
+/**
+ * Reading a drawn screen as a person does: by its rows, its panes (found by
+ * their corners and title) and its footer. Shared by the rendered-pane tests
+ * and the tmux tests, so each checks structure the same way: a pane's row
+ * that is not closed by its own border fails, as a line that spilled out of
+ * its pane would.
+ */
+import { expect } from "vitest";
+
+/** A pane of the screen: its border's rows and columns, and the text of each row between its borders (title first). */
+export interface Pane {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+  /** Row `top + 1 + i` of the screen, cut to the inside of the pane's borders. */
+  rows: string[];
+}
+
+/** The whole screen, one entry per terminal row, none wider than the terminal. */
+export function screenRows(screen: string, cols: number, rows: number): string[] {
+  const lines = screen.replace(/\n$/, "").split("\n");
+  expect(lines.length).toBe(rows);
+  for (const l of lines) expect([...l.trimEnd()].length).toBeLessThanOrEqual(cols);
+  return lines;
+}
+
+/**
+ * The pane whose title row matches `title` (a pattern that starts at the
+ * pane's left border): found by its rounded corners above and below, with
+ * every row between closed by a "│" on both sides. Undefined when no row
+ * carries the title.
+ */
+export function findPane(lines: readonly string[], title: RegExp): Pane | undefined {
+  const at = lines.findIndex((l) => title.test(l));
+  if (at < 1) return undefined;
+  const m = title.exec(lines[at]!)!;
+  const left = [...lines[at]!.slice(0, m.index)].length;
+  const topRow = [...lines[at - 1]!];
+  expect(topRow[left], `the top-left corner above ${title}`).toBe("╭");
+  const right = topRow.indexOf("╮", left);
+  expect(right, `the top-right corner above ${title}`).toBeGreaterThan(left);
+  const bottom = lines.findIndex((l, i) => i > at && [...l][left] === "╰");
+  expect(bottom, `the bottom border of ${title}`).toBeGreaterThan(at);
+  expect([...lines[bottom]!][right], `the bottom-right corner of ${title}`).toBe("╯");
+  const rows = lines.slice(at, bottom).map((l, i) => {
+    const cells = [...l];
+    expect(cells[left], `row ${at + i} opens ${title}`).toBe("│");
+    expect(cells[right], `row ${at + i} closes ${title}: ${l}`).toBe("│");
+    return cells.slice(left + 1, right).join("");
+  });
+  return { top: at - 1, bottom, left, right, rows };
+}
+
+/** findPane, failing (with the screen) when there is no such pane. */
+export function pane(lines: readonly string[], title: RegExp): Pane {
+  const p = findPane(lines, title);
+  expect(p, `a pane titled ${title} on:\n${lines.join("\n")}`).toBeDefined();
+  return p!;
+}
+
+/** The footer's row: the last one drawn (the dashboard leaves the terminal's bottom row empty). */
+export function footerRow(lines: readonly string[]): number {
+  return lines.findLastIndex((l) => l.trim() !== "");
+}
