@@ -113,7 +113,9 @@ export function formatPercent(p: Amount): string {
  * Money, one function per kind (docs/glance.md):
  *   - formatMoney / formatMoneyChange: the panes, tables and messages, at
  *     MONEY_PANE_DECIMALS, so a column's points line up and a figure does
- *     not change width as its last digits come and go;
+ *     not change width as its last digits come and go; an amount that is
+ *     not zero but would round to 0.00 keeps its digits (paneplaces), so a
+ *     minimum-stake win never reads "WON 0.00";
  *   - formatMoneyExact / formatMoneyChangeExact: the detail views and the
  *     one-shot commands, every digit the amount has down to USDC's smallest
  *     unit (MONEY_EXACT_MAX_DECIMALS), at least two;
@@ -124,11 +126,15 @@ export const MONEY_PANE_DECIMALS = 2;
 export const MONEY_EXACT_MAX_DECIMALS = 6;
 
 export function formatMoney(amount: Amount): string {
-  return amount instanceof Unreadable ? UNREADABLE_MARK : formatAmount(toDecimal(amount), MONEY_PANE_DECIMALS);
+  if (amount instanceof Unreadable) return UNREADABLE_MARK;
+  const d = toDecimal(amount);
+  return formatAmount(d, panePlaces(d));
 }
 
 export function formatMoneyChange(amount: Amount): string {
-  return amount instanceof Unreadable ? UNREADABLE_MARK : formatSigned(toDecimal(amount), MONEY_PANE_DECIMALS);
+  if (amount instanceof Unreadable) return UNREADABLE_MARK;
+  const d = toDecimal(amount);
+  return formatSigned(d, panePlaces(d));
 }
 
 export function formatMoneyExact(amount: Amount): string {
@@ -141,6 +147,12 @@ export function formatMoneyChangeExact(amount: Amount): string {
   if (amount instanceof Unreadable) return UNREADABLE_MARK;
   const d = toDecimal(amount);
   return formatSigned(d, exactPlaces(d));
+}
+
+const HALF_CENT = new Decimal("0.005");
+
+function panePlaces(d: Decimal): number {
+  return d.isZero() || d.abs().gte(HALF_CENT) ? MONEY_PANE_DECIMALS : exactPlaces(d);
 }
 
 function exactPlaces(d: Decimal): number {

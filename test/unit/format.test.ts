@@ -56,9 +56,11 @@ describe("money, one function per kind", () => {
   it("pane amounts have exactly two decimals and thousands separators, and read back as the amount rounded", () => {
     fc.assert(
       fc.property(amounts, (a) => {
+        const d = new Decimal(a);
+        fc.pre(d.isZero() || d.abs().gte("0.005"));
         const text = formatMoney(a);
         expect(text).toMatch(/^-?\d{1,3}(,\d{3})*\.\d{2}$/);
-        expect(new Decimal(ungroup(text)).eq(new Decimal(a).toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN))).toBe(true);
+        expect(new Decimal(ungroup(text)).eq(d.toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN))).toBe(true);
       }),
     );
     expect(formatMoney("998.221727")).toBe("998.22");
@@ -69,7 +71,19 @@ describe("money, one function per kind", () => {
   it("changes carry their sign, and a change that rounds to nothing has none", () => {
     expect(formatMoneyChange("-24.69795")).toBe("-24.70");
     expect(formatMoneyChange("0.4")).toBe("+0.40");
-    expect(formatMoneyChange("-0.001")).toBe("0.00");
+    expect(formatMoneyChange("0")).toBe("0.00");
+  });
+
+  it("a pane amount that is not zero never reads as 0.00: below half a cent it keeps its digits", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 4_999 }), fc.boolean(), (micro, negative) => {
+        const a = new Decimal(micro).div(1_000_000).times(negative ? -1 : 1);
+        expect(new Decimal(formatMoney(a)).eq(a)).toBe(true);
+        expect(formatMoneyChange(a)).toMatch(negative ? /^-0\.00\d+$/ : /^\+0\.00\d+$/);
+      }),
+    );
+    expect(formatMoneyChange("0.004")).toBe("+0.004");
+    expect(formatMoneyChange("-0.001")).toBe("-0.001");
     expect(formatMoneyChangeExact("-24.69795")).toBe("-24.69795");
   });
 
