@@ -9,17 +9,21 @@
  */
 import { livePhase, nextBoundary } from "../domain/game.js";
 import type { GameListing } from "../domain/service-data.js";
+import type { BookRequest } from "./book-policy.js";
 import type { Endpoint } from "./snapshot.js";
 
-export type TaskKind = "place" | "reconcile" | "spot" | "price" | "status" | "balance" | "results" | "settlement";
+/** What a slot is spent on; "book" is the book's request of the moment (book-policy.ts). */
+export type TaskKind = "place" | "reconcile" | "spot" | "price" | "status" | "balance" | "results" | "settlement" | "book";
 
 /** The endpoint a task asks: its failures and its backoff are that endpoint's. */
-export function endpointOf(kind: TaskKind): Endpoint {
+export function endpointOf(kind: TaskKind, book?: Pick<BookRequest, "kind"> | null): Endpoint {
   switch (kind) {
     case "reconcile":
       return "status";
     case "settlement":
       return "results";
+    case "book":
+      return book?.kind ?? "status";
     default:
       return kind;
   }
@@ -32,6 +36,12 @@ export const POLICY = {
    * every third slot, a hair under 3 s so that slot is not missed by a millisecond.
    */
   statusWhileHoldingMs: 2_900,
+  /**
+   * The same while games are held in other markets too: every fifth slot,
+   * so that their refreshes (book-policy.ts) fit beside a price that still
+   * gets more than every other slot.
+   */
+  statusWhileHoldingSharedMs: 4_900,
   statusIdleMs: 30_000,
   balanceMs: 30_000,
   /** Countdowns tick locally; this only catches a listing that changed unannounced. */
@@ -61,6 +71,10 @@ export interface PolicyInput {
   /** One-shot needs raised by events (start-up, placement, game end, user intents). */
   want: { spot: boolean; status: boolean; balance: boolean; results: boolean };
   holdingPositions: boolean;
+  /** The book's next request (nextBookRequest), or null when it wants nothing now. */
+  book: BookRequest | null;
+  /** Games are held outside the focused market: the focused status shares the slots with theirs. */
+  bookHeld: boolean;
   /** The service answers again after an outage: what went stale is fetched back to back, without the price between. */
   catchingUp: boolean;
   resultsOpen: boolean;
@@ -94,14 +108,24 @@ function due(input: PolicyInput, kind: TaskKind, periodMs: number): boolean {
   return last === undefined || input.now - last >= periodMs;
 }
 
-export function spotDue(i: PolicyInput): boolean {
-  if (i.want.spot || i.listing === undefined || i.listingAt === undefined) return true;
+/**
+ * Whether the listing is due, and how: "now" when the game clock says it is
+ * out of date (a boundary passed, none yet, asked for, a game settling);
+ * "periodic" for the calm checks (no game live, the safety net), which
+ * yield to the book's due refreshes.
+ */
+export function spotDue(i: PolicyInput): "now" | "periodic" | false {
+  if (i.want.spot || i.listing === undefined || i.listingAt === undefined) return "now";
   const boundary = nextBoundary(i.listing, i.listingAt);
-  if (boundary !== null && i.serverNow >= boundary) return true;
+  if (boundary !== null && i.serverNow >= boundary) return "now";
   const phase = livePhase(i.listing, i.serverNow);
-  if (phase === null) return due(i, "spot", POLICY.spotNoLiveGameMs);
-  if (phase === "settling") return due(i, "spot", POLICY.spotSettlingRetryMs);
-  return due(i, "spot", POLICY.spotSafetyMs);
+  if (phase === "settling") return due(i, "spot", POLICY.spotSettlingRetryMs) && "now";
+  return due(i, "spot", phase === null ? POLICY.spotNoLiveGameMs : POLICY.spotSafetyMs) && "periodic";
+}
+
+function focusedStatusMs(i: PolicyInput): number {
+  if (!i.holdingPositions) return POLICY.statusIdleMs;
+  return i.bookHeld ? POLICY.statusWhileHoldingSharedMs : POLICY.statusWhileHoldingMs;
 }
 
 /**
@@ -111,7 +135,7 @@ export function spotDue(i: PolicyInput): boolean {
  * first failing one, so a retry never delays another endpoint's data.
  */
 export function chooseNext(i: PolicyInput): TaskKind | null {
-  const ready = (kind: TaskKind) => (i.blockedUntil[endpointOf(kind)] ?? 0) <= i.now;
+  const ready = (kind: TaskKind) => (i.blockedUntil[endpointOf(kind, i.book)] ?? 0) <= i.now;
   if (i.placeQueued && ready("place")) return "place";
   if (i.reconcileNeeded && ready("reconcile")) return "reconcile";
   // The price is the heartbeat: it gets at least every other slot, so even a
@@ -122,18 +146,23 @@ export function chooseNext(i: PolicyInput): TaskKind | null {
   if (last === "place" && i.want.balance && ready("balance")) return "balance";
   if (last !== undefined && last !== "price" && !i.catchingUp && ready("price")) return "price";
   const candidates: [TaskKind, () => boolean][] = [
-    ["spot", () => spotDue(i)],
+    ["spot", () => spotDue(i) === "now"],
     // A results page the trader just asked for (opened the view, paged, filtered) is waited on: next free slot.
     ["results", () => i.resultsOpen && i.want.results],
     ["settlement", () => i.settlementPending && due(i, "settlement", POLICY.settlementRetryMs)],
     ["balance", () => i.want.balance],
     ["status", () => i.want.status],
+    // A game held elsewhere that is due (its bound is 30 s, 5 s in its last minute) before the focused game's periodic refreshes.
+    ["book", () => i.book?.urgent === true],
+    ["spot", () => spotDue(i) === "periodic"],
     ["results", () => i.resultsOpen && due(i, "results", POLICY.resultsOpenMs)],
-    ["status", () => due(i, "status", i.holdingPositions ? POLICY.statusWhileHoldingMs : POLICY.statusIdleMs)],
+    ["status", () => due(i, "status", focusedStatusMs(i))],
     ["balance", () => due(i, "balance", POLICY.balanceMs)],
+    // Looking through the other markets for games held there: when nothing else is due.
+    ["book", () => i.book !== null],
   ];
   const open = candidates.filter(([kind]) => ready(kind));
-  const healthy = open.find(([kind, isDue]) => !i.failing.has(endpointOf(kind)) && isDue());
+  const healthy = open.find(([kind, isDue]) => !i.failing.has(endpointOf(kind, i.book)) && isDue());
   const chosen = healthy ?? open.find(([, isDue]) => isDue());
   if (chosen) return chosen[0];
   // Nothing else is due: the heartbeat.

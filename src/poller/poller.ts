@@ -11,7 +11,11 @@ import { nextGameGid } from "../domain/game.js";
 import { otherGames, playsIn } from "../domain/positions.js";
 import { isSettled } from "../domain/results.js";
 import type { GameListing, PlacedPosition, Unreadable } from "../domain/service-data.js";
+import type { BookRequest } from "./book-policy.js";
+import { withBookError } from "./book-reducers.js";
+import { type BookOptions, BookWatch, bookOwnFailure } from "./book-watch.js";
 import { RequestHealth } from "./health.js";
+import type { PollerClient, PollerOptions } from "./options.js";
 import { Placements, type PlaceRequest, placeBody, refused } from "./placements.js";
 import { afterOutage, chooseNext, endpointOf, type TaskKind } from "./policy.js";
 import {
@@ -38,20 +42,7 @@ import { isStale } from "./staleness.js";
 import { Store } from "./store.js";
 import { WakeableSleep } from "./wakeable-sleep.js";
 
-export type PollerClient = Pick<ApiClient, "getSpot" | "getLivePrice" | "getUserBalance" | "getStatus" | "getResults" | "placePosition">;
-
-export interface PollerOptions {
-  client: PollerClient;
-  target: Target;
-  /** Wallet address sent as pw; placing is refused without it. */
-  wallet?: string;
-  /** Requests per second at most (default 1, never more than the user set). */
-  maxRps?: number;
-  /** Upper bound of the retry delay after network and server errors. */
-  maxBackoffMs?: number;
-  /** Called for every request start (benchmarks and tests count them). */
-  onRequest?: (kind: TaskKind, at: number) => void;
-}
+export type { PollerClient, PollerOptions } from "./options.js";
 
 const REFRESH_THROTTLE_MS = 5_000;
 /** With nothing to send (every due endpoint backing off), look again this often at the latest. */
@@ -77,6 +68,9 @@ export class Poller {
   private readonly placements: Placements;
   private resultsQuery: Omit<ResultsQuery, "network"> | null = null;
   private readonly settlements = new SettlementWatch();
+  private readonly book: BookWatch | undefined;
+  /** The book's request of the slot being chosen (the policy gives it a slot or not). */
+  private bookRequest: BookRequest | null = null;
   /** Bumped by retarget: an answer for the old asset or interval that lands afterwards is dropped. */
   private epoch = 0;
 
@@ -89,6 +83,7 @@ export class Poller {
     this.clock = new ServerClock();
     this.store = new Store(initialSnapshot(opts.target));
     this.placements = new Placements(this.store);
+    this.book = opts.book ? new BookWatch(opts.book) : undefined;
   }
 
   get snapshot(): Snapshot {
@@ -175,7 +170,7 @@ export class Poller {
       const at = this.spacing.started();
       this.lastAttempt[kind] = at;
       this.recent = [...this.recent.slice(-1), kind];
-      this.onRequest?.(kind, at);
+      this.onRequest?.(kind, at, kind === "book" ? (this.bookRequest ?? undefined) : undefined);
       await this.run(kind);
       this.spacing.finished();
     }
@@ -188,6 +183,7 @@ export class Poller {
   private choose(): TaskKind | null {
     const s = this.snapshot;
     this.catchingUp &&= this.want.status || this.want.balance || this.want.spot;
+    this.bookRequest = this.book?.next(s, Date.now(), this.serverNow()) ?? null;
     return chooseNext({
       now: Date.now(),
       serverNow: this.serverNow(),
@@ -200,6 +196,8 @@ export class Poller {
       want: this.want,
       catchingUp: this.catchingUp,
       holdingPositions: holdsLiveGame(s),
+      book: this.bookRequest,
+      bookHeld: this.book?.heldElsewhere(s) ?? false,
       resultsOpen: this.resultsQuery !== null,
       settlementPending: this.settlements.pending,
       blockedUntil: this.health.blockedUntil(),
@@ -211,7 +209,10 @@ export class Poller {
     try {
       await this.tasks[kind](this.epoch, this.snapshot.target);
     } catch (e) {
-      this.fail(kind, e);
+      const market = kind === "book" ? bookOwnFailure(e, this.bookRequest) : undefined;
+      // Only that market's row says so; the focused panes keep their cadence.
+      if (market) this.store.update((s) => withBookError(s, market, (e as Error).message));
+      else this.fail(kind, e);
     }
   }
 
@@ -252,6 +253,12 @@ export class Poller {
     },
     settlement: () => this.checkSettlement(),
     place: () => this.sendPlace(),
+    book: async () => {
+      if (!this.book || this.bookRequest === null) return;
+      const answer = await this.book.send(this.bookRequest, this.client, this.snapshot, Date.now());
+      for (const gid of answer.ended) this.watchSettlement(gid);
+      this.succeed(answer.endpoint, answer.issues, answer.apply);
+    },
   };
 
   private async fetchStatus(epoch: number, t: Target, reconciling: boolean): Promise<void> {
@@ -283,7 +290,7 @@ export class Poller {
 
   private fail(kind: TaskKind, e: unknown): void {
     const err = isApiError(e) ? e : new ApiError({ kind: "server", call: kind, message: String(e) });
-    const endpoint = endpointOf(kind);
+    const endpoint = endpointOf(kind, this.bookRequest);
     const now = Date.now();
     // Catching up is for a service that is back: a failure returns the heartbeat its every other slot.
     this.catchingUp = false;
@@ -317,15 +324,9 @@ export class Poller {
   }
 
   private async checkSettlement(): Promise<void> {
-    const gid = this.settlements.next;
-    if (gid === undefined) return;
-    const t = this.snapshot.target;
-    const res = await this.client.getResults({ network: t.network, gid });
-    const game = res.games.find((g) => g.gid === gid);
-    const settled = game !== undefined && isSettled(game);
-    this.settlements.asked(settled, Date.now());
-    this.succeed("results", res.issues, (s, at) => (settled && game ? withSettlement(s, game, at) : s));
-    if (settled) {
+    const { game, issues } = await this.settlements.ask(this.client, this.snapshot.target.network, Date.now());
+    this.succeed("results", issues, (s, at) => (game ? withSettlement(s, game, at) : s));
+    if (game) {
       this.want.balance = true;
       if (this.resultsQuery) this.want.results = true;
     }

@@ -18,6 +18,7 @@ import type {
   StatusReport,
   Unreadable,
 } from "../domain/service-data.js";
+import { refocusedBook, withoutSettledGame } from "./book-reducers.js";
 import type { PlaceRequest } from "./placements.js";
 import type {
   Connection,
@@ -177,7 +178,7 @@ export function withSettlement(s: Snapshot, game: GameResult, at: number): Snaps
   const notice = { gid: game.gid, result: game, at };
   const settling = s.settling?.gid === game.gid ? undefined : s.settling;
   return withSessionGames(
-    { ...s, settlements: [...s.settlements.slice(-(KEEP_SETTLEMENTS - 1)), notice], settling },
+    withoutSettledGame({ ...s, settlements: [...s.settlements.slice(-(KEEP_SETTLEMENTS - 1)), notice], settling }, game.gid),
     { notices: [notice], pages: [] },
   );
 }
@@ -192,18 +193,25 @@ export function withPlaced(s: Snapshot, position: PlacedPosition): Snapshot {
   return { ...s, placed: [...s.placed, position] };
 }
 
-/** Another asset or interval: the old game's data no longer applies (the price too, for another asset). */
+/**
+ * Another asset or interval: the old game's data no longer applies to the
+ * panes (the price too, for another asset); it stays in the book, and what
+ * the book knew of the new market shows until it is fetched again.
+ */
 export function retargeted(s: Snapshot, target: Target): Snapshot {
   const assetChanged = target.asset !== s.target.asset;
+  const { book, seed } = refocusedBook(s, target);
+  const price = assetChanged ? book.prices[target.asset] : s.price;
   // Each asset's price history stays: switching back shows it at once.
   return {
     ...s,
     target,
-    listing: undefined,
-    status: undefined,
-    placed: [],
+    book,
+    listing: seed?.listing,
+    status: seed?.status,
+    placed: seed?.placed ?? [],
     settling: undefined,
-    ...(assetChanged ? { price: undefined } : {}),
+    price,
   };
 }
 

@@ -5,6 +5,11 @@
  * often it is seen ending (a game /status keeps listing, say).
  */
 
+import type { ApiClient } from "../api/client.js";
+import type { Network } from "../api/schemas.js";
+import { isSettled } from "../domain/results.js";
+import type { GameResult, ResultsPage } from "../domain/service-data.js";
+
 /** After this long without a result, a game is no longer waited on. */
 const GIVE_UP_MS = 10 * 60_000;
 
@@ -25,6 +30,21 @@ export class SettlementWatch {
   /** The game to ask about next. */
   get next(): string | undefined {
     return this.line[0]?.gid;
+  }
+
+  /** Asks /results for the first game in line; returns its result once it has settled. */
+  async ask(
+    client: Pick<ApiClient, "getResults">,
+    network: Network,
+    now: number,
+  ): Promise<{ game?: GameResult; issues: ResultsPage["issues"] }> {
+    const gid = this.next;
+    if (gid === undefined) return { issues: [] };
+    const res = await client.getResults({ network, gid });
+    const game = res.games.find((g) => g.gid === gid);
+    const settled = game !== undefined && isSettled(game);
+    this.asked(settled, now);
+    return settled ? { game, issues: res.issues } : { issues: res.issues };
   }
 
   /** The first game was asked about; it leaves the line once settled or given up on. */

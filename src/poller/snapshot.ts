@@ -5,6 +5,7 @@
  */
 import type { ApiErrorKind } from "../api/errors.js";
 import type { Network } from "../api/schemas.js";
+import { type BookRow, bookRows, type MarketData, marketKey } from "../domain/book.js";
 import type { Decimal } from "../domain/money.js";
 import { playsIn } from "../domain/positions.js";
 import type { PriceSeries } from "../domain/price-series.js";
@@ -107,6 +108,17 @@ export interface Session {
   games: ReadonlyMap<string, GameResult>;
 }
 
+/** A market of the book other than the focused one: its last answers, and what went wrong with the last request for it. */
+export interface BookMarket extends MarketData {
+  error?: string;
+}
+
+/** The games held outside the focused market, and the live prices of their assets. */
+export interface Book {
+  markets: Readonly<Record<string, BookMarket>>;
+  prices: Readonly<Record<string, Datum<LivePrice>>>;
+}
+
 export interface Snapshot {
   target: Target;
   listing?: Datum<GameListing>;
@@ -123,6 +135,8 @@ export interface Snapshot {
   placed: readonly Position[];
   /** The positions of the game that ended last, kept on screen until its result arrives. */
   settling?: { gid: string; positions: readonly Position[] };
+  /** What the book has found outside the focused market (the focused one's data is the fields above). */
+  book: Book;
   results: ResultsView | null;
   settlements: readonly SettlementNotice[];
   session: Session;
@@ -142,6 +156,7 @@ export function initialSnapshot(target: Target): Snapshot {
     target,
     priceHistory: {},
     placed: [],
+    book: { markets: {}, prices: {} },
     results: null,
     settlements: [],
     session: { games: new Map() },
@@ -161,4 +176,19 @@ export function holdsLiveGame(s: Snapshot): boolean {
 /** The target asset's prices: what the chart draws. */
 export function targetPrices(s: Snapshot): PriceSeries {
   return s.priceHistory[s.target.asset] ?? [];
+}
+
+/** The focused market's data in the book's terms. */
+export function focusedMarket(s: Snapshot): MarketData {
+  return { market: s.target, status: s.status, listing: s.listing, placed: s.placed };
+}
+
+/** Every game held, the focused market's and the book's, at server time `now`. */
+export function bookOf(s: Snapshot, now: number): BookRow[] {
+  const prices: Record<string, Decimal> = {};
+  for (const [asset, p] of Object.entries(s.book.prices)) prices[asset] = p.value.value;
+  if (s.price) prices[s.target.asset] = s.price.value.value;
+  const key = marketKey(s.target);
+  const others = Object.entries(s.book.markets).flatMap(([k, m]) => (k === key ? [] : [m]));
+  return bookRows([focusedMarket(s), ...others], prices, s.target, now);
 }

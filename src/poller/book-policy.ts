@@ -1,0 +1,129 @@
+/**
+ * Which request the book wants next: the games held outside the focused
+ * market, and the markets looked through for new ones. Pure, like policy.ts,
+ * which fits what this returns into the one request budget: an urgent
+ * request (a held game due for a refresh) before the focused game's periodic
+ * ones, a discovery only when nothing else is due. docs/poller.md, "The book".
+ */
+import type { Market } from "../domain/book.js";
+import type { Interval } from "../domain/rules.js";
+
+/** Refresh periods (ms) for the book; docs/poller.md explains each figure. */
+export const BOOK_POLICY = {
+  /**
+   * A held game's positions are never older than 30 s, 5 s in the last
+   * minute before its end: asked again that much earlier (the lead), so
+   * the slots of wait for the heartbeat and the others fit in the bound.
+   */
+  heldStatusMs: 30_000,
+  heldStatusLeadMs: 8_000,
+  finalStatusMs: 5_000,
+  finalStatusLeadMs: 2_500,
+  finalWindowMs: 60_000,
+  /** Another asset's live price, for its held games' distances: every 25 s, every 10 s while one is in its last minute. */
+  priceMs: 25_000,
+  finalPriceMs: 10_000,
+  /** A held market whose listing could not be fetched is asked again after this long. */
+  spotRetryMs: 5_000,
+  /** Each market not held is looked at this often for positions placed elsewhere. */
+  discoveryMs: 300_000,
+} as const;
+
+export interface BookMarketState {
+  key: string;
+  asset: string;
+  interval: Interval;
+  /** The last /status listed positions here (or some were placed here). */
+  held: boolean;
+  /** Server ms at which the held game ends, when its listing says. */
+  endsAt: number | undefined;
+  /** Server ms at which its listing was received; undefined when there is none. */
+  listingAt: number | undefined;
+  /** Local ms of the last /status and /spot sent for it. */
+  lastStatus: number | undefined;
+  lastSpot: number | undefined;
+}
+
+export interface BookPolicyInput {
+  /** Local ms. */
+  now: number;
+  /** Server ms. */
+  serverNow: number;
+  /** The focused market's asset: its price is the heartbeat's, already fetched. */
+  focusedAsset: string;
+  /** Every market but the focused one. */
+  markets: readonly BookMarketState[];
+  /** Local ms of the last /live-price sent per asset other than the focused one. */
+  lastPrice: Readonly<Record<string, number>>;
+}
+
+export type BookRequest =
+  | { kind: "status"; market: Market; urgent: boolean; deadline: number }
+  | { kind: "spot"; market: Market; urgent: true; deadline: number }
+  | { kind: "price"; asset: string; urgent: true; deadline: number };
+
+/** Whether a held game is in its last minute. */
+function inFinalMinute(m: Pick<BookMarketState, "endsAt">, serverNow: number): boolean {
+  return m.endsAt !== undefined && m.endsAt - serverNow <= BOOK_POLICY.finalWindowMs;
+}
+
+/** Local ms since `last`, or Infinity when never. */
+const since = (now: number, last: number | undefined) => (last === undefined ? Number.POSITIVE_INFINITY : now - last);
+
+function heldRequests(m: BookMarketState, i: BookPolicyInput): BookRequest[] {
+  const out: BookRequest[] = [];
+  const ended = m.endsAt !== undefined && i.serverNow >= m.endsAt;
+  // Once its game has ended: the listing (which game is live now) and the positions once more.
+  const endedAgo = ended ? i.serverNow - m.endsAt! : 0;
+  const noListing = m.listingAt === undefined && since(i.now, m.lastSpot) >= BOOK_POLICY.spotRetryMs;
+  if (noListing || (ended && m.listingAt! < m.endsAt! && since(i.now, m.lastSpot) > endedAgo)) {
+    out.push({ kind: "spot", market: m, urgent: true, deadline: i.now });
+  }
+  // The once-after-the-end /status goes before the listing: it tells whether the game's positions are gone.
+  if (ended && since(i.now, m.lastStatus) > endedAgo) out.push({ kind: "status", market: m, urgent: true, deadline: m.endsAt! });
+  else if (!ended) {
+    const final = inFinalMinute(m, i.serverNow);
+    const bound = final ? BOOK_POLICY.finalStatusMs : BOOK_POLICY.heldStatusMs;
+    const lead = final ? BOOK_POLICY.finalStatusLeadMs : BOOK_POLICY.heldStatusLeadMs;
+    // Ordered by when the bound runs out, so a last-minute refresh goes before a price or a calmer game's.
+    const deadline = m.lastStatus === undefined ? i.now : m.lastStatus + bound;
+    if (deadline - lead <= i.now) out.push({ kind: "status", market: m, urgent: true, deadline });
+  }
+  return out;
+}
+
+/** Each asset held outside the focused one: its price, more often while one of its games is in its last minute. */
+function priceRequests(i: BookPolicyInput): BookRequest[] {
+  const periods = new Map<string, number>();
+  for (const m of i.markets) {
+    if (!m.held || m.asset === i.focusedAsset) continue;
+    const period = inFinalMinute(m, i.serverNow) ? BOOK_POLICY.finalPriceMs : BOOK_POLICY.priceMs;
+    periods.set(m.asset, Math.min(periods.get(m.asset) ?? Number.POSITIVE_INFINITY, period));
+  }
+  return [...periods].flatMap(([asset, period]) => {
+    const last = i.lastPrice[asset];
+    if (last !== undefined && i.now - last < period) return [];
+    // Ordered after any held game's refresh whose 5 s bound runs out sooner: the row's positions first, its distance next.
+    const deadline = (last === undefined ? i.now : last + period) + BOOK_POLICY.finalStatusMs;
+    return [{ kind: "price" as const, asset, urgent: true as const, deadline }];
+  });
+}
+
+/**
+ * The book's next request, or null when nothing is due: the due request
+ * with the earliest deadline, urgent ones (held games, their prices) before
+ * discovery.
+ */
+export function nextBookRequest(i: BookPolicyInput): BookRequest | null {
+  const due: BookRequest[] = [...i.markets.filter((m) => m.held).flatMap((m) => heldRequests(m, i)), ...priceRequests(i)];
+  if (due.length === 0) {
+    for (const m of i.markets) {
+      if (m.held) continue;
+      const deadline = m.lastStatus === undefined ? i.now : m.lastStatus + BOOK_POLICY.discoveryMs;
+      if (deadline <= i.now) due.push({ kind: "status", market: m, urgent: false, deadline });
+    }
+  }
+  let best: BookRequest | null = null;
+  for (const r of due) if (best === null || r.deadline < best.deadline) best = r;
+  return best;
+}

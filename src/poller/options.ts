@@ -1,0 +1,23 @@
+/** What a Poller is made with. */
+import type { ApiClient } from "../api/client.js";
+import type { BookRequest } from "./book-policy.js";
+import type { BookOptions } from "./book-watch.js";
+import type { TaskKind } from "./policy.js";
+import type { Target } from "./snapshot.js";
+
+export type PollerClient = Pick<ApiClient, "getSpot" | "getLivePrice" | "getUserBalance" | "getStatus" | "getResults" | "placePosition">;
+
+export interface PollerOptions {
+  client: PollerClient;
+  target: Target;
+  /** Wallet address sent as pw; placing is refused without it. */
+  wallet?: string;
+  /** Requests per second at most (default 1, never more than the user set). */
+  maxRps?: number;
+  /** Upper bound of the retry delay after network and server errors. */
+  maxBackoffMs?: number;
+  /** Called for every request start (benchmarks and tests count them). */
+  onRequest?: (kind: TaskKind, at: number, book?: BookRequest) => void;
+  /** Look through these markets for games held outside the focused one (the book); none without it. */
+  book?: BookOptions;
+}

@@ -1,0 +1,200 @@
+/**
+ * The one scheduler with the book in it: chooseNext and nextBookRequest
+ * together, driven slot by slot over simulated time for random sets of
+ * held games. Pure: no poller, no clock but the simulation's.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import type { Interval } from "../../src/domain/rules.js";
+import { BOOK_POLICY, type BookMarketState, type BookRequest, nextBookRequest } from "../../src/poller/book-policy.js";
+import { chooseNext, type PolicyInput, type TaskKind } from "../../src/poller/policy.js";
+
+/** Starts are at least a second apart plus the spacing's guard (spacing.ts). */
+const SLOT_MS = 1_015;
+const T0 = 1_700_000_000_000;
+/** How late a held game's refresh may come when several requests fall due at once: two slots (docs/poller.md). */
+const TOLERANCE = 2 * SLOT_MS;
+
+interface SimGame {
+  asset: string;
+  interval: Interval;
+  /** Server ms its held game ends. */
+  endsAt: number;
+}
+
+interface Served {
+  kind: TaskKind;
+  at: number;
+  book?: BookRequest;
+}
+
+/**
+ * Runs the policy for `seconds` of simulated time: the focused game on
+ * BTC_USDT 60 s (holding or not), `games` held elsewhere, every other
+ * market of two assets × four intervals looked through. Every request
+ * answers at once; a held game's /status after its end finds it gone.
+ */
+function simulate(games: readonly SimGame[], focusedHolding: boolean, seconds: number): Served[] {
+  const markets: BookMarketState[] = [];
+  for (const asset of ["BTC_USDT", "ETH_USDT"])
+    for (const interval of [10, 60, 3600, 86400] as Interval[]) {
+      if (asset === "BTC_USDT" && interval === 60) continue;
+      const g = games.find((x) => x.asset === asset && x.interval === interval);
+      markets.push({
+        key: `${asset} ${interval}`,
+        asset,
+        interval,
+        held: false,
+        endsAt: g?.endsAt,
+        listingAt: undefined,
+        lastStatus: undefined,
+        lastSpot: undefined,
+      });
+    }
+  const lastPrice: Record<string, number> = {};
+  const lastAttempt: Partial<Record<TaskKind, number>> = {};
+  const recent: TaskKind[] = [];
+  const served: Served[] = [];
+  for (let now = T0; now < T0 + seconds * 1000; now += SLOT_MS) {
+    const book = nextBookRequest({ now, serverNow: now, focusedAsset: "BTC_USDT", markets, lastPrice });
+    const input: PolicyInput = {
+      now,
+      serverNow: now,
+      placeQueued: false,
+      reconcileNeeded: false,
+      listing: undefined,
+      listingAt: undefined,
+      lastAttempt,
+      recent,
+      want: { spot: false, status: false, balance: false, results: false },
+      holdingPositions: focusedHolding,
+      catchingUp: false,
+      resultsOpen: false,
+      settlementPending: false,
+      blockedUntil: {},
+      failing: new Set(),
+      book,
+      bookHeld: markets.some((m) => m.held),
+    };
+    // The focused listing is taken as fresh: its boundaries are the focused game's concern, tested in poller.test.ts.
+    const kind = chooseNext({ ...input, listing: LISTING(now), listingAt: now });
+    if (kind === null) continue;
+    lastAttempt[kind] = now;
+    recent.splice(0, recent.length, ...recent.slice(-1), kind);
+    served.push({ kind, at: now, ...(kind === "book" && book ? { book } : {}) });
+    if (kind === "book" && book) answer(book, markets, games, lastPrice, now);
+  }
+  return served;
+}
+
+function answer(req: BookRequest, markets: BookMarketState[], games: readonly SimGame[], lastPrice: Record<string, number>, now: number) {
+  if (req.kind === "price") {
+    lastPrice[req.asset] = now;
+    return;
+  }
+  const m = markets.find((x) => x.asset === req.market.asset && x.interval === req.market.interval)!;
+  const game = games.find((g) => g.asset === m.asset && g.interval === m.interval);
+  if (req.kind === "spot") {
+    m.lastSpot = now;
+    m.listingAt = now;
+    m.endsAt = m.held ? game?.endsAt : undefined;
+    return;
+  }
+  m.lastStatus = now;
+  m.held = game !== undefined && now < game.endsAt;
+  m.endsAt = m.held && m.listingAt !== undefined ? game!.endsAt : undefined;
+}
+
+/** A listing whose live game is far from any boundary. */
+const LISTING = (now: number) =>
+  ({
+    asset: "BTC_USDT",
+    interval: 60,
+    liveGame: { gid: "1", start_at: now - 1_000, closes_at: now + 3_600_000, ends_at: now + 3_600_000, lobby: null },
+    nextGame: null,
+  }) as unknown as PolicyInput["listing"];
+
+const statusTimes = (served: readonly Served[], g: SimGame) =>
+  served.flatMap((s) =>
+    s.book?.kind === "status" && s.book.market.asset === g.asset && s.book.market.interval === g.interval ? [s.at] : [],
+  );
+
+/** Held games outside BTC_USDT 60 s: distinct markets, ending within the next two hours. */
+const heldGames = fc
+  .uniqueArray(
+    fc.record({
+      asset: fc.constantFrom("BTC_USDT", "ETH_USDT"),
+      interval: fc.constantFrom<Interval>(60, 3600, 86400),
+      // Their last minute starts after the first discovery pass (15–35 s) has found them and their listings.
+      endsInS: fc.integer({ min: 100, max: 7_200 }),
+    }),
+    { maxLength: 3, selector: (g) => `${g.asset} ${g.interval}` },
+  )
+  .filter((gs) => !gs.some((g) => g.asset === "BTC_USDT" && g.interval === 60))
+  // At most one of them is in its last minute at any moment: the budget for 5 s refreshes (docs/poller.md).
+  .filter((gs) => gs.every((a, i) => gs.every((b, j) => i === j || Math.abs(a.endsInS - b.endsInS) > 75)))
+  .map((gs) => gs.map((g) => ({ asset: g.asset, interval: g.interval, endsAt: T0 + g.endsInS * 1000 }) as SimGame));
+
+describe("the scheduler with the book", () => {
+  it("sends one request per slot, and the price at least every other slot", () => {
+    fc.assert(
+      fc.property(heldGames, fc.boolean(), (games, holding) => {
+        const served = simulate(games, holding, 600);
+        for (let i = 1; i < served.length; i++) expect(served[i]!.at - served[i - 1]!.at).toBeGreaterThanOrEqual(1_000);
+        for (let i = 1; i < served.length; i++) expect(served[i - 1]!.kind === "price" || served[i]!.kind === "price").toBe(true);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("serves every held game within its bound: 30 s, 5 s in its last minute, and once right after it ends", () => {
+    fc.assert(
+      fc.property(heldGames, fc.boolean(), (games, holding) => {
+        const served = simulate(games, holding, 7_300);
+        for (const g of games) {
+          const times = statusTimes(served, g);
+          // Discovery finds it within the first pass: seven markets, in the slots the heartbeat and the focused game leave.
+          expect(times[0]! - T0).toBeLessThanOrEqual(45_000);
+          // The bounds hold once its listing is known: the discovering /status cannot know the game's end.
+          let prev = times[1] ?? times[0]!;
+          for (const t of times.filter((x) => x > prev && x <= g.endsAt)) {
+            // Within its bound, give or take up to two slots when other requests fall due at the same moment (TOLERANCE).
+            const bound = (g.endsAt - prev <= BOOK_POLICY.finalWindowMs ? 5_000 : 30_000) + TOLERANCE;
+            expect(t - prev, `${g.asset} ${g.interval} at ${(prev - T0) / 1000} s`).toBeLessThanOrEqual(bound);
+            prev = t;
+          }
+          expect(g.endsAt - prev, `${g.asset} ${g.interval}: the last /status before its end`).toBeLessThanOrEqual(5_000 + TOLERANCE);
+          const after = times.find((t) => t >= g.endsAt);
+          expect(after, "a /status right after the end").toBeDefined();
+          expect(after! - g.endsAt).toBeLessThanOrEqual(5_000 + TOLERANCE);
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("keeps the focused price's share: with four games held it still gets more than every other slot", () => {
+    const games: SimGame[] = [
+      { asset: "BTC_USDT", interval: 3600, endsAt: T0 + 3_000_000 },
+      { asset: "ETH_USDT", interval: 3600, endsAt: T0 + 2_000_000 },
+      { asset: "ETH_USDT", interval: 86400, endsAt: T0 + 40_000_000 },
+    ];
+    const served = simulate(games, true, 900).filter((s) => s.at >= T0 + 60_000);
+    const prices = served.filter((s) => s.kind === "price").map((s) => s.at);
+    const meanGap = (prices.at(-1)! - prices[0]!) / (prices.length - 1);
+    expect(meanGap).toBeLessThanOrEqual(1_700);
+  });
+
+  it("looks through every market not held within a pass, then every few minutes", () => {
+    const served = simulate([], false, (2 * BOOK_POLICY.discoveryMs) / 1000 + 60);
+    const discovered = served.filter((s) => s.book?.kind === "status");
+    const first = new Set(
+      discovered
+        .filter((s) => s.at < T0 + 30_000)
+        .map((s) => s.book?.kind === "status" && `${s.book.market.asset} ${s.book.market.interval}`),
+    );
+    expect(first.size).toBe(7);
+    expect(discovered.filter((s) => s.at >= T0 + 30_000 && s.at < T0 + BOOK_POLICY.discoveryMs)).toEqual([]);
+    expect(discovered.filter((s) => s.at >= T0 + BOOK_POLICY.discoveryMs && s.at < T0 + 2 * BOOK_POLICY.discoveryMs).length).toBe(7);
+  });
+});
