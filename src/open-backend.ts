@@ -33,7 +33,7 @@ export function openService(config: Config & { apiKey: NonNullable<Config["apiKe
     label: new URL(config.url).host,
     sim: false,
     wallet,
-    assets: [config.asset],
+    assets: [...new Set([config.asset, ...config.assets])],
     close: async () => {
       await client.close();
       await log?.close();

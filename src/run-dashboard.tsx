@@ -5,6 +5,7 @@
  */
 import { redact } from "./api/redact.js";
 import type { Config } from "./config/config.js";
+import { bookIntervals } from "./domain/book.js";
 import { keepPriceHistory } from "./history/keep-history.js";
 import { hasKey, openEmbeddedSim, openService } from "./open-backend.js";
 import { Poller } from "./poller/poller.js";
@@ -47,6 +48,7 @@ export async function runDashboard(config: Config): Promise<number> {
     target: { asset: config.asset, interval: config.interval, network: config.network, currency: config.currency },
     wallet: config.readonly ? undefined : backend.wallet,
     maxRps: config.maxRps,
+    book: { assets: [...new Set([config.asset, ...config.assets])], intervals: bookIntervals(backend.sim) },
   });
   const screen = enterFullScreen(process.stdout);
   const mounted = mountScreen(

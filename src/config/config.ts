@@ -10,6 +10,8 @@ import type { SettingName, Source } from "./settings.js";
 
 export interface Config {
   asset: string;
+  /** The assets the book looks through for games held (--assets). */
+  assets: readonly string[];
   interval: Interval;
   network: Network;
   currency: string;

@@ -122,6 +122,7 @@ function toConfig(s: Settings, raws: ReadonlyMap<SettingName, RawValue>, dotenv:
   const sources = Object.fromEntries(SETTINGS.map((d) => [d.name, raws.get(d.name)?.source ?? "default"])) as Record<SettingName, Source>;
   const config: Config = {
     asset: s.asset,
+    assets: s.assets,
     interval: s.interval,
     network: s.network,
     currency: s.currency,

@@ -64,6 +64,15 @@ const urlSetting = z
 /** One schema per setting; every raw value arrives as a string. */
 export const SettingsSchema = z.object({
   asset: z.string().trim().toUpperCase().regex(ASSET_RE, { error: "must look like BASE_QUOTE, e.g. BTC_USDT" }),
+  assets: z
+    .string()
+    .transform((text) => [...new Set(text.split(",").map((a) => a.trim().toUpperCase()))].filter((a) => a !== ""))
+    .pipe(
+      z
+        .array(z.string().regex(ASSET_RE, { error: "must be assets like BASE_QUOTE, comma-separated, e.g. BTC_USDT,ETH_USDT" }))
+        .min(1, { error: "must name at least one asset, e.g. BTC_USDT" })
+        .max(8, { error: "must name at most 8 assets (each costs requests in the book's budget)" }),
+    ),
   interval: z
     .string()
     .trim()

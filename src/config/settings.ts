@@ -4,12 +4,14 @@
  * cannot disagree about what exists or what it is called.
  */
 import { NETWORKS } from "../api/schemas.js";
+import { DEFAULT_BOOK_ASSETS } from "../domain/book.js";
 import { INTERVALS } from "../domain/rules.js";
 
 export const DEFAULT_API_URL = "https://api.metafide.io";
 
 export type SettingName =
   | "asset"
+  | "assets"
   | "interval"
   | "network"
   | "currency"
@@ -46,6 +48,14 @@ export interface SettingDef {
 
 export const SETTINGS: readonly SettingDef[] = [
   { name: "asset", flag: "--asset", meta: "BASE_QUOTE", env: "SPOTDASH_ASSET", default: "BTC_USDT", help: "asset of the games" },
+  {
+    name: "assets",
+    flag: "--assets",
+    meta: "LIST",
+    env: "SPOTDASH_ASSETS",
+    default: DEFAULT_BOOK_ASSETS.join(","),
+    help: "assets the book looks through for games held (comma-separated)",
+  },
   {
     name: "interval",
     flag: "--interval",
