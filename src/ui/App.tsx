@@ -8,12 +8,13 @@ import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, us
 import { type SessionSummary, sessionSummary } from "../domain/results.js";
 import type { PlaceRequest } from "../poller/placements.js";
 import { resultsPageOutdated } from "../poller/reducers.js";
-import { holdsLiveGame, type PlacementOutcome, type Snapshot, type Target } from "../poller/snapshot.js";
+import { bookOf, holdsLiveGame, type PlacementOutcome, type Snapshot, type Target } from "../poller/snapshot.js";
 import { isStale, placingKnown } from "../poller/staleness.js";
 import type { Store } from "../poller/store.js";
+import { useBookKeys } from "./book/use-book-keys.js";
 import type { ChartWindow } from "./chart/scales.js";
 import { Dashboard, type DashboardProps, type PaneName, positionLines } from "./Dashboard.js";
-import { dashboardActions, routeKey } from "./dashboard-actions.js";
+import { dashboardActions, type KeyRoutes, routeKey } from "./dashboard-actions.js";
 import { checkForm } from "./form/form-flow.js";
 import { usePositionForm } from "./form/use-position-form.js";
 import { useFrames } from "./frame-clock.js";
@@ -76,44 +77,41 @@ export function App(p: AppProps) {
   const { snapshot, now } = useDashboardFrames(p.controller);
   const size = useTerminalSize();
   const holding = holdsLiveGame(snapshot);
-  const [focus, setFocus] = useFocus(holding);
-  const [scroll, setScroll] = useState(0);
-  const [chartWindow, setChartWindow, chartWindowNow] = useLatestState<ChartWindow>("game");
-  const [overlay, setOverlay, overlayNow] = useLatestState<Overlay | null>(null);
+  const view = useViewState(holding);
   const [message, say] = useMessage();
 
   const blocked = placingBlocked(p.walletMissing, snapshot, now);
   const positionForm = usePositionForm(p.controller, blocked);
   const results = useResultsView(p.controller, p.assets, say);
+  const bookKeys = useBookKeys(p.controller, say);
   const toast = useSettlementToast(snapshot.settlements, useBell(p));
   const summary = useMemo(() => sessionSummary(snapshot.session.games.values()), [snapshot.session.games]);
 
   const { controller, assets, readonly } = p;
-  const actions = dashboardActions({
-    openForm: positionForm.open,
-    openResults: results.open,
+  const routes: KeyRoutes = {
     exit,
-    say,
-    focus,
-    setFocus,
-    setScroll,
-    setOverlay,
-    chartWindow: chartWindowNow,
-    setChartWindow,
-    controller,
-    assets,
-    readonly,
-  });
+    form: positionForm.handleKey,
+    overlayOpen: view.overlayNow() !== null,
+    setOverlay: view.setOverlay,
+    results,
+    book: (press) => bookKeys.handleKey(press, bookOf(controller.store.getSnapshot(), controller.serverNow())),
+    actions: dashboardActions({
+      ...view,
+      ...{ openForm: positionForm.open, openResults: results.open, toggleBook: bookKeys.toggle },
+      ...{ exit, say, controller, assets, readonly },
+    }),
+  };
   useKeys(
-    (input, key) =>
-      routeKey({ input, key }, { exit, form: positionForm.handleKey, overlayOpen: overlayNow() !== null, setOverlay, results, actions }),
+    (input, key) => routeKey({ input, key }, routes),
     // A paste goes into the form's field; anywhere else it would be a flood of commands.
     (paste) => positionForm.handlePaste(paste.text, paste.dropped) || say("paste ignored: only the position form (p) takes text"),
   );
 
   const { form } = positionForm;
   const resultsDetail = results.view ? results.view.detail !== null : undefined;
-  const hints = footerHints({ readonly, holding, online: placingKnown(snapshot, now), form: form?.step, overlay, resultsDetail });
+  const bookOpen = bookKeys.selected !== undefined;
+  const { overlay } = view;
+  const hints = footerHints({ readonly, holding, online: placingKnown(snapshot, now), form: form?.step, overlay, resultsDetail, bookOpen });
   return (
     <Dashboard
       snapshot={snapshot}
@@ -122,17 +120,27 @@ export function App(p: AppProps) {
       layout={computeLayout(size.cols, size.rows, { formOpen: form !== null, positionLines: positionLines(snapshot) })}
       backend={p.backend}
       readonly={p.readonly}
-      focus={focus}
-      scroll={scroll}
-      chartWindow={chartWindow}
+      focus={view.focus}
+      scroll={view.scroll}
+      chartWindow={view.chartWindowShown}
       overlay={overlay}
       hints={hints}
       message={message}
       results={results.view ? resultsViewProps(results.view, snapshot, summary, now) : undefined}
       toast={toast}
+      book={{ rows: bookOf(snapshot, now), selected: bookKeys.selected, looking: p.assets.join(", ") }}
       form={form ? { state: form, check: checkForm(form, snapshot, now), blocked } : undefined}
     />
   );
+}
+
+/** What the keys change about the view: the focused pane, the table's scroll, the chart's window, the overlay. */
+function useViewState(holding: boolean) {
+  const [focus, setFocus] = useFocus(holding);
+  const [scroll, setScroll] = useState(0);
+  const [chartWindowShown, setChartWindow, chartWindow] = useLatestState<ChartWindow>("game");
+  const [overlay, setOverlay, overlayNow] = useLatestState<Overlay | null>(null);
+  return { focus, setFocus, scroll, setScroll, chartWindowShown, chartWindow, setChartWindow, overlay, setOverlay, overlayNow };
 }
 
 /** Until Tab picks a pane, the focus is where the keys are of use: the positions table when it has rows. */

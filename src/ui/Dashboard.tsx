@@ -5,6 +5,7 @@
  */
 import { Box } from "ink";
 import { useMemo } from "react";
+import { type BookRow, bookSummary } from "../domain/book.js";
 import { nextGameGid } from "../domain/game.js";
 import type { Decimal } from "../domain/money.js";
 import type { PlacementCheck } from "../domain/placement.js";
@@ -21,6 +22,7 @@ import { PositionForm } from "./form/PositionForm.js";
 import type { Hint } from "./keymap.js";
 import type { Layout } from "./layout.js";
 import { BalancePane } from "./panes/BalancePane.js";
+import { BookPane } from "./panes/BookPane.js";
 import { DiagnosticsView } from "./panes/DiagnosticsView.js";
 import { Footer } from "./panes/Footer.js";
 import { GamePane } from "./panes/GamePane.js";
@@ -60,6 +62,8 @@ export interface DashboardProps {
   results?: Omit<ResultsViewProps, "width" | "height"> | undefined;
   /** The latest settlement of a game of the user's, while it shows. */
   toast?: Toast | undefined;
+  /** The book's rows (bookOf), the row its keys select while they are on, and the assets it looks through. */
+  book?: { rows: readonly BookRow[]; selected: number | undefined; looking: string } | undefined;
 }
 
 const STALE_OVERALL_MS = 5_000;
@@ -82,6 +86,7 @@ export function Dashboard(p: DashboardProps) {
           localNow={p.localNow}
           readonly={p.readonly}
           width={l.cols}
+          book={headerBook(p)}
         />
         <Body {...p} />
         <Footer hints={p.hints} lastOkAt={s.lastOkAt} age={lastOkAge} message={p.message} toast={p.toast} width={l.cols} />
@@ -90,7 +95,14 @@ export function Dashboard(p: DashboardProps) {
   );
 }
 
-/** Between header and footer: an overlay, the results view, or the panes. */
+/** The book's line for the header: while games are held outside the focused one and no book pane shows them. */
+function headerBook(p: DashboardProps): string | undefined {
+  const rows = p.book?.rows ?? [];
+  if (p.layout.bookWidth > 0 || !rows.some((r) => !r.focused)) return undefined;
+  return bookSummary(rows, p.snapshot.target.currency);
+}
+
+/** Between header and footer: an overlay, the results view, the book (b, below BOOK_BESIDE_COLS), or the panes. */
 function Body(p: DashboardProps) {
   const { snapshot: s, layout: l } = p;
   const height = l.topHeight + l.priceHeight + l.formHeight + l.positionsHeight;
@@ -117,7 +129,26 @@ function Body(p: DashboardProps) {
       />
     );
   if (p.results) return <ResultsView {...p.results} width={l.cols} height={height} />;
-  return <Panes {...p} />;
+  const book = p.book && (
+    <BookPane
+      rows={p.book.rows}
+      selected={p.book.selected}
+      looking={p.book.looking}
+      currency={s.target.currency}
+      width={l.bookWidth > 0 ? l.bookWidth : l.cols}
+      height={height}
+      focused={p.book.selected !== undefined}
+    />
+  );
+  if (l.bookWidth === 0) return p.book?.selected !== undefined ? book : <Panes {...p} />;
+  return (
+    <Box height={height} flexShrink={0}>
+      <Box flexDirection="column" width={l.paneCols} flexShrink={0}>
+        <Panes {...p} />
+      </Box>
+      {book}
+    </Box>
+  );
 }
 
 /** The lines the positions pane wants for its content (layout.ts sizes the pane to them). */
@@ -208,7 +239,7 @@ function Panes(p: DashboardProps) {
     <>
       <TopRow {...p} frame={frame} strikes={strikes} />
       <PricePane
-        {...frame("price", l.cols, l.priceHeight)}
+        {...frame("price", l.paneCols, l.priceHeight)}
         {...freshness(s.price, "price", s.errors.price, now)}
         asset={s.target.asset}
         prices={targetPrices(s)}
@@ -230,12 +261,12 @@ function Panes(p: DashboardProps) {
           placement={s.placement}
           connection={s.connection}
           localNow={p.localNow}
-          width={l.cols}
+          width={l.paneCols}
           height={l.formHeight}
         />
       ) : null}
       <PositionsPane
-        {...frame("positions", l.cols, l.positionsHeight)}
+        {...frame("positions", l.paneCols, l.positionsHeight)}
         {...freshness(s.status, "status", s.errors.status, now, statusHeld)}
         gid={gid}
         rows={rows}

@@ -31,6 +31,8 @@ export interface ActionContext {
   readonly: boolean;
   openForm(quick: boolean): void;
   openResults(): void;
+  /** The book's keys on or off (b). */
+  toggleBook(): void;
 }
 
 export function dashboardActions(c: ActionContext): Record<DashboardAction, () => void> {
@@ -90,6 +92,10 @@ export function dashboardActions(c: ActionContext): Record<DashboardAction, () =
       c.setOverlay(null);
       c.openResults();
     },
+    book: () => {
+      c.setOverlay(null);
+      c.toggleBook();
+    },
   };
 }
 
@@ -101,6 +107,8 @@ export interface KeyRoutes {
   setOverlay(o: Overlay | null): void;
   /** The results view, if open: true when it took the key. */
   results: { handleKey(p: KeyPress): boolean };
+  /** The book, while its keys are on: true when it took the key. */
+  book: (p: KeyPress) => boolean;
   actions: Record<DashboardAction, () => void>;
 }
 
@@ -119,6 +127,7 @@ export function routeKey(press: KeyPress, to: KeyRoutes): void {
   }
   // The results view takes every key too, except q, ?, D, Ctrl+R and Ctrl+C.
   if (to.results.handleKey(press)) return;
+  if (to.book(press)) return;
   const b = binding(DASHBOARD_KEYS, press);
   if (b !== undefined) to.actions[b.action]();
 }

@@ -64,7 +64,8 @@ export type DashboardAction =
   | "refresh"
   | "place"
   | "repeat"
-  | "results";
+  | "results"
+  | "book";
 
 export const DASHBOARD_KEYS: readonly Binding<DashboardAction>[] = [
   { action: "quit", matches: (p) => char("q")(p) || isCtrlC(p), keys: "q, Ctrl+C", does: "quit", hint: "q quit", rank: 1 },
@@ -117,6 +118,14 @@ export const DASHBOARD_KEYS: readonly Binding<DashboardAction>[] = [
   },
   { action: "repeat", matches: char("P"), keys: "", does: "", hint: "P repeat", rank: 6 },
   { action: "results", matches: char("r"), keys: "r", does: "results and history", hint: "r results", rank: 3 },
+  {
+    action: "book",
+    matches: char("b"),
+    keys: "b",
+    does: "the book: every game held, in every market; Enter shows the selected one in the panes",
+    hint: "b book",
+    rank: 6,
+  },
   {
     action: "diagnostics",
     matches: char("D"),
@@ -240,6 +249,29 @@ export function resultsHints(detail: boolean): Hint[] {
   return hints([...resultsKeys(detail), ...passedThrough]);
 }
 
+// ---- the book --------------------------------------------------------------------------------
+
+export type BookAction = "close" | "down" | "up" | "focus";
+
+export const BOOK_KEYS: readonly Binding<BookAction>[] = [
+  { action: "close", matches: (p) => char("b")(p) || isEscape(p), keys: "b, Esc", does: "leave the book", hint: "b/Esc close", rank: 1 },
+  {
+    action: "down",
+    matches: (p) => char("j")(p) || p.key.downArrow,
+    keys: "j / k, Enter",
+    does: "select a game / show it in the panes",
+    hint: "j/k select",
+    rank: 2,
+  },
+  { action: "up", matches: (p) => char("k")(p) || p.key.upArrow, keys: "", does: "" },
+  { action: "focus", matches: (p) => p.key.return, keys: "", does: "", hint: "Enter show", rank: 1 },
+];
+
+/** Keys the book leaves to the dashboard: quitting, the overlays, refresh, placing. */
+export function passesThroughBook(p: KeyPress): boolean {
+  return char("q", "?", "D", "p", "P")(p) || p.key.ctrl;
+}
+
 // ---- the position form ---------------------------------------------------------------------
 
 /** The form's keys at each step, ranked; form-state.ts and form-flow.ts do what they say. */
@@ -296,6 +328,8 @@ export interface FooterContext extends HintContext {
   overlay: Overlay | null;
   /** The results view: undefined when closed, true on one game's detail. */
   resultsDetail: boolean | undefined;
+  /** The book's keys are on (b). */
+  bookOpen?: boolean;
 }
 
 /** The footer's hints for whatever takes the keys now. */
@@ -303,5 +337,6 @@ export function footerHints(c: FooterContext): readonly Hint[] {
   if (c.form !== undefined) return FORM_HINTS[c.form];
   if (c.overlay !== null) return overlayHints(c.overlay);
   if (c.resultsDetail !== undefined) return resultsHints(c.resultsDetail);
+  if (c.bookOpen) return hints([...BOOK_KEYS, dashboardBinding("quit")]);
   return dashboardHints(c);
 }

@@ -10,8 +10,12 @@ export interface Layout {
   cols: number;
   rows: number;
   tooSmall: boolean;
-  /** The roomy layout from 120x35 up; below it everything is compact. */
+  /** The roomy layout from 120x35 of panes up; below it everything is compact. */
   full: boolean;
+  /** The book pane's width beside the panes on a large terminal (BOOK_BESIDE_COLS up); 0 when the book is a view of its own (b). */
+  bookWidth: number;
+  /** The columns the game's panes take: all of them, less the book pane's. */
+  paneCols: number;
   /** Height of the frame we draw (≤ rows − 1). */
   frameHeight: number;
   topHeight: number;
@@ -42,6 +46,10 @@ export const CHART_ROWS_FLOOR = 3;
 /** Price pane: title and the price line around the chart. */
 const PRICE_CHROME = BORDER + TITLE + 1;
 
+/** From this many columns (and 35 rows) the book sits beside the panes, taking BOOK_SHARE of the width. */
+export const BOOK_BESIDE_COLS = 180;
+const BOOK_SHARE = 0.35;
+
 export interface LayoutNeeds {
   /** The inline position form is open. */
   formOpen?: boolean;
@@ -57,7 +65,9 @@ export interface LayoutNeeds {
  */
 export function computeLayout(cols: number, rows: number, needs: LayoutNeeds = {}): Layout {
   const tooSmall = cols < MIN_COLS || rows < MIN_ROWS;
-  const full = cols >= 120 && rows >= 35;
+  const bookWidth = cols >= BOOK_BESIDE_COLS && rows >= 35 ? Math.floor(cols * BOOK_SHARE) : 0;
+  const paneCols = cols - bookWidth;
+  const full = paneCols >= 120 && rows >= 35;
   const frameHeight = rows - 1;
   const body = Math.max(0, frameHeight - HEADER - FOOTER);
   const topHeight = BORDER + TITLE + (full ? 5 : 3);
@@ -71,19 +81,21 @@ export function computeLayout(cols: number, rows: number, needs: LayoutNeeds = {
     Math.min(POSITIONS_CHROME + lines, Math.max(POSITIONS_CHROME + 1, room - chartFloor), room - PRICE_CHROME - 1),
   );
   const priceHeight = room - positionsHeight;
-  const gameWidth = Math.floor(cols * (full ? 0.6 : 0.58));
+  const gameWidth = Math.floor(paneCols * (full ? 0.6 : 0.58));
   return {
     cols,
     rows,
     tooSmall,
     full,
+    bookWidth,
+    paneCols,
     frameHeight,
     topHeight,
     priceHeight,
     positionsHeight,
     formHeight,
     gameWidth,
-    balanceWidth: cols - gameWidth,
+    balanceWidth: paneCols - gameWidth,
     chartRows: Math.max(0, priceHeight - PRICE_CHROME),
     positionRows: Math.max(0, positionsHeight - POSITIONS_CHROME),
   };

@@ -74,7 +74,7 @@ describe("the key map", () => {
   it("the footer offers only keys that act, in the dashboard and in the results view", () => {
     const offered = line(dashboardHints({ readonly: false, holding: true, online: true }));
     expect(offered).toBe(
-      "q quit  ? help  tab pane  j/k scroll  i interval  a asset  +/- chart  ^R refresh  p place  P repeat  r results  D diagnostics",
+      "q quit  ? help  tab pane  j/k scroll  i interval  a asset  +/- chart  ^R refresh  p place  P repeat  r results  b book  D diagnostics",
     );
     // Offline, placing is not offered either.
     expect(line(dashboardHints({ readonly: false, holding: true, online: false }))).not.toMatch(/p place|P repeat/);
@@ -105,7 +105,7 @@ describe("the key map", () => {
 
   it("the help names every key that does something of its own", () => {
     const rows = helpRows(DASHBOARD_KEYS).map(([k]) => k);
-    expect(rows).toEqual(["q, Ctrl+C", "Esc", "?", "Tab / Shift+Tab", "j / k, ↓ / ↑", "i", "a", "+ / -", "Ctrl+R", "p / P", "r", "D"]);
+    expect(rows).toEqual(["q, Ctrl+C", "Esc", "?", "Tab / Shift+Tab", "j / k, ↓ / ↑", "i", "a", "+ / -", "Ctrl+R", "p / P", "r", "b", "D"]);
     expect(helpRows(RESULTS_KEYS).map(([k]) => k)).toEqual(["r, Esc", "j / k, Enter", "n / N, PgDn / PgUp", "i / a", "Esc / Backspace"]);
   });
 });

@@ -20,7 +20,12 @@ export interface HeaderProps {
   localNow: number;
   readonly: boolean;
   width: number;
+  /** The book's one line ("3 games · 12 positions · proj +4.21 USDC") while games are held outside the focused one and no book pane shows. */
+  book?: string | undefined;
 }
+
+/** Below this width the book's line takes the backend's place: the games held matter more at a glance than where they come from. */
+const HEADER_ROOMY_COLS = 120;
 
 export const Header = memo(function Header(p: HeaderProps) {
   const theme = useTheme();
@@ -33,13 +38,14 @@ export const Header = memo(function Header(p: HeaderProps) {
           {[
             span("spotdash", { bold: true }),
             sep,
-            p.backend,
-            sep,
+            ...(p.book === undefined || p.width >= HEADER_ROOMY_COLS ? [p.backend, sep] : []),
             p.network === "mainnet"
               ? span(" MAINNET — REAL FUNDS ", { bold: true, inverse: true, tone: "mainnet" })
               : span("testnet", { tone: "dim" }),
             sep,
             `${p.asset} ${formatInterval(p.interval)}`,
+            p.book !== undefined && sep,
+            p.book !== undefined && span(p.book, { tone: "accent" }),
             p.readonly && span(` ${g.sep} read-only`, { tone: "warn" }),
           ]}
         </Line>

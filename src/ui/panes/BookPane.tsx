@@ -1,0 +1,89 @@
+/**
+ * The book: one row per game held, in any market the dashboard looks
+ * through. Beside the panes on a large terminal, a view of its own (b) on a
+ * smaller one; the same component either way. docs/book.md.
+ */
+import { memo } from "react";
+import { type BookRow, bookSummary, marketLabel } from "../../domain/book.js";
+import { formatAge, formatCountdown, formatDistance, formatMoney, formatPercent, shortGid } from "../../domain/format.js";
+import { type Column, cells, type DroppableColumn, fitColumns } from "../columns.js";
+import { Line } from "../Line.js";
+import { Pane, type PaneFrame } from "../Pane.js";
+import { glyphs, useTheme } from "../theme.js";
+
+export interface BookPaneProps extends PaneFrame {
+  rows: readonly BookRow[];
+  currency: string;
+  /** The row the book's keys act on, while they do (b); undefined otherwise. */
+  selected: number | undefined;
+  /** The markets it looks through, for the line shown while nothing is held. */
+  looking: string;
+}
+
+type Key = "game" | "id" | "closes" | "ends" | "count" | "stake" | "projected" | "ret" | "dist" | "age";
+
+/** Narrow panes drop whole columns: the id first, then STAKE, RETURN, AGE and PROJ. WIN; the game, its times and its distance stay. */
+const COLS: readonly (DroppableColumn & { key: Key })[] = [
+  { key: "game", title: "GAME", width: 11, left: true },
+  { key: "id", title: "ID", width: 8, left: true, drop: 0 },
+  { key: "closes", title: "CLOSES", width: 7 },
+  { key: "ends", title: "ENDS", width: 8 },
+  { key: "count", title: "POS", width: 3 },
+  { key: "stake", title: "STAKE", width: 9, drop: 1 },
+  { key: "projected", title: "PROJ. WIN", width: 9, drop: 4 },
+  { key: "ret", title: "RETURN", width: 8, drop: 2 },
+  { key: "dist", title: "PRICE−NEAR", width: 11 },
+  { key: "age", title: "AGE", width: 5, drop: 3 },
+];
+/** The row marker: ▸ for the game the panes show. */
+const MARK = 2;
+
+export const BookPane = memo(function BookPane(p: BookPaneProps) {
+  const theme = useTheme();
+  const g = glyphs(theme);
+  const cols = fitColumns(COLS, p.width - 4, MARK);
+  const room = Math.max(0, p.height - 4);
+  // The selected row stays in sight.
+  const first = p.selected === undefined ? 0 : Math.max(0, Math.min(p.selected - room + 1, p.rows.length - room));
+  const title = p.rows.length === 0 ? "BOOK" : `BOOK ${bookSummary(p.rows, p.currency)}`;
+  return (
+    <Pane title={title} width={p.width} height={p.height} focused={p.focused}>
+      <Line tone="dim">{`${" ".repeat(MARK)}${cells(
+        cols,
+        cols.map((c) => c.title),
+      )}`}</Line>
+      {p.rows.length === 0 ? <Line tone="dim">{`no games held — looking through ${p.looking}`}</Line> : null}
+      {p.rows.slice(first, first + room).map((r, i) => {
+        const selected = p.selected === first + i;
+        const mark = r.focused ? `${theme.ascii ? ">" : "▸"} ` : "  ";
+        return (
+          <Line
+            key={`${r.market.asset} ${r.market.interval} ${r.gid}`}
+            tone={r.ended ? "dim" : undefined}
+            inverse={selected}
+            bold={r.focused}
+          >
+            {`${mark}${cells(cols, rowCells(r, cols, g, theme.ascii))}`}
+          </Line>
+        );
+      })}
+      {p.selected !== undefined ? <Line tone="accent">Enter shows the selected game in the panes</Line> : null}
+    </Pane>
+  );
+});
+
+function rowCells(r: BookRow, cols: readonly (Column & { key: Key })[], g: ReturnType<typeof glyphs>, ascii: boolean): string[] {
+  const value: Record<Key, () => string> = {
+    game: () => marketLabel(r.market),
+    id: () => `#${shortGid(r.gid, ascii)}`,
+    closes: () => (r.ended ? "ended" : r.closesIn === null ? "–" : r.closesIn === 0 ? "locked" : formatCountdown(r.closesIn)),
+    ends: () => (r.ended ? "settling" : r.endsIn === null ? "–" : formatCountdown(r.endsIn)),
+    count: () => String(r.count),
+    stake: () => formatMoney(r.staked),
+    projected: () => (r.projected === null || r.ended ? "–" : formatMoney(r.projected)),
+    ret: () => (r.returnPct === null || r.ended ? "–" : formatPercent(r.returnPct)),
+    dist: () => (r.distance === undefined || r.ended ? "–" : formatDistance(r.distance, g)),
+    age: () => (r.age === undefined ? "–" : formatAge(r.age)),
+  };
+  return cols.map((c) => value[c.key]());
+}

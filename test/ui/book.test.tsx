@@ -1,0 +1,107 @@
+/**
+ * The book on screen: beside the panes on a large terminal, a line in the
+ * header and a view of its own (b) on smaller ones, through the same
+ * rendering pipeline the bundle ships.
+ */
+import { describe, expect, it } from "vitest";
+import { bookOf, type Snapshot } from "../../src/poller/snapshot.js";
+import { draw, liveSnapshot, START } from "../helpers/dashboard.js";
+import { listing, livePrice, statusPosition, statusResponse } from "../helpers/fixtures.js";
+import { pane as paneOf } from "../helpers/screen.js";
+
+const NOW = START + 15_000;
+const HOUR = 3_600_000;
+
+/** The live snapshot, plus an hourly ETH game with two positions and a daily BTC game with one. */
+function withBook(now: number): Snapshot {
+  const s = liveSnapshot(now);
+  const eth = listing({ start: START - 10 * 60_000, interval: 3600, gid: "7001", asset: "ETH_USDT", now });
+  const day = listing({ start: START - 2 * HOUR, interval: 86400, gid: "9001", now });
+  const at = (asset: string, gid: string, sp: string, f: string, w: number) =>
+    statusPosition({ a: asset, gid, sp, f, w, r: 0, txid: `${gid}-${sp}` });
+  return {
+    ...s,
+    book: {
+      markets: {
+        "ETH_USDT 3600": {
+          market: { asset: "ETH_USDT", interval: 3600 },
+          listing: { value: eth, at: now - 4_000 },
+          status: {
+            value: statusResponse([at("ETH_USDT", "7001", "3700", "2", 2.5), at("ETH_USDT", "7001", "3750", "1", 0.5)]),
+            at: now - 4_000,
+          },
+        },
+        "BTC_USDT 86400": {
+          market: { asset: "BTC_USDT", interval: 86400 },
+          listing: { value: day, at: now - 9_000 },
+          status: { value: statusResponse([at("BTC_USDT", "9001", "67500", "3", 3.3)]), at: now - 9_000 },
+        },
+      },
+      prices: { ETH_USDT: { value: livePrice(3712.5, now - 2_000), at: now - 2_000 } },
+    },
+  };
+}
+
+/** The rows of the pane titled `title` inside its borders and padding. */
+function pane(frame: string, title: string): string[] {
+  return paneOf(frame.split("\n"), new RegExp(`│ (▸ )?${title}`)).rows.map((r) => r.slice(1).trimEnd());
+}
+
+const header = (frame: string) => frame.split("\n")[0]!;
+
+const bookProps = (s: Snapshot, selected?: number) => ({ book: { rows: bookOf(s, NOW), selected, looking: "BTC_USDT, ETH_USDT" } });
+
+describe("the book", () => {
+  it("has one row per game held, the focused one marked, the soonest to end first", () => {
+    const rows = bookOf(withBook(NOW), NOW);
+    expect(rows.map((r) => `${r.market.asset} ${r.market.interval} ${r.count} ${r.focused}`)).toEqual([
+      "BTC_USDT 60 2 true",
+      "ETH_USDT 3600 2 false",
+      "BTC_USDT 86400 1 false",
+    ]);
+    expect(String(rows[1]!.staked)).toBe("3");
+    expect(String(rows[1]!.projected)).toBe("3");
+    // ETH's live price minus its nearest strike (3,700).
+    expect(String(rows[1]!.distance)).toBe("12.5");
+  });
+
+  it("sits beside the panes at 200 columns, each row whole", () => {
+    const s = withBook(NOW);
+    const frame = draw(s, NOW, 200, 50, bookProps(s));
+    const book = pane(frame, "BOOK");
+    expect(book[0]).toContain("BOOK 3 games · 5 positions · proj");
+    expect(book[1]).toMatch(/GAME\s+CLOSES\s+ENDS\s+POS/);
+    expect(book[2]).toMatch(/^▸ BTC_USDT 1m\s+0:45\s+1:00\s+2\b/);
+    expect(book[3]).toMatch(/^ {2}ETH_USDT 1h\s+\d+:\d\d\s+\d+:\d\d\s+2\s.*▲ 12\.50\s+4\.0s$/);
+    expect(book[4]).toMatch(/^ {2}BTC_USDT 1d\s/);
+    // The panes keep the full layout beside it, and the header does not repeat the book.
+    expect(pane(frame, "PRICE")[0]).toContain("PRICE BTC_USDT");
+    expect(header(frame)).not.toContain("3 games");
+  });
+
+  it("is a line in the header below that, in place of the backend at 80 columns", () => {
+    const s = withBook(NOW);
+    for (const [cols, backend] of [
+      [80, false],
+      [120, true],
+    ] as const) {
+      const top = header(draw(s, NOW, cols, 30, bookProps(s)));
+      expect(top).toContain("3 games · 5 positions · proj");
+      expect(top.includes("SIM 127.0.0.1"), `${cols} columns`).toBe(backend);
+      expect([...top.trimEnd()].length).toBeLessThanOrEqual(cols);
+    }
+    // Only the focused game held: the positions pane says it all, and the header stays as it was.
+    const alone = liveSnapshot(NOW);
+    expect(header(draw(alone, NOW, 80, 30, bookProps(alone)))).toMatch(/^spotdash │ SIM 127\.0\.0\.1:8787 │ testnet │ BTC_USDT 1m/);
+  });
+
+  it("is a view of its own with b at 80 columns, the selected row shown", () => {
+    const s = withBook(NOW);
+    const frame = draw(s, NOW, 80, 24, bookProps(s, 1));
+    const book = pane(frame, "BOOK");
+    expect(book.length).toBeGreaterThan(5);
+    expect(book.find((r) => r.includes("ETH_USDT 1h"))).toBeDefined();
+    expect(frame).toContain("Enter shows the selected game in the panes");
+    expect(frame).not.toContain("PRICE BTC_USDT");
+  });
+});
