@@ -44,9 +44,9 @@ function asPrice(whole: string): string {
 
 /** A two-decimal amount as the panes write it ("-1,234.56", "+0.05") in cents, exactly. */
 function cents(amount: string): number {
-  const m = /^([+-]?)([\d,]+)\.(\d\d)$/.exec(amount);
-  expect(m, `a two-decimal amount: ${amount}`).not.toBeNull();
-  const value = Number(m![2]!.replace(/,/g, "")) * 100 + Number(m![3]);
+  const m = /^([+-]?)([\d,]+)\.(\d{2,6})$/.exec(amount);
+  expect(m, `an amount with 2 to 6 decimals: ${amount}`).not.toBeNull();
+  const value = Math.round(Number(`${m![2]!.replace(/,/g, "")}.${m![3]}`) * 100);
   return m![1] === "-" ? -value : value;
 }
 
@@ -255,7 +255,7 @@ e2e("settlement in tmux", () => {
     expect(balance.left).toBeGreaterThan(COLS / 2);
     expect(balance.right).toBe(COLS - 1);
     const [head, money, close] = card;
-    const outcome = new RegExp(`^ LAST #…${gid} (WON|LOST|EVEN) ([+-]?[\\d,]+\\.\\d\\d) USDC\\s*$`).exec(head);
+    const outcome = new RegExp(`^ LAST #…${gid} (WON|LOST|EVEN) ([+-]?[\\d,]+\\.\\d{2,6}) USDC\\s*$`).exec(head);
     expect(outcome, head).not.toBeNull();
     const [word, net] = [outcome![1]!, outcome![2]!];
     const paidLine = /^ staked ([\d,]+\.\d\d) │ paid ([\d,]+\.\d\d)\s*$/.exec(money);
@@ -264,9 +264,9 @@ e2e("settlement in tmux", () => {
     expect(staked).toBe(stake);
     // The net is paid − staked, each rounded to the cent on its own.
     expect(Math.abs(cents(net) - (cents(paid) - cents(staked)))).toBeLessThanOrEqual(1);
-    // The word carries the direction; a net under half a cent (a minimum stake paid back almost whole) reads 0.00, unsigned.
-    if (word === "WON") expect(net).toMatch(/^\+|^0\.00$/);
-    if (word === "LOST") expect(net).toMatch(/^-|^0\.00$/);
+    // The word carries the direction, and so does the sign: a net under half a cent keeps its digits (-0.002413), never 0.00.
+    if (word === "WON") expect(net).toMatch(/^\+/);
+    if (word === "LOST") expect(net).toMatch(/^-/);
     if (word === "EVEN") expect(net).toBe("0.00");
     const closeLine = new RegExp(
       `^ close ([\\d,]+\\.\\d\\d) │ @${literal(strike.replace(/\.00$/, ""))} ([▲▼=]) ([\\d,]+\\.\\d\\d)\\s*$`,
