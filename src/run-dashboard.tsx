@@ -5,9 +5,9 @@
  */
 import { redact } from "./api/redact.js";
 import type { Config } from "./config/config.js";
-import { bookIntervals } from "./domain/book.js";
 import { keepPriceHistory } from "./history/keep-history.js";
 import { hasKey, openEmbeddedSim, openService } from "./open-backend.js";
+import { bookOptions } from "./poller/book-watch.js";
 import { Poller } from "./poller/poller.js";
 import { App } from "./ui/App.js";
 import { mountScreen } from "./ui/renderer/mount.js";
@@ -48,7 +48,7 @@ export async function runDashboard(config: Config): Promise<number> {
     target: { asset: config.asset, interval: config.interval, network: config.network, currency: config.currency },
     wallet: config.readonly ? undefined : backend.wallet,
     maxRps: config.maxRps,
-    book: { assets: [...new Set([config.asset, ...config.assets])], intervals: bookIntervals(backend.sim) },
+    book: bookOptions(config, backend.sim),
   });
   const screen = enterFullScreen(process.stdout);
   const mounted = mountScreen(

@@ -6,7 +6,7 @@
  */
 import { formatInterval, formatMoneyChange, inCurrency, plural } from "./format.js";
 import { type Decimal, sum } from "./money.js";
-import { nearestStrike, type PositionRow, positionRows, positionTotals } from "./positions.js";
+import { nearestStrike, type PositionRow, positionRows, positionState, positionTotals } from "./positions.js";
 import { INTERVALS, type Interval } from "./rules.js";
 import { type GameListing, isReadable, type Position, type StatusReport, Unreadable } from "./service-data.js";
 
@@ -80,9 +80,7 @@ export function bookRows(
 function marketRows(m: MarketData, price: Decimal | undefined, focused: boolean, now: number): BookRow[] {
   const status = m.status?.value.positions ?? [];
   const placed = m.placed ?? [];
-  const live = m.listing?.value.liveGame ?? null;
-  const gids = new Set([...status, ...placed].map((p) => p.gid ?? live?.gid).filter((g): g is string => g !== undefined));
-  return [...gids].flatMap((gid) => {
+  return heldGids(m).flatMap((gid) => {
     const rows = positionRows(gid, status, placed).filter((r) => r.active);
     if (rows.length === 0) return [];
     const totals = positionTotals(rows);
@@ -106,8 +104,19 @@ function marketRows(m: MarketData, price: Decimal | undefined, focused: boolean,
   });
 }
 
-/** A held game's lock and end from its market's listing: the live game's, or the announced next one's (no lock time given). */
-function gameTimes(listing: GameListing | undefined, gid: string): { closesAt?: number; endsAt?: number; gone: boolean } {
+/** The games a market's last /status and the positions placed there hold (active positions; one without a gid is the live game's). */
+export function heldGids(m: MarketData): string[] {
+  const live = m.listing?.value.liveGame?.gid;
+  const positions = [...(m.status?.value.positions ?? []), ...(m.placed ?? [])].filter((p) => positionState(p.st).active);
+  return [...new Set(positions.map((p) => p.gid ?? live).filter((g): g is string => g !== undefined))];
+}
+
+/**
+ * A held game's lock and end from its market's listing: the live game's, or
+ * the announced next one's (no lock time given); `gone` when the listing
+ * shows it as neither (it is over).
+ */
+export function gameTimes(listing: GameListing | undefined, gid: string): { closesAt?: number; endsAt?: number; gone: boolean } {
   if (listing === undefined) return { gone: false };
   const live = listing.liveGame;
   if (live?.gid === gid) return { closesAt: live.closes_at, endsAt: live.ends_at, gone: false };
@@ -135,7 +144,8 @@ export function bookSummary(rows: readonly BookRow[], currency: string): string 
   return net === undefined ? head : `${head} · proj ${inCurrency(formatMoneyChange(net), currency)}`;
 }
 
-function projectedNet(rows: readonly BookRow[]): Decimal | undefined {
+/** The projected winnings minus the stakes of `rows`; undefined when there are none or a projection is missing. */
+export function projectedNet(rows: readonly BookRow[]): Decimal | undefined {
   if (rows.length === 0) return undefined;
   const nets: Decimal[] = [];
   for (const r of rows) {

@@ -6,11 +6,10 @@
  * the book a slot.
  */
 import { isApiError } from "../api/errors.js";
-import { type Market, marketKey } from "../domain/book.js";
+import { bookIntervals, bookMarkets, gameTimes, heldGids, type Market, marketKey } from "../domain/book.js";
 import { nextGameGid } from "../domain/game.js";
-import { positionState } from "../domain/positions.js";
 import type { Interval } from "../domain/rules.js";
-import { type GameListing, isReadable } from "../domain/service-data.js";
+import type { GameListing } from "../domain/service-data.js";
 import { type BookMarketState, type BookRequest, nextBookRequest } from "./book-policy.js";
 import { withBookListing, withBookPrice, withBookStatus } from "./book-reducers.js";
 import type { PollerClient } from "./poller.js";
@@ -35,9 +34,11 @@ export class BookWatch {
   private readonly lastStatus = new Map<string, number>();
   private readonly lastSpot = new Map<string, number>();
   private readonly lastPrice: Record<string, number> = {};
+  /** Markets whose /status has been answered (or has failed) at least once. */
+  private readonly looked = new Set<string>();
 
   constructor(opts: BookOptions) {
-    this.markets = opts.assets.flatMap((asset) => opts.intervals.map((interval) => ({ asset, interval })));
+    this.markets = bookMarkets(opts.assets, opts.intervals);
   }
 
   /** The book's request for a slot now, or null. */
@@ -45,6 +46,12 @@ export class BookWatch {
     const focused = marketKey(s.target);
     const markets = this.states(s, serverNow).filter((m) => m.key !== focused);
     return nextBookRequest({ now, serverNow, focusedAsset: s.target.asset, markets, lastPrice: this.lastPrice });
+  }
+
+  /** The markets other than `focused` whose /status has not been answered (or failed) yet: the discovery pass is done when none is left. */
+  undiscovered(focused: Market): Market[] {
+    const key = marketKey(focused);
+    return this.markets.filter((m) => marketKey(m) !== key && !this.looked.has(marketKey(m)));
   }
 
   /** Whether a game is held in a market other than the focused one. */
@@ -94,7 +101,9 @@ export class BookWatch {
     }
     this.lastStatus.set(key, now);
     const t = s.target;
-    const status = await client.getStatus({ asset: market.asset, interval: market.interval, token: t.currency, network: t.network });
+    const status = await client
+      .getStatus({ asset: market.asset, interval: market.interval, token: t.currency, network: t.network })
+      .finally(() => this.looked.add(key));
     // A game it held that /status lists no more has ended (/status lists the live game's positions).
     const ended = before ? heldGids(before).filter((gid) => !status.positions.some((p) => p.gid === gid)) : [];
     return {
@@ -122,30 +131,19 @@ function inListing(listing: GameListing, gid: string): boolean {
   return listing.liveGame?.gid === gid || nextGameGid(listing) === gid;
 }
 
-/** The games a market's last /status (and positions placed there) hold. */
-export function heldGids(m: BookMarket): string[] {
-  const positions = [...(m.status?.value.positions ?? []), ...(m.placed ?? [])].filter((p) => positionState(p.st).active);
-  const live = m.listing?.value.liveGame?.gid;
-  return [...new Set(positions.map((p) => p.gid ?? live).filter((g): g is string => g !== undefined))];
-}
-
 /**
- * Server ms at which the first held game ends: the live game's or the next
- * game's end from the listing; a game the listing shows as neither has
- * ended by the listing's time. Undefined while no listing is known.
+ * Server ms at which the first held game ends: the live or next game's end
+ * from the listing; a game the listing shows as neither has ended by the
+ * listing's time. Undefined while no listing is known.
  */
 function heldGameEnd(m: BookMarket, serverNow: number): number | undefined {
   const listing = m.listing;
   if (listing === undefined) return undefined;
-  let end: number | undefined;
-  for (const gid of heldGids(m)) {
-    const live = listing.value.liveGame;
-    const next = listing.value.nextGame;
-    let at: number;
-    if (live?.gid === gid) at = live.ends_at;
-    else if (next !== null && isReadable(next) && next.gid === gid && isReadable(next.ends_at)) at = next.ends_at;
-    else at = Math.min(listing.at, serverNow);
-    end = end === undefined ? at : Math.min(end, at);
-  }
-  return end;
+  const ends = heldGids(m).map((gid) => gameTimes(listing.value, gid).endsAt ?? Math.min(listing.at, serverNow));
+  return ends.length === 0 ? undefined : Math.min(...ends);
+}
+
+/** The markets of --assets (and the focused asset) over the intervals the service runs: 10 s too on the sim. */
+export function bookOptions(config: { asset: string; assets: readonly string[] }, sim: boolean): BookOptions {
+  return { assets: [...new Set([config.asset, ...config.assets])], intervals: bookIntervals(sim) };
 }

@@ -5,15 +5,15 @@
  * open results) and reads the store it fills.
  */
 
-import type { ApiClient, ResultsQuery } from "../api/client.js";
+import type { ResultsQuery } from "../api/client.js";
 import { ApiError, isApiError } from "../api/errors.js";
+import type { Market } from "../domain/book.js";
 import { nextGameGid } from "../domain/game.js";
 import { otherGames, playsIn } from "../domain/positions.js";
-import { isSettled } from "../domain/results.js";
 import type { GameListing, PlacedPosition, Unreadable } from "../domain/service-data.js";
 import type { BookRequest } from "./book-policy.js";
 import { withBookError } from "./book-reducers.js";
-import { type BookOptions, BookWatch, bookOwnFailure } from "./book-watch.js";
+import { BookWatch, bookOwnFailure } from "./book-watch.js";
 import { RequestHealth } from "./health.js";
 import type { PollerClient, PollerOptions } from "./options.js";
 import { Placements, type PlaceRequest, placeBody, refused } from "./placements.js";
@@ -91,6 +91,8 @@ export class Poller {
   }
 
   serverNow = (): number => this.clock.serverNow();
+  /** The book's markets not looked at yet (BookWatch.undiscovered); none without a book. */
+  bookUndiscovered = (): Market[] => this.book?.undiscovered(this.snapshot.target) ?? [];
 
   start(): void {
     if (this.running) return;
