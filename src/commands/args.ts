@@ -11,6 +11,8 @@ export interface CommandArgs {
   json: boolean;
   sim: boolean;
   yes: boolean;
+  /** watch --book: the book's markets too, and a line for each held game that changes. */
+  book: boolean;
   price?: string;
   stake?: string;
   limit?: number;
@@ -32,9 +34,10 @@ const OWN: Record<CommandName, { switches: string[]; values: string[] }> = {
   price: { switches: [], values: [] },
   balance: { switches: [], values: [] },
   positions: { switches: [], values: [] },
+  book: { switches: [], values: [] },
   results: { switches: [], values: ["--limit", "--offset", "--gid"] },
   place: { switches: ["--yes"], values: ["--price", "--stake"] },
-  watch: { switches: [], values: [] },
+  watch: { switches: ["--book"], values: [] },
   doctor: { switches: [], values: [] },
 };
 
@@ -43,9 +46,10 @@ export const USAGE: Record<CommandName, string> = {
   price: "spotdash price [--json] [--sim]",
   balance: "spotdash balance [--json] [--sim]",
   positions: "spotdash positions [--json] [--sim]",
+  book: "spotdash book [--json] [--sim]",
   results: "spotdash results [--limit N] [--offset N] [--gid G] [--json] [--sim]",
   place: "spotdash place --price P --stake S [--yes] [--json] [--sim]",
-  watch: "spotdash watch [--json] [--sim]",
+  watch: "spotdash watch [--book] [--json] [--sim]",
   doctor: "spotdash doctor [--json] [--sim]",
 };
 
@@ -56,7 +60,7 @@ export function wantsJson(rest: readonly string[]): boolean {
 
 export function parseCommandArgs(command: CommandName, rest: readonly string[]): CommandArgs {
   const own = OWN[command];
-  const args: CommandArgs = { json: false, sim: false, yes: false };
+  const args: CommandArgs = { json: false, sim: false, yes: false, book: false };
   const seen = new Set<string>();
   const usage = (problem: string) => new UsageError(`${command}: ${problem}; usage: ${USAGE[command]}`);
   for (let i = 0; i < rest.length; i++) {
@@ -70,6 +74,7 @@ export function parseCommandArgs(command: CommandName, rest: readonly string[]):
       if (name === "--json") args.json = true;
       else if (name === "--sim") args.sim = true;
       else if (name === "--yes") args.yes = true;
+      else if (name === "--book") args.book = true;
       continue;
     }
     if (own.values.includes(name)) {

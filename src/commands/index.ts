@@ -1,6 +1,6 @@
 /**
- * The one-shot commands: game, price, balance, positions, results, place,
- * watch and doctor. Same Config, client, rules and request budget as the dashboard;
+ * The one-shot commands: game, price, balance, positions, book, results,
+ * place, watch and doctor. Same Config, client, rules and request budget as the dashboard;
  * human output by default, JSON with --json; exit codes in io.ts.
  */
 import type { Config } from "../config/config.js";
@@ -8,6 +8,7 @@ import { COMMANDS, type Command } from "../config/help.js";
 import { ServerClock } from "../poller/server-clock.js";
 import { type CommandArgs, type CommandName, parseCommandArgs, wantsJson } from "./args.js";
 import { type CommandBackend, openCommandBackend } from "./backend.js";
+import { bookCommand } from "./book.js";
 import { doctorCommand } from "./doctor.js";
 import { type CommandIO, EXIT, type ExitCode, report, toFailure } from "./io.js";
 import { Pacer } from "./pacer.js";
@@ -40,6 +41,10 @@ export async function runCommand(command: CommandName, rest: readonly string[], 
     backend = await openCommandBackend(config, args.sim);
     if (command === "watch") {
       await watchCommand({ config, args, backend, io });
+      return EXIT.ok;
+    }
+    if (command === "book") {
+      await bookCommand({ config, args, backend, io });
       return EXIT.ok;
     }
     const pacer = new Pacer({

@@ -1,8 +1,10 @@
 /**
- * `spotdash watch [--json]`: the dashboard's poller without the screen. The
- * same Poller, so the same budget and the same 429 handling; one line per
- * fresh datum (NDJSON with --json), until SIGINT / SIGTERM. Every line
- * carries `type` and `at`, the server time (epoch ms) the datum arrived.
+ * `spotdash watch [--book] [--json]`: the dashboard's poller without the
+ * screen. The same Poller, so the same budget and the same 429 handling; one
+ * line per fresh datum (NDJSON with --json), until SIGINT / SIGTERM. Every
+ * line carries `type` and `at`, the server time (epoch ms) the datum arrived.
+ * With --book the poller looks through the book's markets too, and each held
+ * game's row is printed when it changes (book.ts).
  */
 import { stringifyJson } from "../api/json.js";
 import { balanceJson, gameResultJson, listingJson, livePriceJson, positionJson, unreadableField } from "../api/spec-form.js";
@@ -12,12 +14,14 @@ import { gameClock, toNextGame } from "../domain/game.js";
 import { whyNotAccepting } from "../domain/placement.js";
 import { positionRows, positionTotals } from "../domain/positions.js";
 import { isReadable } from "../domain/service-data.js";
-import { Poller } from "../poller/poller.js";
+import { bookOptions } from "../poller/book-watch.js";
 import type { Snapshot } from "../poller/snapshot.js";
 import type { CommandArgs } from "./args.js";
 import type { CommandBackend } from "./backend.js";
+import { BookTracker } from "./book.js";
 import { CommandFailure, type CommandIO, EXIT, out } from "./io.js";
 import { balanceLine } from "./read.js";
+import { readOnlyPoller } from "./read-poller.js";
 
 export interface WatchContext {
   config: Config;
@@ -30,14 +34,8 @@ type Line = { type: string; at: number; [k: string]: unknown };
 
 export async function watchCommand(ctx: WatchContext): Promise<void> {
   const { config, args, backend, io } = ctx;
-  const poller = new Poller({
-    client: backend.client,
-    target: { asset: config.asset, interval: config.interval, network: config.network, currency: config.currency },
-    // watch never places.
-    wallet: undefined,
-    maxRps: config.maxRps,
-    onRequest: (_kind, at) => io.onRequest?.(at),
-  });
+  const poller = readOnlyPoller(ctx, args.book ? bookOptions(config, backend.sim) : undefined);
+  const book = args.book ? new BookTracker(config) : undefined;
 
   let failure: CommandFailure | undefined;
   let finish!: () => void;
@@ -50,6 +48,7 @@ export async function watchCommand(ctx: WatchContext): Promise<void> {
     const p = prev;
     prev = s;
     for (const [line, human] of linesFor(p, s, config, poller.serverNow())) emit(line, human);
+    for (const [line, human] of book?.entries(s, poller.serverNow()) ?? []) emit(line, human);
     if (s.connection.state === "unauthorized" && p.connection.state !== "unauthorized") {
       // Retrying a refused key only spends the budget: stop with the service's answer.
       failure = new CommandFailure(`watch: ${s.connection.reason}`, "auth", EXIT.refused);

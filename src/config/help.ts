@@ -6,7 +6,19 @@
 import { SETTINGS } from "./settings.js";
 import { packageVersion } from "./version.js";
 
-export const COMMANDS = ["dashboard", "sim", "game", "price", "balance", "positions", "results", "place", "watch", "doctor"] as const;
+export const COMMANDS = [
+  "dashboard",
+  "sim",
+  "game",
+  "price",
+  "balance",
+  "positions",
+  "book",
+  "results",
+  "place",
+  "watch",
+  "doctor",
+] as const;
 export type Command = (typeof COMMANDS)[number];
 
 const COMMAND_HELP: Record<Command, string> = {
@@ -16,9 +28,10 @@ const COMMAND_HELP: Record<Command, string> = {
   price: "print the live price",
   balance: "print the balance",
   positions: "print your positions in the live game",
+  book: "print every game you hold positions in, across the markets (--assets)",
   results: "print settled games",
   place: "place a position",
-  watch: "follow the live game line by line",
+  watch: "follow the live game line by line (--book: and every game held)",
   doctor: "check the service: every endpoint, the key, each answer, the clock",
 };
 

@@ -639,7 +639,7 @@ describe("commands", () => {
 
   it("rejects an unknown command, listing the commands", () => {
     expect(failure(["dashbaord"]).message).toBe(
-      "command: must be one of dashboard, sim, game, price, balance, positions, results, place, watch, doctor (got dashbaord)",
+      "command: must be one of dashboard, sim, game, price, balance, positions, book, results, place, watch, doctor (got dashbaord)",
     );
   });
 
