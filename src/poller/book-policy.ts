@@ -27,6 +27,13 @@ export const BOOK_POLICY = {
   spotRetryMs: 5_000,
   /** Each market not held is looked at this often for positions placed elsewhere. */
   discoveryMs: 300_000,
+  /**
+   * While some market has never been looked at (the pass at launch), one of
+   * them is asked at least this often, even when held games and the focused
+   * game keep every slot busy: a 1 m game held elsewhere is refreshed every
+   * few seconds for its whole life and would otherwise hold the pass up.
+   */
+  launchPaceMs: 4_000,
 } as const;
 
 export interface BookMarketState {
@@ -55,6 +62,8 @@ export interface BookPolicyInput {
   markets: readonly BookMarketState[];
   /** Local ms of the last /live-price sent per asset other than the focused one. */
   lastPrice: Readonly<Record<string, number>>;
+  /** Local ms of the last /status sent to a market never asked before (the pass at launch), if any. */
+  lastFirstLook: number | undefined;
 }
 
 export type BookRequest =
@@ -77,7 +86,9 @@ function heldRequests(m: BookMarketState, i: BookPolicyInput): BookRequest[] {
   const endedAgo = ended ? i.serverNow - m.endsAt! : 0;
   const noListing = m.listingAt === undefined && since(i.now, m.lastSpot) >= BOOK_POLICY.spotRetryMs;
   if (noListing || (ended && m.listingAt! < m.endsAt! && since(i.now, m.lastSpot) > endedAgo)) {
-    out.push({ kind: "spot", market: m, urgent: true, deadline: i.now });
+    // A game just found has waited for its times since its /status: first found, first asked.
+    const deadline = noListing && m.lastStatus !== undefined ? m.lastStatus : i.now;
+    out.push({ kind: "spot", market: m, urgent: true, deadline });
   }
   // The once-after-the-end /status goes before the listing: it tells whether the game's positions are gone.
   if (ended && since(i.now, m.lastStatus) > endedAgo) out.push({ kind: "status", market: m, urgent: true, deadline: m.endsAt! });
@@ -103,19 +114,37 @@ function priceRequests(i: BookPolicyInput): BookRequest[] {
   return [...periods].flatMap(([asset, period]) => {
     const last = i.lastPrice[asset];
     if (last !== undefined && i.now - last < period) return [];
-    // Ordered after any held game's refresh whose 5 s bound runs out sooner: the row's positions first, its distance next.
-    const deadline = (last === undefined ? i.now : last + period) + BOOK_POLICY.finalStatusMs;
+    // Never asked: before anything else due (the rows show no distance without it). Then after any held game's
+    // refresh whose 5 s bound runs out sooner: the row's positions first, its distance next.
+    const deadline = last === undefined ? Number.NEGATIVE_INFINITY : last + period + BOOK_POLICY.finalStatusMs;
     return [{ kind: "price" as const, asset, urgent: true as const, deadline }];
   });
 }
 
 /**
+ * The pass at launch kept going: the next market never looked at, the
+ * shortest interval first, urgent once launchPaceMs has passed since the
+ * last one was.
+ */
+function launchPassRequest(i: BookPolicyInput): BookRequest[] {
+  // The shortest games first: they end soonest, and a position in one is the likeliest to be missed.
+  const next = i.markets.filter((m) => m.lastStatus === undefined).sort((a, b) => a.interval - b.interval)[0];
+  if (next === undefined) return [];
+  const deadline = i.lastFirstLook === undefined ? i.now : i.lastFirstLook + BOOK_POLICY.launchPaceMs;
+  return deadline <= i.now ? [{ kind: "status", market: next, urgent: true, deadline }] : [];
+}
+
+/**
  * The book's next request, or null when nothing is due: the due request
- * with the earliest deadline, urgent ones (held games, their prices) before
- * discovery.
+ * with the earliest deadline, urgent ones (held games, their prices, the
+ * launch pass at its pace) before discovery.
  */
 export function nextBookRequest(i: BookPolicyInput): BookRequest | null {
-  const due: BookRequest[] = [...i.markets.filter((m) => m.held).flatMap((m) => heldRequests(m, i)), ...priceRequests(i)];
+  const due: BookRequest[] = [
+    ...i.markets.filter((m) => m.held).flatMap((m) => heldRequests(m, i)),
+    ...priceRequests(i),
+    ...launchPassRequest(i),
+  ];
   if (due.length === 0) {
     for (const m of i.markets) {
       if (m.held) continue;

@@ -34,6 +34,7 @@ export class BookWatch {
   private readonly lastStatus = new Map<string, number>();
   private readonly lastSpot = new Map<string, number>();
   private readonly lastPrice: Record<string, number> = {};
+  private lastFirstLook: number | undefined;
   /** Markets whose /status has been answered (or has failed) at least once. */
   private readonly looked = new Set<string>();
 
@@ -45,7 +46,14 @@ export class BookWatch {
   next(s: Snapshot, now: number, serverNow: number): BookRequest | null {
     const focused = marketKey(s.target);
     const markets = this.states(s, serverNow).filter((m) => m.key !== focused);
-    return nextBookRequest({ now, serverNow, focusedAsset: s.target.asset, markets, lastPrice: this.lastPrice });
+    return nextBookRequest({
+      now,
+      serverNow,
+      focusedAsset: s.target.asset,
+      markets,
+      lastPrice: this.lastPrice,
+      lastFirstLook: this.lastFirstLook,
+    });
   }
 
   /** The markets other than `focused` whose /status has not been answered (or failed) yet: the discovery pass is done when none is left. */
@@ -99,6 +107,7 @@ export class BookWatch {
         apply: (x, at) => withBookListing(x, market, listing, at),
       };
     }
+    if (!this.lastStatus.has(key)) this.lastFirstLook = now;
     this.lastStatus.set(key, now);
     const t = s.target;
     const status = await client

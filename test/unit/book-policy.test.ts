@@ -52,11 +52,12 @@ function simulate(games: readonly SimGame[], focusedHolding: boolean, seconds: n
       });
     }
   const lastPrice: Record<string, number> = {};
+  const looks = { lastFirstLook: undefined as number | undefined };
   const lastAttempt: Partial<Record<TaskKind, number>> = {};
   const recent: TaskKind[] = [];
   const served: Served[] = [];
   for (let now = T0; now < T0 + seconds * 1000; now += SLOT_MS) {
-    const book = nextBookRequest({ now, serverNow: now, focusedAsset: "BTC_USDT", markets, lastPrice });
+    const book = nextBookRequest({ now, serverNow: now, focusedAsset: "BTC_USDT", markets, lastPrice, ...looks });
     const input: PolicyInput = {
       now,
       serverNow: now,
@@ -82,12 +83,18 @@ function simulate(games: readonly SimGame[], focusedHolding: boolean, seconds: n
     lastAttempt[kind] = now;
     recent.splice(0, recent.length, ...recent.slice(-1), kind);
     served.push({ kind, at: now, ...(kind === "book" && book ? { book } : {}) });
-    if (kind === "book" && book) answer(book, markets, games, lastPrice, now);
+    if (kind === "book" && book) answer(book, markets, games, { lastPrice, looks }, now);
   }
   return served;
 }
 
-function answer(req: BookRequest, markets: BookMarketState[], games: readonly SimGame[], lastPrice: Record<string, number>, now: number) {
+function answer(
+  req: BookRequest,
+  markets: BookMarketState[],
+  games: readonly SimGame[],
+  { lastPrice, looks }: { lastPrice: Record<string, number>; looks: { lastFirstLook: number | undefined } },
+  now: number,
+) {
   if (req.kind === "price") {
     lastPrice[req.asset] = now;
     return;
@@ -100,6 +107,7 @@ function answer(req: BookRequest, markets: BookMarketState[], games: readonly Si
     m.endsAt = m.held ? game?.endsAt : undefined;
     return;
   }
+  if (m.lastStatus === undefined) looks.lastFirstLook = now;
   m.lastStatus = now;
   m.held = game !== undefined && now < game.endsAt;
   m.endsAt = m.held && m.listingAt !== undefined ? game!.endsAt : undefined;
@@ -183,6 +191,32 @@ describe("the scheduler with the book", () => {
     const prices = served.filter((s) => s.kind === "price").map((s) => s.at);
     const meanGap = (prices.at(-1)! - prices[0]!) / (prices.length - 1);
     expect(meanGap).toBeLessThanOrEqual(1_700);
+  });
+
+  it("keeps the launch pass and a held asset's price going while a 1 m game held elsewhere wants every free slot", () => {
+    // The 1 m game is in its last minute for its whole life: a /status every few seconds until it ends.
+    const games: SimGame[] = [
+      { asset: "ETH_USDT", interval: 60, endsAt: T0 + 70_000 },
+      { asset: "BTC_USDT", interval: 3600, endsAt: T0 + 3_000_000 },
+      { asset: "ETH_USDT", interval: 86400, endsAt: T0 + 40_000_000 },
+    ];
+    const served = simulate(games, true, 70);
+    const firstLook = new Map<string, number>();
+    for (const s of served)
+      if (s.book?.kind === "status") {
+        const key = `${s.book.market.asset} ${s.book.market.interval}`;
+        if (!firstLook.has(key)) firstLook.set(key, s.at - T0);
+      }
+    expect(firstLook.size).toBe(7);
+    // Seven markets at one every launchPaceMs at the latest, give or take a slot each.
+    for (const [key, at] of firstLook) expect(at, key).toBeLessThanOrEqual(7 * (BOOK_POLICY.launchPaceMs + SLOT_MS));
+    // A game found is asked for its times before the pass goes on.
+    const ethSpot = served.find((s) => s.book?.kind === "spot" && s.book.market.asset === "ETH_USDT" && s.book.market.interval === 60);
+    expect(ethSpot!.at - T0).toBeLessThanOrEqual(firstLook.get("ETH_USDT 60")! + BOOK_POLICY.launchPaceMs + SLOT_MS);
+    const ethPrices = served.filter((s) => s.book?.kind === "price" && s.book.asset === "ETH_USDT").map((s) => s.at - T0);
+    expect(ethPrices[0]).toBeLessThanOrEqual(firstLook.get("ETH_USDT 60")! + BOOK_POLICY.finalStatusMs);
+    for (let i = 1; i < ethPrices.length; i++)
+      expect(ethPrices[i]! - ethPrices[i - 1]!).toBeLessThanOrEqual(BOOK_POLICY.finalPriceMs + 5_000 + TOLERANCE);
   });
 
   it("looks through every market not held within a pass, then every few minutes", () => {
