@@ -41,6 +41,31 @@ export async function startTestSim(opts: SimOptions = {}): Promise<TestSim> {
   };
 }
 
+/**
+ * A clock that runs with real time and can be moved like a ManualClock: for
+ * tests where the poller's own timers must agree with the sim's games.
+ */
+export class RunningClock extends ManualClock {
+  private offset: number;
+
+  constructor(start: number) {
+    super(start);
+    this.offset = start - Date.now();
+  }
+
+  override now(): number {
+    return Date.now() + this.offset;
+  }
+
+  override advance(ms: number): void {
+    this.offset += ms;
+  }
+
+  override set(t: number): void {
+    this.offset = t - Date.now();
+  }
+}
+
 /** Moves the clock to the start of the next game of asset × interval and returns its listing. */
 export async function toNextGame(t: TestSim, asset: string, interval: Interval): Promise<LiveListing> {
   const now = await t.client.spot({ asset, interval });
