@@ -8,10 +8,10 @@
  * recorded in BENCHMARKS.md.
  */
 import { ApiClient } from "../src/api/client.js";
-import { isApiError } from "../src/api/errors.js";
 import { type Interval, isInterval } from "../src/domain/rules.js";
-import { Poller, type PollerClient } from "../src/poller/poller.js";
+import { Poller } from "../src/poller/poller.js";
 import { startSim } from "../src/sim/index.js";
+import { counting } from "./counting.js";
 import { flag, maxInWindow, minGap, summary } from "./stats.js";
 
 const durationS = flag("duration", 120);
@@ -19,32 +19,6 @@ const intervalFlag = flag("interval", 60);
 if (!isInterval(intervalFlag)) throw new Error("--interval must be 10, 60, 3600 or 86400");
 const interval: Interval = intervalFlag;
 const keys = [`metafide_${"a".repeat(32)}`, `metafide_${"b".repeat(32)}`] as const;
-
-/** Counts starts and 429s of whatever client it wraps. */
-function counting(client: ApiClient) {
-  const starts: number[] = [];
-  let limited = 0;
-  const wrap =
-    <A extends unknown[], R>(fn: (...a: A) => Promise<R>) =>
-    async (...a: A): Promise<R> => {
-      starts.push(Date.now());
-      try {
-        return await fn(...a);
-      } catch (e) {
-        if (isApiError(e) && e.kind === "rate_limited") limited++;
-        throw e;
-      }
-    };
-  const c: PollerClient = {
-    getSpot: wrap(client.getSpot.bind(client)),
-    getLivePrice: wrap(client.getLivePrice.bind(client)),
-    getUserBalance: wrap(client.getUserBalance.bind(client)),
-    getStatus: wrap(client.getStatus.bind(client)),
-    getResults: wrap(client.getResults.bind(client)),
-    placePosition: wrap(client.placePosition.bind(client)),
-  };
-  return { c, starts, limited: () => limited };
-}
 
 /** Balance, spot, price and status fired together every 5 s, as the official bot loop does. */
 function officialBot(client: ApiClient, target: { asset: string; interval: Interval; network: "testnet" }) {
