@@ -84,6 +84,11 @@ export class TmuxSession {
     return this.tmux("capture-pane", "-p", "-t", this.name);
   }
 
+  /** The screen with its colours and attributes as escape sequences (inverse video marks a selected row). */
+  styledScreen(): string {
+    return this.tmux("capture-pane", "-e", "-p", "-t", this.name);
+  }
+
   /** Whether the pane is showing the alternate screen right now. */
   inAlternateScreen(): boolean {
     return this.tmux("display-message", "-p", "-t", this.name, "#{alternate_on}").trim() === "1";
