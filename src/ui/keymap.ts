@@ -44,6 +44,9 @@ const char =
 const ctrl = (c: string) => (p: KeyPress) => p.key.ctrl && p.input === c;
 
 export const isEscape = (p: KeyPress): boolean => p.key.escape;
+/** A list's "next" and "previous" keys, the same in every list: j or ↓, k or ↑. */
+const isDown = (p: KeyPress): boolean => char("j")(p) || p.key.downArrow;
+const isUp = (p: KeyPress): boolean => char("k")(p) || p.key.upArrow;
 export const isCtrlC: (p: KeyPress) => boolean = ctrl("c");
 
 // ---- the dashboard ----------------------------------------------------------------------
@@ -82,13 +85,13 @@ export const DASHBOARD_KEYS: readonly Binding<DashboardAction>[] = [
   { action: "previousPane", matches: (p) => p.key.tab && p.key.shift, keys: "", does: "" },
   {
     action: "scrollDown",
-    matches: (p) => char("j")(p) || p.key.downArrow,
+    matches: isDown,
     keys: "j / k, ↓ / ↑",
     does: "scroll the positions table",
     hint: "j/k scroll",
     rank: 4,
   },
-  { action: "scrollUp", matches: (p) => char("k")(p) || p.key.upArrow, keys: "", does: "" },
+  { action: "scrollUp", matches: isUp, keys: "", does: "" },
   { action: "interval", matches: char("i"), keys: "i", does: "cycle the game interval (10s, 1m, 1h, 1d)", hint: "i interval", rank: 4 },
   { action: "asset", matches: char("a"), keys: "a", does: "cycle the asset", hint: "a asset", rank: 5 },
   {
@@ -189,13 +192,13 @@ export const RESULTS_KEYS: readonly ResultsBinding[] = [
   {
     action: "down",
     in: "list",
-    matches: (p) => char("j")(p) || p.key.downArrow,
+    matches: isDown,
     keys: "j / k, Enter",
     does: "select a game / show its positions",
     hint: "j/k select",
     rank: 2,
   },
-  { action: "up", in: "list", matches: (p) => char("k")(p) || p.key.upArrow, keys: "", does: "" },
+  { action: "up", in: "list", matches: isUp, keys: "", does: "" },
   { action: "open", in: "list", matches: (p) => p.key.return, keys: "", does: "", hint: "Enter positions", rank: 3 },
   {
     action: "nextPage",
@@ -257,13 +260,13 @@ export const BOOK_KEYS: readonly Binding<BookAction>[] = [
   { action: "close", matches: (p) => char("b")(p) || isEscape(p), keys: "b, Esc", does: "leave the book", hint: "b/Esc close", rank: 1 },
   {
     action: "down",
-    matches: (p) => char("j")(p) || p.key.downArrow,
+    matches: isDown,
     keys: "j / k, Enter",
     does: "select a game / show it in the panes",
     hint: "j/k select",
     rank: 2,
   },
-  { action: "up", matches: (p) => char("k")(p) || p.key.upArrow, keys: "", does: "" },
+  { action: "up", matches: isUp, keys: "", does: "" },
   { action: "focus", matches: (p) => p.key.return, keys: "", does: "", hint: "Enter show", rank: 1 },
 ];
 
