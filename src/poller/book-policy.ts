@@ -16,9 +16,9 @@ export const BOOK_POLICY = {
    * the slots of wait for the heartbeat and the others fit in the bound.
    */
   heldStatusMs: 30_000,
-  heldStatusLeadMs: 8_000,
+  heldStatusLeadMs: 5_000,
   finalStatusMs: 5_000,
-  finalStatusLeadMs: 2_500,
+  finalStatusLeadMs: 1_500,
   finalWindowMs: 60_000,
   /** Another asset's live price, for its held games' distances: every 25 s, every 10 s while one is in its last minute. */
   priceMs: 25_000,
@@ -35,6 +35,14 @@ export const BOOK_POLICY = {
    */
   launchPaceMs: 4_000,
 } as const;
+
+/**
+ * A book request this close to its deadline (ms) is critical: it goes before
+ * the focused game's event-driven fetches (a placement's status and balance,
+ * a boundary's), so that requests falling due together cannot push it past
+ * its bound. Two slots.
+ */
+export const BOOK_CRITICAL_MS = 2_000;
 
 export interface BookMarketState {
   key: string;
@@ -79,6 +87,25 @@ function inFinalMinute(m: Pick<BookMarketState, "endsAt">, serverNow: number): b
 /** Local ms since `last`, or Infinity when never. */
 const since = (now: number, last: number | undefined) => (last === undefined ? Number.POSITIVE_INFINITY : now - last);
 
+/**
+ * Local ms by which a held game's positions are due again, and how early
+ * to ask: 30 s after the last /status, 5 s once in its last minute — and
+ * the moment its last minute starts, when the 30 s since the last one
+ * would leave them older than 5 s there.
+ */
+function statusDue(m: BookMarketState, i: BookPolicyInput): { deadline: number; lead: number } {
+  const final = { lead: BOOK_POLICY.finalStatusLeadMs };
+  if (m.lastStatus === undefined) return { deadline: i.now, ...final };
+  if (inFinalMinute(m, i.serverNow)) return { deadline: m.lastStatus + BOOK_POLICY.finalStatusMs, ...final };
+  const calm = { deadline: m.lastStatus + BOOK_POLICY.heldStatusMs, lead: BOOK_POLICY.heldStatusLeadMs };
+  if (m.endsAt === undefined) return calm;
+  // Server ms to local: the last minute starts this long from now.
+  const finalOpens = i.now + (m.endsAt - BOOK_POLICY.finalWindowMs - i.serverNow);
+  // Refreshed a few seconds before it starts (a refresh any earlier would be too old by then), not once it has.
+  const deadline = Math.max(finalOpens, m.lastStatus + BOOK_POLICY.finalStatusMs);
+  return deadline < calm.deadline ? { deadline, lead: BOOK_POLICY.finalStatusMs - BOOK_POLICY.finalStatusLeadMs } : calm;
+}
+
 function heldRequests(m: BookMarketState, i: BookPolicyInput): BookRequest[] {
   const out: BookRequest[] = [];
   const ended = m.endsAt !== undefined && i.serverNow >= m.endsAt;
@@ -93,11 +120,8 @@ function heldRequests(m: BookMarketState, i: BookPolicyInput): BookRequest[] {
   // The once-after-the-end /status goes before the listing: it tells whether the game's positions are gone.
   if (ended && since(i.now, m.lastStatus) > endedAgo) out.push({ kind: "status", market: m, urgent: true, deadline: m.endsAt! });
   else if (!ended) {
-    const final = inFinalMinute(m, i.serverNow);
-    const bound = final ? BOOK_POLICY.finalStatusMs : BOOK_POLICY.heldStatusMs;
-    const lead = final ? BOOK_POLICY.finalStatusLeadMs : BOOK_POLICY.heldStatusLeadMs;
+    const { deadline, lead } = statusDue(m, i);
     // Ordered by when the bound runs out, so a last-minute refresh goes before a price or a calmer game's.
-    const deadline = m.lastStatus === undefined ? i.now : m.lastStatus + bound;
     if (deadline - lead <= i.now) out.push({ kind: "status", market: m, urgent: true, deadline });
   }
   return out;

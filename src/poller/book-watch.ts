@@ -68,6 +68,23 @@ export class BookWatch {
     return Object.entries(s.book.markets).some(([key, m]) => key !== focused && heldGids(m).length > 0);
   }
 
+  /**
+   * The games held outside the focused market whose end has passed by the
+   * game clock: their settlement is waited on from that moment, without
+   * waiting for a /status to show them gone.
+   */
+  ended(s: Snapshot, serverNow: number): string[] {
+    const focused = marketKey(s.target);
+    return Object.entries(s.book.markets).flatMap(([key, m]) => {
+      const listing = m.listing?.value;
+      if (key === focused || listing === undefined) return [];
+      return heldGids(m).filter((gid) => {
+        const endsAt = gameTimes(listing, gid).endsAt;
+        return endsAt !== undefined && serverNow >= endsAt;
+      });
+    });
+  }
+
   private states(s: Snapshot, serverNow: number): BookMarketState[] {
     return this.markets.map((market) => {
       const key = marketKey(market);

@@ -9,7 +9,7 @@
  */
 import { livePhase, nextBoundary } from "../domain/game.js";
 import type { GameListing } from "../domain/service-data.js";
-import type { BookRequest } from "./book-policy.js";
+import { BOOK_CRITICAL_MS, type BookRequest } from "./book-policy.js";
 import type { Endpoint } from "./snapshot.js";
 
 /** What a slot is spent on; "book" is the book's request of the moment (book-policy.ts). */
@@ -43,7 +43,8 @@ export const POLICY = {
    */
   statusWhileHoldingSharedMs: 4_900,
   statusIdleMs: 30_000,
-  balanceMs: 30_000,
+  /** Placements and settlements fetch it at once; this only catches a change made elsewhere (a deposit, another device). */
+  balanceMs: 60_000,
   /** Countdowns tick locally; this only catches a listing that changed unannounced. */
   spotSafetyMs: 60_000,
   /** A listing fetched after ends_at still shows the old game: ask again, gently. */
@@ -150,6 +151,8 @@ export function chooseNext(i: PolicyInput): TaskKind | null {
     // A results page the trader just asked for (opened the view, paged, filtered) is waited on: next free slot.
     ["results", () => i.resultsOpen && i.want.results],
     ["settlement", () => i.settlementPending && due(i, "settlement", POLICY.settlementRetryMs)],
+    // A game held elsewhere whose bound runs out within a couple of slots goes before the focused game's event-driven fetches.
+    ["book", () => i.book?.urgent === true && i.book.deadline - i.now <= BOOK_CRITICAL_MS],
     ["balance", () => i.want.balance],
     ["status", () => i.want.status],
     // A game held elsewhere that is due (its bound is 30 s, 5 s in its last minute) before the focused game's periodic refreshes.

@@ -186,6 +186,7 @@ export class Poller {
     const s = this.snapshot;
     this.catchingUp &&= this.want.status || this.want.balance || this.want.spot;
     this.bookRequest = this.book?.next(s, Date.now(), this.serverNow()) ?? null;
+    for (const gid of this.book?.ended(s, this.serverNow()) ?? []) this.settlements.watch(gid, Date.now());
     return chooseNext({
       now: Date.now(),
       serverNow: this.serverNow(),
@@ -258,7 +259,7 @@ export class Poller {
     book: async () => {
       if (!this.book || this.bookRequest === null) return;
       const answer = await this.book.send(this.bookRequest, this.client, this.snapshot, Date.now());
-      for (const gid of answer.ended) this.watchSettlement(gid);
+      for (const gid of answer.ended) this.settlements.watch(gid, Date.now());
       this.succeed(answer.endpoint, answer.issues, answer.apply);
     },
   };
@@ -273,7 +274,7 @@ export class Poller {
     const listing = this.snapshot.listing?.value;
     if (listing) {
       for (const o of otherGames(listing.liveGame?.gid, nextGameGid(listing), status.positions)) {
-        if (o.relation === "ended" && o.gid !== "?") this.watchSettlement(o.gid);
+        if (o.relation === "ended" && o.gid !== "?") this.settlements.watch(o.gid, Date.now());
       }
     }
   }
@@ -316,19 +317,15 @@ export class Poller {
       const played = playsIn(endedGid, this.snapshot.placed, this.snapshot.status?.value.positions ?? []);
       this.want.status = true;
       // The balance and results follow once the result is in (checkSettlement).
-      if (played) this.watchSettlement(endedGid);
+      if (played) this.settlements.watch(endedGid, Date.now());
     }
     this.succeed("spot", listing.issues, (s, at) => withListing(s, listing, at, changedGame));
   }
 
-  private watchSettlement(gid: string): void {
-    this.settlements.watch(gid, Date.now());
-  }
-
   private async checkSettlement(): Promise<void> {
-    const { game, issues } = await this.settlements.ask(this.client, this.snapshot.target.network, Date.now());
-    this.succeed("results", issues, (s, at) => (game ? withSettlement(s, game, at) : s));
-    if (game) {
+    const { games, issues } = await this.settlements.ask(this.client, this.snapshot.target.network, Date.now());
+    this.succeed("results", issues, (s, at) => games.reduce((x, game) => withSettlement(x, game, at), s));
+    if (games.length > 0) {
       this.want.balance = true;
       if (this.resultsQuery) this.want.results = true;
     }

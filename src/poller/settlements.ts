@@ -1,8 +1,8 @@
 /**
  * Games the user played that have ended, waited on until /results has their
- * result (or for ten minutes at most): the poller asks for the first in
- * line when the policy gives it a slot. Each game is watched once, however
- * often it is seen ending (a game /status keeps listing, say).
+ * result (or for ten minutes at most): the poller asks about them when the
+ * policy gives it a slot. Each game is watched once, however often it is
+ * seen ending (a game /status keeps listing, say).
  */
 
 import type { ApiClient } from "../api/client.js";
@@ -13,43 +13,53 @@ import type { GameResult, ResultsPage } from "../domain/service-data.js";
 /** After this long without a result, a game is no longer waited on. */
 const GIVE_UP_MS = 10 * 60_000;
 
+/** Games ending together are asked about in one page of recent results, this long (the service's default). */
+const RECENT_PAGE = 20;
+
 export class SettlementWatch {
-  private readonly line: { gid: string; since: number }[] = [];
+  /** Per game waited on, the local ms it was first seen ending; in that order. */
+  private readonly line = new Map<string, number>();
   private readonly watched = new Set<string>();
 
   watch(gid: string, now: number): void {
     if (this.watched.has(gid)) return;
     this.watched.add(gid);
-    this.line.push({ gid, since: now });
+    this.line.set(gid, now);
   }
 
   get pending(): boolean {
-    return this.line.length > 0;
+    return this.line.size > 0;
   }
 
-  /** The game to ask about next. */
-  get next(): string | undefined {
-    return this.line[0]?.gid;
+  /** The games waited on, first seen first. */
+  get waiting(): string[] {
+    return [...this.line.keys()];
   }
 
-  /** Asks /results for the first game in line; returns its result once it has settled. */
+  /**
+   * Asks /results about the games waited on: one by its id; several (games
+   * of the book ending at the same moment) in one page of recent results,
+   * most recent first, where they all are. Returns those that have settled.
+   */
   async ask(
     client: Pick<ApiClient, "getResults">,
     network: Network,
     now: number,
-  ): Promise<{ game?: GameResult; issues: ResultsPage["issues"] }> {
-    const gid = this.next;
-    if (gid === undefined) return { issues: [] };
-    const res = await client.getResults({ network, gid });
-    const game = res.games.find((g) => g.gid === gid);
-    const settled = game !== undefined && isSettled(game);
-    this.asked(settled, now);
-    return settled ? { game, issues: res.issues } : { issues: res.issues };
+  ): Promise<{ games: GameResult[]; issues: ResultsPage["issues"] }> {
+    const waiting = this.waiting;
+    if (waiting.length === 0) return { games: [], issues: [] };
+    const res = await client.getResults(waiting.length === 1 ? { network, gid: waiting[0] } : { network, limit: RECENT_PAGE });
+    const games = res.games.filter((g) => this.line.has(g.gid) && isSettled(g));
+    this.answered(
+      games.map((g) => g.gid),
+      now,
+    );
+    return { games, issues: res.issues };
   }
 
-  /** The first game was asked about; it leaves the line once settled or given up on. */
-  asked(settled: boolean, now: number): void {
-    const first = this.line[0];
-    if (first && (settled || now - first.since > GIVE_UP_MS)) this.line.shift();
+  /** /results was asked: the games it showed settled leave the line, and so do those waited on too long. */
+  answered(settled: readonly string[], now: number): void {
+    for (const gid of settled) this.line.delete(gid);
+    for (const [gid, since] of this.line) if (now - since > GIVE_UP_MS) this.line.delete(gid);
   }
 }

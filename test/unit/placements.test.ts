@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { ApiError, type ApiErrorKind } from "../../src/api/errors.js";
+import type { GameResult, ResultsPage } from "../../src/domain/service-data.js";
 import { Placements, placeFailure, type QueuedPlace, reconciledPosition } from "../../src/poller/placements.js";
 import { SettlementWatch } from "../../src/poller/settlements.js";
 import { initialSnapshot, type PlacementOutcome, type Target } from "../../src/poller/snapshot.js";
@@ -97,22 +98,46 @@ describe("settlement watch", () => {
     w.watch("a", 0);
     w.watch("a", 10);
     w.watch("b", 20);
-    expect(w.next).toBe("a");
-    w.asked(false, 1_000);
-    expect(w.next).toBe("a");
-    w.asked(true, 2_000);
-    expect(w.next).toBe("b");
+    expect(w.waiting).toEqual(["a", "b"]);
+    w.answered([], 1_000);
+    expect(w.waiting).toEqual(["a", "b"]);
+    w.answered(["a"], 2_000);
+    expect(w.waiting).toEqual(["b"]);
     w.watch("a", 3_000);
-    w.asked(true, 3_000);
+    w.answered(["b"], 3_000);
     expect(w.pending).toBe(false);
   });
 
   it("gives up on a game after ten minutes without a result", () => {
     const w = new SettlementWatch();
     w.watch("a", 0);
-    w.asked(false, 10 * 60_000);
-    expect(w.pending).toBe(true);
-    w.asked(false, 10 * 60_000 + 1);
-    expect(w.pending).toBe(false);
+    w.watch("b", 60_000);
+    w.answered([], 10 * 60_000);
+    expect(w.waiting).toEqual(["a", "b"]);
+    w.answered([], 10 * 60_000 + 1);
+    expect(w.waiting).toEqual(["b"]);
+  });
+
+  it("asks about one game by its id, and about games ending together in one page of recent results", async () => {
+    const asked: unknown[] = [];
+    const settled = (gid: string) => ({ gid, positions: [], settled_at: 1 }) as unknown as GameResult;
+    const client = {
+      getResults: async (q: unknown) => {
+        asked.push(q);
+        return { games: [settled("a"), settled("x"), settled("b")], pagination: undefined, issues: [] } as unknown as ResultsPage;
+      },
+    };
+    const w = new SettlementWatch();
+    w.watch("a", 0);
+    w.watch("b", 0);
+    w.watch("c", 0);
+    const first = await w.ask(client, "testnet", 1_000);
+    expect(first.games.map((g) => g.gid)).toEqual(["a", "b"]);
+    expect(w.waiting).toEqual(["c"]);
+    await w.ask(client, "testnet", 2_000);
+    expect(asked).toEqual([
+      { network: "testnet", limit: 20 },
+      { network: "testnet", gid: "c" },
+    ]);
   });
 });
