@@ -3,7 +3,11 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { inkSwapFor } from "./scripts/ink-swaps.mjs";
 
+const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
+
 export default defineConfig({
+  // The version the bundle has compiled in (scripts/bundle.mjs, src/config/version.ts).
+  define: { SPOTDASH_VERSION: JSON.stringify(pkg.version) },
   plugins: [
     {
       // The tests render with the Ink modules the bundle ships (scripts/ink-swaps.mjs), not Ink's own.

@@ -44,6 +44,8 @@ const yogaWithoutFetch = {
   },
 };
 
+const pkg = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8"));
+
 // Chunk names carry hashes: clear out the last build's.
 rmSync("dist", { recursive: true, force: true });
 const { metafile } = await build({
@@ -60,7 +62,8 @@ const { metafile } = await build({
   minify: true,
   sourcemap: true,
   // React picks its production build from NODE_ENV; fixing it here also drops the development build from the file.
-  define: { "process.env.NODE_ENV": '"production"' },
+  // The version travels inside the bundle (src/config/version.ts): an installed copy has no package.json beside its chunks.
+  define: { "process.env.NODE_ENV": '"production"', SPOTDASH_VERSION: JSON.stringify(pkg.version) },
   // cli.tsx still sets NODE_ENV at run time, for anything that reads it from the environment.
   logOverride: { "assign-to-define": "silent" },
   alias: { "react-devtools-core": "./scripts/no-devtools.js" },

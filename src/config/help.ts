@@ -4,7 +4,7 @@
  * adding a command cannot leave one of them behind.
  */
 import { SETTINGS } from "./settings.js";
-import { packageVersion } from "./version.js";
+import { VERSION } from "./version.js";
 
 export const COMMANDS = [
   "dashboard",
@@ -38,7 +38,7 @@ const COMMAND_HELP: Record<Command, string> = {
 export function helpText(): string {
   const pad = (s: string, n: number) => (s.length >= n ? `${s} ` : s.padEnd(n));
   const lines = [
-    `spotdash ${packageVersion()}: terminal dashboard for Metafide's Spot-On price-prediction game`,
+    `spotdash ${VERSION}: terminal dashboard for Metafide's Spot-On price-prediction game`,
     "",
     "Usage: spotdash [command] [options]",
     "",

@@ -1,8 +1,8 @@
 /**
  * One validated Config from flags > environment > `.env` > defaults.
  *
- * loadConfig() is pure apart from reading `<cwd>/.env` (and package.json for
- * the version): argv, env and cwd are passed in, so every path is testable.
+ * loadConfig() is pure apart from reading `<cwd>/.env`: argv, env and cwd
+ * are passed in, so every path is testable.
  * Every bad value becomes a ConfigError whose message is one line naming the
  * setting (as the user wrote it: flag, variable, or variable in .env) and the
  * allowed values.
@@ -21,7 +21,7 @@ import { type Command, helpText } from "./help.js";
 import { type Settings, SettingsSchema } from "./schema.js";
 import { SETTINGS, type SettingName, type Source } from "./settings.js";
 import { defaultStateDir } from "./state-dir.js";
-import { packageVersion } from "./version.js";
+import { VERSION } from "./version.js";
 
 export type ConfigResult =
   | { kind: "help"; text: string }
@@ -48,7 +48,7 @@ export function loadConfig(opts: LoadConfigOptions): ConfigResult {
   // A key on the command line is refused first; then --help / --version win over every other problem.
   refuseKeyFlags(options);
   if (options.some((a) => a === "--help" || a === "-h")) return { kind: "help", text: helpText() };
-  if (options.some((a) => a === "--version" || a === "-v" || a === "-V")) return { kind: "version", text: `spotdash ${packageVersion()}` };
+  if (options.some((a) => a === "--version" || a === "-v" || a === "-V")) return { kind: "version", text: `spotdash ${VERSION}` };
 
   const { command, rest, flags } = parseArgv(options, after);
   const warnings: string[] = [];

@@ -1,22 +1,9 @@
 /**
- * --help and --version both name the version, and it must be the one in
- * package.json rather than a copy that drifts. The file is found relative to
- * this module, which sits at a different depth in the sources (src/config/)
- * than in the bundle (dist/ or dist/chunks/), so each depth is tried.
+ * The version --help and --version name: package.json's, compiled into the
+ * bundle by scripts/bundle.mjs (and into the tests by vitest.config.ts), so
+ * that an installed copy knows it wherever its files end up.
  */
-import { readFileSync } from "node:fs";
+declare const SPOTDASH_VERSION: string | undefined;
 
-const PACKAGE_JSON_PLACES = ["../package.json", "../../package.json"];
-
-/** The version in package.json; "unknown" when it cannot be found or read. */
-export function packageVersion(): string {
-  for (const place of PACKAGE_JSON_PLACES) {
-    try {
-      const pkg = JSON.parse(readFileSync(new URL(place, import.meta.url), "utf8")) as { version?: unknown };
-      return typeof pkg.version === "string" ? pkg.version : "unknown";
-    } catch {
-      // Not at this depth: try the next.
-    }
-  }
-  return "unknown";
-}
+/** package.json's version; "unknown" only where the sources run uncompiled (the benches). */
+export const VERSION: string = typeof SPOTDASH_VERSION === "string" ? SPOTDASH_VERSION : "unknown";
