@@ -4,7 +4,7 @@
  * setting was wrong. The value is shown redacted and short, because it may be
  * the API key or a whole pasted file.
  */
-import { oneLine, redact } from "../api/redact.js";
+import { oneLine, REDACTED, redact } from "../api/redact.js";
 
 /** A bad setting. The message is one line: `<setting>: <what is allowed> (got <value>)`. */
 export class ConfigError extends Error {
@@ -18,8 +18,14 @@ export class ConfigError extends Error {
   }
 }
 
-/** The value as it appears in an error: plain when simple, JSON-quoted otherwise, redacted, short. */
+/** A URL's credentials (`user:password@`) and query string, which may carry a key, never shown. */
+export function maskUrlSecrets(text: string): string {
+  return text.replace(/(\/\/)[^/?#@\s]*@/g, `$1${REDACTED}@`).replace(/\?[^#\s]+/g, `?${REDACTED}`);
+}
+
+/** The value as it appears in an error: URL secrets masked, redacted, plain when simple, JSON-quoted otherwise, short. */
 export function shown(raw: string): string {
-  const value = raw.length > 60 ? `${raw.slice(0, 60)}…` : raw;
-  return redact(/^[\x21-\x7e]+$/.test(value) ? value : JSON.stringify(value));
+  const masked = redact(maskUrlSecrets(raw));
+  const value = masked.length > 60 ? `${masked.slice(0, 60)}…` : masked;
+  return /^[\x21-\x7e]+$/.test(value) ? value : JSON.stringify(value);
 }

@@ -12,7 +12,7 @@
  * in a Secret, which prints as "[redacted]" in every string, JSON and inspect
  * form, and is registered with the redactor.
  */
-import { Secret } from "../api/redact.js";
+import { registerSecret, Secret } from "../api/redact.js";
 import { type ParsedArgv, parseArgv, type RawValue, refuseKeyFlags, splitAtDoubleDash } from "./argv.js";
 import type { Config } from "./config.js";
 import { type Dotenv, readDotenv } from "./dotenv.js";
@@ -38,6 +38,7 @@ const DEF_BY_NAME = new Map(SETTINGS.map((d) => [d.name, d]));
 /** Every variable spotdash reads with the SPOTDASH_ prefix, for the typo warning. */
 const KNOWN_SPOTDASH_VARS = new Set(SETTINGS.map((d) => d.env).filter((e) => e.startsWith("SPOTDASH_")));
 const KEY_SHAPE = /^metafide_[0-9a-f]{32}$/i;
+const KEY_VAR = DEF_BY_NAME.get("apiKey")!.env;
 
 /**
  * Reads argv (without node and script), env and `<cwd>/.env` into a Config.
@@ -50,9 +51,14 @@ export function loadConfig(opts: LoadConfigOptions): ConfigResult {
   if (options.some((a) => a === "--help" || a === "-h")) return { kind: "help", text: helpText() };
   if (options.some((a) => a === "--version" || a === "-v" || a === "-V")) return { kind: "version", text: `spotdash ${VERSION}` };
 
-  const { command, rest, flags } = parseArgv(options, after);
   const warnings: string[] = [];
   const dotenv = readDotenv(opts.cwd, warnings);
+  // The key is known to the redactor before any value is checked: a flag or setting holding it by mistake is never echoed.
+  for (const key of [opts.env[KEY_VAR], dotenv.vars[KEY_VAR]]) {
+    registerSecret(key);
+    registerSecret(key?.trim());
+  }
+  const { command, rest, flags } = parseArgv(options, after);
   const raws = merge(flags, opts.env, dotenv);
   warnings.push(...unknownVariables(opts.env, dotenv));
   const config = toConfig(validate(raws), raws, dotenv, warnings, defaultStateDir(opts.env));

@@ -348,9 +348,13 @@ describe("bad values: one line naming the setting and what is allowed", () => {
     [
       ["--url", "https://user:pw@api.metafide.io"],
       {},
-      "--url: must not contain a user name or password (got https://user:pw@api.metafide.io)",
+      "--url: must not contain a user name or password (got https://[redacted]@api.metafide.io)",
     ],
-    [["--url", "https://api.metafide.io/?x=1"], {}, "--url: must not have a query string or fragment (got https://api.metafide.io/?x=1)"],
+    [
+      ["--url", "https://api.metafide.io/?x=1"],
+      {},
+      "--url: must not have a query string or fragment (got https://api.metafide.io/?[redacted])",
+    ],
     [
       [],
       { env: { METAFIDE_USER_ADDRESS: "0xabc def" } },
@@ -384,6 +388,43 @@ describe("bad values: one line naming the setting and what is allowed", () => {
     const err = failure(["--network", SENTINEL]);
     expect(err.message).not.toContain(SENTINEL);
     expect(err.message).toContain("[redacted]");
+  });
+});
+
+describe("settings errors never echo a secret", () => {
+  // Each test its own value: the redactor remembers every key registered in this process.
+  it("a key not shaped like metafide_…, in the environment, echoed by a bad flag, a bad variable or a stray word", () => {
+    const key = "odd-key-from-env-7f3a9c";
+    for (const [argv, env] of [
+      [["--network", key], {}],
+      [[], { SPOTDASH_ASSET: key }],
+      [[key], {}],
+      [["--interval", `x${key}x`], {}],
+    ] as const) {
+      const err = failure([...argv], { env: { METAFIDE_API_KEY: key, ...env } });
+      expect(err.message, err.message).not.toContain(key);
+      expect(err.message).toContain("[redacted]");
+    }
+  });
+
+  it("a key in .env, echoed by a bad flag", () => {
+    const key = "odd-key-from-dotenv-41be2";
+    const err = failure(["--asset", key], { dotenv: `METAFIDE_API_KEY=${key}\n` });
+    expect(err.message).not.toContain(key);
+  });
+
+  it("a URL's user name, password and query string", () => {
+    for (const url of [
+      "https://trader:pa55word-secret@api.example.com",
+      "https://api.example.com/?api_key=secretquery123",
+      "http://trader:pa55word-secret@api.example.com/?api_key=secretquery123",
+      "ftp://trader:pa55word-secret@api.example.com",
+      "not a url ?api_key=secretquery123 //trader:pa55word-secret@host",
+    ]) {
+      const err = failure(["--url", url]);
+      expect(err.message, err.message).not.toMatch(/pa55word|secretquery|trader/);
+    }
+    expect(failure(["--url", "https://trader:pa55word-secret@api.example.com"]).message).toContain("https://[redacted]@api.example.com");
   });
 });
 
