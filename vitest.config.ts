@@ -26,6 +26,8 @@ export default defineConfig({
   ],
   test: {
     include: ["test/**/*.test.{ts,tsx}"],
+    // Most integration tests wait on a sim's clock rather than the CPU: three files at once, even on two cores.
+    maxWorkers: 3,
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // Ink goes through Vite's module graph, so that the plugin above can swap its modules.
