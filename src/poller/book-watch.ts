@@ -75,14 +75,9 @@ export class BookWatch {
    */
   ended(s: Snapshot, serverNow: number): string[] {
     const focused = marketKey(s.target);
-    return Object.entries(s.book.markets).flatMap(([key, m]) => {
-      const listing = m.listing?.value;
-      if (key === focused || listing === undefined) return [];
-      return heldGids(m).filter((gid) => {
-        const endsAt = gameTimes(listing, gid).endsAt;
-        return endsAt !== undefined && serverNow >= endsAt;
-      });
-    });
+    return Object.entries(s.book.markets).flatMap(([key, m]) =>
+      key === focused ? [] : heldGameEnds(m, serverNow).flatMap(({ gid, endsAt }) => (serverNow >= endsAt ? [gid] : [])),
+    );
   }
 
   private states(s: Snapshot, serverNow: number): BookMarketState[] {
@@ -158,14 +153,19 @@ function inListing(listing: GameListing, gid: string): boolean {
 }
 
 /**
- * Server ms at which the first held game ends: the live or next game's end
- * from the listing; a game the listing shows as neither has ended by the
- * listing's time. Undefined while no listing is known.
+ * Server ms at which each held game ends: the live or next game's end from
+ * the listing; a game the listing shows as neither has ended by the
+ * listing's time. None while no listing is known.
  */
-function heldGameEnd(m: BookMarket, serverNow: number): number | undefined {
+function heldGameEnds(m: BookMarket, serverNow: number): { gid: string; endsAt: number }[] {
   const listing = m.listing;
-  if (listing === undefined) return undefined;
-  const ends = heldGids(m).map((gid) => gameTimes(listing.value, gid).endsAt ?? Math.min(listing.at, serverNow));
+  if (listing === undefined) return [];
+  return heldGids(m).map((gid) => ({ gid, endsAt: gameTimes(listing.value, gid).endsAt ?? Math.min(listing.at, serverNow) }));
+}
+
+/** Server ms at which the first held game ends; undefined while no listing is known. */
+function heldGameEnd(m: BookMarket, serverNow: number): number | undefined {
+  const ends = heldGameEnds(m, serverNow).map((e) => e.endsAt);
   return ends.length === 0 ? undefined : Math.min(...ends);
 }
 
