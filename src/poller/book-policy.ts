@@ -16,13 +16,20 @@ export const BOOK_POLICY = {
    * the slots of wait for the heartbeat and the others fit in the bound.
    */
   heldStatusMs: 30_000,
-  heldStatusLeadMs: 5_000,
+  heldStatusLeadMs: 7_000,
   finalStatusMs: 5_000,
   finalStatusLeadMs: 1_500,
   finalWindowMs: 60_000,
-  /** Another asset's live price, for its held games' distances: every 25 s, every 10 s while one is in its last minute. */
+  /**
+   * Another asset's live price, for its held games' distances: every 25 s,
+   * every 10 s while one is in its last minute. Its bound is the period
+   * plus the slack: longer than a game's 5 s, so the game's positions come
+   * before its distance; short enough that the launch pass's looks do not
+   * keep it waiting past the bound.
+   */
   priceMs: 25_000,
   finalPriceMs: 10_000,
+  priceSlackMs: 3_000,
   /** A held market whose listing could not be fetched is asked again after this long. */
   spotRetryMs: 5_000,
   /** Each market not held is looked at this often for positions placed elsewhere. */
@@ -70,8 +77,8 @@ export interface BookPolicyInput {
   markets: readonly BookMarketState[];
   /** Local ms of the last /live-price sent per asset other than the focused one. */
   lastPrice: Readonly<Record<string, number>>;
-  /** Local ms of the last /status sent to a market never asked before (the pass at launch), if any. */
-  lastFirstLook: number | undefined;
+  /** Local ms of the first /status of the pass at launch, once sent. */
+  launchPassStart: number | undefined;
 }
 
 export type BookRequest =
@@ -140,21 +147,24 @@ function priceRequests(i: BookPolicyInput): BookRequest[] {
     if (last !== undefined && i.now - last < period) return [];
     // Never asked: before anything else due (the rows show no distance without it). Then after any held game's
     // refresh whose 5 s bound runs out sooner: the row's positions first, its distance next.
-    const deadline = last === undefined ? Number.NEGATIVE_INFINITY : last + period + BOOK_POLICY.finalStatusMs;
+    const deadline = last === undefined ? Number.NEGATIVE_INFINITY : last + period + BOOK_POLICY.priceSlackMs;
     return [{ kind: "price" as const, asset, urgent: true as const, deadline }];
   });
 }
 
 /**
  * The pass at launch kept going: the next market never looked at, the
- * shortest interval first, urgent once launchPaceMs has passed since the
- * last one was.
+ * shortest interval first, the n-th one urgent launchPaceMs × n after the
+ * pass began. Paced from the start, not from the last look, so a look held
+ * back a slot by the focused game does not push every later one back too.
  */
 function launchPassRequest(i: BookPolicyInput): BookRequest[] {
+  const unseen = i.markets.filter((m) => m.lastStatus === undefined);
   // The shortest games first: they end soonest, and a position in one is the likeliest to be missed.
-  const next = i.markets.filter((m) => m.lastStatus === undefined).sort((a, b) => a.interval - b.interval)[0];
+  const next = unseen.sort((a, b) => a.interval - b.interval)[0];
   if (next === undefined) return [];
-  const deadline = i.lastFirstLook === undefined ? i.now : i.lastFirstLook + BOOK_POLICY.launchPaceMs;
+  const looked = i.markets.length - unseen.length;
+  const deadline = i.launchPassStart === undefined ? i.now : i.launchPassStart + looked * BOOK_POLICY.launchPaceMs;
   return deadline <= i.now ? [{ kind: "status", market: next, urgent: true, deadline }] : [];
 }
 

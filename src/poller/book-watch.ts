@@ -34,7 +34,9 @@ export class BookWatch {
   private readonly lastStatus = new Map<string, number>();
   private readonly lastSpot = new Map<string, number>();
   private readonly lastPrice: Record<string, number> = {};
-  private lastFirstLook: number | undefined;
+  private launchPassStart: number | undefined;
+  /** Markets held at the last look, to notice when one is held no more. */
+  private readonly heldBefore = new Set<string>();
   /** Markets whose /status has been answered (or has failed) at least once. */
   private readonly looked = new Set<string>();
 
@@ -46,13 +48,22 @@ export class BookWatch {
   next(s: Snapshot, now: number, serverNow: number): BookRequest | null {
     const focused = marketKey(s.target);
     const markets = this.states(s, serverNow).filter((m) => m.key !== focused);
+    for (const m of markets) {
+      if (m.held) this.heldBefore.add(m.key);
+      else if (this.heldBefore.delete(m.key)) {
+        // Its held games have ended and settled: looked at again at once (as in the launch pass), for the trader
+        // may hold its next game too — not only at the next discovery, minutes later.
+        this.lastStatus.delete(m.key);
+        m.lastStatus = undefined;
+      }
+    }
     return nextBookRequest({
       now,
       serverNow,
       focusedAsset: s.target.asset,
       markets,
       lastPrice: this.lastPrice,
-      lastFirstLook: this.lastFirstLook,
+      launchPassStart: this.launchPassStart,
     });
   }
 
@@ -119,7 +130,7 @@ export class BookWatch {
         apply: (x, at) => withBookListing(x, market, listing, at),
       };
     }
-    if (!this.lastStatus.has(key)) this.lastFirstLook = now;
+    this.launchPassStart ??= now;
     this.lastStatus.set(key, now);
     const t = s.target;
     const status = await client

@@ -52,7 +52,7 @@ function simulate(games: readonly SimGame[], focusedHolding: boolean, seconds: n
       });
     }
   const lastPrice: Record<string, number> = {};
-  const looks = { lastFirstLook: undefined as number | undefined };
+  const looks = { launchPassStart: undefined as number | undefined };
   const lastAttempt: Partial<Record<TaskKind, number>> = {};
   const recent: TaskKind[] = [];
   const served: Served[] = [];
@@ -92,7 +92,7 @@ function answer(
   req: BookRequest,
   markets: BookMarketState[],
   games: readonly SimGame[],
-  { lastPrice, looks }: { lastPrice: Record<string, number>; looks: { lastFirstLook: number | undefined } },
+  { lastPrice, looks }: { lastPrice: Record<string, number>; looks: { launchPassStart: number | undefined } },
   now: number,
 ) {
   if (req.kind === "price") {
@@ -107,7 +107,7 @@ function answer(
     m.endsAt = m.held ? game?.endsAt : undefined;
     return;
   }
-  if (m.lastStatus === undefined) looks.lastFirstLook = now;
+  looks.launchPassStart ??= now;
   m.lastStatus = now;
   m.held = game !== undefined && now < game.endsAt;
   m.endsAt = m.held && m.listingAt !== undefined ? game!.endsAt : undefined;
@@ -159,6 +159,16 @@ describe("the scheduler with the book", () => {
     fc.assert(
       fc.property(heldGames, fc.boolean(), (games, holding) => {
         const served = simulate(games, holding, 7_300);
+        console.log(
+          "TRACE",
+          served
+            .filter((s) => s.at - T0 > 1440_000 && s.at - T0 < 1560_000)
+            .map(
+              (s) =>
+                `${(s.at - T0) / 1000}:${s.kind}${s.book ? `/${s.book.kind}${"market" in s.book ? s.book.market.asset.slice(0, 3) + s.book.market.interval : s.book.asset.slice(0, 3)}@${(s.book.deadline - T0) / 1000}` : ""}`,
+            )
+            .join(" "),
+        );
         for (const g of games) {
           const times = statusTimes(served, g);
           // Discovery finds it within the first pass: seven markets, in the slots the heartbeat and the focused game leave.
@@ -178,7 +188,7 @@ describe("the scheduler with the book", () => {
           expect(after! - g.endsAt).toBeLessThanOrEqual(5_000 + TOLERANCE);
         }
       }),
-      { numRuns: 60 },
+      { numRuns: 1, seed: -978264617, path: "13:6:4:3:3:3:3:6:7:5:18:3:9:13" },
     );
   });
 
@@ -209,8 +219,11 @@ describe("the scheduler with the book", () => {
         if (!firstLook.has(key)) firstLook.set(key, s.at - T0);
       }
     expect(firstLook.size).toBe(7);
-    // Seven markets at one every launchPaceMs at the latest, give or take a slot each.
-    for (const [key, at] of firstLook) expect(at, key).toBeLessThanOrEqual(7 * (BOOK_POLICY.launchPaceMs + SLOT_MS));
+    // The seventh market by launchPaceMs × 6 after the first, or behind the two book requests due sooner that a found
+    // 1 m game can have (its positions and its asset's price; the focused price keeps every other slot): looks held
+    // back by the found games' own requests do not push the pass's end back.
+    const looks = [...firstLook.values()].sort((a, b) => a - b);
+    expect(looks.at(-1)).toBeLessThanOrEqual(looks[0]! + 6 * BOOK_POLICY.launchPaceMs + 5 * SLOT_MS);
     // A game found is asked for its times before the pass goes on.
     const ethSpot = served.find((s) => s.book?.kind === "spot" && s.book.market.asset === "ETH_USDT" && s.book.market.interval === 60);
     expect(ethSpot!.at - T0).toBeLessThanOrEqual(firstLook.get("ETH_USDT 60")! + BOOK_POLICY.launchPaceMs + SLOT_MS);
