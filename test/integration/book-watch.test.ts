@@ -1,0 +1,58 @@
+/**
+ * BookWatch against the sim over loopback: once a market's held games have
+ * settled it is looked at again at once, so a position in its next game
+ * joins the book without waiting for the next discovery, minutes later.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiClient } from "../../src/api/client.js";
+import { heldGids } from "../../src/domain/book.js";
+import { withoutSettledGame } from "../../src/poller/book-reducers.js";
+import { BookWatch, bookOptions } from "../../src/poller/book-watch.js";
+import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
+import { body, startTestSim, type TestSim, toNextGame } from "./sim-helpers.js";
+
+describe("BookWatch, against the sim", () => {
+  let t: TestSim;
+  let client: ApiClient;
+  beforeAll(async () => {
+    t = await startTestSim();
+    client = new ApiClient({ url: t.sim.url, apiKey: t.key });
+  });
+  afterAll(async () => {
+    await client.close();
+    await t.close();
+  });
+
+  it("looks at a market again as soon as its held games have settled, and finds its next game held", async () => {
+    await toNextGame(t, "ETH_USDT", 60);
+    t.clock.advance(1_000);
+    const first = await t.client.spot({ asset: "ETH_USDT", interval: 60 });
+    await t.client.placePosition(body(t, first, { sp: "3500" }));
+
+    const watch = new BookWatch(bookOptions({ asset: "BTC_USDT", assets: ["BTC_USDT", "ETH_USDT"] }, false));
+    let s: Snapshot = initialSnapshot({ asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" });
+    let now = 0;
+    /** One slot: the book's request, sent and applied, a second of local time later. */
+    const slot = async () => {
+      const req = watch.next(s, now, t.sim.clock.now());
+      if (req !== null) s = (await watch.send(req, client, s, now)).apply(s, now);
+      now += 1_000;
+      return req;
+    };
+    for (let i = 0; i < 20 && watch.undiscovered(s.target).length > 0; i++) await slot();
+    expect(watch.undiscovered(s.target)).toEqual([]);
+    expect(heldGids(s.book.markets["ETH_USDT 60"]!)).toEqual([first.liveGame.gid]);
+
+    // The game ends; the trader holds the next one too (placed from another device).
+    t.clock.set(first.liveGame.ends_at + 1_000);
+    const second = await t.client.spot({ asset: "ETH_USDT", interval: 60 });
+    await t.client.placePosition(body(t, second, { sp: "3500" }));
+    // Its result drops the first game from the book (as the poller does on the settlement) before any refresh.
+    s = withoutSettledGame(s, first.liveGame.gid);
+    expect(heldGids(s.book.markets["ETH_USDT 60"]!)).toEqual([]);
+
+    // The very next slot looks at that market again; nothing else of the book is due.
+    expect(await slot()).toMatchObject({ kind: "status", market: { asset: "ETH_USDT", interval: 60 } });
+    expect(heldGids(s.book.markets["ETH_USDT 60"]!)).toEqual([second.liveGame.gid]);
+  });
+});
