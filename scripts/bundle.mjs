@@ -9,7 +9,7 @@
  * import the sources.
  */
 
-import { chmodSync, readFileSync, rmSync } from "node:fs";
+import { chmodSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { INK_SWAPS, inkSwapFor } from "./ink-swaps.mjs";
@@ -90,3 +90,15 @@ if (locales.length > 0)
   throw new Error(`zod's locales are in the bundle (${locales.length} files): import zod as \`import * as z from "zod"\``);
 // The bin, runnable from a clone as well as once installed.
 chmodSync("dist/spotdash.js", 0o755);
+
+// The man page, from the same tables as --help (src/config/manpage.ts); package.json's "man" installs it.
+const man = await build({
+  entryPoints: ["src/config/manpage.ts"],
+  bundle: true,
+  write: false,
+  format: "esm",
+  platform: "node",
+  define: { SPOTDASH_VERSION: JSON.stringify(pkg.version) },
+});
+const { manPage } = await import(`data:text/javascript;base64,${Buffer.from(man.outputFiles[0].text).toString("base64")}`);
+writeFileSync("dist/spotdash.1", manPage(new Date().toISOString().slice(0, 10)));

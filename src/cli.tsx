@@ -46,6 +46,14 @@ async function main(argv: string[]): Promise<number> {
       setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();
       return code;
     }
+    case "config": {
+      const { configCommand } = await import("./commands/config.js");
+      return configCommand(config, result.rest, { stdout: process.stdout, stderr: process.stderr }, process.env);
+    }
+    case "completion": {
+      const { completionCommand } = await import("./commands/completion.js");
+      return completionCommand(result.rest, { stdout: process.stdout, stderr: process.stderr });
+    }
     default: {
       const { isCommandName, runCommand } = await import("./commands/index.js");
       if (!isCommandName(command)) {

@@ -5,7 +5,7 @@
  */
 import type { Command } from "../config/help.js";
 
-export type CommandName = Exclude<Command, "dashboard" | "sim">;
+export type CommandName = Exclude<Command, "dashboard" | "sim" | "config" | "completion">;
 
 export interface CommandArgs {
   json: boolean;
@@ -29,7 +29,7 @@ export class UsageError extends Error {
 }
 
 const COMMON_SWITCHES = ["--json", "--sim"] as const;
-const OWN: Record<CommandName, { switches: string[]; values: string[] }> = {
+export const OWN: Record<CommandName, { switches: string[]; values: string[] }> = {
   game: { switches: [], values: [] },
   price: { switches: [], values: [] },
   balance: { switches: [], values: [] },

@@ -20,8 +20,10 @@ export type { CommandName } from "./args.js";
 export type { CommandIO } from "./io.js";
 export { EXIT } from "./io.js";
 
-/** The commands that run here: all but the dashboard and the sim, which cli.tsx starts itself. */
-export const COMMAND_NAMES: readonly CommandName[] = COMMANDS.filter((c: Command): c is CommandName => c !== "dashboard" && c !== "sim");
+/** The commands that talk to the service; cli.tsx starts the dashboard, the sim, config and completion itself. */
+export const COMMAND_NAMES: readonly CommandName[] = COMMANDS.filter(
+  (c: Command): c is CommandName => !["dashboard", "sim", "config", "completion"].includes(c),
+);
 
 export function isCommandName(c: string): c is CommandName {
   return (COMMAND_NAMES as readonly string[]).includes(c);

@@ -19,7 +19,7 @@ export interface Config {
   url: string;
   /** METAFIDE_API_KEY; null when none is configured (then useSim is true). */
   apiKey: Secret | null;
-  keySource: "env" | ".env" | "none";
+  keySource: "env" | ".env" | "key_command" | "none";
   /** METAFIDE_USER_ADDRESS, sent as pw; null when not configured. */
   wallet: string | null;
   /** No key configured: run against the embedded sim. */
@@ -38,8 +38,14 @@ export interface Config {
   stateDir: string;
   /** Where each setting came from. */
   sources: Readonly<Record<SettingName, Source>>;
+  /** Where each setting came from, as `spotdash config` prints it: `flag --asset`, `asset (in …/config.toml)`, `default`. */
+  origins: Readonly<Record<SettingName, string>>;
   /** The `.env` file that was read, or null when there was none. */
   envFile: string | null;
+  /** The per-user config file, and whether it exists. */
+  configFile: { path: string; found: boolean };
+  /** The config file's profile in use (--profile), or null. */
+  profile: string | null;
 }
 
 /** `{url}/v1/surge/games/` */

@@ -18,6 +18,8 @@ export const COMMANDS = [
   "place",
   "watch",
   "doctor",
+  "config",
+  "completion",
 ] as const;
 export type Command = (typeof COMMANDS)[number];
 
@@ -33,7 +35,12 @@ const COMMAND_HELP: Record<Command, string> = {
   place: "place a position",
   watch: "follow the live game line by line (--book: and every game held)",
   doctor: "check the service: every endpoint, the key, each answer, the clock",
+  config: "print each setting and where it came from (--edit: open the config file)",
+  completion: "print the completion script for bash, zsh or fish",
 };
+
+/** What each command is for, one line: --help, the man page and the completion scripts. */
+export const commandHelp = (c: Command): string => COMMAND_HELP[c];
 
 export function helpText(): string {
   const pad = (s: string, n: number) => (s.length >= n ? `${s} ` : s.padEnd(n));
@@ -65,7 +72,8 @@ export function helpText(): string {
   }
   lines.push(
     "",
-    "Each setting is taken from its flag, else the environment, else ./.env, else the default.",
+    "Each setting is taken from its flag, else the environment, else ./.env, else the config file",
+    "(~/.config/spotdash/config.toml; --profile NAME picks its [profile.NAME]), else the default.",
     "Switches have an opposite (--color, --bell, --no-readonly, --no-ascii); NO_COLOR disables colour.",
   );
   return lines.join("\n");

@@ -1,23 +1,28 @@
 /**
- * One validated Config from flags > environment > `.env` > defaults.
+ * One validated Config from flags > environment > `.env` > the config file
+ * (its chosen profile over its top level) > defaults.
  *
- * loadConfig() is pure apart from reading `<cwd>/.env`: argv, env and cwd
- * are passed in, so every path is testable.
+ * loadConfig() is pure apart from reading `<cwd>/.env` and the config file
+ * and running its key_command: argv, env, cwd, the file's path and the
+ * command runner are passed in, so every path is testable.
  * Every bad value becomes a ConfigError whose message is one line naming the
  * setting (as the user wrote it: flag, variable, or variable in .env) and the
  * allowed values.
  *
- * The API key is read from METAFIDE_API_KEY only (environment or .env), never
- * from a flag: flags end up in shell history and process listings. It is held
+ * The API key is read from METAFIDE_API_KEY (environment or .env), else from
+ * the config file's key_command, never from a flag or the file itself: flags
+ * end up in shell history and process listings. It is held
  * in a Secret, which prints as "[redacted]" in every string, JSON and inspect
  * form, and is registered with the redactor.
  */
 import { registerSecret, Secret } from "../api/redact.js";
 import { type ParsedArgv, parseArgv, type RawValue, refuseKeyFlags, splitAtDoubleDash } from "./argv.js";
 import type { Config } from "./config.js";
+import { type ConfigFile, defaultConfigPath, readConfigFile } from "./config-file.js";
 import { type Dotenv, readDotenv } from "./dotenv.js";
 import { ConfigError, shown } from "./errors.js";
 import { type Command, helpText } from "./help.js";
+import { type KeyCommandRunner, keyFromCommand, runKeyCommand } from "./key-command.js";
 import { type Settings, SettingsSchema } from "./schema.js";
 import { SETTINGS, type SettingName, type Source } from "./settings.js";
 import { defaultStateDir } from "./state-dir.js";
@@ -32,7 +37,14 @@ export interface LoadConfigOptions {
   argv: string[];
   env: NodeJS.ProcessEnv;
   cwd: string;
+  /** The config file; defaultConfigPath(env) when not given. */
+  configPath?: string;
+  /** Runs the config file's key_command; the real one when not given. */
+  runKeyCommand?: KeyCommandRunner;
 }
+
+/** Commands that never use the key: a key_command (which may ask for a passphrase) is not run for them. */
+const KEYLESS: readonly Command[] = ["sim", "completion"];
 
 const DEF_BY_NAME = new Map(SETTINGS.map((d) => [d.name, d]));
 /** Every variable spotdash reads with the SPOTDASH_ prefix, for the typo warning. */
@@ -59,27 +71,50 @@ export function loadConfig(opts: LoadConfigOptions): ConfigResult {
     registerSecret(key?.trim());
   }
   const { command, rest, flags } = parseArgv(options, after);
-  const raws = merge(flags, opts.env, dotenv);
+  const file = readConfigFile(opts.configPath ?? defaultConfigPath(opts.env), chosenProfile(flags, opts.env, dotenv), warnings);
+  const raws = merge(flags, opts.env, dotenv, file);
+  if (!raws.has("apiKey") && file.keyCommand && !KEYLESS.includes(command)) {
+    const raw = keyFromCommand(file.keyCommand, opts.runKeyCommand ?? runKeyCommand);
+    raws.set("apiKey", { raw, source: "key_command", label: file.keyCommand.label });
+  }
   warnings.push(...unknownVariables(opts.env, dotenv));
-  const config = toConfig(validate(raws), raws, dotenv, warnings, defaultStateDir(opts.env));
+  const config = toConfig(validate(raws), raws, { dotenv, file }, warnings, defaultStateDir(opts.env));
   return { kind: "run", command, rest, config, warnings };
 }
 
-/** Each setting's raw value from the first place that has one: flag, environment, `.env`, default. */
-function merge(flags: ParsedArgv["flags"], env: NodeJS.ProcessEnv, dotenv: Dotenv): Map<SettingName, RawValue> {
+/** --profile, else SPOTDASH_PROFILE in the environment, else in .env: needed before the file's values can be read. */
+function chosenProfile(flags: ParsedArgv["flags"], env: NodeJS.ProcessEnv, dotenv: Dotenv): string | undefined {
+  const def = DEF_BY_NAME.get("profile")!;
+  const raw =
+    flags.get("profile") ??
+    fromVars(env, def.env, "env", def.env) ??
+    fromVars(dotenv.vars, def.env, ".env", `${def.env} (in ${dotenv.path})`);
+  if (raw === undefined) return undefined;
+  const parsed = SettingsSchema.shape.profile.safeParse(raw.raw);
+  if (!parsed.success) throw new ConfigError(raw.label, `${parsed.error.issues[0]!.message} (got ${shown(raw.raw)})`);
+  return parsed.data;
+}
+
+function fromVars(vars: Record<string, string | undefined>, name: string, source: Source, label: string): RawValue | undefined {
+  const raw = present(vars[name]);
+  return raw === undefined ? undefined : { raw, source, label };
+}
+
+/** Each setting's raw value from the first place that has one: flag, environment, `.env`, config file, default. */
+function merge(flags: ParsedArgv["flags"], env: NodeJS.ProcessEnv, dotenv: Dotenv, file: ConfigFile): Map<SettingName, RawValue> {
   const raws = new Map<SettingName, RawValue>();
   for (const def of SETTINGS) {
-    const fromFlag = flags.get(def.name);
-    const fromEnv = present(env[def.env]);
-    const fromDotenv = present(dotenv.vars[def.env]);
-    let chosen: RawValue | undefined;
-    if (fromFlag) chosen = fromFlag;
-    else if (fromEnv !== undefined) chosen = { raw: fromEnv, source: "env", label: def.env };
-    else if (def.name === "noColor" && present(env.NO_COLOR) !== undefined) {
+    const inFile = file.values.get(def.name);
+    const chosen =
+      flags.get(def.name) ??
+      fromVars(env, def.env, "env", def.env) ??
       // https://no-color.org: present and not empty disables colour, whatever its value.
-      chosen = { raw: "true", source: "env", label: "NO_COLOR" };
-    } else if (fromDotenv !== undefined) chosen = { raw: fromDotenv, source: ".env", label: `${def.env} (in ${dotenv.path})` };
-    else if (def.default !== undefined) chosen = { raw: def.default, source: "default", label: def.flag ?? def.env };
+      (def.name === "noColor" && present(env.NO_COLOR) !== undefined
+        ? { raw: "true", source: "env" as const, label: "NO_COLOR" }
+        : undefined) ??
+      fromVars(dotenv.vars, def.env, ".env", `${def.env} (in ${dotenv.path})`) ??
+      (inFile ? { raw: inFile.raw, source: "config" as const, label: inFile.label } : undefined) ??
+      (def.default !== undefined ? { raw: def.default, source: "default" as const, label: def.flag ?? def.env } : undefined);
     if (chosen) raws.set(def.name, chosen);
   }
   return raws;
@@ -118,14 +153,20 @@ function validate(raws: ReadonlyMap<SettingName, RawValue>): Settings {
   throw new ConfigError(raw.label, def.secret ? `${issue.message} (value not shown)` : `${issue.message} (got ${shown(raw.raw)})`);
 }
 
-function toConfig(s: Settings, raws: ReadonlyMap<SettingName, RawValue>, dotenv: Dotenv, warnings: string[], stateDir: string): Config {
+function toConfig(
+  s: Settings,
+  raws: ReadonlyMap<SettingName, RawValue>,
+  files: { dotenv: Dotenv; file: ConfigFile },
+  warnings: string[],
+  stateDir: string,
+): Config {
   const keyRaw = raws.get("apiKey");
   const apiKey = s.apiKey === undefined ? null : new Secret(s.apiKey);
   if (apiKey && !KEY_SHAPE.test(s.apiKey!)) {
     warnings.push(`${keyRaw!.label} does not look like an API key (metafide_ followed by 32 hex characters); requests may be refused`);
   }
-
-  const sources = Object.fromEntries(SETTINGS.map((d) => [d.name, raws.get(d.name)?.source ?? "default"])) as Record<SettingName, Source>;
+  const each = <T>(f: (raw: RawValue | undefined) => T) =>
+    Object.fromEntries(SETTINGS.map((d) => [d.name, f(raws.get(d.name))])) as Record<SettingName, T>;
   const config: Config = {
     asset: s.asset,
     assets: s.assets,
@@ -134,7 +175,7 @@ function toConfig(s: Settings, raws: ReadonlyMap<SettingName, RawValue>, dotenv:
     currency: s.currency,
     url: s.url,
     apiKey,
-    keySource: apiKey === null ? "none" : keyRaw!.source === "env" ? "env" : ".env",
+    keySource: apiKey === null ? "none" : (keyRaw!.source as Config["keySource"]),
     wallet: s.wallet ?? null,
     useSim: apiKey === null,
     maxRps: s.maxRps,
@@ -145,8 +186,19 @@ function toConfig(s: Settings, raws: ReadonlyMap<SettingName, RawValue>, dotenv:
     debugLog: s.debugLog ?? null,
     noHistory: s.noHistory,
     stateDir: s.stateDir ?? stateDir,
-    sources: Object.freeze(sources),
-    envFile: dotenv.found ? dotenv.path : null,
+    sources: Object.freeze(each((raw) => raw?.source ?? "default")),
+    origins: Object.freeze(each(origin)),
+    envFile: files.dotenv.found ? files.dotenv.path : null,
+    configFile: { path: files.file.path, found: files.file.found },
+    profile: s.profile ?? null,
   };
   return Object.freeze(config);
+}
+
+/** Where a value came from, as `spotdash config` says it. */
+function origin(raw: RawValue | undefined): string {
+  if (raw === undefined || raw.source === "default") return "default";
+  if (raw.source === "flag") return `flag ${raw.label}`;
+  if (raw.source === "env") return `environment ${raw.label}`;
+  return raw.label;
 }

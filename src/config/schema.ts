@@ -109,6 +109,11 @@ export const SettingsSchema = z.object({
   debugLog: z.string().trim().min(1, { error: "must be a file path" }).optional(),
   noHistory: boolSetting,
   stateDir: z.string().trim().min(1, { error: "must be a directory path" }).optional(),
+  profile: z
+    .string()
+    .trim()
+    .regex(/^[\w-]+$/, { error: "must be a profile name: letters, digits, _ and -" })
+    .optional(),
 });
 
 export type Settings = z.output<typeof SettingsSchema>;

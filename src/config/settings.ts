@@ -25,10 +25,11 @@ export type SettingName =
   | "noBell"
   | "debugLog"
   | "noHistory"
-  | "stateDir";
+  | "stateDir"
+  | "profile";
 
 /** Where a setting's value came from. */
-export type Source = "flag" | "env" | ".env" | "default";
+export type Source = "flag" | "env" | ".env" | "config" | "key_command" | "default";
 
 export interface SettingDef {
   name: SettingName;
@@ -138,6 +139,18 @@ export const SETTINGS: readonly SettingDef[] = [
     env: "SPOTDASH_STATE_DIR",
     help: "where spotdash keeps its files (default $XDG_STATE_HOME/spotdash or ~/.local/state/spotdash)",
   },
+  {
+    name: "profile",
+    flag: "--profile",
+    meta: "NAME",
+    env: "SPOTDASH_PROFILE",
+    help: "the config file's [profile.NAME] to use over its top level",
+  },
   { name: "apiKey", env: "METAFIDE_API_KEY", help: "API key; without one spotdash runs against its sim", secret: true },
   { name: "wallet", env: "METAFIDE_USER_ADDRESS", help: "wallet address sent as pw when placing" },
 ];
+
+/** The setting's name in the config file: `maxRps` is `max_rps`. */
+export function tomlKey(def: Pick<SettingDef, "name">): string {
+  return def.name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}

@@ -42,7 +42,8 @@ export async function runCommandIn(
   env: NodeJS.ProcessEnv,
   opts: { signal?: AbortSignal | undefined; onStart?: (n: number) => void } = {},
 ): Promise<Run> {
-  const loaded = loadConfig({ argv, env, cwd });
+  // No config file: the user's own must not change what a test sees.
+  const loaded = loadConfig({ argv, env, cwd, configPath: join(cwd, "no-config.toml") });
   if (loaded.kind !== "run") throw new Error(`unexpected ${loaded.kind}`);
   const config: Config = loaded.config;
   let stdout = "";

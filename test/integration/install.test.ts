@@ -2,11 +2,11 @@
  * The package as a user installs it: `npm pack`, then `npm install -g` of
  * the tarball into a temporary prefix (offline: the bundle needs no
  * dependency at run time), then the installed `spotdash` run from an empty
- * directory with a temporary home. Uses the bundle in dist/ (npm test
- * builds it first).
+ * directory with a temporary home: its config file, its man page, its
+ * completion scripts. Uses the bundle in dist/ (npm test builds it first).
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -17,11 +17,15 @@ const VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as
 let dir: string;
 let bin: string;
 
+/** The user's environment: a home of its own, with the XDG places in it. */
+function userEnv(): NodeJS.ProcessEnv {
+  const home = join(dir, "home");
+  return { PATH: process.env.PATH, HOME: home, XDG_STATE_HOME: join(home, ".local/state"), XDG_CONFIG_HOME: join(home, ".config") };
+}
+
 /** The installed CLI, run as a user would: from an empty directory, no key, a home of its own. */
 function spotdash(...args: string[]): string {
-  const home = join(dir, "home");
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, XDG_STATE_HOME: join(home, ".local/state") };
-  return execFileSync(bin, args, { cwd: join(dir, "cwd"), env, encoding: "utf8", timeout: 30_000 });
+  return execFileSync(bin, args, { cwd: join(dir, "cwd"), env: userEnv(), encoding: "utf8", timeout: 30_000 });
 }
 
 beforeAll(() => {
@@ -65,5 +69,77 @@ describe("the installed package", () => {
     const price = JSON.parse(spotdash("price", "--sim", "--json")) as { asset: string; value: number };
     expect(price.asset).toBe("BTC_USDT");
     expect(price.value).toBeGreaterThan(0);
+  });
+
+  it("installs its man page, made from the settings table", () => {
+    const page = readFileSync(join(dir, "prefix", "share", "man", "man1", "spotdash.1"), "utf8");
+    expect(page).toMatch(/^\.TH SPOTDASH 1 /);
+    for (const flag of ["asset", "interval", "max\\-rps", "profile", "state\\-dir"]) expect(page).toContain(`\\fB\\-\\-${flag}\\fR`);
+    expect(page).toContain("config file \\fBmax_rps\\fR");
+  });
+
+  it("reads the config file in the XDG home, its profiles, and says where each setting came from", () => {
+    const file = join(dir, "home", ".config", "spotdash", "config.toml");
+    mkdirSync(join(dir, "home", ".config", "spotdash"), { recursive: true });
+    writeFileSync(file, 'interval = 3600\n[profile.daily]\ninterval = 86400\nasset = "ETH_USDT"\n');
+    try {
+      const shown = JSON.parse(spotdash("config", "--json")) as {
+        configFile: { path: string };
+        settings: Record<string, { value: string; from: string }>;
+      };
+      expect(shown.configFile.path).toBe(file);
+      expect(shown.settings.interval).toEqual({ value: "3600", source: "config", from: `interval (in ${file})` });
+      expect(shown.settings.key).toEqual({ value: null, source: "default", from: "default" });
+      const daily = JSON.parse(spotdash("--profile", "daily", "config", "--json")) as typeof shown;
+      expect(daily.settings.interval!.value).toBe("86400");
+      expect(daily.settings.asset!.from).toBe(`asset (in ${file} [profile.daily])`);
+      // A command takes them too.
+      const game = JSON.parse(spotdash("--profile", "daily", "game", "--sim", "--json")) as {
+        listing: { asset: string; interval: number };
+      };
+      expect(game.listing).toMatchObject({ asset: "ETH_USDT", interval: 86400 });
+    } finally {
+      rmSync(file);
+    }
+  });
+
+  it("prints completion scripts that load: bash completes the commands and their options", () => {
+    const script = spotdash("completion", "bash");
+    const path = join(dir, "completion.bash");
+    writeFileSync(path, script);
+    execFileSync("bash", ["-n", path]);
+    const complete = (...words: string[]) =>
+      execFileSync(
+        "bash",
+        [
+          "-c",
+          `source ${path}; COMP_WORDS=(${words.map((w) => `'${w}'`).join(" ")}); COMP_CWORD=${words.length - 1}; _spotdash; printf '%s\\n' "\${COMPREPLY[@]}"`,
+        ],
+        {
+          encoding: "utf8",
+        },
+      )
+        .trim()
+        .split("\n");
+    expect(complete("spotdash", "")).toEqual([
+      "dashboard",
+      "sim",
+      "game",
+      "price",
+      "balance",
+      "positions",
+      "book",
+      "results",
+      "place",
+      "watch",
+      "doctor",
+      "config",
+      "completion",
+    ]);
+    expect(complete("spotdash", "--inter")).toEqual(["--interval"]);
+    expect(complete("spotdash", "--interval", "")).toEqual(["10", "60", "3600", "86400"]);
+    expect(complete("spotdash", "place", "--st")).toEqual(["--stake", "--state-dir"]);
+    expect(complete("spotdash", "completion", "")).toEqual(expect.arrayContaining(["bash", "zsh", "fish"]));
+    for (const shell of ["zsh", "fish"]) expect(spotdash("completion", shell)).toMatch(/complete|compdef/);
   });
 });

@@ -28,6 +28,10 @@ interface Setup {
   env?: NodeJS.ProcessEnv;
   dotenv?: string;
   mode?: number;
+  /** The config file's text (none: no file). */
+  toml?: string;
+  /** What the key_command prints, or the error it throws; records each argv run. */
+  keyCommand?: { prints?: string; throws?: object; ran?: string[][] };
 }
 
 function load(argv: string[], setup: Setup = {}): ConfigResult {
@@ -37,7 +41,17 @@ function load(argv: string[], setup: Setup = {}): ConfigResult {
     writeFileSync(p, setup.dotenv);
     chmodSync(p, setup.mode ?? 0o600);
   }
-  return loadConfig({ argv, env: setup.env ?? {}, cwd });
+  const configPath = join(cwd, "config", "config.toml");
+  if (setup.toml !== undefined) {
+    mkdirSync(join(cwd, "config"));
+    writeFileSync(configPath, setup.toml);
+  }
+  const runKeyCommand = (argv: readonly string[]) => {
+    setup.keyCommand?.ran?.push([...argv]);
+    if (setup.keyCommand?.throws) throw setup.keyCommand.throws;
+    return setup.keyCommand?.prints ?? "";
+  };
+  return loadConfig({ argv, env: setup.env ?? {}, cwd, configPath, runKeyCommand });
 }
 
 function run(argv: string[], setup: Setup = {}): Extract<ConfigResult, { kind: "run" }> {
@@ -680,7 +694,7 @@ describe("commands", () => {
 
   it("rejects an unknown command, listing the commands", () => {
     expect(failure(["dashbaord"]).message).toBe(
-      "command: must be one of dashboard, sim, game, price, balance, positions, book, results, place, watch, doctor (got dashbaord)",
+      "command: must be one of dashboard, sim, game, price, balance, positions, book, results, place, watch, doctor, config, completion (got dashbaord)",
     );
   });
 
@@ -735,5 +749,115 @@ describe("--help and --version", () => {
 
   it("does not treat --help after -- as a request for help", () => {
     expect(run(["game", "--", "--help"]).rest).toEqual(["--", "--help"]);
+  });
+});
+
+describe("the config file", () => {
+  const TOML = [
+    'asset = "ETH_USDT"',
+    "interval = 3600",
+    'assets = ["BTC_USDT", "ETH_USDT"]',
+    "max_rps = 0.5",
+    "no_bell = true",
+    "",
+    "[profile.mainnet]",
+    'network = "mainnet"',
+    "interval = 86400",
+    "",
+    "[profile.slow]",
+    "max_rps = 0.25",
+  ].join("\n");
+
+  it("gives every setting under its snake_case name, below flags, the environment and .env", () => {
+    const c = cfg([], { toml: TOML });
+    expect(c).toMatchObject({ asset: "ETH_USDT", interval: 3600, maxRps: 0.5, noBell: true, network: "testnet" });
+    expect(c.sources).toMatchObject({ asset: "config", interval: "config", network: "default" });
+    expect(c.origins.interval).toMatch(/^interval \(in .*config\.toml\)$/);
+    expect(c.configFile.found).toBe(true);
+    // flag > environment > .env > file > default, one setting each.
+    const over = cfg(["--asset", "BTC_USDT"], { toml: TOML, env: { SPOTDASH_INTERVAL: "60" }, dotenv: "SPOTDASH_MAX_RPS=1\n" });
+    expect(over).toMatchObject({ asset: "BTC_USDT", interval: 60, maxRps: 1, noBell: true });
+    expect(over.sources).toMatchObject({ asset: "flag", interval: "env", maxRps: ".env", noBell: "config" });
+    expect(over.origins).toMatchObject({ asset: "flag --asset", interval: "environment SPOTDASH_INTERVAL" });
+  });
+
+  it("lays the chosen profile over the top level: --profile, SPOTDASH_PROFILE, or in .env", () => {
+    const main = cfg(["--profile", "mainnet"], { toml: TOML });
+    expect(main).toMatchObject({ network: "mainnet", interval: 86400, asset: "ETH_USDT", maxRps: 0.5, profile: "mainnet" });
+    expect(main.origins.network).toMatch(/config\.toml \[profile\.mainnet\]\)$/);
+    expect(cfg([], { toml: TOML, env: { SPOTDASH_PROFILE: "slow" } })).toMatchObject({ maxRps: 0.25, interval: 3600 });
+    expect(cfg([], { toml: TOML, dotenv: "SPOTDASH_PROFILE=slow\n" })).toMatchObject({ maxRps: 0.25 });
+    // A flag still wins over the profile.
+    expect(cfg(["--profile", "mainnet", "--network", "testnet"], { toml: TOML }).network).toBe("testnet");
+  });
+
+  it("refuses a profile it does not have, naming the ones it has", () => {
+    expect(failure(["--profile", "main"], { toml: TOML }).message).toMatch(
+      /^--profile: main is not in .*config\.toml \(profiles: mainnet, slow\)$/,
+    );
+    expect(failure(["--profile", "main"]).message).toMatch(/the file does not exist/);
+    expect(failure(["--profile", "a b"], { toml: TOML }).message).toMatch(/must be a profile name/);
+  });
+
+  it("checks its values as it checks flags, naming the setting and the file", () => {
+    const e = failure([], { toml: "interval = 61\n" });
+    expect(e.setting).toMatch(/^interval \(in .*config\.toml\)$/);
+    expect(e.message).toMatch(/interval .*: must be one of/);
+    expect(failure([], { toml: "readonly = { a = 1 }\n" }).message).toMatch(/must be a string, a number, true or false/);
+    expect(failure([], { toml: 'asset = "BTC\n' }).message).toMatch(/is not valid TOML \(line 1, column \d+\)$/);
+  });
+
+  it("warns about names it does not know and tables outside [profile.NAME]", () => {
+    const r = run([], { toml: 'intervall = 60\n[mainnet]\nnetwork = "mainnet"\n' });
+    expect(r.warnings.join("\n")).toMatch(/intervall \(in .*\) is not a spotdash setting and is ignored; known: asset, assets, interval/);
+    expect(r.warnings.join("\n")).toMatch(/\[mainnet\] \(in .*\) is ignored: settings go at the top or in \[profile\.NAME\]/);
+  });
+
+  it("never takes the key, and never shows it", () => {
+    for (const name of ["api_key", "key", "metafide_api_key"]) {
+      const e = failure([], { toml: `${name} = "${ODD_SENTINEL}"\n` });
+      expect(e.message).toMatch(/the API key never goes in the config file/);
+      expect(e.message).not.toContain(ODD_SENTINEL);
+      expect(redact(`x ${ODD_SENTINEL}`)).not.toContain(ODD_SENTINEL);
+    }
+  });
+
+  it("reads the key from key_command when neither the environment nor .env has one, split at spaces or as a list", () => {
+    const ran: string[][] = [];
+    const c = cfg([], { toml: 'key_command = "pass show metafide"\n', keyCommand: { prints: `${SENTINEL}\n`, ran } });
+    expect(ran).toEqual([["pass", "show", "metafide"]]);
+    expect(c.apiKey?.reveal()).toBe(SENTINEL);
+    expect(c.keySource).toBe("key_command");
+    expect(c.useSim).toBe(false);
+    expect(redact(`key ${SENTINEL}`)).not.toContain(SENTINEL);
+    const listed = cfg(["--profile", "p"], {
+      toml: '[profile.p]\nkey_command = ["pass", "show", "my key"]\n',
+      keyCommand: { prints: SENTINEL, ran },
+    });
+    expect(ran.at(-1)).toEqual(["pass", "show", "my key"]);
+    expect(listed.apiKey?.reveal()).toBe(SENTINEL);
+  });
+
+  it("runs key_command only when it is needed: not with a key in the environment, not for the sim or completion", () => {
+    const ran: string[][] = [];
+    const setup = { toml: 'key_command = "pass show metafide"\n', keyCommand: { prints: SENTINEL, ran } };
+    expect(cfg([], { ...setup, env: { METAFIDE_API_KEY: SENTINEL } }).keySource).toBe("env");
+    expect(run(["completion", "bash"], setup).config.apiKey).toBeNull();
+    expect(ran).toEqual([]);
+  });
+
+  it("says why key_command gave no key, without its output", () => {
+    const toml = 'key_command = "pass show metafide"\n';
+    expect(failure([], { toml, keyCommand: { throws: Object.assign(new Error("x"), { code: "ENOENT" }) } }).message).toMatch(
+      /^key_command \(in .*\): cannot run pass: no such command$/,
+    );
+    const failed = failure([], {
+      toml,
+      keyCommand: { throws: Object.assign(new Error(`Command failed ${SENTINEL}`), { status: 1, stdout: SENTINEL }) },
+    });
+    expect(failed.message).toMatch(/pass failed \(exit code 1\); the key was not read$/);
+    expect(failed.message).not.toContain(SENTINEL);
+    expect(failure([], { toml, keyCommand: { prints: "\n  \n" } }).message).toMatch(/pass printed nothing/);
+    expect(failure([], { toml: "key_command = []\n" }).message).toMatch(/must be a command/);
   });
 });

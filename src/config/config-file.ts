@@ -1,0 +1,136 @@
+/**
+ * The per-user config file: TOML in the platform's config directory, every
+ * setting of the flags table under its snake_case name, and named profiles
+ * (`[profile.mainnet]`) whose values win over the top level's. It never
+ * holds the API key: a key there is refused without being shown, and the
+ * file may instead name a command that prints it (`key_command`).
+ * docs/config.md.
+ */
+import { readFileSync } from "node:fs";
+import { homedir } from "node:os";
+import { isAbsolute, join } from "node:path";
+import { parse } from "smol-toml";
+import { registerSecret } from "../api/redact.js";
+import { ConfigError } from "./errors.js";
+import { SETTINGS, type SettingName, tomlKey } from "./settings.js";
+
+export interface FileValue {
+  raw: string;
+  /** `asset (in ~/.config/spotdash/config.toml [profile.mainnet])` */
+  label: string;
+}
+
+export interface ConfigFile {
+  path: string;
+  found: boolean;
+  /** The profile chosen (--profile), if any. */
+  profile: string | undefined;
+  values: Map<SettingName, FileValue>;
+  /** The command that prints the key, as argv (run without a shell). */
+  keyCommand: { argv: string[]; label: string } | undefined;
+}
+
+/**
+ * `$XDG_CONFIG_HOME/spotdash/config.toml`, else `~/.config/spotdash/config.toml`
+ * (a relative XDG_CONFIG_HOME is ignored, as the XDG spec says). Written here,
+ * like state-dir.ts, rather than with env-paths or xdg-basedir: both read
+ * process.env once at load and accept a relative value.
+ */
+export function defaultConfigPath(env: NodeJS.ProcessEnv): string {
+  const xdg = env.XDG_CONFIG_HOME;
+  const dir = xdg !== undefined && isAbsolute(xdg) ? xdg : join(env.HOME && isAbsolute(env.HOME) ? env.HOME : homedir(), ".config");
+  return join(dir, "spotdash", "config.toml");
+}
+
+const FILE_KEYS = new Map(SETTINGS.filter((d) => d.name !== "apiKey" && d.name !== "profile").map((d) => [tomlKey(d), d.name]));
+/** Names under which a key might be written into the file by mistake. */
+const KEY_NAMES = /^(metafide_)?(api_?)?key$/i;
+const KEY_COMMAND = "key_command";
+
+type Table = Record<string, unknown>;
+const isTable = (v: unknown): v is Table => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
+
+/**
+ * Reads the file at `path` with `profile` chosen; a missing file is an empty
+ * one. Unknown names become warnings (a typo), a key or a bad value a
+ * ConfigError naming it.
+ */
+export function readConfigFile(path: string, profile: string | undefined, warnings: string[]): ConfigFile {
+  const empty: ConfigFile = { path, found: false, profile, values: new Map(), keyCommand: undefined };
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === "ENOENT" && profile === undefined) return empty;
+    if (code === "ENOENT") throw new ConfigError("--profile", `${profile} is not in ${path}: the file does not exist`);
+    throw new ConfigError(path, `cannot be read (${code ?? "error"}); fix its permissions or remove it`);
+  }
+  const doc = parseToml(path, text);
+  const { profile: profiles, ...top } = doc;
+  const out: ConfigFile = { ...empty, found: true };
+  takeTable(top, path, out, warnings);
+  if (profiles !== undefined && !isTable(profiles)) throw new ConfigError(`profile (in ${path})`, "must be tables: [profile.NAME]");
+  if (profile !== undefined) {
+    const chosen = profiles?.[profile];
+    if (!isTable(chosen)) {
+      const names = Object.keys(profiles ?? {});
+      throw new ConfigError(
+        "--profile",
+        `${profile} is not in ${path} (${names.length ? `profiles: ${names.join(", ")}` : "it has no [profile.NAME]"})`,
+      );
+    }
+    takeTable(chosen, `${path} [profile.${profile}]`, out, warnings);
+  }
+  return out;
+}
+
+function parseToml(path: string, text: string): Table {
+  try {
+    return parse(text) as Table;
+  } catch (e) {
+    // The parser's message quotes the line, which may be a key pasted in: only where it is.
+    const { line, column } = e as { line?: number; column?: number };
+    throw new ConfigError(path, `is not valid TOML${line ? ` (line ${line}, column ${column})` : ""}`);
+  }
+}
+
+/** The settings and key_command of one table into `out`, over what is there. */
+function takeTable(table: Table, where: string, out: ConfigFile, warnings: string[]): void {
+  for (const [name, value] of Object.entries(table)) {
+    const label = `${name} (in ${where})`;
+    if (KEY_NAMES.test(name)) {
+      if (typeof value === "string") registerSecret(value);
+      throw new ConfigError(label, "the API key never goes in the config file; set METAFIDE_API_KEY or name a key_command that prints it");
+    }
+    if (name === KEY_COMMAND) {
+      out.keyCommand = { argv: commandArgv(value, label), label };
+      continue;
+    }
+    const setting = FILE_KEYS.get(name);
+    if (setting === undefined) {
+      if (!isTable(value))
+        warnings.push(`${label} is not a spotdash setting and is ignored; known: ${[...FILE_KEYS.keys(), KEY_COMMAND].join(", ")}`);
+      else warnings.push(`[${name}] (in ${where}) is ignored: settings go at the top or in [profile.NAME]`);
+      continue;
+    }
+    out.values.set(setting, { raw: rawValue(value, label), label });
+  }
+}
+
+/** A TOML value as the raw string a flag would carry: lists comma-joined, numbers and booleans written out. */
+function rawValue(value: unknown, label: string): string {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" || typeof value === "boolean" || typeof value === "bigint") return String(value);
+  if (Array.isArray(value) && value.every((v) => typeof v === "string" || typeof v === "number")) return value.join(",");
+  throw new ConfigError(label, "must be a string, a number, true or false, or a list of strings");
+}
+
+/** `"pass show metafide"` (split at spaces) or `["pass", "show", "my key"]`. */
+function commandArgv(value: unknown, label: string): string[] {
+  const argv = typeof value === "string" ? value.trim().split(/\s+/) : value;
+  if (!Array.isArray(argv) || argv.length === 0 || argv[0] === "" || !argv.every((a) => typeof a === "string")) {
+    throw new ConfigError(label, 'must be a command, e.g. "pass show metafide" or ["pass", "show", "metafide"]');
+  }
+  return argv;
+}
