@@ -1,15 +1,18 @@
 /**
- * The service spotdash talks to: the real one (with METAFIDE_API_KEY) or an
- * embedded sim on a free loopback port. The dashboard falls back to the sim
- * when no key is set; commands use it only when asked (--sim), so a script
- * never mistakes it for the real service. Either way it is the same client,
- * recording every exchange in the --debug-log when one is set.
+ * The service spotdash talks to: the real one (with METAFIDE_API_KEY) or the
+ * local sim — the one announced in the state directory while it answers,
+ * else an embedded one on a free loopback port, announced there while it
+ * runs. The dashboard falls back to the sim when no key is set; commands use
+ * it only when asked (--sim), so a script never mistakes it for the real
+ * service. Either way it is the same client, recording every exchange in the
+ * --debug-log when one is set.
  */
 import { ApiClient } from "./api/client.js";
 import { type DebugLog, openDebugLog } from "./api/debug-log.js";
 import type { Config } from "./config/config.js";
 import { ConfigError } from "./config/errors.js";
 import { SIM_ASSETS } from "./domain/rules.js";
+import { type Announcement, announceSim, findAnnouncedSim } from "./sim-announcement.js";
 
 export interface Backend {
   client: ApiClient;
@@ -20,6 +23,8 @@ export interface Backend {
   wallet: string | undefined;
   /** Assets `a` cycles through. */
   assets: readonly string[];
+  /** Which sim, when it is one: its address, its process, who runs it, and whether another process does. */
+  simInfo?: { url: string; pid: number; by: string; shared: boolean };
   close(): Promise<void>;
 }
 
@@ -48,13 +53,41 @@ export function openService(config: Config & { apiKey: NonNullable<Config["apiKe
  */
 export const EMBEDDED_SIM_SEED = 20_260_301;
 
-/** An in-process sim; its demo key's wallet places unless METAFIDE_USER_ADDRESS says otherwise. */
-export async function openEmbeddedSim(config: Config): Promise<Backend> {
+/**
+ * The local sim: the one announced in the state directory while it answers
+ * (started by `spotdash sim`, a dashboard or a command), else one started
+ * here and announced as `by` until it closes.
+ */
+export async function openLocalSim(config: Config, by: string): Promise<Backend> {
+  const announced = await findAnnouncedSim(config.stateDir);
+  return announced ? openAnnouncedSim(config, announced) : openEmbeddedSim(config, by);
+}
+
+function openAnnouncedSim(config: Config, a: Announcement): Backend {
+  const wallet = config.wallet ?? a.wallet;
+  const log = debugLogFor(config, wallet);
+  const client = new ApiClient({ url: a.url, apiKey: a.key, observer: log?.observer });
+  return {
+    client,
+    label: `SIM ${new URL(a.url).host}`,
+    sim: true,
+    wallet,
+    assets: SIM_ASSETS,
+    simInfo: { url: a.url, pid: a.pid, by: a.by, shared: true },
+    close: async () => {
+      await client.close();
+      await log?.close();
+    },
+  };
+}
+
+/** An in-process sim, announced as `by`; its demo key's wallet places unless METAFIDE_USER_ADDRESS says otherwise. */
+async function openEmbeddedSim(config: Config, by: string): Promise<Backend> {
   // Loaded only when needed: a trader on the real service never pays for the sim's code.
   const { startSim } = await import("./sim/index.js");
   const sim = await startSim({ host: "127.0.0.1", port: 0, seed: EMBEDDED_SIM_SEED });
   const key = sim.keys[0]!;
-  const wallet = config.wallet ?? sim.wallets[key];
+  const wallet = config.wallet ?? sim.wallets[key]!;
   let log: DebugLog | undefined;
   try {
     log = debugLogFor(config, wallet);
@@ -62,6 +95,7 @@ export async function openEmbeddedSim(config: Config): Promise<Backend> {
     await sim.close();
     throw e;
   }
+  const withdraw = announceQuietly(config.stateDir, { url: sim.url, key, wallet: sim.wallets[key]!, pid: process.pid, seed: sim.seed, by });
   const client = new ApiClient({ url: sim.url, apiKey: key, observer: log?.observer });
   return {
     client,
@@ -69,12 +103,23 @@ export async function openEmbeddedSim(config: Config): Promise<Backend> {
     sim: true,
     wallet,
     assets: SIM_ASSETS,
+    simInfo: { url: sim.url, pid: process.pid, by, shared: false },
     close: async () => {
+      withdraw();
       await client.close();
       await sim.close();
       await log?.close();
     },
   };
+}
+
+/** Announces the sim; a state directory that cannot be written only means no other process finds it. */
+function announceQuietly(stateDir: string, a: Announcement): () => void {
+  try {
+    return announceSim(stateDir, a);
+  } catch {
+    return () => {};
+  }
 }
 
 export function hasKey(config: Config): config is Config & { apiKey: NonNullable<Config["apiKey"]> } {

@@ -6,7 +6,7 @@
 import { redact } from "./api/redact.js";
 import type { Config } from "./config/config.js";
 import { keepPriceHistory } from "./history/keep-history.js";
-import { hasKey, openEmbeddedSim, openService } from "./open-backend.js";
+import { hasKey, openLocalSim, openService } from "./open-backend.js";
 import { bookOptions } from "./poller/book-watch.js";
 import { Poller } from "./poller/poller.js";
 import { App } from "./ui/App.js";
@@ -42,7 +42,7 @@ export async function runDashboard(config: Config): Promise<number> {
     process.stderr.write(`${NO_TERMINAL_MESSAGE}\n`);
     return DASHBOARD_EXIT.noTerminal;
   }
-  const backend = hasKey(config) ? openService(config) : await openEmbeddedSim(config);
+  const backend = hasKey(config) ? openService(config) : await openLocalSim(config, "the dashboard");
   const poller = new Poller({
     client: backend.client,
     target: { asset: config.asset, interval: config.interval, network: config.network, currency: config.currency },

@@ -27,7 +27,7 @@ import type { Poller } from "../poller/poller.js";
 import { bookOf, focusedMarket, type Snapshot } from "../poller/snapshot.js";
 import type { CommandArgs } from "./args.js";
 import type { CommandBackend } from "./backend.js";
-import { CommandFailure, type CommandIO, EXIT, out } from "./io.js";
+import { CommandFailure, type CommandIO, EXIT, jsonLine, out } from "./io.js";
 import { readOnlyPoller } from "./read-poller.js";
 
 /** How long `book` waits for the discovery pass (about 15–35 s at 1 request/s) before printing what it has. */
@@ -126,8 +126,8 @@ function warnMissing(io: CommandIO, json: boolean, when: string, missing: readon
 function printBook(ctx: BookContext, rows: readonly BookRow[], complete: boolean): void {
   const { config, args, io } = ctx;
   if (args.json) {
-    for (const r of rows) out(io, stringifyJson(bookRowJson(r)));
-    out(io, stringifyJson(bookSummaryJson(rows)));
+    for (const r of rows) out(io, jsonLine(io, bookRowJson(r)));
+    out(io, jsonLine(io, bookSummaryJson(rows)));
     return;
   }
   if (rows.length === 0) {

@@ -11,13 +11,12 @@
  */
 
 import { isApiError } from "../api/errors.js";
-import { stringifyJson } from "../api/json.js";
 import { apiBaseUrl } from "../config/config.js";
 import { formatClock, formatCountdown, formatPrice, plural } from "../domain/format.js";
 import { gameClock, readableNext, toNextGame } from "../domain/game.js";
 import { noLiveGame } from "../domain/placement.js";
 import { type GameListing, readOr, type Unreadable } from "../domain/service-data.js";
-import { EXIT, type ExitCode, exitForApiKind, out } from "./io.js";
+import { EXIT, type ExitCode, exitForApiKind, jsonLine, out } from "./io.js";
 import { fetchBalance, fetchListing, fetchStatus, type ReadContext, unreadableLines } from "./read.js";
 
 interface Check {
@@ -181,7 +180,7 @@ function overallNotes(hasWallet: boolean, skew: number | null): string[] {
 
 function jsonReport(ctx: ReadContext, f: Findings): string {
   const { config, backend } = ctx;
-  return stringifyJson({
+  return jsonLine(ctx.io, {
     service: f.service,
     sim: backend.sim,
     key: backend.sim ? "sim" : config.keySource,

@@ -29,6 +29,19 @@ export function isCommandName(c: string): c is CommandName {
   return (COMMAND_NAMES as readonly string[]).includes(c);
 }
 
+/** The IO naming the sim in each JSON document, and in a line on stderr for a person. */
+function withSim(io: CommandIO, backend: CommandBackend, json: boolean): CommandIO {
+  const sim = backend.simInfo;
+  if (sim === undefined) return io;
+  if (!json) {
+    const whose = sim.shared
+      ? `run by ${sim.by}, pid ${sim.pid}`
+      : "its own: no sim was running (spotdash sim keeps one for every command)";
+    io.stderr.write(`spotdash: using the sim at ${sim.url} (${whose})\n`);
+  }
+  return { ...io, sim };
+}
+
 /** Runs one command to completion and returns its exit code; never throws. */
 export async function runCommand(command: CommandName, rest: readonly string[], config: Config, io: CommandIO): Promise<ExitCode> {
   let args: CommandArgs;
@@ -41,6 +54,7 @@ export async function runCommand(command: CommandName, rest: readonly string[], 
   let backend: CommandBackend | undefined;
   try {
     backend = await openCommandBackend(config, args.sim);
+    io = withSim(io, backend, args.json);
     if (command === "watch") {
       await watchCommand({ config, args, backend, io });
       return EXIT.ok;

@@ -8,8 +8,10 @@
  *   3 the service could not be reached, or gave no usable answer
  */
 import { type ApiError, type ApiErrorKind, isApiError } from "../api/errors.js";
+import { stringifyJson } from "../api/json.js";
 import { oneLine, redact } from "../api/redact.js";
 import { ConfigError } from "../config/errors.js";
+import type { Backend } from "../open-backend.js";
 import { UsageError } from "./args.js";
 
 export const EXIT = { ok: 0, usage: 1, refused: 2, unreachable: 3 } as const;
@@ -26,6 +28,8 @@ export interface CommandIO {
   signal?: AbortSignal;
   /** Called at every request start (tests check the spacing). */
   onRequest?: (at: number) => void;
+  /** The sim the command talks to, named in every JSON document it prints; none against the service. */
+  sim?: Backend["simInfo"];
 }
 
 export type FailureKind = "usage" | "config" | "refused" | ApiErrorKind;
@@ -85,6 +89,11 @@ export function report(io: CommandIO, json: boolean, failure: CommandFailure): E
     io.stderr.write(`spotdash: ${message}\n`);
   }
   return failure.exit;
+}
+
+/** A JSON document for stdout: with `sim` naming the sim when it is one, so a script cannot take it for the service. */
+export function jsonLine(io: CommandIO, value: object): string {
+  return stringifyJson(io.sim ? { ...value, sim: io.sim } : value);
 }
 
 /** stdout, redacted (nothing we print should hold the key, but make sure). */

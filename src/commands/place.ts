@@ -5,7 +5,6 @@
  * the poller's next slot, waits out a 429 and reconciles an unknown outcome
  * through /status instead of ever sending the POST twice.
  */
-import { stringifyJson } from "../api/json.js";
 import { positionJson, unreadableField } from "../api/spec-form.js";
 import { formatClockOf, formatInterval, formatMoneyExact, formatPrice } from "../domain/format.js";
 import { checkPlacement, whyNotAccepting } from "../domain/placement.js";
@@ -13,7 +12,7 @@ import { heldPositions } from "../domain/positions.js";
 import type { Position } from "../domain/service-data.js";
 import { Poller } from "../poller/poller.js";
 import type { PlacementOutcome } from "../poller/snapshot.js";
-import { CommandFailure, EXIT, exitForApiKind, out } from "./io.js";
+import { CommandFailure, EXIT, exitForApiKind, jsonLine, out } from "./io.js";
 import { fetchBalance, fetchListing, fetchStatus, type ReadContext } from "./read.js";
 
 /** Everything that can be refused before any request is sent: exit 1. */
@@ -82,7 +81,7 @@ export async function placeCommand(ctx: ReadContext): Promise<void> {
   switch (outcome.kind) {
     case "placed": {
       const p = outcome.position;
-      if (args.json) out(io, stringifyJson({ ...positionJson(p), ...unreadableField(p.issues) }));
+      if (args.json) out(io, jsonLine(io, { ...positionJson(p), ...unreadableField(p.issues) }));
       else out(io, placedLine(ctx, p, backend.sim));
       return;
     }
@@ -95,10 +94,10 @@ export async function placeCommand(ctx: ReadContext): Promise<void> {
       const found: Position | undefined = poller.snapshot.status?.value.positions.find((p) => p.txid === outcome.txid);
       io.stderr.write(`spotdash: the answer to POST /spot was lost (${outcome.error.message}); /status shows the position was placed\n`);
       if (found) {
-        if (args.json) out(io, stringifyJson(positionJson(found)));
+        if (args.json) out(io, jsonLine(io, positionJson(found)));
         else out(io, placedLine(ctx, found, backend.sim));
       } else if (args.json) {
-        out(io, stringifyJson({ gid: check.gid, sp: check.sp, f: check.f, txid: outcome.txid ?? null }));
+        out(io, jsonLine(io, { gid: check.gid, sp: check.sp, f: check.f, txid: outcome.txid ?? null }));
       } else {
         out(io, `placed: txid ${outcome.txid ?? "unknown"}`);
       }

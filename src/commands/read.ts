@@ -3,7 +3,6 @@
  * sends only the requests it needs, through the pacer, and prints for people
  * or, with --json, one JSON document on stdout.
  */
-import { stringifyJson } from "../api/json.js";
 import { balanceJson, listingJson, livePriceJson, moneyJson, positionJson, resultsJson, unreadableField } from "../api/spec-form.js";
 import type { Config } from "../config/config.js";
 import {
@@ -39,7 +38,7 @@ import {
 import type { ServerClock } from "../poller/server-clock.js";
 import type { CommandArgs } from "./args.js";
 import type { CommandBackend } from "./backend.js";
-import { type CommandIO, out } from "./io.js";
+import { type CommandIO, jsonLine, out } from "./io.js";
 import type { Pacer } from "./pacer.js";
 
 export interface ReadContext {
@@ -97,7 +96,7 @@ export async function gameCommand(ctx: ReadContext): Promise<void> {
   if (ctx.args.json) {
     out(
       ctx.io,
-      stringifyJson({
+      jsonLine(ctx.io, {
         server_time: now,
         phase: c?.phase ?? null,
         can_place: notAccepting === null,
@@ -155,7 +154,7 @@ export function unreadableLines(issues: readonly Unreadable[]): string[] {
 export async function priceCommand(ctx: ReadContext): Promise<void> {
   const price: LivePrice = await ctx.pacer.call(() => ctx.backend.client.getLivePrice({ asset: ctx.config.asset }));
   if (ctx.args.json) {
-    out(ctx.io, stringifyJson({ asset: ctx.config.asset, ...livePriceJson(price), ...unreadableField(price.issues) }));
+    out(ctx.io, jsonLine(ctx.io, { asset: ctx.config.asset, ...livePriceJson(price), ...unreadableField(price.issues) }));
     return;
   }
   const at = price.timestamp === null ? "" : ` at ${formatClock(price.timestamp)}`;
@@ -169,7 +168,7 @@ export async function balanceCommand(ctx: ReadContext): Promise<void> {
   if (ctx.args.json) {
     out(
       ctx.io,
-      stringifyJson({
+      jsonLine(ctx.io, {
         currency: ctx.config.currency,
         network: ctx.config.network,
         ...balanceJson(balance),
@@ -217,7 +216,7 @@ function positionsJson(
   issues: readonly Unreadable[],
 ): string {
   const positions = status.positions.filter((p) => gid !== undefined && (p.gid === null || p.gid === gid)).map(positionJson);
-  return stringifyJson({
+  return jsonLine(ctx.io, {
     gid: gid ?? null,
     server_time: ctx.clock.serverNow(),
     positions,
@@ -293,7 +292,7 @@ export async function resultsCommand(ctx: ReadContext): Promise<void> {
       : { network: config.network, asset: config.asset, interval: config.interval, limit: args.limit, offset: args.offset };
   const res: ResultsPage = await ctx.pacer.call(() => ctx.backend.client.getResults(query));
   if (args.json) {
-    out(ctx.io, stringifyJson({ ...resultsJson(res), ...unreadableField(res.issues) }));
+    out(ctx.io, jsonLine(ctx.io, { ...resultsJson(res), ...unreadableField(res.issues) }));
     return;
   }
   const lines: string[] = [];

@@ -6,7 +6,6 @@
  * With --book the poller looks through the book's markets too, and each held
  * game's row is printed when it changes (book.ts).
  */
-import { stringifyJson } from "../api/json.js";
 import { balanceJson, gameResultJson, listingJson, livePriceJson, positionJson, unreadableField } from "../api/spec-form.js";
 import type { Config } from "../config/config.js";
 import { formatClock, formatCountdown, formatMoneyChangeExact, formatMoneyExact, formatPrice, plural } from "../domain/format.js";
@@ -19,7 +18,7 @@ import type { Snapshot } from "../poller/snapshot.js";
 import type { CommandArgs } from "./args.js";
 import type { CommandBackend } from "./backend.js";
 import { BookTracker } from "./book.js";
-import { CommandFailure, type CommandIO, EXIT, out } from "./io.js";
+import { CommandFailure, type CommandIO, EXIT, jsonLine, out } from "./io.js";
 import { balanceLine } from "./read.js";
 import { readOnlyPoller } from "./read-poller.js";
 
@@ -40,7 +39,7 @@ export async function watchCommand(ctx: WatchContext): Promise<void> {
   let failure: CommandFailure | undefined;
   let finish!: () => void;
   const done = new Promise<void>((resolve) => (finish = resolve));
-  const emit = (line: Line, human: string) => out(io, args.json ? stringifyJson(line) : `${formatClock(line.at)} ${human}`);
+  const emit = (line: Line, human: string) => out(io, args.json ? jsonLine(io, line) : `${formatClock(line.at)} ${human}`);
 
   let prev = poller.snapshot;
   const onChange = () => {

@@ -4,7 +4,9 @@
  * with their wallets, so a client can be pointed at it straight away.
  */
 import { parseArgs } from "node:util";
+import { defaultStateDir } from "../config/state-dir.js";
 import { ASSET_PATTERN, INTERVALS, isInterval } from "../domain/rules.js";
+import { announcementPath, announceSim } from "../sim-announcement.js";
 import { parseFaultSpec } from "./faults.js";
 import type { MarketSelector } from "./index.js";
 import { DEFAULT_HOST, DEFAULT_PORT, MAX_SEED, type SimHandle, type SimOptions, startSim } from "./index.js";
@@ -173,7 +175,32 @@ export function readyLines(sim: SimHandle): string[] {
   return lines;
 }
 
+/** Announces the sim for the dashboard and the --sim commands to use; a directory that cannot be written is said, not fatal. */
+function announce(sim: SimHandle, io: SimIo): () => void {
+  if (io.stateDir === null) return () => {};
+  const key = sim.keys[0]!;
+  try {
+    const withdraw = announceSim(io.stateDir, {
+      url: sim.url,
+      key,
+      wallet: sim.wallets[key]!,
+      pid: process.pid,
+      seed: sim.seed,
+      by: "spotdash sim",
+    });
+    io.out(`announced in ${announcementPath(io.stateDir)}: the dashboard and --sim commands use this sim`);
+    return withdraw;
+  } catch (e) {
+    io.err(
+      `spotdash sim: not announced (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); other spotdash runs start their own sim`,
+    );
+    return () => {};
+  }
+}
+
 export interface SimIo {
+  /** The state directory the sim is announced in (docs/sim.md), or null for none. */
+  stateDir: string | null;
   out: (line: string) => void;
   err: (line: string) => void;
   /** Resolves when the sim should stop (default: SIGINT or SIGTERM). */
@@ -182,6 +209,7 @@ export interface SimIo {
 }
 
 const processIo: SimIo = {
+  stateDir: process.env.SPOTDASH_STATE_DIR || defaultStateDir(process.env),
   out: (line) => process.stdout.write(`${line}\n`),
   err: (line) => process.stderr.write(`${line}\n`),
   stopSignal: () =>
@@ -217,6 +245,7 @@ export async function runSimCommand(argv: string[], io: SimIo = processIo): Prom
   // Listen for the stop signal before announcing readiness, so no signal is missed.
   const stopped = io.stopSignal();
   for (const line of readyLines(sim)) io.out(line);
+  const withdraw = announce(sim, io);
   const outage = parsed.outage;
   const outageTimer = outage
     ? setTimeout(() => {
@@ -226,6 +255,7 @@ export async function runSimCommand(argv: string[], io: SimIo = processIo): Prom
     : undefined;
   await stopped;
   clearTimeout(outageTimer);
+  withdraw();
   await sim.close();
   io.out("spotdash sim stopped");
 }

@@ -123,14 +123,24 @@ function acceptKeys(
   opened: ReturnType<typeof Journal.open> | null,
   engine: Engine,
 ): { keys: string[]; accepted: Map<string, SimUser> } {
-  const keys = given && given.length > 0 ? [...new Set(given)] : [demoKey(opened?.records ?? [], engine, opened?.journal)];
+  const demo = !(given && given.length > 0);
+  const keys = demo ? [demoKey(opened?.records ?? [], engine, opened?.journal)] : [...new Set(given)];
   const accepted = new Map<string, SimUser>();
   for (const key of keys) {
     const keyHash = hashKey(key);
-    accepted.set(keyHash, engine.users.findByKeyHash(keyHash) ?? engine.createUser(keyHash));
+    let user = engine.users.findByKeyHash(keyHash);
+    if (user === undefined) {
+      user = engine.createUser(keyHash);
+      // The demo wallet can try mainnet (and its confirmation) too; a user of a given key starts as the service's would.
+      if (demo) engine.deposit(user.id, "mainnet", DEMO_MAINNET_FLOAT);
+    }
+    accepted.set(keyHash, user);
   }
   return { keys, accepted };
 }
+
+/** The demo key's mainnet balance when its user is created (other users start with none on mainnet). */
+export const DEMO_MAINNET_FLOAT = "100";
 
 function switchMarkets(engine: Engine, opts: SimOptions): void {
   for (const p of opts.pause ?? []) engine.markets.pause(p.asset, p.interval, p.forMs === undefined ? null : engine.now() + p.forMs);

@@ -37,7 +37,8 @@ async function startSim(dataDir: string, port: number): Promise<Sim> {
   const child = spawn(
     process.execPath,
     [CLI, "sim", "--host", "127.0.0.1", "--port", String(port), "--key", KEY, "--seed", SEED, "--data", dataDir],
-    { stdio: ["ignore", "pipe", "pipe"] },
+    // Announced beside its data, not in the user's state directory.
+    { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, SPOTDASH_STATE_DIR: join(dataDir, "state") } },
   );
   let out = "";
   let exited: number | null | undefined;

@@ -3,10 +3,11 @@
  * the tarball into a temporary prefix (offline: the bundle needs no
  * dependency at run time), then the installed `spotdash` run from an empty
  * directory with a temporary home: its config file, its man page, its
- * completion scripts. Uses the bundle in dist/ (npm test builds it first).
+ * completion scripts, and its commands sharing one announced sim. Uses the
+ * bundle in dist/ (npm test builds it first).
  */
-import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -65,10 +66,15 @@ describe("the installed package", () => {
     );
   });
 
-  it("runs a command against a sim", () => {
-    const price = JSON.parse(spotdash("price", "--sim", "--json")) as { asset: string; value: number };
+  it("runs a command against a sim, and says which: one of its own when none runs", () => {
+    const price = JSON.parse(spotdash("price", "--sim", "--json")) as {
+      asset: string;
+      value: number;
+      sim: { shared: boolean; by: string };
+    };
     expect(price.asset).toBe("BTC_USDT");
     expect(price.value).toBeGreaterThan(0);
+    expect(price.sim).toMatchObject({ shared: false, by: "a command" });
   });
 
   it("installs its man page, made from the settings table", () => {
@@ -142,4 +148,49 @@ describe("the installed package", () => {
     expect(complete("spotdash", "completion", "")).toEqual(expect.arrayContaining(["bash", "zsh", "fish"]));
     for (const shell of ["zsh", "fish"]) expect(spotdash("completion", shell)).toMatch(/complete|compdef/);
   });
+
+  it("shares one sim between commands: spotdash sim announces itself, place then positions see the same world", async () => {
+    const sim: ChildProcess = spawn(bin, ["sim", "--port", "0", "--no-crowd"], {
+      cwd: join(dir, "cwd"),
+      env: userEnv(),
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let out = "";
+        sim.stdout!.on("data", (b: Buffer) => {
+          out += b.toString();
+          const m = /listening on (\S+)[\s\S]*announced in (\S+):/.exec(out);
+          if (m) resolve(m[1]!);
+        });
+        sim.on("exit", (code) => reject(new Error(`sim exited ${code}: ${out}`)));
+      });
+      const announced = join(dir, "home", ".local", "state", "spotdash", "sim.json");
+      expect(statSync(announced).mode & 0o777).toBe(0o600);
+      type Game = { can_place: boolean; to_close_ms: number | null; to_next_ms: number | null; sim: object };
+      let game = JSON.parse(spotdash("game", "--sim", "--json")) as Game;
+      expect(game.sim).toMatchObject({ url, shared: true, by: "spotdash sim" });
+      // The sim runs in real time: in a 1 m game's last seconds, wait for the next game as a trader would.
+      if (!game.can_place || (game.to_close_ms ?? 0) < 5_000) {
+        await new Promise((r) => setTimeout(r, (game.to_next_ms ?? 0) + 500));
+        game = JSON.parse(spotdash("game", "--sim", "--json")) as Game;
+        expect(game.can_place).toBe(true);
+      }
+      const price = JSON.parse(spotdash("price", "--sim", "--json")) as { value: number };
+      const placed = JSON.parse(spotdash("place", "--sim", "--json", "--price", String(Math.round(price.value)), "--stake", "2")) as {
+        sim: object;
+      };
+      expect(placed.sim).toMatchObject({ url, shared: true });
+      const positions = JSON.parse(spotdash("positions", "--sim", "--json")) as { positions: { f: string }[]; sim: object };
+      expect(positions.positions.map((p) => p.f)).toContain("2");
+      // The demo wallet can try mainnet: it has a balance there, and the guard still asks for --yes.
+      const mainnet = JSON.parse(spotdash("--network", "mainnet", "balance", "--sim", "--json")) as { balance: string };
+      expect(mainnet.balance).toMatch(/^100(\.0+)?$/);
+      sim.kill("SIGTERM");
+      await new Promise((r) => sim.once("exit", r));
+      expect(existsSync(announced)).toBe(false);
+    } finally {
+      sim.kill("SIGKILL");
+    }
+  }, 60_000);
 });

@@ -1,7 +1,11 @@
 /** `spotdash sim`: flag parsing, the ready lines, clean shutdown, and one clear line for bad flags. */
+import { mkdtempSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSimArgs, runSimCommand, type SimIo } from "../../src/sim/command.js";
 import { startSim } from "../../src/sim/index.js";
+import { announcementPath, findAnnouncedSim, readAnnouncement } from "../../src/sim-announcement.js";
 import { SpecClient } from "../helpers/spec-client.js";
 
 function fakeIo() {
@@ -13,6 +17,7 @@ function fakeIo() {
   let ready!: () => void;
   const isReady = new Promise<void>((r) => (ready = r));
   const io: SimIo = {
+    stateDir: mkdtempSync(join(tmpdir(), "spotdash-sim-state-")),
     out: (l) => {
       out.push(l);
       if (l.startsWith("seed:")) ready();
@@ -116,7 +121,11 @@ describe("runSimCommand", () => {
     const run = runSimCommand(["--port", "0", "--seed", "3", "--key", `metafide_${"e".repeat(32)}`, "--no-crowd"], f.io);
     await f.isReady;
     expect(f.out[0]).toMatch(/^spotdash sim listening on http:\/\/127\.0\.0\.1:\d+$/);
-    expect(f.out.slice(1)).toEqual([`api key: metafide_${"e".repeat(32)}`, expect.stringMatching(/^wallet: 0x[0-9a-f]{40}$/), "seed: 3"]);
+    expect(f.out.slice(1, 4)).toEqual([
+      `api key: metafide_${"e".repeat(32)}`,
+      expect.stringMatching(/^wallet: 0x[0-9a-f]{40}$/),
+      "seed: 3",
+    ]);
     const url = f.out[0]!.split(" ").at(-1)!;
     const client = new SpecClient({ url, apiKey: `metafide_${"e".repeat(32)}` });
     expect((await client.balance({ currency: "USDC", network: "testnet" })).balance).toBe("1000");
@@ -125,6 +134,8 @@ describe("runSimCommand", () => {
     await run;
     expect(f.out.at(-1)).toBe("spotdash sim stopped");
     await expect(fetch(url)).rejects.toThrow();
+    // Withdrawn as it stopped: nobody is sent to a sim that is gone.
+    expect(readAnnouncement(f.io.stateDir!)).toBeUndefined();
     expect(f.exitCode()).toBeUndefined();
   });
 
@@ -135,6 +146,29 @@ describe("runSimCommand", () => {
     expect(f.out[1]).toMatch(/^api key: metafide_[0-9a-f]{32}$/);
     f.stop();
     await run;
+  });
+
+  it("announces itself in the state directory, the owner's alone, for the dashboard and the --sim commands", async () => {
+    const f = fakeIo();
+    const run = runSimCommand(["--port", "0", "--no-crowd"], f.io);
+    await f.isReady;
+    const path = announcementPath(f.io.stateDir!);
+    expect(f.out).toContain(`announced in ${path}: the dashboard and --sim commands use this sim`);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    const found = await findAnnouncedSim(f.io.stateDir!);
+    expect(found).toMatchObject({
+      url: f.out[0]!.split(" ").at(-1),
+      key: f.out[1]!.slice("api key: ".length),
+      pid: process.pid,
+      by: "spotdash sim",
+    });
+    // Its demo wallet can try mainnet too.
+    const client = new SpecClient({ url: found!.url, apiKey: found!.key });
+    expect((await client.balance({ currency: "USDC", network: "mainnet" })).balance).toBe("100");
+    await client.close();
+    f.stop();
+    await run;
+    expect(await findAnnouncedSim(f.io.stateDir!)).toBeUndefined();
   });
 
   it("exits 1 with one line on a bad flag", async () => {

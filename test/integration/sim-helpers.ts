@@ -12,6 +12,8 @@ import { type LiveListing, SpecClient } from "../helpers/spec-client.js";
 
 /** A fixed instant so every run sees the same games. */
 export const T0 = Date.UTC(2026, 1, 19, 10, 0, 0);
+/** The key startTestSim's sim accepts unless told others. */
+export const TEST_KEY = "metafide_7e57c0de7e57c0de7e57c0de7e57c0de";
 
 export interface TestSim {
   sim: SimHandle;
@@ -25,7 +27,8 @@ export interface TestSim {
 
 export async function startTestSim(opts: SimOptions = {}): Promise<TestSim> {
   const clock = opts.clock instanceof ManualClock ? opts.clock : new ManualClock(T0);
-  const sim = await startSim({ port: 0, seed: 7, rateLimit: "off", crowd: false, ...opts, clock });
+  // A key of its own, not the demo key: its user starts as a service's user would (no mainnet balance).
+  const sim = await startSim({ port: 0, seed: 7, rateLimit: "off", crowd: false, keys: [TEST_KEY], ...opts, clock });
   const key = sim.keys[0]!;
   const client = new SpecClient({ url: sim.url, apiKey: key });
   return {

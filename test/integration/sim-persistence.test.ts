@@ -214,9 +214,8 @@ describe("kill -9", () => {
     const child = spawn(
       process.execPath,
       [join(build, "out/run.mjs"), "--port", "0", "--data", dir, "--key", KEY, "--rate-limit", "off", "--no-crowd"],
-      {
-        stdio: ["ignore", "pipe", "pipe"],
-      },
+      // Announced in the data directory, not in the user's state directory.
+      { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, SPOTDASH_STATE_DIR: dir } },
     );
     children.push(child);
     return new Promise((resolveUrl, reject) => {

@@ -1,0 +1,88 @@
+/**
+ * One local sim for everything: a running sim writes where it listens and
+ * its demo key to `<state dir>/sim.json` (the owner's alone: it holds a
+ * key), and the dashboard and the `--sim` commands use the sim announced
+ * there while it answers, so that `place --sim` then `positions --sim` see
+ * the same world. docs/sim.md, "One sim for every command".
+ */
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { request } from "undici";
+import * as z from "zod";
+
+const AnnouncementSchema = z.object({
+  url: z.string().url(),
+  key: z.string().min(1),
+  wallet: z.string().min(1),
+  pid: z.number().int().positive(),
+  seed: z.number().int().nonnegative(),
+  /** Who runs it: `spotdash sim`, or the dashboard or a command that started its own. */
+  by: z.string(),
+});
+export type Announcement = z.infer<typeof AnnouncementSchema>;
+
+/** How long a sim announced may take to answer before it counts as gone. */
+export const ANNOUNCED_SIM_PROBE_MS = 1_000;
+
+export const announcementPath = (stateDir: string) => join(stateDir, "sim.json");
+
+/**
+ * Announces a sim in `stateDir` (replacing any other announcement: the
+ * newest sim is the one to use) and returns what withdraws it, which
+ * removes the file only while it still names this sim.
+ */
+export function announceSim(stateDir: string, a: Announcement): () => void {
+  mkdirSync(stateDir, { recursive: true, mode: 0o700 });
+  const path = announcementPath(stateDir);
+  // Written aside and renamed over: a reader never sees half a file.
+  const aside = `${path}.${randomBytes(4).toString("hex")}`;
+  writeFileSync(aside, `${JSON.stringify(a)}\n`, { mode: 0o600 });
+  chmodSync(aside, 0o600);
+  renameSync(aside, path);
+  return () => {
+    if (readAnnouncement(stateDir)?.url === a.url) rmSync(path, { force: true });
+  };
+}
+
+/** The announcement on file, if it is one; a damaged or foreign file is none. */
+export function readAnnouncement(stateDir: string): Announcement | undefined {
+  try {
+    const parsed = AnnouncementSchema.safeParse(JSON.parse(readFileSync(announcementPath(stateDir), "utf8")));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    // ESRCH: gone. EPERM: another user's process holds the pid now, so not the sim this user announced.
+    return false;
+  }
+}
+
+/**
+ * The sim announced in `stateDir` if its process lives and its address
+ * answers HTTP within ANNOUNCED_SIM_PROBE_MS (a request to the API's root,
+ * which costs no endpoint's rate limit); otherwise undefined.
+ */
+export async function findAnnouncedSim(stateDir: string): Promise<Announcement | undefined> {
+  const a = readAnnouncement(stateDir);
+  if (a === undefined || !alive(a.pid)) return undefined;
+  try {
+    const res = await request(new URL("/v1/surge/games/", a.url), {
+      method: "GET",
+      headersTimeout: ANNOUNCED_SIM_PROBE_MS,
+      bodyTimeout: ANNOUNCED_SIM_PROBE_MS,
+      signal: AbortSignal.timeout(ANNOUNCED_SIM_PROBE_MS),
+    });
+    await res.body.dump();
+    return a;
+  } catch {
+    return undefined;
+  }
+}
