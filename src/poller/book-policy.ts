@@ -51,6 +51,16 @@ export const BOOK_POLICY = {
  */
 export const BOOK_CRITICAL_MS = 2_000;
 
+/**
+ * Whether a book request goes before the focused game's event-driven
+ * fetches: an urgent one within BOOK_CRITICAL_MS of its bound, unless it is
+ * a look of the pass at launch (overdue looks after a busy spell would
+ * otherwise hold a placement's /status back for several slots).
+ */
+export function isCritical(r: BookRequest | null, now: number): boolean {
+  return r?.urgent === true && !(r.kind === "status" && r.launch) && r.deadline - now <= BOOK_CRITICAL_MS;
+}
+
 export interface BookMarketState {
   key: string;
   asset: string;
@@ -82,7 +92,8 @@ export interface BookPolicyInput {
 }
 
 export type BookRequest =
-  | { kind: "status"; market: Market; urgent: boolean; deadline: number }
+  /** `launch`: a look of the pass at launch, which guards no held game's bound, so it is never critical. */
+  | { kind: "status"; market: Market; urgent: boolean; deadline: number; launch?: true }
   | { kind: "spot"; market: Market; urgent: true; deadline: number }
   | { kind: "price"; asset: string; urgent: true; deadline: number };
 
@@ -165,7 +176,7 @@ function launchPassRequest(i: BookPolicyInput): BookRequest[] {
   if (next === undefined) return [];
   const looked = i.markets.length - unseen.length;
   const deadline = i.launchPassStart === undefined ? i.now : i.launchPassStart + looked * BOOK_POLICY.launchPaceMs;
-  return deadline <= i.now ? [{ kind: "status", market: next, urgent: true, deadline }] : [];
+  return deadline <= i.now ? [{ kind: "status", market: next, urgent: true, deadline, launch: true }] : [];
 }
 
 /**

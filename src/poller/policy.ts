@@ -9,7 +9,7 @@
  */
 import { livePhase, nextBoundary } from "../domain/game.js";
 import type { GameListing } from "../domain/service-data.js";
-import { BOOK_CRITICAL_MS, type BookRequest } from "./book-policy.js";
+import { type BookRequest, isCritical } from "./book-policy.js";
 import type { Endpoint } from "./snapshot.js";
 
 /** What a slot is spent on; "book" is the book's request of the moment (book-policy.ts). */
@@ -152,7 +152,7 @@ export function chooseNext(i: PolicyInput): TaskKind | null {
     ["results", () => i.resultsOpen && i.want.results],
     ["settlement", () => i.settlementPending && due(i, "settlement", POLICY.settlementRetryMs)],
     // A game held elsewhere whose bound runs out within a couple of slots goes before the focused game's event-driven fetches.
-    ["book", () => i.book?.urgent === true && i.book.deadline - i.now <= BOOK_CRITICAL_MS],
+    ["book", () => isCritical(i.book, i.now)],
     ["balance", () => i.want.balance],
     ["status", () => i.want.status],
     // A game held elsewhere that is due (its bound is 30 s, 5 s in its last minute) before the focused game's periodic refreshes.

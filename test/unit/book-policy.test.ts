@@ -233,6 +233,33 @@ describe("the scheduler with the book", () => {
       expect(ethPrices[i]! - ethPrices[i - 1]!).toBeLessThanOrEqual(BOOK_POLICY.finalPriceMs + 5_000 + TOLERANCE);
   });
 
+  it("sends a placement's /status before an overdue look of the launch pass, and after a held game's at its bound", () => {
+    const market = { asset: "ETH_USDT", interval: 60 as Interval };
+    const input = (book: BookRequest): PolicyInput => ({
+      now: T0,
+      serverNow: T0,
+      placeQueued: false,
+      reconcileNeeded: false,
+      listing: LISTING(T0),
+      listingAt: T0,
+      lastAttempt: { price: T0 - SLOT_MS },
+      recent: ["price"],
+      want: { spot: false, status: true, balance: false, results: false },
+      holdingPositions: true,
+      catchingUp: false,
+      resultsOpen: false,
+      settlementPending: false,
+      blockedUntil: {},
+      failing: new Set(),
+      book,
+      bookHeld: true,
+    });
+    // A look several paces overdue (a busy spell) guards no held game's bound: the trader's position first.
+    expect(chooseNext(input({ kind: "status", market, urgent: true, deadline: T0 - 12_000, launch: true }))).toBe("status");
+    // A held game's refresh at its bound goes first: its positions would be older than promised.
+    expect(chooseNext(input({ kind: "status", market, urgent: true, deadline: T0 + 1_000 }))).toBe("book");
+  });
+
   it("looks through every market not held within a pass, then every few minutes", () => {
     const served = simulate([], false, (2 * BOOK_POLICY.discoveryMs) / 1000 + 60);
     const discovered = served.filter((s) => s.book?.kind === "status");
