@@ -73,7 +73,9 @@ export function loadConfig(opts: LoadConfigOptions): ConfigResult {
   const { command, rest, flags } = parseArgv(options, after);
   const file = readConfigFile(opts.configPath ?? defaultConfigPath(opts.env), chosenProfile(flags, opts.env, dotenv), warnings);
   const raws = merge(flags, opts.env, dotenv, file);
-  if (!raws.has("apiKey") && file.keyCommand && !KEYLESS.includes(command)) {
+  // Not for `config --edit` either: a key_command that fails must not keep its file from being mended.
+  const keyless = KEYLESS.includes(command) || (command === "config" && rest.includes("--edit"));
+  if (!raws.has("apiKey") && file.keyCommand && !keyless) {
     const raw = keyFromCommand(file.keyCommand, opts.runKeyCommand ?? runKeyCommand);
     raws.set("apiKey", { raw, source: "key_command", label: file.keyCommand.label });
   }

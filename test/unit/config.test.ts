@@ -838,11 +838,12 @@ describe("the config file", () => {
     expect(listed.apiKey?.reveal()).toBe(SENTINEL);
   });
 
-  it("runs key_command only when it is needed: not with a key in the environment, not for the sim or completion", () => {
+  it("runs key_command only when it is needed: not with a key in the environment, not for completion or config --edit", () => {
     const ran: string[][] = [];
     const setup = { toml: 'key_command = "pass show metafide"\n', keyCommand: { prints: SENTINEL, ran } };
     expect(cfg([], { ...setup, env: { METAFIDE_API_KEY: SENTINEL } }).keySource).toBe("env");
     expect(run(["completion", "bash"], setup).config.apiKey).toBeNull();
+    expect(run(["config", "--edit"], { ...setup, keyCommand: { throws: { status: 1 }, ran } }).config.apiKey).toBeNull();
     expect(ran).toEqual([]);
   });
 
