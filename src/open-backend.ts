@@ -67,18 +67,15 @@ function openAnnouncedSim(config: Config, a: Announcement): Backend {
   const wallet = config.wallet ?? a.wallet;
   const log = debugLogFor(config, wallet);
   const client = new ApiClient({ url: a.url, apiKey: a.key, observer: log?.observer });
-  return {
-    client,
-    label: `SIM ${new URL(a.url).host}`,
-    sim: true,
-    wallet,
-    assets: SIM_ASSETS,
-    simInfo: { url: a.url, pid: a.pid, by: a.by, shared: true },
-    close: async () => {
-      await client.close();
-      await log?.close();
-    },
-  };
+  return simBackend(client, wallet, { url: a.url, pid: a.pid, by: a.by, shared: true }, async () => {
+    await client.close();
+    await log?.close();
+  });
+}
+
+/** A sim as the dashboard and the commands see it: its address in the label, its assets, which sim it is. */
+function simBackend(client: ApiClient, wallet: string, simInfo: NonNullable<Backend["simInfo"]>, close: () => Promise<void>): Backend {
+  return { client, label: `SIM ${new URL(simInfo.url).host}`, sim: true, wallet, assets: SIM_ASSETS, simInfo, close };
 }
 
 /** An in-process sim, announced as `by`; its demo key's wallet places unless METAFIDE_USER_ADDRESS says otherwise. */
@@ -97,20 +94,12 @@ async function openEmbeddedSim(config: Config, by: string): Promise<Backend> {
   }
   const withdraw = announceQuietly(config.stateDir, { url: sim.url, key, wallet: sim.wallets[key]!, pid: process.pid, seed: sim.seed, by });
   const client = new ApiClient({ url: sim.url, apiKey: key, observer: log?.observer });
-  return {
-    client,
-    label: `SIM ${new URL(sim.url).host}`,
-    sim: true,
-    wallet,
-    assets: SIM_ASSETS,
-    simInfo: { url: sim.url, pid: process.pid, by, shared: false },
-    close: async () => {
-      withdraw();
-      await client.close();
-      await sim.close();
-      await log?.close();
-    },
-  };
+  return simBackend(client, wallet, { url: sim.url, pid: process.pid, by, shared: false }, async () => {
+    withdraw();
+    await client.close();
+    await sim.close();
+    await log?.close();
+  });
 }
 
 /** Announces the sim; a state directory that cannot be written only means no other process finds it. */

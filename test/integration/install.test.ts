@@ -11,6 +11,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COMMANDS } from "../../src/config/help.js";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version;
@@ -127,21 +128,8 @@ describe("the installed package", () => {
       )
         .trim()
         .split("\n");
-    expect(complete("spotdash", "")).toEqual([
-      "dashboard",
-      "sim",
-      "game",
-      "price",
-      "balance",
-      "positions",
-      "book",
-      "results",
-      "place",
-      "watch",
-      "doctor",
-      "config",
-      "completion",
-    ]);
+    // Every command of the CLI, in its order.
+    expect(complete("spotdash", "")).toEqual([...COMMANDS]);
     expect(complete("spotdash", "--inter")).toEqual(["--interval"]);
     expect(complete("spotdash", "--interval", "")).toEqual(["10", "60", "3600", "86400"]);
     expect(complete("spotdash", "place", "--st")).toEqual(["--stake", "--state-dir"]);
