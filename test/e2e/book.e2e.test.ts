@@ -32,9 +32,15 @@ e2e("the book in tmux", () => {
   /** p, Enter, Enter on the focused game's form (its defaults: the live price, the minimum stake), then Esc. */
   async function place(session: TmuxSession, asset: string) {
     await session.waitSteady(
-      (s) => game(asset, "1m").test(s) && s.includes("can place now") && /│ USDC [\d,]+\.\d\d /.test(s) && s.includes("0 held 10 left"),
+      (s) =>
+        game(asset, "1m").test(s) &&
+        s.includes("can place now") &&
+        /│ live [\d,]+\.\d\d /.test(s) &&
+        /│ USDC [\d,]+\.\d\d /.test(s) &&
+        s.includes("0 held 10 left"),
       10_000,
-      `${asset} 1m accepting, with a balance`,
+      // The form starts at the live price: after a move to another asset, its first price comes a slot or two later.
+      `${asset} 1m accepting, with its live price and a balance`,
     );
     session.type("p");
     await session.waitSteady((s) => s.includes("ready: Enter to preview"), 3_000, "the form");
