@@ -36,7 +36,7 @@ function withSim(io: CommandIO, backend: CommandBackend, json: boolean): Command
   if (!json) {
     const whose = sim.shared
       ? `run by ${sim.by}, pid ${sim.pid}`
-      : "its own: no sim was running (spotdash sim keeps one for every command)";
+      : "started for this command, none was running; spotdash sim keeps one for every command";
     io.stderr.write(`spotdash: using the sim at ${sim.url} (${whose})\n`);
   }
   return { ...io, sim };
