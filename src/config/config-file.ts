@@ -7,8 +7,6 @@
  * docs/config.md.
  */
 import { readFileSync } from "node:fs";
-import { homedir } from "node:os";
-import { isAbsolute, join } from "node:path";
 import { parse } from "smol-toml";
 import { registerSecret } from "../api/redact.js";
 import { ConfigError } from "./errors.js";
@@ -28,18 +26,6 @@ export interface ConfigFile {
   values: Map<SettingName, FileValue>;
   /** The command that prints the key, as argv (run without a shell). */
   keyCommand: { argv: string[]; label: string } | undefined;
-}
-
-/**
- * `$XDG_CONFIG_HOME/spotdash/config.toml`, else `~/.config/spotdash/config.toml`
- * (a relative XDG_CONFIG_HOME is ignored, as the XDG spec says). Written here,
- * like state-dir.ts, rather than with env-paths or xdg-basedir: both read
- * process.env once at load and accept a relative value.
- */
-export function defaultConfigPath(env: NodeJS.ProcessEnv): string {
-  const xdg = env.XDG_CONFIG_HOME;
-  const dir = xdg !== undefined && isAbsolute(xdg) ? xdg : join(env.HOME && isAbsolute(env.HOME) ? env.HOME : homedir(), ".config");
-  return join(dir, "spotdash", "config.toml");
 }
 
 const FILE_KEYS = new Map(SETTINGS.filter((d) => d.name !== "apiKey" && d.name !== "profile").map((d) => [tomlKey(d), d.name]));

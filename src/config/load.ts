@@ -18,14 +18,14 @@
 import { registerSecret, Secret } from "../api/redact.js";
 import { type ParsedArgv, parseArgv, type RawValue, refuseKeyFlags, splitAtDoubleDash } from "./argv.js";
 import type { Config } from "./config.js";
-import { type ConfigFile, defaultConfigPath, readConfigFile } from "./config-file.js";
+import { type ConfigFile, readConfigFile } from "./config-file.js";
 import { type Dotenv, readDotenv } from "./dotenv.js";
 import { ConfigError, shown } from "./errors.js";
 import { type Command, helpText } from "./help.js";
 import { type KeyCommandRunner, keyFromCommand, runKeyCommand } from "./key-command.js";
 import { type Settings, SettingsSchema } from "./schema.js";
 import { SETTINGS, type SettingName, type Source } from "./settings.js";
-import { defaultStateDir } from "./state-dir.js";
+import { defaultConfigPath, defaultStateDir } from "./state-dir.js";
 import { VERSION } from "./version.js";
 
 export type ConfigResult =
