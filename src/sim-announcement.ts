@@ -7,8 +7,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { connect } from "node:net";
 import { join } from "node:path";
-import { request } from "undici";
 import * as z from "zod";
 
 const AnnouncementSchema = z.object({
@@ -22,7 +22,7 @@ const AnnouncementSchema = z.object({
 });
 export type Announcement = z.infer<typeof AnnouncementSchema>;
 
-/** How long a sim announced may take to answer before it counts as gone. */
+/** How long a sim announced may take to accept a connection before it counts as gone. */
 export const ANNOUNCED_SIM_PROBE_MS = 1_000;
 
 export const announcementPath = (stateDir: string) => join(stateDir, "sim.json");
@@ -65,24 +65,28 @@ function alive(pid: number): boolean {
   }
 }
 
+/** Whether something accepts connections at `url` within ANNOUNCED_SIM_PROBE_MS: a connection only, no request sent. */
+function listening(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port), timeout: ANNOUNCED_SIM_PROBE_MS });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.once("connect", () => done(true));
+    socket.once("timeout", () => done(false));
+    socket.once("error", () => done(false));
+  });
+}
+
 /**
- * The sim announced in `stateDir` if its process lives and its address
- * answers HTTP within ANNOUNCED_SIM_PROBE_MS (a request to the API's root,
- * which costs no endpoint's rate limit); otherwise undefined.
+ * The sim announced in `stateDir` if its process lives and its port accepts
+ * a connection (no request is sent: every request goes through the poller or
+ * a command's pacer); otherwise undefined.
  */
 export async function findAnnouncedSim(stateDir: string): Promise<Announcement | undefined> {
   const a = readAnnouncement(stateDir);
   if (a === undefined || !alive(a.pid)) return undefined;
-  try {
-    const res = await request(new URL("/v1/surge/games/", a.url), {
-      method: "GET",
-      headersTimeout: ANNOUNCED_SIM_PROBE_MS,
-      bodyTimeout: ANNOUNCED_SIM_PROBE_MS,
-      signal: AbortSignal.timeout(ANNOUNCED_SIM_PROBE_MS),
-    });
-    await res.body.dump();
-    return a;
-  } catch {
-    return undefined;
-  }
+  return (await listening(a.url)) ? a : undefined;
 }

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseSimArgs, runSimCommand, type SimIo } from "../../src/sim/command.js";
 import { startSim } from "../../src/sim/index.js";
-import { announcementPath, findAnnouncedSim, readAnnouncement } from "../../src/sim-announcement.js";
+import { announcementPath, announceSim, findAnnouncedSim, readAnnouncement } from "../../src/sim-announcement.js";
 import { SpecClient } from "../helpers/spec-client.js";
 
 function fakeIo() {
@@ -169,6 +169,21 @@ describe("runSimCommand", () => {
     f.stop();
     await run;
     expect(await findAnnouncedSim(f.io.stateDir!)).toBeUndefined();
+  });
+
+  it("passes over an announcement whose process is gone or whose port takes no connection", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "spotdash-sim-state-"));
+    const stale = { url: "http://127.0.0.1:9", key: "k", wallet: "0x1", seed: 1, by: "spotdash sim" };
+    // Our own pid, alive, but nothing listens on the discard port.
+    announceSim(dir, { ...stale, pid: process.pid });
+    expect(await findAnnouncedSim(dir)).toBeUndefined();
+    // A pid no process holds.
+    const other = await startSim({ port: 0, crowd: false });
+    announceSim(dir, { ...stale, url: other.url, pid: 2 ** 22 + 1 });
+    expect(await findAnnouncedSim(dir)).toBeUndefined();
+    announceSim(dir, { ...stale, url: other.url, pid: process.pid });
+    expect(await findAnnouncedSim(dir)).toMatchObject({ url: other.url });
+    await other.close();
   });
 
   it("exits 1 with one line on a bad flag", async () => {
