@@ -28,7 +28,7 @@ export class UsageError extends Error {
   }
 }
 
-const COMMON_SWITCHES = ["--json", "--sim"] as const;
+export const COMMON_SWITCHES = ["--json", "--sim"] as const;
 export const OWN: Record<CommandName, { switches: string[]; values: string[] }> = {
   game: { switches: [], values: [] },
   price: { switches: [], values: [] },

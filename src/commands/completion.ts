@@ -8,7 +8,8 @@ import { NETWORKS } from "../api/schemas.js";
 import { COMMANDS, type Command, commandHelp } from "../config/help.js";
 import { SETTINGS } from "../config/settings.js";
 import { INTERVALS, SIM_ASSETS } from "../domain/rules.js";
-import { type CommandName, OWN } from "./args.js";
+import { COMMON_SWITCHES, type CommandName, OWN } from "./args.js";
+import { CONFIG_SWITCHES } from "./config.js";
 import { type CommandIO, EXIT, type ExitCode } from "./io.js";
 
 export const SHELLS = ["bash", "zsh", "fish"] as const;
@@ -40,29 +41,30 @@ function globalOptions(): Option[] {
   const out: Option[] = [];
   for (const d of SETTINGS) {
     if (d.flag) out.push({ name: d.flag, help: d.help, values: valuesOf(d.name) });
-    if (d.switches) out.push({ name: d.switches.on, help: d.help }, { name: d.switches.off, help: `not: ${d.help}` });
+    if (d.switches) out.push({ name: d.switches.on, help: d.help }, { name: d.switches.off, help: `the opposite of ${d.switches.on}` });
   }
   return [...out, ...HELP_OPTIONS];
 }
 
+/** What a command's own option does, for the scripts that show it (zsh, fish); else its name. */
+const OPTION_HELP: Record<string, string> = {
+  "--json": "as JSON",
+  "--sim": "against the local sim",
+  "--edit": "open the config file in $EDITOR",
+  "--yes": "confirm a mainnet placement",
+  "--book": "every game held too",
+};
+const ownOption = (name: string, values?: Option["values"]): Option => ({ name, help: OPTION_HELP[name] ?? name.slice(2), values });
+
 /** Each command's own options, and the words it takes. */
 function commandOptions(c: Command): { options: Option[]; words: readonly string[] } {
-  if (c === "config")
-    return {
-      options: [
-        { name: "--json", help: "as JSON" },
-        { name: "--edit", help: "open the config file in $EDITOR" },
-      ],
-      words: [],
-    };
+  if (c === "config") return { options: CONFIG_SWITCHES.map((name) => ownOption(name)), words: [] };
   if (c === "completion") return { options: [], words: SHELLS };
   if (c === "dashboard" || c === "sim") return { options: [], words: [] };
   const own = OWN[c as CommandName];
-  const options: Option[] = [
-    { name: "--json", help: "as JSON" },
-    { name: "--sim", help: "against the local sim" },
-    ...own.switches.map((name) => ({ name, help: name.slice(2) })),
-    ...own.values.map((name) => ({ name, help: name.slice(2), values: [] })),
+  const options = [
+    ...[...COMMON_SWITCHES, ...own.switches].map((name) => ownOption(name)),
+    ...own.values.map((name) => ownOption(name, [])),
   ];
   return { options, words: [] };
 }

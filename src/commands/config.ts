@@ -13,6 +13,8 @@ import { SETTINGS, type SettingName, tomlKey } from "../config/settings.js";
 import { type CommandIO, EXIT, type ExitCode } from "./io.js";
 
 const USAGE = "spotdash config [--json] | spotdash config --edit";
+/** The command's own switches (its usage check and the completion scripts read them). */
+export const CONFIG_SWITCHES = ["--json", "--edit"] as const;
 
 /** The value of a setting as the Config holds it, written as a flag would take it. */
 function shownValue(config: Config, name: SettingName): string | null {
@@ -23,7 +25,7 @@ function shownValue(config: Config, name: SettingName): string | null {
 }
 
 export function configCommand(config: Config, rest: readonly string[], io: CommandIO, env: NodeJS.ProcessEnv): ExitCode {
-  const unknown = rest.find((a) => a !== "--json" && a !== "--edit");
+  const unknown = rest.find((a) => !(CONFIG_SWITCHES as readonly string[]).includes(a));
   if (unknown !== undefined || (rest.includes("--edit") && rest.includes("--json"))) {
     io.stderr.write(
       `spotdash: config: ${unknown === undefined ? "--edit and --json do not go together" : "unknown option"}; usage: ${USAGE}\n`,
