@@ -58,27 +58,9 @@ function simulate(games: readonly SimGame[], focusedHolding: boolean, seconds: n
   const served: Served[] = [];
   for (let now = T0; now < T0 + seconds * 1000; now += SLOT_MS) {
     const book = nextBookRequest({ now, serverNow: now, focusedAsset: "BTC_USDT", markets, lastPrice, ...looks });
-    const input: PolicyInput = {
-      now,
-      serverNow: now,
-      placeQueued: false,
-      reconcileNeeded: false,
-      listing: undefined,
-      listingAt: undefined,
-      lastAttempt,
-      recent,
-      want: { spot: false, status: false, balance: false, results: false },
-      holdingPositions: focusedHolding,
-      catchingUp: false,
-      resultsOpen: false,
-      settlementPending: false,
-      blockedUntil: {},
-      failing: new Set(),
-      book,
-      bookHeld: markets.some((m) => m.held),
-    };
-    // The focused listing is taken as fresh: its boundaries are the focused game's concern, tested in poller.test.ts.
-    const kind = chooseNext({ ...input, listing: LISTING(now), listingAt: now });
+    const kind = chooseNext(
+      policyInput(now, { lastAttempt, recent, holdingPositions: focusedHolding, book, bookHeld: markets.some((m) => m.held) }),
+    );
     if (kind === null) continue;
     lastAttempt[kind] = now;
     recent.splice(0, recent.length, ...recent.slice(-1), kind);
@@ -111,6 +93,34 @@ function answer(
   m.lastStatus = now;
   m.held = game !== undefined && now < game.endsAt;
   m.endsAt = m.held && m.listingAt !== undefined ? game!.endsAt : undefined;
+}
+
+/**
+ * The policy's input at `now` with nothing pending but what `over` says. The
+ * focused listing is taken as fresh: its boundaries are the focused game's
+ * concern, tested in poller.test.ts.
+ */
+function policyInput(now: number, over: Partial<PolicyInput>): PolicyInput {
+  return {
+    now,
+    serverNow: now,
+    placeQueued: false,
+    reconcileNeeded: false,
+    listing: LISTING(now),
+    listingAt: now,
+    lastAttempt: {},
+    recent: [],
+    want: { spot: false, status: false, balance: false, results: false },
+    holdingPositions: false,
+    catchingUp: false,
+    resultsOpen: false,
+    settlementPending: false,
+    blockedUntil: {},
+    failing: new Set(),
+    book: null,
+    bookHeld: false,
+    ...over,
+  };
 }
 
 /** A listing whose live game is far from any boundary. */
@@ -235,25 +245,15 @@ describe("the scheduler with the book", () => {
 
   it("sends a placement's /status before an overdue look of the launch pass, and after a held game's at its bound", () => {
     const market = { asset: "ETH_USDT", interval: 60 as Interval };
-    const input = (book: BookRequest): PolicyInput => ({
-      now: T0,
-      serverNow: T0,
-      placeQueued: false,
-      reconcileNeeded: false,
-      listing: LISTING(T0),
-      listingAt: T0,
-      lastAttempt: { price: T0 - SLOT_MS },
-      recent: ["price"],
-      want: { spot: false, status: true, balance: false, results: false },
-      holdingPositions: true,
-      catchingUp: false,
-      resultsOpen: false,
-      settlementPending: false,
-      blockedUntil: {},
-      failing: new Set(),
-      book,
-      bookHeld: true,
-    });
+    const input = (book: BookRequest): PolicyInput =>
+      policyInput(T0, {
+        lastAttempt: { price: T0 - SLOT_MS },
+        recent: ["price"],
+        want: { spot: false, status: true, balance: false, results: false },
+        holdingPositions: true,
+        book,
+        bookHeld: true,
+      });
     // A look several paces overdue (a busy spell) guards no held game's bound: the trader's position first.
     expect(chooseNext(input({ kind: "status", market, urgent: true, deadline: T0 - 12_000, launch: true }))).toBe("status");
     // A held game's refresh at its bound goes first: its positions would be older than promised.
