@@ -17,8 +17,7 @@ async function main(argv: string[]): Promise<number> {
   // The sim has flags of its own (--port, --key, ...): it parses its whole command line itself.
   if (argv[0] === "sim") {
     const { runSimCommand } = await import("./sim/command.js");
-    await runSimCommand(argv.slice(1));
-    return 0;
+    return runSimCommand(argv.slice(1));
   }
   let result: ReturnType<typeof loadConfig>;
   try {

@@ -167,10 +167,16 @@ function wholeNumber(s: string): number | null {
   return /^\d{1,10}$/.test(s) ? Number(s) : null;
 }
 
-/** The lines printed once the sim is ready; the first is the one scripts wait for. */
+/**
+ * The lines printed once the sim is ready; the first is the one scripts
+ * wait for. A key is printed only when the sim generated it: a key given
+ * with --key is the operator's, and its wallet is named by the key's place.
+ */
 export function readyLines(sim: SimHandle): string[] {
   const lines = [`spotdash sim listening on ${sim.url}`];
-  for (const key of sim.keys) lines.push(`api key: ${key}`, `wallet: ${sim.wallets[key]}`);
+  sim.keys.forEach((key, i) => {
+    lines.push(sim.generatedKey ? `api key: ${key}` : `api key: --key #${i + 1}`, `wallet: ${sim.wallets[key]}`);
+  });
   lines.push(`seed: ${sim.seed}`);
   return lines;
 }
@@ -205,7 +211,6 @@ export interface SimIo {
   err: (line: string) => void;
   /** Resolves when the sim should stop (default: SIGINT or SIGTERM). */
   stopSignal: () => Promise<void>;
-  setExitCode: (code: number) => void;
 }
 
 const processIo: SimIo = {
@@ -222,25 +227,25 @@ const processIo: SimIo = {
       process.on("SIGINT", stop);
       process.on("SIGTERM", stop);
     }),
-  setExitCode: (code) => {
-    process.exitCode = code;
-  },
 };
 
-/** `spotdash sim …`: argv is what follows "sim". */
-export async function runSimCommand(argv: string[], io: SimIo = processIo): Promise<void> {
+/** `spotdash sim …`: argv is what follows "sim". Returns the exit code: 1 for any failure to start, 0 after a clean stop. */
+export async function runSimCommand(argv: string[], io: SimIo = processIo): Promise<number> {
   const parsed = parseSimArgs(argv);
-  if (parsed.kind === "help") return io.out(SIM_USAGE);
+  if (parsed.kind === "help") {
+    io.out(SIM_USAGE);
+    return 0;
+  }
   if (parsed.kind === "error") {
     io.err(parsed.message);
-    return io.setExitCode(1);
+    return 1;
   }
   let sim: SimHandle;
   try {
     sim = await startSim({ ...parsed.options, log: io.err });
   } catch (e) {
     io.err(`spotdash sim: ${(e as Error).message}`);
-    return io.setExitCode(1);
+    return 1;
   }
   // Listen for the stop signal before announcing readiness, so no signal is missed.
   const stopped = io.stopSignal();
@@ -258,4 +263,5 @@ export async function runSimCommand(argv: string[], io: SimIo = processIo): Prom
   withdraw();
   await sim.close();
   io.out("spotdash sim stopped");
+  return 0;
 }

@@ -23,7 +23,7 @@ import { type Asset, CURRENCY, STARTING_BALANCE } from "./markets.js";
 import type { ActiveGame, PositionRecord } from "./model.js";
 import { Noise } from "./noise.js";
 import { placeableSlot } from "./placement-checks.js";
-import type { DepositRecord, JournalRecord, PlaceRecord, UserRecord } from "./records.js";
+import type { DepositRecord, JournalRecord, PlaceRecord, RekeyRecord, UserRecord } from "./records.js";
 import type { PlaceRequest, ResultsRequest } from "./requests.js";
 import { decodeGid, slotAt } from "./schedule.js";
 import { currentStreak, projectStreaks } from "./streaks.js";
@@ -81,11 +81,20 @@ export class Engine {
 
   // ---- mutations ------------------------------------------------------------
 
-  createUser(keyHash: string): SimUser {
+  /** A new user for the key of this hash; `demo` marks the user of the sim's generated key. */
+  createUser(keyHash: string, demo = false): SimUser {
     const t = this.sync();
     const record: UserRecord = { type: "user", t, id: this.users.nextId(), keyHash, deposits: { ...STARTING_BALANCE } };
+    if (demo) record.demo = true;
     this.journal(record);
     return this.applyUser(record);
+  }
+
+  /** Gives a user a new key (hash): the old key is refused from now on. */
+  rekey(userId: number, keyHash: string): void {
+    const record: RekeyRecord = { type: "rekey", t: this.sync(), userId, keyHash };
+    this.journal(record);
+    this.users.rekey(userId, keyHash);
   }
 
   /** Adds funds to a user's balance (tests, demos). */
@@ -128,6 +137,7 @@ export class Engine {
     if (record.type === "user") this.applyUser(record);
     else if (record.type === "deposit") this.applyDeposit(record);
     else if (record.type === "place") this.applyPlace(record);
+    else if (record.type === "rekey") this.users.rekey(record.userId, record.keyHash);
   }
 
   // ---- reads ------------------------------------------------------------------

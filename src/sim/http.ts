@@ -42,6 +42,8 @@ export interface ServerDeps {
   faults?: FaultInjector;
   /** Answers in the forms the spec leaves open (wire-variants.ts); the spec's own when absent. */
   wire?: WireRewriter;
+  /** With --data: resolves once every record written so far is on disk (journal.ts); a POST is answered only then. */
+  durable?: () => Promise<void>;
 }
 
 export function createSimServer(deps: ServerDeps): Server {
@@ -75,7 +77,7 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
   } else {
     drain(req);
   }
-  respond(deps, res, target, { user, query: target.url.searchParams, body }, injected);
+  await respond(deps, res, target, { user, query: target.url.searchParams, body }, injected);
 }
 
 /** The endpoint and handler a request names, or undefined once it has been refused (400, 404, 405). */
@@ -116,10 +118,12 @@ function answeredByLimit(deps: ServerDeps, req: IncomingMessage, res: ServerResp
 }
 
 /** Runs the handler and sends its answer, bent by an injected fault or the wire style; a refusal as its status. */
-function respond(deps: ServerDeps, res: ServerResponse, target: Target, ctx: Context, injected: Injected | undefined): void {
+async function respond(deps: ServerDeps, res: ServerResponse, target: Target, ctx: Context, injected: Injected | undefined): Promise<void> {
   const fault: Fault | null = injected?.fault ?? null;
   try {
     const answer = target.handler(deps.engine, ctx);
+    // A placement is acknowledged only once its record is on disk (the fsync it shares with others).
+    if (target.method === "POST" && !(await stored(deps, res))) return;
     if (fault === "reset") return void res.socket?.destroy();
     const result = fault === "schema" ? breakShape(answer, injected!.variant) : answer;
     // A rewritten answer may hold numbers written with exact digits (wire-variants.ts): only then the slower writer.
@@ -136,6 +140,23 @@ function respond(deps: ServerDeps, res: ServerResponse, target: Target, ctx: Con
     } else {
       throw e;
     }
+  }
+}
+
+/**
+ * Whether what the request wrote is on disk. An fsync that failed leaves the
+ * position in memory but perhaps not on disk: the client is told it is not
+ * confirmed (never that it was placed), and the journal takes nothing more.
+ */
+async function stored(deps: ServerDeps, res: ServerResponse): Promise<boolean> {
+  try {
+    await deps.durable?.();
+    return true;
+  } catch (e) {
+    deps.log(`sim: ${(e as Error).message}`);
+    const message = "the position could not be confirmed as stored; the sim takes no more positions until it is restarted";
+    send(res, 503, { error: "Storage unavailable", message });
+    return false;
   }
 }
 

@@ -34,7 +34,7 @@ export interface SimOptions {
   port?: number;
   /** Makes prices and the crowd repeatable (0 … 2³²−1); random when absent. A data dir keeps its own. */
   seed?: number;
-  /** Accepted API keys; when absent or empty one demo key metafide_ + 32 hex is generated (and kept in the data dir). */
+  /** Accepted API keys; when absent or empty one demo key metafide_ + 32 hex is generated (a new one at every start). */
   keys?: string[];
   /** "real" (default): the public per-endpoint figures; "strict": 1 request/s per key; "off". */
   rateLimit?: RateLimitMode;
@@ -70,6 +70,8 @@ export interface SimHandle {
   url: string;
   port: number;
   keys: string[];
+  /** The sim generated its key (no keys were given): the only key it prints. */
+  generatedKey: boolean;
   /** API key → wallet address the sim assigned to that key's user. */
   wallets: Record<string, string>;
   /** The game engine: balances, ledger, price scripts and outages for tests. */
@@ -100,43 +102,80 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
   let server: Server | undefined;
   try {
     const engine = restoreEngine(opened, opts, clock);
-    const { keys, accepted } = acceptKeys(opts.keys, opened, engine);
+    const { keys, accepted } = acceptKeys(opts.keys, opened?.records ?? [], engine);
+    const generated = !(opts.keys && opts.keys.length > 0);
     engine.sync();
     switchMarkets(engine, opts);
     // Always there, so faults can be switched on while running; an empty profile injects nothing.
     const faults = new FaultInjector(opts.faults ?? {}, engine.seed);
     const deps: ServerDeps = { engine, authenticate: (key) => accepted.get(hashKey(key)), limiter: new RateLimiter(mode), log, faults };
     if (opts.wire) deps.wire = new WireRewriter(opts.wire, engine.seed);
+    if (opened) {
+      const journal = opened.journal;
+      deps.durable = () => journal.durable();
+      // The users, keys and genesis written above are on disk before anyone can use them.
+      await journal.durable();
+    }
     server = createSimServer(deps);
     const bound = await listen(server, host, port, log);
-    return simHandle({ server, host, port: bound, log, keys, accepted, deps, faults, clock, journal: opened?.journal });
+    const running = { server, host, port: bound, log, keys, accepted, generated, deps, faults, clock, journal: opened?.journal };
+    return simHandle(running);
   } catch (e) {
     server?.close();
-    opened?.journal.close();
+    await opened?.journal.close();
     throw e;
   }
 }
 
-/** The keys the sim accepts (the given ones, else its demo key), each with its user, created on first use. */
-function acceptKeys(
-  given: string[] | undefined,
-  opened: ReturnType<typeof Journal.open> | null,
-  engine: Engine,
-): { keys: string[]; accepted: Map<string, SimUser> } {
-  const demo = !(given && given.length > 0);
-  const keys = demo ? [demoKey(opened?.records ?? [], engine, opened?.journal)] : [...new Set(given)];
+/**
+ * The keys the sim accepts, each with its user: the given ones (a user
+ * created on first use), else a demo key generated now. The sim keeps no
+ * key, only hashes, so with a data directory the demo user of an earlier
+ * start gets the new key: same wallet and balances, a key only this start
+ * has printed.
+ */
+function acceptKeys(given: string[] | undefined, records: readonly JournalRecord[], engine: Engine): Omit<Keys, "generated"> {
   const accepted = new Map<string, SimUser>();
-  for (const key of keys) {
-    const keyHash = hashKey(key);
-    let user = engine.users.findByKeyHash(keyHash);
-    if (user === undefined) {
-      user = engine.createUser(keyHash);
-      // The demo wallet can try mainnet (and its confirmation) too; a user of a given key starts as the service's would.
-      if (demo) engine.deposit(user.id, "mainnet", DEMO_MAINNET_FLOAT);
+  if (given && given.length > 0) {
+    const keys = [...new Set(given)];
+    for (const key of keys) {
+      const keyHash = hashKey(key);
+      accepted.set(keyHash, engine.users.findByKeyHash(keyHash) ?? engine.createUser(keyHash));
     }
+    return { keys, accepted };
+  }
+  const key = generateDemoKey();
+  const keyHash = hashKey(key);
+  const earlier = demoUserId(records);
+  if (earlier !== undefined) {
+    engine.rekey(earlier, keyHash);
+    accepted.set(keyHash, engine.users.get(earlier)!);
+  } else {
+    const user = engine.createUser(keyHash, true);
+    // The demo wallet can try mainnet (and its confirmation) too; a user of a given key starts as the service's would.
+    engine.deposit(user.id, "mainnet", DEMO_MAINNET_FLOAT);
     accepted.set(keyHash, user);
   }
-  return { keys, accepted };
+  return { keys: [key], accepted };
+}
+
+interface Keys {
+  keys: string[];
+  /** Key hash → user. */
+  accepted: Map<string, SimUser>;
+  /** The sim made its key up (no --key): the one key it may print. */
+  generated: boolean;
+}
+
+/** The demo user of an earlier start: marked in its user record (or, by older sims, named by its key in plain text). */
+function demoUserId(records: readonly JournalRecord[]): number | undefined {
+  const marked = records.find((r) => r.type === "user" && r.demo === true);
+  if (marked?.type === "user") return marked.id;
+  const legacy = records.filter((r) => r.type === "demo_key").at(-1);
+  if (legacy?.type !== "demo_key") return undefined;
+  const hash = hashKey(legacy.key);
+  const user = records.find((r) => r.type === "user" && r.keyHash === hash);
+  return user?.type === "user" ? user.id : undefined;
 }
 
 /** The demo key's mainnet balance when its user is created (other users start with none on mainnet). */
@@ -148,15 +187,12 @@ function switchMarkets(engine: Engine, opts: SimOptions): void {
 }
 
 /** A listening sim's parts, as startSim hands them over. */
-interface Running {
+interface Running extends Keys {
   server: Server;
   host: string;
   /** The port bound (never 0). */
   port: number;
   log: (line: string) => void;
-  keys: string[];
-  /** Key hash → user. */
-  accepted: Map<string, SimUser>;
   deps: ServerDeps;
   faults: FaultInjector;
   clock: Clock;
@@ -171,6 +207,7 @@ function simHandle(run: Running): SimHandle {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     port,
     keys: run.keys,
+    generatedKey: run.generated,
     wallets: Object.fromEntries(run.keys.map((k) => [k, run.accepted.get(hashKey(k))!.wallet])),
     engine: deps.engine,
     clock: run.clock,
@@ -224,15 +261,6 @@ function restoreEngine(opened: ReturnType<typeof Journal.open> | null, opts: Sim
     if (!genesis) opened.journal.append({ type: "genesis", v: 1, t: engine.now(), seed });
   }
   return engine;
-}
-
-/** The sim's own key: the one the data dir remembers, else a fresh one (remembered if there is a dir). */
-function demoKey(records: readonly JournalRecord[], engine: Engine, journal: Journal | undefined): string {
-  const saved = records.filter((r) => r.type === "demo_key").at(-1);
-  if (saved) return saved.key;
-  const key = generateDemoKey();
-  journal?.append({ type: "demo_key", t: engine.now(), key });
-  return key;
 }
 
 function checkOptions(port: number, mode: string, seed: number | undefined, keys: string[] | undefined): void {

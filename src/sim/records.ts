@@ -14,7 +14,10 @@ const decimal = z.string().regex(DECIMAL_RE);
 
 export const JournalRecordSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("genesis"), v: z.literal(1), t, seed: z.number().int().nonnegative() }),
-  /** The sim's own generated key, kept so a restart accepts the same one. */
+  /**
+   * Written by older sims: their generated key in plain text. Read only to
+   * find which user is the demo user; a sim now keeps a key's hash alone.
+   */
   z.object({ type: z.literal("demo_key"), t, key: z.string().min(1) }),
   z.object({
     type: z.literal("user"),
@@ -22,7 +25,11 @@ export const JournalRecordSchema = z.discriminatedUnion("type", [
     id: z.number().int().positive(),
     keyHash: z.string().regex(/^[0-9a-f]{64}$/),
     deposits: z.record(NetworkSchema, decimal),
+    /** The user of the sim's generated key (its key is new at every start: see rekey). */
+    demo: z.boolean().optional(),
   }),
+  /** A user's key replaced: the demo user's at every start, as the sim keeps no key it could show again. */
+  z.object({ type: z.literal("rekey"), t, userId: z.number().int().positive(), keyHash: z.string().regex(/^[0-9a-f]{64}$/) }),
   z.object({
     type: z.literal("deposit"),
     t,
@@ -51,3 +58,4 @@ export type JournalRecord = z.infer<typeof JournalRecordSchema>;
 export type PlaceRecord = Extract<JournalRecord, { type: "place" }>;
 export type UserRecord = Extract<JournalRecord, { type: "user" }>;
 export type DepositRecord = Extract<JournalRecord, { type: "deposit" }>;
+export type RekeyRecord = Extract<JournalRecord, { type: "rekey" }>;

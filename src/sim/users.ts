@@ -1,8 +1,8 @@
 /**
  * The sim's players: one per accepted API key, plus the crowd's bots. A user
- * is identified by the SHA-256 of its key, so the data directory never holds
- * a key the operator supplied, and everything shown about a user (wallet,
- * name, avatar) derives from that hash and so survives restarts.
+ * is known by the SHA-256 of its key, so the data directory never holds a
+ * key, and everything shown about a user (wallet, name, avatar) derives from
+ * the hash of its first key and so survives restarts and a new key.
  */
 import { createHash, randomBytes } from "node:crypto";
 import type { Avatar } from "../api/schemas.js";
@@ -17,6 +17,7 @@ export interface Player {
 
 export interface SimUser extends Player {
   kind: "user";
+  /** The hash of the user's first key: what its wallet, name and avatar derive from. */
   keyHash: string;
 }
 
@@ -61,13 +62,26 @@ export function makeUser(id: number, keyHash: string): SimUser {
 }
 
 export class UserRegistry {
+  /** The hash of each user's current key → the user. */
   private readonly byHash = new Map<string, SimUser>();
   private readonly byId = new Map<number, SimUser>();
+  private readonly currentHash = new Map<number, string>();
 
   add(user: SimUser): void {
     if (this.byHash.has(user.keyHash) || this.byId.has(user.id)) throw new Error(`user ${user.id} exists already`);
     this.byHash.set(user.keyHash, user);
     this.byId.set(user.id, user);
+    this.currentHash.set(user.id, user.keyHash);
+  }
+
+  /** Replaces a user's key: the old one finds nobody from now on. */
+  rekey(id: number, keyHash: string): void {
+    const user = this.byId.get(id);
+    if (!user) throw new Error(`no user ${id}`);
+    if (this.byHash.has(keyHash)) throw new Error("that key belongs to a user already");
+    this.byHash.delete(this.currentHash.get(id)!);
+    this.byHash.set(keyHash, user);
+    this.currentHash.set(id, keyHash);
   }
 
   get(id: number): SimUser | undefined {

@@ -13,7 +13,6 @@ function fakeIo() {
   const err: string[] = [];
   let stop!: () => void;
   const stopped = new Promise<void>((r) => (stop = r));
-  let exitCode: number | undefined;
   let ready!: () => void;
   const isReady = new Promise<void>((r) => (ready = r));
   const io: SimIo = {
@@ -24,9 +23,8 @@ function fakeIo() {
     },
     err: (l) => err.push(l),
     stopSignal: () => stopped,
-    setExitCode: (c) => (exitCode = c),
   };
-  return { io, out, err, stop, isReady, exitCode: () => exitCode };
+  return { io, out, err, stop, isReady };
 }
 
 describe("parseSimArgs", () => {
@@ -116,27 +114,22 @@ describe("parseSimArgs", () => {
 });
 
 describe("runSimCommand", () => {
-  it("prints the ready line, the key and its wallet, serves until stopped, then closes", async () => {
+  it("prints the ready line and the wallet of each given key (not the key), serves until stopped, then closes", async () => {
     const f = fakeIo();
     const run = runSimCommand(["--port", "0", "--seed", "3", "--key", `metafide_${"e".repeat(32)}`, "--no-crowd"], f.io);
     await f.isReady;
     expect(f.out[0]).toMatch(/^spotdash sim listening on http:\/\/127\.0\.0\.1:\d+$/);
-    expect(f.out.slice(1, 4)).toEqual([
-      `api key: metafide_${"e".repeat(32)}`,
-      expect.stringMatching(/^wallet: 0x[0-9a-f]{40}$/),
-      "seed: 3",
-    ]);
+    expect(f.out.slice(1, 4)).toEqual(["api key: --key #1", expect.stringMatching(/^wallet: 0x[0-9a-f]{40}$/), "seed: 3"]);
     const url = f.out[0]!.split(" ").at(-1)!;
     const client = new SpecClient({ url, apiKey: `metafide_${"e".repeat(32)}` });
     expect((await client.balance({ currency: "USDC", network: "testnet" })).balance).toBe("1000");
     await client.close();
     f.stop();
-    await run;
+    expect(await run).toBe(0);
     expect(f.out.at(-1)).toBe("spotdash sim stopped");
     await expect(fetch(url)).rejects.toThrow();
     // Withdrawn as it stopped: nobody is sent to a sim that is gone.
     expect(readAnnouncement(f.io.stateDir!)).toBeUndefined();
-    expect(f.exitCode()).toBeUndefined();
   });
 
   it("generates and prints a demo key when none is given", async () => {
@@ -188,8 +181,7 @@ describe("runSimCommand", () => {
 
   it("exits 1 with one line on a bad flag", async () => {
     const f = fakeIo();
-    await runSimCommand(["--rate-limit", "sometimes"], f.io);
-    expect(f.exitCode()).toBe(1);
+    expect(await runSimCommand(["--rate-limit", "sometimes"], f.io)).toBe(1);
     expect(f.err).toEqual(['spotdash sim: --rate-limit must be one of real, strict, off, got "sometimes"']);
     expect(f.out).toEqual([]);
   });
@@ -198,8 +190,7 @@ describe("runSimCommand", () => {
     const other = await startSim({ port: 0 });
     try {
       const f = fakeIo();
-      await runSimCommand(["--port", String(other.port)], f.io);
-      expect(f.exitCode()).toBe(1);
+      expect(await runSimCommand(["--port", String(other.port)], f.io)).toBe(1);
       expect(f.err).toEqual([`spotdash sim: port ${other.port} on 127.0.0.1 is in use; choose another or 0 for a free one`]);
     } finally {
       await other.close();
@@ -208,7 +199,7 @@ describe("runSimCommand", () => {
 
   it("prints the usage for --help", async () => {
     const f = fakeIo();
-    await runSimCommand(["--help"], f.io);
+    expect(await runSimCommand(["--help"], f.io)).toBe(0);
     expect(f.out[0]).toMatch(/^usage: spotdash sim/);
   });
 });

@@ -1,14 +1,13 @@
 /**
  * --data DIR: acknowledged mutations are journaled (fsynced before the
  * answer) and replayed on start, so balances, positions and results survive
- * a restart and kill -9. Damage is handled: a torn last line is dropped,
+ * a restart and kill -9 (under load: sim-process.test.ts). Damage is handled: a torn last line is dropped,
  * damage before good lines is refused.
  */
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { join } from "node:path";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { ManualClock, startSim } from "../../src/sim/index.js";
 import { JournalError } from "../../src/sim/journal.js";
 import { SpecClient } from "../helpers/spec-client.js";
@@ -91,24 +90,48 @@ describe("--data", () => {
     expect(await run(true)).toEqual(await run(false));
   });
 
-  it("remembers the generated demo key, and stores only a hash of supplied keys", async () => {
-    const dir = dataDir();
+  it("keeps no key at rest: the demo user gets a new key at each start, with its wallet and balances", async () => {
+    const dir = join(dataDir(), "new");
     const first = await startSim({ port: 0, dataDir: dir, clock: new ManualClock(T0) });
     const key = first.keys[0]!;
     const wallet = first.wallets[key];
+    expect(first.generatedKey).toBe(true);
     first.engine.deposit(1, "testnet", "1");
     await first.close();
     const second = await startSim({ port: 0, dataDir: dir, clock: new ManualClock(T0) });
-    expect(second.keys).toEqual([key]);
-    expect(second.wallets[key]).toBe(wallet);
-    const client = new SpecClient({ url: second.url, apiKey: key });
+    const next = second.keys[0]!;
+    expect(next).not.toBe(key);
+    expect(second.wallets[next]).toBe(wallet);
+    const client = new SpecClient({ url: second.url, apiKey: next });
     expect(await client.balance({ currency: "USDC", network: "testnet" })).toMatchObject({ userId: 1, balance: "1001" });
     await client.close();
+    const old = new SpecClient({ url: second.url, apiKey: key });
+    await expect(old.balance({ currency: "USDC", network: "testnet" })).rejects.toMatchObject({ status: 401 });
+    await old.close();
     await second.close();
+    const journal = readFileSync(join(dir, "journal.jsonl"), "utf8");
+    expect(journal).not.toContain(key);
+    expect(journal).not.toContain(next);
+    // The owner's alone: the directory the sim created, and the journal.
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(join(dir, "journal.jsonl")).mode & 0o777).toBe(0o600);
 
     const supplied = dataDir();
     await stop(await start(supplied, T0));
     expect(readFileSync(join(supplied, "journal.jsonl"), "utf8")).not.toContain(KEY);
+  });
+
+  it("reads a journal whose demo key an older sim kept in plain text, and gives that user a new key", async () => {
+    const dir = dataDir();
+    const oldKey = `metafide_${"7".repeat(32)}`;
+    const a = await startSim({ port: 0, dataDir: dir, keys: [oldKey], clock: new ManualClock(T0) });
+    const wallet = a.wallets[oldKey];
+    await a.close();
+    appendFileSync(join(dir, "journal.jsonl"), `${JSON.stringify({ type: "demo_key", t: T0, key: oldKey })}\n`);
+    const b = await startSim({ port: 0, dataDir: dir, clock: new ManualClock(T0) });
+    expect(b.keys[0]).not.toBe(oldKey);
+    expect(b.wallets[b.keys[0]!]).toBe(wallet);
+    await b.close();
   });
 
   it("keeps the seed it was created with", async () => {
@@ -174,100 +197,5 @@ describe("--data", () => {
     expect(r.status).toBe(503);
     expect(await balance(s)).toBe("1000");
     expect((await status(s)).positions).toEqual([]);
-  });
-});
-
-describe("kill -9", () => {
-  const root = resolve(import.meta.dirname, "../..");
-  const build = join(root, "node_modules/.cache/spotdash-sim-kill-test");
-  const children: ChildProcess[] = [];
-
-  beforeAll(() => {
-    // Compile the sim alone (no type check: `npm run typecheck` does that) so a real process can be killed.
-    rmSync(build, { recursive: true, force: true });
-    mkdirSync(build, { recursive: true });
-    writeFileSync(
-      join(build, "tsconfig.json"),
-      JSON.stringify({
-        extends: "../../../tsconfig.json",
-        compilerOptions: { noEmit: false, noCheck: true, outDir: "out", rootDir: "../../../src", sourceMap: false },
-        files: ["../../../src/sim/command.ts"],
-        include: [],
-      }),
-    );
-    const tsc = spawnSync(process.execPath, [join(root, "node_modules/typescript/bin/tsc"), "-p", join(build, "tsconfig.json")], {
-      encoding: "utf8",
-    });
-    if (tsc.status !== 0) throw new Error(`could not build the sim: ${tsc.stdout}${tsc.stderr}`);
-    writeFileSync(
-      join(build, "out/run.mjs"),
-      'import { runSimCommand } from "./sim/command.js";\nawait runSimCommand(process.argv.slice(2));\n',
-    );
-  }, 60_000);
-
-  afterAll(() => {
-    for (const c of children) c.kill("SIGKILL");
-    rmSync(build, { recursive: true, force: true });
-  });
-
-  function launch(dir: string): Promise<{ child: ChildProcess; url: string }> {
-    const child = spawn(
-      process.execPath,
-      [join(build, "out/run.mjs"), "--port", "0", "--data", dir, "--key", KEY, "--rate-limit", "off", "--no-crowd"],
-      // Announced in the data directory, not in the user's state directory.
-      { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, SPOTDASH_STATE_DIR: dir } },
-    );
-    children.push(child);
-    return new Promise((resolveUrl, reject) => {
-      let out = "";
-      let err = "";
-      child.stdout!.on("data", (d: Buffer) => {
-        out += d.toString();
-        const m = /^spotdash sim listening on (http:\/\/\S+)$/m.exec(out);
-        if (m) resolveUrl({ child, url: m[1]! });
-      });
-      child.stderr!.on("data", (d: Buffer) => (err += d.toString()));
-      child.on("exit", (code) => reject(new Error(`sim exited with ${code}: ${err}`)));
-    });
-  }
-
-  it("loses no acknowledged position", async () => {
-    const dir = dataDir();
-    const first = await launch(dir);
-    const client = new SpecClient({ url: first.url, apiKey: KEY });
-    // Real time here: pick a game that is accepting now (the long games almost always are).
-    const candidates = [];
-    for (const asset of ["BTC_USDT", "ETH_USDT"])
-      for (const interval of [86400, 3600] as const) candidates.push(await client.spot({ asset, interval }));
-    const listing = candidates.find((l) => l.can_place_position && l.liveGame.closes_at - Date.now() > 10_000);
-    if (!listing) throw new Error("no long game is accepting right now; run the test again");
-    const wallet = `0x${"9".repeat(40)}`;
-    const placed = [];
-    for (let i = 0; i < 5; i++) {
-      placed.push(
-        await client.place({
-          gid: listing.liveGame.gid,
-          c: "USDC",
-          a: listing.asset,
-          sp: String(1000 + i),
-          f: "5",
-          pw: wallet,
-          n: "testnet",
-          it: listing.interval,
-        }),
-      );
-    }
-    first.child.kill("SIGKILL");
-    await new Promise((r) => first.child.once("exit", r));
-    await client.close();
-
-    const second = await launch(dir);
-    const again = new SpecClient({ url: second.url, apiKey: KEY });
-    const s = await again.status({ asset: listing.asset, token: "USDC", network: "testnet", interval: listing.interval });
-    expect(s.positions.map((p) => p.txid)).toEqual(placed.map((p) => p.txid));
-    expect((await again.balance({ currency: "USDC", network: "testnet" })).balance).toBe("975");
-    await again.close();
-    second.child.kill("SIGTERM");
-    await new Promise((r) => second.child.once("exit", r));
   });
 });
