@@ -213,6 +213,9 @@ export interface SimIo {
   stopSignal: () => Promise<void>;
 }
 
+// A reader of our output that went away (a closed pipe) must not bring the sim down with an EPIPE.
+for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
+
 const processIo: SimIo = {
   stateDir: process.env.SPOTDASH_STATE_DIR || defaultStateDir(process.env),
   out: (line) => process.stdout.write(`${line}\n`),

@@ -1,7 +1,8 @@
 /**
  * The HTTP face of the sim: node:http, the six endpoints under
  * /v1/surge/games/, JSON in and out. Order of checks: route (404), method
- * (405), key (401), rate limit (429), body (413, 400, 422), then the engine.
+ * (405), key (401), rate limit (429), body (415, 413, 400, 422), then the
+ * engine; limits on connections and the parser's refusals: server-limits.ts.
  * Every request is handled inside one try: bad input gets a 4xx, a bug gets a
  * 500, and the engine only changes state after a request is fully validated.
  */
@@ -14,6 +15,7 @@ import { breakShape, type Fault, type FaultInjector } from "./faults.js";
 import { JournalError } from "./journal.js";
 import type { RateLimiter } from "./ratelimit.js";
 import { type Context, type Handler, routeFor } from "./routes.js";
+import { guardServer, SERVER_OPTIONS } from "./server-limits.js";
 import type { SimUser } from "./users.js";
 import type { WireEndpoint, WireRewriter } from "./wire-variants.js";
 
@@ -44,16 +46,20 @@ export interface ServerDeps {
   wire?: WireRewriter;
   /** With --data: resolves once every record written so far is on disk (journal.ts); a POST is answered only then. */
   durable?: () => Promise<void>;
+  /** Open connections past this many are refused (default SERVER_LIMITS.maxConnections). */
+  maxConnections?: number;
 }
 
 export function createSimServer(deps: ServerDeps): Server {
-  return createServer((req, res) => {
+  const server = createServer(SERVER_OPTIONS, (req, res) => {
     handle(deps, req, res).catch((e: unknown) => {
       deps.log(`sim: unexpected failure: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       if (!res.headersSent) send(res, 500, { error: "Internal error", message: "the sim failed to handle this request" });
       else res.destroy();
     });
   });
+  guardServer(server, deps.maxConnections);
+  return server;
 }
 
 async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -72,6 +78,10 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 
   let body: unknown;
   if (target.method === "POST") {
+    if (!isJson(req.headers["content-type"])) {
+      const message = "send the body as JSON with content-type: application/json";
+      return refuse(req, res, new SimError(415, "Unsupported media type", message));
+    }
     body = await readJsonBody(req, res);
     if (body === ANSWERED) return;
   } else {
@@ -178,6 +188,11 @@ function answeredByFault(req: IncomingMessage, res: ServerResponse, injected: { 
     return true;
   }
   return false;
+}
+
+/** application/json, with or without parameters (charset=utf-8). */
+function isJson(contentType: string | undefined): boolean {
+  return contentType?.split(";")[0]?.trim().toLowerCase() === "application/json";
 }
 
 const ANSWERED = Symbol("answered");

@@ -55,6 +55,8 @@ export interface SimOptions {
   pause?: readonly MarketSelector[];
   /** Markets listed without a next game. */
   noNextGame?: readonly MarketSelector[];
+  /** Open connections past this many are refused with a 503 (default SERVER_LIMITS.maxConnections). */
+  maxConnections?: number;
 }
 
 /** An asset's games, all intervals or one. */
@@ -110,6 +112,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     const faults = new FaultInjector(opts.faults ?? {}, engine.seed);
     const deps: ServerDeps = { engine, authenticate: (key) => accepted.get(hashKey(key)), limiter: new RateLimiter(mode), log, faults };
     if (opts.wire) deps.wire = new WireRewriter(opts.wire, engine.seed);
+    if (opts.maxConnections !== undefined) deps.maxConnections = opts.maxConnections;
     if (opened) {
       const journal = opened.journal;
       deps.durable = () => journal.durable();

@@ -4,10 +4,11 @@
  * would stop every later start.
  */
 import type { Network } from "../api/schemas.js";
-import { toWire } from "../domain/money.js";
+import { Decimal, toWire } from "../domain/money.js";
 import { MAX_POSITIONS_PER_GAME, minStake } from "../domain/rules.js";
 import { userAccount } from "./accounts.js";
 import { SimError } from "./errors.js";
+import type { PriceFeed } from "./feed.js";
 import type { GameBook } from "./game-book.js";
 import type { Ledger } from "./ledger.js";
 import type { MarketSwitches } from "./market-switches.js";
@@ -16,11 +17,24 @@ import type { PlaceRequest } from "./requests.js";
 import { decodeGid, type GameSlot, slotPhase } from "./schedule.js";
 import type { SimUser } from "./users.js";
 
-/** The engine's parts the checks read: positions held, balances, paused markets. */
+/** The engine's parts the checks read: positions held, balances, paused markets, the live price. */
 export interface PlacingView {
   readonly games: GameBook;
   readonly ledger: Ledger;
   readonly markets: MarketSwitches;
+  readonly feed: PriceFeed;
+}
+
+/**
+ * How far from the live price a strike may be, as a share of it: ours, the
+ * spec sets no bound. Half the price either way is far past any move a
+ * game of a day can make, and refuses a strike typed with its digits wrong.
+ */
+export const STRIKE_BAND = new Decimal("0.5");
+
+/** The strikes the sim takes at this live price: [price × (1 − band), price × (1 + band)]. */
+export function strikeBounds(price: Decimal): { low: Decimal; high: Decimal } {
+  return { low: price.times(Decimal.sub(1, STRIKE_BAND)), high: price.times(Decimal.add(1, STRIKE_BAND)) };
 }
 
 /** The game a position goes into, or the SimError that refuses it. */
@@ -30,6 +44,11 @@ export function placeableSlot(view: PlacingView, user: SimUser, req: PlaceReques
     throw new SimError(422, "Invalid request", `gid: ${req.gid} is not a ${req.a} ${req.it} s game; take the gid from GET /spot`, ["gid"]);
   }
   refuseClosedGame(view, slot, t);
+  const { low, high } = strikeBounds(view.feed.latest(slot.asset, t).price);
+  if (req.sp.lt(low) || req.sp.gt(high)) {
+    const message = `sp: ${toWire(req.sp)} is more than ${STRIKE_BAND.times(100)} % from the live price; strikes from ${toWire(low.toDecimalPlaces(2))} to ${toWire(high.toDecimalPlaces(2))} are taken`;
+    throw new SimError(422, "Invalid request", message, ["sp"]);
+  }
   const mine = view.games.positionsOf(user.id, slot.gid, req.n);
   if (mine.length >= MAX_POSITIONS_PER_GAME) {
     throw new SimError(

@@ -61,8 +61,8 @@ describe("a placed position", () => {
   it("echoes the wallet sent as pw and gives every position its own txid", async () => {
     const listing = await toNextGame(t, "BTC_USDT", 60);
     const pw = `0x${"ab".repeat(20)}`;
-    const a = await t.client.place(body(t, listing, { pw, sp: "1" }));
-    const b = await t.client.place(body(t, listing, { pw, sp: "2" }));
+    const a = await t.client.place(body(t, listing, { pw, sp: "68001" }));
+    const b = await t.client.place(body(t, listing, { pw, sp: "68002" }));
     expect(a.pw).toBe(pw);
     expect(a.txid).not.toBe(b.txid);
   });
@@ -78,9 +78,9 @@ describe("a placed position", () => {
 describe("the placement window", () => {
   it("accepts from start_at until just before closes_at", async () => {
     const listing = await toNextGame(t, "BTC_USDT", 60);
-    await t.client.place(body(t, listing, { sp: "1" }));
+    await t.client.place(body(t, listing, { sp: "68001" }));
     t.clock.set(listing.liveGame.closes_at - 1);
-    await t.client.place(body(t, listing, { sp: "2" }));
+    await t.client.place(body(t, listing, { sp: "68002" }));
     expect(await myPositions()).toBe(2);
   });
 
@@ -151,11 +151,11 @@ describe("the cap and duplicates", () => {
 
   it("counts the cap per game: the next game starts from zero, and mainnet is its own game", async () => {
     const listing = await toNextGame(t, "BTC_USDT", 10);
-    for (let i = 0; i < MAX_POSITIONS_PER_GAME; i++) await t.client.place(body(t, listing, { sp: String(i + 1), f: "0.01" }));
+    for (let i = 0; i < MAX_POSITIONS_PER_GAME; i++) await t.client.place(body(t, listing, { sp: String(68001 + i), f: "0.01" }));
     t.sim.engine.deposit(1, "mainnet", "1");
-    await t.client.place(body(t, listing, { sp: "1", f: "0.01", n: "mainnet" }));
+    await t.client.place(body(t, listing, { sp: "68001", f: "0.01", n: "mainnet" }));
     const next = await toNextGame(t, "BTC_USDT", 10);
-    await t.client.place(body(t, next, { sp: "1", f: "0.01" }));
+    await t.client.place(body(t, next, { sp: "68001", f: "0.01" }));
   });
 
   it("refuses the same price and stake again in the same game with 409 Duplicate position", async () => {
