@@ -18,7 +18,3 @@ export function userAccount(id: number): Account {
 export function ownerAccount(p: PositionRecord): Account {
   return p.player.kind === "user" ? userAccount(p.player.id) : `crowd:${p.player.id}`;
 }
-
-export function isUsers(p: PositionRecord, userId: number): boolean {
-  return p.player.kind === "user" && p.player.id === userId;
-}

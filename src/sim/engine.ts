@@ -12,7 +12,7 @@ import { randomUUID } from "node:crypto";
 import type { Balance, GameListing, LivePrice, Network, PlacedPosition, ResultsResponse, StatusResponse } from "../api/schemas.js";
 import { Decimal, toWire } from "../domain/money.js";
 import type { Interval } from "../domain/rules.js";
-import { isUsers, poolAccount, userAccount } from "./accounts.js";
+import { poolAccount, userAccount } from "./accounts.js";
 import type { Clock } from "./clock.js";
 import { PriceFeed } from "./feed.js";
 import { GameBook } from "./game-book.js";
@@ -160,7 +160,7 @@ export class Engine {
     const t = this.sync();
     const live = slotAt(q.asset, q.interval, t);
     const game = this.games.game(live.gid, q.network);
-    const mine = game?.positions.filter((p) => isUsers(p, user.id) && p.currency === q.token) ?? [];
+    const mine = game?.byUser.get(user.id)?.filter((p) => p.currency === q.token) ?? [];
     if (!game || mine.length === 0) return { positions: [], streaks: [] };
     const projected = this.games.payout(game, this.feed.latest(q.asset, t).price);
     const prior = currentStreak(this.games.history(user.id, q.asset, q.interval, q.network));
@@ -231,7 +231,7 @@ export class Engine {
     };
     // The debit comes first: it is the step that can refuse, and it refuses before anything changed.
     this.ledger.transfer(userAccount(user.id), poolAccount(game), r.c, r.n, position.stake);
-    game.positions.push(position);
+    this.games.add(game, position);
     return position;
   }
 }

@@ -9,7 +9,7 @@ import type { Network } from "../api/schemas.js";
 import type { Decimal } from "../domain/money.js";
 import { computePayout } from "../domain/payout.js";
 import type { Interval } from "../domain/rules.js";
-import { gameKey, isUsers, ownerAccount, poolAccount } from "./accounts.js";
+import { gameKey, ownerAccount, poolAccount } from "./accounts.js";
 import { crowdOrders, crowdPrediction } from "./crowd.js";
 import type { PriceFeed } from "./feed.js";
 import type { Account, Ledger } from "./ledger.js";
@@ -40,7 +40,7 @@ export class GameBook {
     let game = this.active.get(key);
     if (!game) {
       const crowd = this.crowdNoise ? crowdOrders(this.crowdNoise, slot, network) : [];
-      game = { slot, network, currency, positions: [], crowd, crowdPlaced: 0 };
+      game = { slot, network, currency, positions: [], byUser: new Map(), crowd, crowdPlaced: 0 };
       this.active.set(key, game);
       this.placeCrowd(game, now);
     }
@@ -64,22 +64,40 @@ export class GameBook {
     return this.settled.get(userId) ?? [];
   }
 
-  positionsOf(userId: number, gid: string, network: Network): PositionRecord[] {
-    return this.game(gid, network)?.positions.filter((p) => isUsers(p, userId)) ?? [];
+  positionsOf(userId: number, gid: string, network: Network): readonly PositionRecord[] {
+    return this.game(gid, network)?.byUser.get(userId) ?? [];
+  }
+
+  /** Puts a position into its game, and a user's into that user's index too. */
+  add(game: ActiveGame, p: PositionRecord): void {
+    game.positions.push(p);
+    if (p.player.kind !== "user") return;
+    const mine = game.byUser.get(p.player.id);
+    if (mine) mine.push(p);
+    else game.byUser.set(p.player.id, [p]);
   }
 
   /** Profitable-or-not of the user's settled positions, oldest first, refunds left out. */
   history(userId: number, asset: Asset, interval: Interval, network: Network): boolean[] {
     return this.settledOf(userId)
       .filter((g) => !g.cancelled && g.network === network && g.slot.asset === asset && g.slot.interval === interval)
-      .flatMap((g) => g.positions.filter((p) => isUsers(p, userId)).sort((a, b) => a.placedAt - b.placedAt))
+      .flatMap((g) => [...(g.byUser.get(userId) ?? [])].sort((a, b) => a.placedAt - b.placedAt))
       .map((p) => p.winnings!.gt(p.stake));
   }
 
-  /** Projected winnings of every position in the game if it ended at this price. */
-  payout(game: ActiveGame, price: Decimal): Map<PositionRecord, Decimal> {
+  /**
+   * Projected winnings of every position in the game if it ended at this
+   * price. The payout weighs the whole game, so it is computed once per
+   * price tick and number of positions and shared by every /status asking
+   * in between.
+   */
+  payout(game: ActiveGame, price: Decimal): ReadonlyMap<PositionRecord, Decimal> {
+    const cached = game.projection;
+    if (cached && cached.count === game.positions.length && cached.price.eq(price)) return cached.winnings;
     const result = computePayout(payoutGame(game.slot), game.positions, price);
-    return new Map(game.positions.map((p, i) => [p, result.winnings[i]!]));
+    const winnings = new Map(game.positions.map((p, i) => [p, result.winnings[i]!]));
+    game.projection = { price, count: game.positions.length, winnings };
+    return winnings;
   }
 
   openPrice(slot: GameSlot): Decimal {
@@ -99,7 +117,7 @@ export class GameBook {
       // The crowd brings fresh money for every stake, so its play never depends on its luck.
       this.ledger.deposit(account, game.currency, game.network, order.stake);
       this.ledger.transfer(account, poolAccount(game), game.currency, game.network, order.stake);
-      game.positions.push({
+      this.add(game, {
         txid: order.txid,
         slot: game.slot,
         network: game.network,
@@ -127,9 +145,9 @@ export class GameBook {
       cancelled: close === null,
       settledAt: game.slot.endsAt,
       positions: game.positions,
+      byUser: game.byUser,
     };
-    const players = new Set(game.positions.filter((p) => p.player.kind === "user").map((p) => p.player.id));
-    for (const id of players) {
+    for (const id of game.byUser.keys()) {
       const list = this.settled.get(id) ?? [];
       list.push(record);
       this.settled.set(id, list);

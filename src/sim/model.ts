@@ -26,9 +26,13 @@ export interface ActiveGame {
   network: Network;
   currency: string;
   positions: PositionRecord[];
+  /** Each user's positions here, in placing order: what a user's requests read, without a scan of the game. */
+  byUser: Map<number, PositionRecord[]>;
   /** The crowd's orders for this game, placed into `positions` as time reaches them. */
   crowd: CrowdOrder[];
   crowdPlaced: number;
+  /** The last projection (game-book.ts, payout): its price, the positions it weighed, what each would win. */
+  projection?: { price: Decimal; count: number; winnings: ReadonlyMap<PositionRecord, Decimal> };
 }
 
 export interface SettledGame {
@@ -41,4 +45,6 @@ export interface SettledGame {
   cancelled: boolean;
   settledAt: number;
   positions: PositionRecord[];
+  /** As ActiveGame's. */
+  byUser: Map<number, PositionRecord[]>;
 }

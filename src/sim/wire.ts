@@ -48,7 +48,7 @@ export function statusPosition(p: PositionRecord, projected: Decimal): StatusPos
 }
 
 export function gameResult(g: SettledGame, userId: number): GameResult {
-  const mine = g.positions.filter((p) => p.player.kind === "user" && p.player.id === userId).sort((a, b) => a.placedAt - b.placedAt);
+  const mine = [...(g.byUser.get(userId) ?? [])].sort((a, b) => a.placedAt - b.placedAt);
   const staked = sum(mine.map((p) => p.stake));
   const won = sum(mine.map((p) => p.winnings ?? new Decimal(0)));
   return {
