@@ -1,0 +1,174 @@
+/**
+ * npm run bench:sim [-- --seconds 2 --positions 20000]
+ *
+ * The sim under load, from outside: the built `spotdash sim` in its own
+ * process (`--rate-limit off --no-crowd`), driven over loopback by an undici
+ * pool in this one, closed loop (each connection sends its next request when
+ * the last is answered) for a fixed time per cell. Per endpoint and number
+ * of connections (1, 50, 500): requests per second and latency p50 / p99 /
+ * max. Run in memory and with `--data`; the reads at an empty game and at a
+ * game holding `--positions` positions, POST /spot while that game fills
+ * (ten positions per user, the most a user may hold, so positions/10 keys).
+ * The load generator shares the machine's cores with the sim: the figures
+ * are a floor of what the sim does on its own.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Pool } from "undici";
+import { flag, percentile } from "./stats.js";
+
+const cli = join(import.meta.dirname, "../../dist/spotdash.js");
+const seconds = flag("seconds", 2);
+const positions = flag("positions", 20_000);
+const CONNECTIONS = [1, 50, 500];
+const API = "/v1/surge/games";
+
+interface Sim {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+function startSim(keys: string[], dataDir: string | null): Promise<Sim> {
+  const args = [cli, "sim", "--port", "0", "--rate-limit", "off", "--no-crowd", "--seed", "5", ...keys.flatMap((k) => ["--key", k])];
+  if (dataDir) args.push("--data", dataDir);
+  const child: ChildProcess = spawn(process.execPath, args, {
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, SPOTDASH_STATE_DIR: mkdtempSync(join(tmpdir(), "spotdash-bench-sim-state-")) },
+  });
+  return new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m)
+        resolve({
+          url: m[1]!,
+          stop: async () => {
+            const exited = new Promise((r) => child.once("exit", r));
+            child.kill("SIGTERM");
+            await exited;
+          },
+        });
+    });
+    child.on("exit", (code) => reject(new Error(`sim exited with ${code}`)));
+  });
+}
+
+interface Req {
+  method: "GET" | "POST";
+  path: string;
+  key: string;
+  body?: string;
+}
+
+/** Sends requests from `next` on `connections` connections until `until` says stop; latencies in ms. */
+async function load(
+  url: string,
+  connections: number,
+  next: (i: number) => Req | null,
+  ms: number,
+): Promise<{ lat: number[]; errors: number; elapsed: number }> {
+  const pool = new Pool(url, { connections, pipelining: 1, keepAliveTimeout: 4_000 });
+  const lat: number[] = [];
+  let errors = 0;
+  let n = 0;
+  const start = performance.now();
+  const end = start + ms;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const r = next(n++);
+        if (r === null) return;
+        const t0 = performance.now();
+        try {
+          const res = await pool.request({
+            method: r.method,
+            path: r.path,
+            headers: { "x-api-key": r.key, ...(r.body ? { "content-type": "application/json" } : {}) },
+            body: r.body,
+          });
+          await res.body.text();
+          if (res.statusCode !== 200) errors++;
+        } catch {
+          errors++;
+        }
+        lat.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = performance.now() - start;
+  await pool.close();
+  return { lat, errors, elapsed };
+}
+
+function row(label: string, connections: number, r: { lat: number[]; errors: number; elapsed: number }): string {
+  const f = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
+  const rps = Math.round((r.lat.length / r.elapsed) * 1000);
+  return `${label.padEnd(26)} ${String(connections).padStart(4)} conn  ${String(rps).padStart(7)} req/s  p50 ${f(percentile(r.lat, 50)).padStart(6)} ms  p99 ${f(percentile(r.lat, 99)).padStart(6)} ms  max ${f(Math.max(...r.lat)).padStart(6)} ms  errors ${r.errors}`;
+}
+
+async function getJson(url: string, path: string, key: string): Promise<Record<string, unknown>> {
+  const res = await fetch(url + path, { headers: { "x-api-key": key } });
+  return (await res.json()) as Record<string, unknown>;
+}
+
+async function run(dataDir: string | null): Promise<void> {
+  const users = Math.ceil(positions / 10);
+  const keys = Array.from({ length: users }, (_, i) => `metafide_${i.toString(16).padStart(32, "0")}`);
+  const sim = await startSim(keys, dataDir);
+  console.log(`\n${dataDir ? "with --data" : "in memory"} (${users} users)`);
+  const listing = await getJson(sim.url, `${API}/spot?asset=ETH_USDT&interval=86400`, keys[0]!);
+  const live = (listing.liveGame as { gid: string }).gid;
+  const price = Number((await getJson(sim.url, `${API}/live-price?asset=ETH_USDT`, keys[0]!)).value);
+  const status = (i: number): Req => ({
+    method: "GET",
+    path: `${API}/status?asset=ETH_USDT&token=USDC&network=testnet&interval=86400`,
+    key: keys[i % users]!,
+  });
+  const livePrice = (i: number): Req => ({ method: "GET", path: `${API}/live-price?asset=ETH_USDT`, key: keys[i % users]! });
+  const reads = async (label: string) => {
+    for (const c of CONNECTIONS) console.log(row(`GET /live-price, ${label}`, c, await load(sim.url, c, livePrice, seconds * 1000)));
+    for (const c of CONNECTIONS) console.log(row(`GET /status, ${label}`, c, await load(sim.url, c, status, seconds * 1000)));
+  };
+  await reads("empty");
+  // POST /spot while the game fills: each user's ten positions, users in turn; a share of the positions per connection count.
+  let placed = 0;
+  const place = (): Req | null => {
+    if (placed >= positions) return null;
+    const i = placed++;
+    const user = i % users;
+    const body = {
+      gid: live,
+      c: "USDC",
+      a: "ETH_USDT",
+      sp: (price + Math.floor(i / users) + user / 1e4).toFixed(4),
+      f: "5",
+      pw: `0x${"1".repeat(40)}`,
+      n: "testnet",
+      it: 86400,
+    };
+    return { method: "POST", path: `${API}/spot`, key: keys[user]!, body: JSON.stringify(body) };
+  };
+  const shares = [0.1, 0.45, 0.45];
+  for (const [k, c] of CONNECTIONS.entries()) {
+    const stop = Math.round(positions * shares.slice(0, k + 1).reduce((a, b) => a + b, 0));
+    console.log(row(`POST /spot, to ${stop}`, c, await load(sim.url, c, () => (placed < stop ? place() : null), 600_000)));
+  }
+  await reads(`${positions} positions`);
+  await sim.stop();
+}
+
+async function main() {
+  console.log(`bench:sim — ${seconds} s per read cell; the ETH_USDT daily game filled to ${positions} positions`);
+  await run(null);
+  const dir = mkdtempSync(join(tmpdir(), "spotdash-bench-sim-"));
+  try {
+    await run(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
