@@ -213,9 +213,6 @@ export interface SimIo {
   stopSignal: () => Promise<void>;
 }
 
-// A reader of our output that went away (a closed pipe) must not bring the sim down with an EPIPE.
-for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
-
 const processIo: SimIo = {
   stateDir: process.env.SPOTDASH_STATE_DIR || defaultStateDir(process.env),
   out: (line) => process.stdout.write(`${line}\n`),
@@ -234,6 +231,8 @@ const processIo: SimIo = {
 
 /** `spotdash sim …`: argv is what follows "sim". Returns the exit code: 1 for any failure to start, 0 after a clean stop. */
 export async function runSimCommand(argv: string[], io: SimIo = processIo): Promise<number> {
+  // A reader of our output that went away (a closed pipe) must not bring the sim down with an EPIPE.
+  if (io === processIo) for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
   const parsed = parseSimArgs(argv);
   if (parsed.kind === "help") {
     io.out(SIM_USAGE);

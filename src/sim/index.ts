@@ -104,8 +104,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
   let server: Server | undefined;
   try {
     const engine = restoreEngine(opened, opts, clock);
-    const { keys, accepted } = acceptKeys(opts.keys, opened?.records ?? [], engine);
-    const generated = !(opts.keys && opts.keys.length > 0);
+    const { keys, accepted, generated } = acceptKeys(opts.keys, opened?.records ?? [], engine);
     engine.sync();
     switchMarkets(engine, opts);
     // Always there, so faults can be switched on while running; an empty profile injects nothing.
@@ -137,7 +136,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
  * start gets the new key: same wallet and balances, a key only this start
  * has printed.
  */
-function acceptKeys(given: string[] | undefined, records: readonly JournalRecord[], engine: Engine): Omit<Keys, "generated"> {
+function acceptKeys(given: string[] | undefined, records: readonly JournalRecord[], engine: Engine): Keys {
   const accepted = new Map<string, SimUser>();
   if (given && given.length > 0) {
     const keys = [...new Set(given)];
@@ -145,7 +144,7 @@ function acceptKeys(given: string[] | undefined, records: readonly JournalRecord
       const keyHash = hashKey(key);
       accepted.set(keyHash, engine.users.findByKeyHash(keyHash) ?? engine.createUser(keyHash));
     }
-    return { keys, accepted };
+    return { keys, accepted, generated: false };
   }
   const key = generateDemoKey();
   const keyHash = hashKey(key);
@@ -159,7 +158,7 @@ function acceptKeys(given: string[] | undefined, records: readonly JournalRecord
     engine.deposit(user.id, "mainnet", DEMO_MAINNET_FLOAT);
     accepted.set(keyHash, user);
   }
-  return { keys: [key], accepted };
+  return { keys: [key], accepted, generated: true };
 }
 
 interface Keys {
