@@ -10,6 +10,7 @@ import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync }
 import { connect } from "node:net";
 import { join } from "node:path";
 import * as z from "zod";
+import { pidState } from "./process-state.js";
 
 const AnnouncementSchema = z.object({
   url: z.string().url(),
@@ -55,16 +56,6 @@ export function readAnnouncement(stateDir: string): Announcement | undefined {
   }
 }
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    // ESRCH: gone. EPERM: another user's process holds the pid now, so not the sim this user announced.
-    return false;
-  }
-}
-
 /** Whether something accepts connections at `url` within ANNOUNCED_SIM_PROBE_MS: a connection only, no request sent. */
 function listening(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
@@ -87,6 +78,7 @@ function listening(url: string): Promise<boolean> {
  */
 export async function findAnnouncedSim(stateDir: string): Promise<Announcement | undefined> {
   const a = readAnnouncement(stateDir);
-  if (a === undefined || !alive(a.pid)) return undefined;
+  // Another user's process under that pid is not the sim this user announced.
+  if (a === undefined || pidState(a.pid) !== "running") return undefined;
   return (await listening(a.url)) ? a : undefined;
 }

@@ -10,6 +10,7 @@
 import { closeSync, fsyncSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
+import { pidState } from "../process-state.js";
 import { JournalError } from "./journal-error.js";
 
 const LOCK_FILE = "lock";
@@ -115,7 +116,8 @@ function parseHolder(text: string): Holder | null {
 function isLive(h: Holder): boolean {
   // Another machine's process cannot be judged from here: held, to be safe.
   if (h.host !== hostname()) return true;
-  if (h.pid <= 0 || !pidAlive(h.pid)) return false;
+  // Another user's process may hold the pid: its start time (readable by all) tells whether it is the holder.
+  if (h.pid <= 0 || pidState(h.pid) === "gone") return false;
   if (h.pid === process.pid) return false;
   const start = processStart(h.pid);
   return h.start === null || start === null || start === h.start;
@@ -138,15 +140,6 @@ function takeOver(dir: string, path: string, stale: Holder): void {
     if (now !== "gone" && now !== "unwritten" && now.pid === stale.pid && now.start === stale.start) rmSync(path, { force: true });
   } finally {
     rmSync(guard, { force: true });
-  }
-}
-
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === "EPERM";
   }
 }
 
