@@ -21,9 +21,15 @@ export interface SimProcess {
   stop(): Promise<void>;
 }
 
-export async function startSimProcess(): Promise<SimProcess> {
-  const sim: ChildProcess = spawn(process.execPath, [cli, "sim", "--port", "0", "--key", apiKey, "--rate-limit", "off", "--seed", "11"], {
+/**
+ * The built sim in a process of its own, on a free port with no rate limit,
+ * announced in a state directory of its own (not the user's); `args` are
+ * its other flags (by default the benches' key and seed).
+ */
+export async function startSimProcess(args: string[] = ["--key", apiKey, "--seed", "11"]): Promise<SimProcess> {
+  const sim: ChildProcess = spawn(process.execPath, [cli, "sim", "--port", "0", "--rate-limit", "off", ...args], {
     stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, SPOTDASH_STATE_DIR: mkdtempSync(join(tmpdir(), "spotdash-bench-sim-state-")) },
   });
   const [url, wallet] = await new Promise<[string, string]>((res, rej) => {
     let out = "";

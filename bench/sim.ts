@@ -12,49 +12,17 @@
  * The load generator shares the machine's cores with the sim: the figures
  * are a floor of what the sim does on its own.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Pool } from "undici";
+import { startSimProcess } from "./dashboard-pane.js";
 import { flag, percentile } from "./stats.js";
 
-const cli = join(import.meta.dirname, "../../dist/spotdash.js");
 const seconds = flag("seconds", 2);
 const positions = flag("positions", 20_000);
 const CONNECTIONS = [1, 50, 500];
 const API = "/v1/surge/games";
-
-interface Sim {
-  url: string;
-  stop: () => Promise<void>;
-}
-
-function startSim(keys: string[], dataDir: string | null): Promise<Sim> {
-  const args = [cli, "sim", "--port", "0", "--rate-limit", "off", "--no-crowd", "--seed", "5", ...keys.flatMap((k) => ["--key", k])];
-  if (dataDir) args.push("--data", dataDir);
-  const child: ChildProcess = spawn(process.execPath, args, {
-    stdio: ["ignore", "pipe", "inherit"],
-    env: { ...process.env, SPOTDASH_STATE_DIR: mkdtempSync(join(tmpdir(), "spotdash-bench-sim-state-")) },
-  });
-  return new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m)
-        resolve({
-          url: m[1]!,
-          stop: async () => {
-            const exited = new Promise((r) => child.once("exit", r));
-            child.kill("SIGTERM");
-            await exited;
-          },
-        });
-    });
-    child.on("exit", (code) => reject(new Error(`sim exited with ${code}`)));
-  });
-}
 
 interface Req {
   method: "GET" | "POST";
@@ -117,7 +85,13 @@ async function getJson(url: string, path: string, key: string): Promise<Record<s
 async function run(dataDir: string | null): Promise<void> {
   const users = Math.ceil(positions / 10);
   const keys = Array.from({ length: users }, (_, i) => `metafide_${i.toString(16).padStart(32, "0")}`);
-  const sim = await startSim(keys, dataDir);
+  const sim = await startSimProcess([
+    "--no-crowd",
+    "--seed",
+    "5",
+    ...keys.flatMap((k) => ["--key", k]),
+    ...(dataDir ? ["--data", dataDir] : []),
+  ]);
   console.log(`\n${dataDir ? "with --data" : "in memory"} (${users} users)`);
   const listing = await getJson(sim.url, `${API}/spot?asset=ETH_USDT&interval=86400`, keys[0]!);
   const live = (listing.liveGame as { gid: string }).gid;
