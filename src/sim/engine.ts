@@ -11,6 +11,7 @@
 import { randomUUID } from "node:crypto";
 import type { Balance, GameListing, LivePrice, Network, PlacedPosition, ResultsResponse, StatusResponse } from "../api/schemas.js";
 import { Decimal, toWire } from "../domain/money.js";
+import { stakeUnits } from "../domain/payout.js";
 import type { Interval } from "../domain/rules.js";
 import { poolAccount, userAccount } from "./accounts.js";
 import type { Clock } from "./clock.js";
@@ -162,13 +163,13 @@ export class Engine {
     const game = this.games.game(live.gid, q.network);
     const mine = game?.byUser.get(user.id)?.filter((p) => p.currency === q.token) ?? [];
     if (!game || mine.length === 0) return { positions: [], streaks: [] };
-    const projected = this.games.payout(game, this.feed.latest(q.asset, t).price);
+    const projected = this.games.projected(game, mine, this.feed.latest(q.asset, t).price);
     const prior = currentStreak(this.games.history(user.id, q.asset, q.interval, q.network));
     return {
-      positions: mine.map((p) => statusPosition(p, projected.get(p)!)),
+      positions: mine.map((p, i) => statusPosition(p, projected[i]!)),
       streaks: projectStreaks(
         prior,
-        mine.map((p) => ({ positionId: p.txid, profitable: projected.get(p)!.gt(p.stake) })),
+        mine.map((p, i) => ({ positionId: p.txid, profitable: projected[i]! > stakeUnits(p) })),
       ),
     };
   }

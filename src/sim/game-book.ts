@@ -7,7 +7,7 @@
  */
 import type { Network } from "../api/schemas.js";
 import type { Decimal } from "../domain/money.js";
-import { computePayout } from "../domain/payout.js";
+import { fromUnits, payoutUnits } from "../domain/payout.js";
 import type { Interval } from "../domain/rules.js";
 import { gameKey, ownerAccount, poolAccount } from "./accounts.js";
 import { crowdOrders, crowdPrediction } from "./crowd.js";
@@ -16,6 +16,7 @@ import type { Account, Ledger } from "./ledger.js";
 import type { Asset } from "./markets.js";
 import type { ActiveGame, PositionRecord, SettledGame } from "./model.js";
 import type { Noise } from "./noise.js";
+import { GameProjection } from "./projection.js";
 import type { GameSlot } from "./schedule.js";
 
 export class GameBook {
@@ -40,7 +41,9 @@ export class GameBook {
     let game = this.active.get(key);
     if (!game) {
       const crowd = this.crowdNoise ? crowdOrders(this.crowdNoise, slot, network) : [];
-      game = { slot, network, currency, positions: [], byUser: new Map(), crowd, crowdPlaced: 0 };
+      const positions: PositionRecord[] = [];
+      const projection = new GameProjection(payoutGame(slot), this.feed.latest(slot.asset, now).price, positions);
+      game = { slot, network, currency, positions, byUser: new Map(), crowd, crowdPlaced: 0, projection };
       this.active.set(key, game);
       this.placeCrowd(game, now);
     }
@@ -71,6 +74,7 @@ export class GameBook {
   /** Puts a position into its game, and a user's into that user's index too. */
   add(game: ActiveGame, p: PositionRecord): void {
     game.positions.push(p);
+    game.projection.add(p);
     if (p.player.kind !== "user") return;
     const mine = game.byUser.get(p.player.id);
     if (mine) mine.push(p);
@@ -85,19 +89,9 @@ export class GameBook {
       .map((p) => p.winnings!.gt(p.stake));
   }
 
-  /**
-   * Projected winnings of every position in the game if it ended at this
-   * price. The payout weighs the whole game, so it is computed once per
-   * price tick and number of positions and shared by every /status asking
-   * in between.
-   */
-  payout(game: ActiveGame, price: Decimal): ReadonlyMap<PositionRecord, Decimal> {
-    const cached = game.projection;
-    if (cached && cached.count === game.positions.length && cached.price.eq(price)) return cached.winnings;
-    const result = computePayout(payoutGame(game.slot), game.positions, price);
-    const winnings = new Map(game.positions.map((p, i) => [p, result.winnings[i]!]));
-    game.projection = { price, count: game.positions.length, winnings };
-    return winnings;
+  /** What each of `mine` (positions in `game`) would win if the game ended at `price`, in money units (projection.ts). */
+  projected(game: ActiveGame, mine: readonly PositionRecord[], price: Decimal): bigint[] {
+    return game.projection.winnings(mine, price);
   }
 
   openPrice(slot: GameSlot): Decimal {
@@ -152,6 +146,7 @@ export class GameBook {
       list.push(record);
       this.settled.set(id, list);
     }
+    game.projection.close();
     this.active.delete(gameKey(game.slot.gid, game.network));
   }
 
@@ -163,12 +158,12 @@ export class GameBook {
         return [ownerAccount(p), p.stake] as const;
       });
     }
-    const result = computePayout(payoutGame(game.slot), game.positions, close);
+    const result = payoutUnits(payoutGame(game.slot), game.positions, close);
     const payees: Array<readonly [Account, Decimal]> = game.positions.map((p, i) => {
-      p.winnings = result.winnings[i]!;
+      p.winnings = fromUnits(result.winnings[i]!);
       return [ownerAccount(p), p.winnings] as const;
     });
-    payees.push(["house", result.house]);
+    payees.push(["house", fromUnits(result.pool - result.paid)]);
     return payees;
   }
 }

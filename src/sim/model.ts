@@ -2,6 +2,7 @@
 import type { Network } from "../api/schemas.js";
 import type { Decimal } from "../domain/money.js";
 import type { CrowdOrder } from "./crowd.js";
+import type { GameProjection } from "./projection.js";
 import type { GameSlot } from "./schedule.js";
 import type { Player } from "./users.js";
 
@@ -31,8 +32,8 @@ export interface ActiveGame {
   /** The crowd's orders for this game, placed into `positions` as time reaches them. */
   crowd: CrowdOrder[];
   crowdPlaced: number;
-  /** The last projection (game-book.ts, payout): its price, the positions it weighed, what each would win. */
-  projection?: { price: Decimal; count: number; winnings: ReadonlyMap<PositionRecord, Decimal> };
+  /** Every position's weight at the last weighing's price: what /status projects from (projection.ts). */
+  projection: GameProjection;
 }
 
 export interface SettledGame {

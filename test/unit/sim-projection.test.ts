@@ -1,0 +1,119 @@
+/**
+ * A game's projection (sim/projection.ts) weighs each position once as it
+ * joins and answers for the caller's positions only; whatever path it took
+ * (positions joining at one price, a synchronous weighing, one in slices),
+ * the answer is exactly what the whole game's payout at that price pays.
+ */
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { Decimal } from "../../src/domain/money.js";
+import { computePayout, fromUnits, type PayoutGame, unitsToNumber } from "../../src/domain/payout.js";
+import type { PositionRecord } from "../../src/sim/model.js";
+import { GameProjection, SYNC_WEIGHING_LIMIT, WEIGHING_SLICE } from "../../src/sim/projection.js";
+import type { GameSlot } from "../../src/sim/schedule.js";
+
+const GAME: PayoutGame = { interval: 60, startAt: 1_000_000, endsAt: 1_075_000 };
+const SLOT = {
+  gid: "1",
+  asset: "BTC_USDT",
+  interval: 60,
+  index: 1,
+  startAt: GAME.startAt,
+  closesAt: 1_060_000,
+  endsAt: GAME.endsAt,
+} as GameSlot;
+
+function position(i: number, stake: string, prediction: string, placedAt: number): PositionRecord {
+  return {
+    txid: `t${i}`,
+    slot: SLOT,
+    network: "testnet",
+    currency: "USDC",
+    player: { id: i % 7, kind: "user", wallet: "w", username: "u", avatar: {} as never },
+    stake: new Decimal(stake),
+    prediction: new Decimal(prediction),
+    placedAt,
+    wallet: "w",
+    winnings: null,
+  };
+}
+
+/** A projection over `positions`, fed as the game book feeds it: pushed, then added. */
+function projectionOf(price: string) {
+  const positions: PositionRecord[] = [];
+  const projection = new GameProjection(GAME, new Decimal(price), positions);
+  const join = (p: PositionRecord) => {
+    positions.push(p);
+    projection.add(p);
+  };
+  return { positions, projection, join };
+}
+
+const expected = (positions: readonly PositionRecord[], mine: readonly PositionRecord[], price: string) => {
+  const payout = computePayout(GAME, positions, new Decimal(price));
+  return mine.map((p) => payout.winnings[positions.indexOf(p)]!.toFixed());
+};
+
+/** Money units as the payout's Decimals print. */
+const shown = (units: bigint) => fromUnits(units).toFixed();
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe("unitsToNumber", () => {
+  it("is the Decimal's own number, exactly, on both sides of 2^53", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 2n ** 70n }), (units) => {
+        expect(unitsToNumber(units)).toBe(fromUnits(units).toNumber());
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+describe("GameProjection", () => {
+  it("answers exactly what the whole game's payout pays, however positions joined and the price moved", () => {
+    const entry = fc.record({
+      micro: fc.integer({ min: 1, max: 1_000_000_000 }),
+      miss: fc.integer({ min: -3000, max: 3000 }),
+      at: fc.integer({ min: 0, max: 74_999 }),
+      // The price when it joins: the projection's weighing price at that moment.
+      priceBefore: fc.constantFrom("68000", "68012.5", "67950.25"),
+    });
+    fc.assert(
+      fc.property(fc.array(entry, { minLength: 1, maxLength: 40 }), fc.constantFrom("68000", "68100.75", "1"), (raw, finalPrice) => {
+        const { positions, projection, join } = projectionOf("68000");
+        raw.forEach((r, i) => {
+          projection.winnings(positions.slice(0, 1), new Decimal(r.priceBefore));
+          join(position(i, new Decimal(r.micro).div(1e6).toFixed(), new Decimal(68000 + r.miss).toFixed(), GAME.startAt + r.at));
+        });
+        const mine = positions.filter((p) => p.player.id === 3);
+        expect(projection.winnings(mine, new Decimal(finalPrice)).map(shown)).toEqual(expected(positions, mine, finalPrice));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("keeps a large game's last weighing while it weighs again in slices, then answers at the new price", async () => {
+    const { positions, projection, join } = projectionOf("68000");
+    const n = SYNC_WEIGHING_LIMIT + 2 * WEIGHING_SLICE + 17;
+    for (let i = 0; i < n; i++) join(position(i, "1.5", String(67_900 + (i % 200)), GAME.startAt + (i % 60_000)));
+    const mine = [positions[5]!, positions[n - 1]!];
+    const atOpen = expected(positions, mine, "68000");
+    // The price moved: this answer is still the last weighing's, and the weighing at 68050 starts.
+    expect(projection.winnings(mine, new Decimal("68050")).map(shown)).toEqual(atOpen);
+    await turn();
+    // Joining mid-weighing: counted at the old price now, and in the new weighing when it is done.
+    join(position(n, "2", "68049", GAME.startAt + 30_000));
+    mine.push(positions[n]!);
+    expect(projection.winnings(mine, new Decimal("68050")).map(shown)).toEqual(expected(positions, mine, "68000"));
+    for (let i = 0; i < 5; i++) await turn();
+    expect(projection.winnings(mine, new Decimal("68050")).map(shown)).toEqual(expected(positions, mine, "68050"));
+  });
+
+  it("weighs a game of up to SYNC_WEIGHING_LIMIT positions again on the request that finds the price moved", () => {
+    const { positions, projection, join } = projectionOf("68000");
+    for (let i = 0; i < SYNC_WEIGHING_LIMIT; i++) join(position(i, "1", String(67_990 + (i % 20)), GAME.startAt));
+    const mine = [positions[0]!];
+    expect(projection.winnings(mine, new Decimal("67991")).map(shown)).toEqual(expected(positions, mine, "67991"));
+  });
+});
