@@ -18,6 +18,8 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export interface SimProcess {
   url: string;
   wallet: string;
+  /** The sim's longest event-loop delay (ms) since the last call; needs `loopMonitor`. */
+  loopDelayMax(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -26,10 +28,19 @@ export interface SimProcess {
  * announced in a state directory of its own (not the user's); `args` are
  * its other flags (by default the benches' key and seed).
  */
-export async function startSimProcess(args: string[] = ["--key", apiKey, "--seed", "11"]): Promise<SimProcess> {
-  const sim: ChildProcess = spawn(process.execPath, [cli, "sim", "--port", "0", "--rate-limit", "off", ...args], {
-    stdio: ["ignore", "pipe", "inherit"],
+export async function startSimProcess(args: string[] = ["--key", apiKey, "--seed", "11"], loopMonitor = false): Promise<SimProcess> {
+  const monitor = loopMonitor ? ["--import", resolve(root, "bench/loop-monitor.mjs")] : [];
+  const sim: ChildProcess = spawn(process.execPath, [...monitor, cli, "sim", "--port", "0", "--rate-limit", "off", ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
     env: { ...process.env, SPOTDASH_STATE_DIR: mkdtempSync(join(tmpdir(), "spotdash-bench-sim-state-")) },
+  });
+  const delays: Array<(ms: number) => void> = [];
+  sim.stderr!.on("data", (d: Buffer) => {
+    for (const line of d.toString().split("\n")) {
+      const m = /^loop-delay-max-ms (\S+)$/.exec(line);
+      if (m) delays.shift()?.(Number(m[1]));
+      else if (line) process.stderr.write(`${line}\n`);
+    }
   });
   const [url, wallet] = await new Promise<[string, string]>((res, rej) => {
     let out = "";
@@ -44,6 +55,11 @@ export async function startSimProcess(args: string[] = ["--key", apiKey, "--seed
   return {
     url,
     wallet,
+    loopDelayMax: () =>
+      new Promise((res) => {
+        delays.push(res);
+        sim.kill("SIGUSR2");
+      }),
     stop: async () => {
       const exited = new Promise((r) => sim.once("exit", r));
       sim.kill("SIGTERM");

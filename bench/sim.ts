@@ -6,7 +6,8 @@
  * pool in this one, closed loop (each connection sends its next request when
  * the last is answered) for a fixed time per cell. Per endpoint and number
  * of connections (1, 50, 500): requests per second and latency p50 / p99 /
- * max. Run in memory and with `--data`; the reads at an empty game and at a
+ * max, and the sim's longest event-loop delay during the cell (bench/loop-monitor.mjs,
+ * preloaded). Run in memory and with `--data`; the reads at an empty game and at a
  * game holding `--positions` positions, POST /spot while that game fills
  * (ten positions per user, the most a user may hold, so positions/10 keys).
  * The load generator shares the machine's cores with the sim: the figures
@@ -71,10 +72,10 @@ async function load(
   return { lat, errors, elapsed };
 }
 
-function row(label: string, connections: number, r: { lat: number[]; errors: number; elapsed: number }): string {
+function row(label: string, connections: number, r: { lat: number[]; errors: number; elapsed: number }, loopMs: number): string {
   const f = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
   const rps = Math.round((r.lat.length / r.elapsed) * 1000);
-  return `${label.padEnd(26)} ${String(connections).padStart(4)} conn  ${String(rps).padStart(7)} req/s  p50 ${f(percentile(r.lat, 50)).padStart(6)} ms  p99 ${f(percentile(r.lat, 99)).padStart(6)} ms  max ${f(Math.max(...r.lat)).padStart(6)} ms  errors ${r.errors}`;
+  return `${label.padEnd(26)} ${String(connections).padStart(4)} conn  ${String(rps).padStart(7)} req/s  p50 ${f(percentile(r.lat, 50)).padStart(6)} ms  p99 ${f(percentile(r.lat, 99)).padStart(6)} ms  max ${f(Math.max(...r.lat)).padStart(6)} ms  loop ${f(loopMs).padStart(5)} ms  errors ${r.errors}`;
 }
 
 async function getJson(url: string, path: string, key: string): Promise<Record<string, unknown>> {
@@ -85,13 +86,10 @@ async function getJson(url: string, path: string, key: string): Promise<Record<s
 async function run(dataDir: string | null): Promise<void> {
   const users = Math.ceil(positions / 10);
   const keys = Array.from({ length: users }, (_, i) => `metafide_${i.toString(16).padStart(32, "0")}`);
-  const sim = await startSimProcess([
-    "--no-crowd",
-    "--seed",
-    "5",
-    ...keys.flatMap((k) => ["--key", k]),
-    ...(dataDir ? ["--data", dataDir] : []),
-  ]);
+  const sim = await startSimProcess(
+    ["--no-crowd", "--seed", "5", ...keys.flatMap((k) => ["--key", k]), ...(dataDir ? ["--data", dataDir] : [])],
+    true,
+  );
   console.log(`\n${dataDir ? "with --data" : "in memory"} (${users} users)`);
   const listing = await getJson(sim.url, `${API}/spot?asset=ETH_USDT&interval=86400`, keys[0]!);
   const live = (listing.liveGame as { gid: string }).gid;
@@ -102,9 +100,15 @@ async function run(dataDir: string | null): Promise<void> {
     key: keys[i % users]!,
   });
   const livePrice = (i: number): Req => ({ method: "GET", path: `${API}/live-price?asset=ETH_USDT`, key: keys[i % users]! });
+  // One cell: the load, then the sim's longest event-loop delay while it ran.
+  const cell = async (label: string, c: number, next: (i: number) => Req | null, ms: number) => {
+    await sim.loopDelayMax();
+    const r = await load(sim.url, c, next, ms);
+    return row(label, c, r, await sim.loopDelayMax());
+  };
   const reads = async (label: string) => {
-    for (const c of CONNECTIONS) console.log(row(`GET /live-price, ${label}`, c, await load(sim.url, c, livePrice, seconds * 1000)));
-    for (const c of CONNECTIONS) console.log(row(`GET /status, ${label}`, c, await load(sim.url, c, status, seconds * 1000)));
+    for (const c of CONNECTIONS) console.log(await cell(`GET /live-price, ${label}`, c, livePrice, seconds * 1000));
+    for (const c of CONNECTIONS) console.log(await cell(`GET /status, ${label}`, c, status, seconds * 1000));
   };
   await reads("empty");
   // POST /spot while the game fills: each user's ten positions, users in turn; a share of the positions per connection count.
@@ -128,7 +132,7 @@ async function run(dataDir: string | null): Promise<void> {
   const shares = [0.1, 0.45, 0.45];
   for (const [k, c] of CONNECTIONS.entries()) {
     const stop = Math.round(positions * shares.slice(0, k + 1).reduce((a, b) => a + b, 0));
-    console.log(row(`POST /spot, to ${stop}`, c, await load(sim.url, c, () => (placed < stop ? place() : null), 600_000)));
+    console.log(await cell(`POST /spot, to ${stop}`, c, () => (placed < stop ? place() : null), 600_000));
   }
   await reads(`${positions} positions`);
   await sim.stop();
