@@ -14,14 +14,12 @@ import { loadConfig } from "./config/load.js";
 const EXIT_GRACE_MS = 150;
 
 async function main(argv: string[]): Promise<number> {
-  // The sim has flags of its own (--port, --key, ...): it parses its whole command line itself.
-  if (argv[0] === "sim") {
-    const { runSimCommand } = await import("./sim/command.js");
-    return runSimCommand(argv.slice(1));
-  }
+  // The sim has flags of its own (--port, --key, ...): it parses the rest of its command line itself,
+  // and takes only the state directory from the settings, to be announced where the others look.
+  const sim = argv[0] === "sim";
   let result: ReturnType<typeof loadConfig>;
   try {
-    result = loadConfig({ argv, env: process.env, cwd: process.cwd() });
+    result = loadConfig({ argv: sim ? ["sim"] : argv, env: process.env, cwd: process.cwd() });
   } catch (e) {
     if (e instanceof ConfigError) {
       process.stderr.write(`spotdash: ${e.message}\n`);
@@ -35,6 +33,10 @@ async function main(argv: string[]): Promise<number> {
   }
   for (const w of result.warnings) process.stderr.write(`spotdash: warning: ${w}\n`);
   const { command, config } = result;
+  if (sim) {
+    const { processSimIo, runSimCommand } = await import("./sim/command.js");
+    return runSimCommand(argv.slice(1), processSimIo(config.stateDir));
+  }
   switch (command) {
     case "dashboard": {
       // Ink draws only the final frame when CI is set; a dashboard on a real terminal must draw live.

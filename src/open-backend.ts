@@ -2,16 +2,20 @@
  * The service spotdash talks to: the real one (with METAFIDE_API_KEY) or the
  * local sim — the one announced in the state directory while it answers,
  * else an embedded one on a free loopback port, announced there while it
- * runs. The dashboard falls back to the sim when no key is set; commands use
- * it only when asked (--sim), so a script never mistakes it for the real
- * service. Either way it is the same client, recording every exchange in the
+ * runs and keeping its world in the state directory, so that one command's
+ * placement is the next one's position. Without a key the dashboard and the
+ * commands use the sim, and say so (the header, stderr, `sim` in --json).
+ * Either way it is the same client, recording every exchange in the
  * --debug-log when one is set.
  */
+
+import { join } from "node:path";
 import { ApiClient } from "./api/client.js";
 import { type DebugLog, openDebugLog } from "./api/debug-log.js";
 import type { Config } from "./config/config.js";
 import { ConfigError } from "./config/errors.js";
 import { SIM_ASSETS } from "./domain/rules.js";
+import type { SimHandle } from "./sim/index.js";
 import { type Announcement, announceSim, findAnnouncedSim } from "./sim-announcement.js";
 
 export interface Backend {
@@ -23,8 +27,11 @@ export interface Backend {
   wallet: string | undefined;
   /** Assets `a` cycles through. */
   assets: readonly string[];
-  /** Which sim, when it is one: its address, its process, who runs it, and whether another process does. */
-  simInfo?: { url: string; pid: number; by: string; shared: boolean };
+  /**
+   * Which sim, when it is one: its address, its process, who runs it, whether
+   * another process does, and where a sim started here keeps its world (null: in memory only).
+   */
+  simInfo?: { url: string; pid: number; by: string; shared: boolean; kept?: string | null };
   close(): Promise<void>;
 }
 
@@ -53,15 +60,61 @@ export function openService(config: Config & { apiKey: NonNullable<Config["apiKe
  */
 export const EMBEDDED_SIM_SEED = 20_260_301;
 
+/** Where the embedded sim keeps its world (`--data` of `spotdash sim`), inside the state directory. */
+export const embeddedSimDataDir = (stateDir: string) => join(stateDir, "sim-data");
+
+/** How long a run waits for another run's sim to let go of that world, or to announce itself. */
+export const WAIT_FOR_WORLD_MS = 5_000;
+
 /**
  * The local sim: the one announced in the state directory while it answers
- * (started by `spotdash sim`, a dashboard or a command), else one started
- * here and announced as `by` until it closes.
+ * (started by `spotdash sim`, a dashboard or `watch`), else one started here
+ * on the state directory's world, announced as `by` until it closes (by
+ * null: not announced; a one-shot command's sim is gone too soon to share).
+ * When another run holds that world, its sim once announced, else the world
+ * once let go.
  */
-export async function openLocalSim(config: Config, by: string): Promise<Backend> {
-  const announced = await findAnnouncedSim(config.stateDir);
-  return announced ? openAnnouncedSim(config, announced) : openEmbeddedSim(config, by);
+export async function openLocalSim(config: Config, by: string | null): Promise<Backend> {
+  const until = Date.now() + WAIT_FOR_WORLD_MS;
+  for (;;) {
+    const announced = await findAnnouncedSim(config.stateDir);
+    if (announced) return openAnnouncedSim(config, announced);
+    const started = await startEmbeddedSim(config.stateDir);
+    if (started !== "in use") return openEmbeddedSim(config, by, started);
+    if (Date.now() >= until) {
+      throw new Error(
+        `the local sim's world in ${embeddedSimDataDir(config.stateDir)} is held by another spotdash run; ` +
+          "try again when it has stopped, or run `spotdash sim` for every run to share",
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
+
+/**
+ * A sim in this process on the state directory's world; "in use" when another
+ * live sim holds it. A state directory that cannot be written gets a sim in
+ * memory (kept: null); a world that cannot be read is an error that names it,
+ * and is left as it is.
+ */
+async function startEmbeddedSim(stateDir: string): Promise<{ sim: SimHandle; kept: string | null } | "in use"> {
+  // Loaded only when needed: a trader on the real service never pays for the sim's code.
+  const { startSim, DataDirInUse, JournalError } = await import("./sim/index.js");
+  const dataDir = embeddedSimDataDir(stateDir);
+  const options = { host: "127.0.0.1", port: 0, seed: EMBEDDED_SIM_SEED };
+  try {
+    return { sim: await startSim({ ...options, dataDir }), kept: dataDir };
+  } catch (e) {
+    if (e instanceof DataDirInUse) return "in use";
+    if (e instanceof JournalError) {
+      throw new Error(`the local sim's world cannot be used: ${e.message}; move ${dataDir} away to start a new one`);
+    }
+    if (!UNWRITABLE.has((e as NodeJS.ErrnoException).code ?? "")) throw e;
+    return { sim: await startSim(options), kept: null };
+  }
+}
+
+const UNWRITABLE = new Set(["EACCES", "EPERM", "EROFS", "ENOSPC", "ENOTDIR", "EEXIST"]);
 
 function openAnnouncedSim(config: Config, a: Announcement): Backend {
   const wallet = config.wallet ?? a.wallet;
@@ -78,11 +131,12 @@ function simBackend(client: ApiClient, wallet: string, simInfo: NonNullable<Back
   return { client, label: `SIM ${new URL(simInfo.url).host}`, sim: true, wallet, assets: SIM_ASSETS, simInfo, close };
 }
 
-/** An in-process sim, announced as `by`; its demo key's wallet places unless METAFIDE_USER_ADDRESS says otherwise. */
-async function openEmbeddedSim(config: Config, by: string): Promise<Backend> {
-  // Loaded only when needed: a trader on the real service never pays for the sim's code.
-  const { startSim } = await import("./sim/index.js");
-  const sim = await startSim({ host: "127.0.0.1", port: 0, seed: EMBEDDED_SIM_SEED });
+/** The in-process sim, announced as `by` (null: not announced); its demo key's wallet places unless METAFIDE_USER_ADDRESS says otherwise. */
+async function openEmbeddedSim(
+  config: Config,
+  by: string | null,
+  { sim, kept }: { sim: SimHandle; kept: string | null },
+): Promise<Backend> {
   const key = sim.keys[0]!;
   const wallet = config.wallet ?? sim.wallets[key]!;
   let log: DebugLog | undefined;
@@ -92,9 +146,10 @@ async function openEmbeddedSim(config: Config, by: string): Promise<Backend> {
     await sim.close();
     throw e;
   }
-  const withdraw = announceQuietly(config.stateDir, { url: sim.url, key, wallet: sim.wallets[key]!, pid: process.pid, seed: sim.seed, by });
+  const announcement = { url: sim.url, key, wallet: sim.wallets[key]!, pid: process.pid, seed: sim.seed };
+  const withdraw = by === null ? () => {} : announceQuietly(config.stateDir, { ...announcement, by });
   const client = new ApiClient({ url: sim.url, apiKey: key, observer: log?.observer });
-  return simBackend(client, wallet, { url: sim.url, pid: process.pid, by, shared: false }, async () => {
+  return simBackend(client, wallet, { url: sim.url, pid: process.pid, by: by ?? "this command", shared: false, kept }, async () => {
     withdraw();
     await client.close();
     await sim.close();

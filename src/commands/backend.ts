@@ -1,26 +1,23 @@
 /**
  * The service a command talks to. With METAFIDE_API_KEY: the configured
- * service, and only that. With --sim: the local sim (the one announced in
- * the state directory, else one of its own on a free loopback port; its
- * demo wallet places). Without either: exit 1, so that a script
- * never mistakes the sim for the real service.
+ * service, and only that, unless --sim asks for the local sim. Without a
+ * key: the local sim (the one announced in the state directory, else one of
+ * its own on the state directory's world; its demo wallet places). A
+ * command on the sim says so on stderr and in every --json document, so a
+ * script cannot take it for the service.
  */
 
 import type { Config } from "../config/config.js";
 import { type Backend, hasKey, openLocalSim, openService } from "../open-backend.js";
-import { CommandFailure, EXIT } from "./io.js";
 
 export type CommandBackend = Backend;
 
-export async function openCommandBackend(config: Config, sim: boolean): Promise<CommandBackend> {
-  if (sim) return openLocalSim(config, "a command");
-  if (!hasKey(config)) {
-    throw new CommandFailure(
-      "METAFIDE_API_KEY is not set, so there is no service to ask; " +
-        "set it in the environment or .env, or pass --sim to run against the built-in simulator",
-      "config",
-      EXIT.usage,
-    );
-  }
+/**
+ * `command`: a command that runs for long (watch, book) announces a sim it
+ * starts for other runs to share; a one-shot's sim is gone too soon.
+ */
+export async function openCommandBackend(config: Config, sim: boolean, command: string): Promise<CommandBackend> {
+  const by = command === "watch" || command === "book" ? `spotdash ${command}` : null;
+  if (sim || !hasKey(config)) return openLocalSim(config, by);
   return openService(config);
 }

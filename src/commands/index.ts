@@ -5,6 +5,7 @@
  */
 import type { Config } from "../config/config.js";
 import { COMMANDS, type Command } from "../config/help.js";
+import { hasKey } from "../open-backend.js";
 import { ServerClock } from "../poller/server-clock.js";
 import { type CommandArgs, type CommandName, parseCommandArgs, wantsJson } from "./args.js";
 import { type CommandBackend, openCommandBackend } from "./backend.js";
@@ -30,16 +31,19 @@ export function isCommandName(c: string): c is CommandName {
 }
 
 /** The IO naming the sim in each JSON document, and in a line on stderr for a person. */
-function withSim(io: CommandIO, backend: CommandBackend, json: boolean): CommandIO {
+function withSim(io: CommandIO, backend: CommandBackend, json: boolean, keyless: boolean): CommandIO {
   const sim = backend.simInfo;
   if (sim === undefined) return io;
-  if (!json) {
-    const whose = sim.shared
-      ? `run by ${sim.by}, pid ${sim.pid}`
-      : "started for this command, none was running; spotdash sim keeps one for every command";
-    io.stderr.write(`spotdash: using the sim at ${sim.url} (${whose})\n`);
-  }
+  if (!json)
+    io.stderr.write(`spotdash: ${keyless ? "no METAFIDE_API_KEY, so " : ""}using the local sim at ${sim.url} (${whoseSim(sim)})\n`);
   return { ...io, sim };
+}
+
+function whoseSim(sim: NonNullable<CommandBackend["simInfo"]>): string {
+  if (sim.shared) return `run by ${sim.by}, pid ${sim.pid}`;
+  return sim.kept
+    ? `started for this command; its world is kept in ${sim.kept}`
+    : "started for this command, in memory: the state directory cannot be written";
 }
 
 /** Runs one command to completion and returns its exit code; never throws. */
@@ -53,8 +57,8 @@ export async function runCommand(command: CommandName, rest: readonly string[], 
   }
   let backend: CommandBackend | undefined;
   try {
-    backend = await openCommandBackend(config, args.sim);
-    io = withSim(io, backend, args.json);
+    backend = await openCommandBackend(config, args.sim, command);
+    io = withSim(io, backend, args.json, !hasKey(config));
     if (command === "watch") {
       await watchCommand({ config, args, backend, io });
       return EXIT.ok;

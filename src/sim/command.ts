@@ -4,7 +4,6 @@
  * with their wallets, so a client can be pointed at it straight away.
  */
 import { parseArgs } from "node:util";
-import { defaultStateDir } from "../config/state-dir.js";
 import { ASSET_PATTERN, INTERVALS, isInterval } from "../domain/rules.js";
 import { announcementPath, announceSim } from "../sim-announcement.js";
 import { parseFaultSpec } from "./faults.js";
@@ -213,26 +212,33 @@ export interface SimIo {
   stopSignal: () => Promise<void>;
 }
 
-const processIo: SimIo = {
-  stateDir: process.env.SPOTDASH_STATE_DIR || defaultStateDir(process.env),
-  out: (line) => process.stdout.write(`${line}\n`),
-  err: (line) => process.stderr.write(`${line}\n`),
-  stopSignal: () =>
-    new Promise((resolve) => {
-      const stop = () => {
-        process.off("SIGINT", stop);
-        process.off("SIGTERM", stop);
-        resolve();
-      };
-      process.on("SIGINT", stop);
-      process.on("SIGTERM", stop);
-    }),
-};
+/**
+ * The process's own streams and signals, announcing in `stateDir`: the state
+ * directory the dashboard and the commands resolve too (cli.tsx), so that
+ * they find this sim.
+ */
+export function processSimIo(stateDir: string | null): SimIo {
+  // A reader of our output that went away (a closed pipe) must not bring the sim down with an EPIPE.
+  for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
+  return {
+    stateDir,
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: (line) => process.stderr.write(`${line}\n`),
+    stopSignal: () =>
+      new Promise((resolve) => {
+        const stop = () => {
+          process.off("SIGINT", stop);
+          process.off("SIGTERM", stop);
+          resolve();
+        };
+        process.on("SIGINT", stop);
+        process.on("SIGTERM", stop);
+      }),
+  };
+}
 
 /** `spotdash sim …`: argv is what follows "sim". Returns the exit code: 1 for any failure to start, 0 after a clean stop. */
-export async function runSimCommand(argv: string[], io: SimIo = processIo): Promise<number> {
-  // A reader of our output that went away (a closed pipe) must not bring the sim down with an EPIPE.
-  if (io === processIo) for (const stream of [process.stdout, process.stderr]) stream.on("error", () => {});
+export async function runSimCommand(argv: string[], io: SimIo): Promise<number> {
   const parsed = parseSimArgs(argv);
   if (parsed.kind === "help") {
     io.out(SIM_USAGE);

@@ -11,7 +11,7 @@ import { closeSync, fsyncSync, openSync, readFileSync, rmSync, statSync, writeSy
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { pidState } from "../process-state.js";
-import { JournalError } from "./journal-error.js";
+import { DataDirInUse, JournalError } from "./journal-error.js";
 
 const LOCK_FILE = "lock";
 const TAKEOVER_FILE = "lock.takeover";
@@ -60,10 +60,10 @@ export function unlockDataDir(dir: string): void {
   }
 }
 
-function inUse(dir: string, held: Holder | "unwritten"): JournalError {
-  if (held === "unwritten") return new JournalError(`${dir} is in use by another sim that is starting`);
+function inUse(dir: string, held: Holder | "unwritten"): DataDirInUse {
+  if (held === "unwritten") return new DataDirInUse(`${dir} is in use by another sim that is starting`);
   const where = held.host === hostname() ? "" : ` on ${held.host}`;
-  return new JournalError(`${dir} is in use by another sim (pid ${held.pid}${where})`);
+  return new DataDirInUse(`${dir} is in use by another sim (pid ${held.pid}${where})`);
 }
 
 /** Creates path holding text, unless it exists. */

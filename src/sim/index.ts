@@ -20,6 +20,7 @@ import { WireRewriter, type WireStyle } from "./wire-variants.js";
 
 export { type Clock, ManualClock, systemClock } from "./clock.js";
 export type { Engine } from "./engine.js";
+export { DataDirInUse, JournalError } from "./journal-error.js";
 export type { RateLimitMode } from "./ratelimit.js";
 
 export const DEFAULT_HOST = "127.0.0.1";

@@ -2,3 +2,8 @@
 export class JournalError extends Error {
   override name = "JournalError";
 }
+
+/** The data directory is locked by another live sim (data-lock.ts). */
+export class DataDirInUse extends JournalError {
+  override name = "DataDirInUse";
+}

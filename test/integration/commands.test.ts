@@ -5,7 +5,8 @@
  * for exit codes and stderr end to end.
  */
 import { execFile, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readListing } from "../../src/api/read/resources.js";
@@ -154,11 +155,21 @@ describe("one-shot commands against the sim", () => {
     expect(r.stderr).toMatch(/^spotdash: GET \/live-price: connection refused; check the connection and METAFIDE_API_URL\n$/);
   });
 
-  it("no key and no --sim: exit 1 naming METAFIDE_API_KEY and --sim; usage errors: exit 1", async () => {
-    const r = await run(["game"], { METAFIDE_API_KEY: undefined });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/METAFIDE_API_KEY is not set.*--sim/);
-    expect(r.starts).toHaveLength(0);
+  it("no key: the local sim, said on stderr and named in --json, its world kept in the state directory; usage errors: exit 1", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "spotdash-commands-state-"));
+    try {
+      const noKey = { METAFIDE_API_KEY: undefined, METAFIDE_API_URL: undefined, SPOTDASH_STATE_DIR: stateDir };
+      const r = await run(["game"], noKey);
+      expect(r.code).toBe(0);
+      expect(r.stderr).toMatch(
+        /^spotdash: no METAFIDE_API_KEY, so using the local sim at http:\/\/127\.0\.0\.1:\d+ \(started for this command; its world is kept in /,
+      );
+      expect(r.stdout).not.toContain(game.liveGame.gid);
+      const json = await run(["balance", "--json"], noKey);
+      expect(JSON.parse(json.stdout).sim).toMatchObject({ shared: false, kept: join(stateDir, "sim-data") });
+    } finally {
+      rmSync(stateDir, { recursive: true, force: true });
+    }
     const bad = await run(["results", "--limit", "500", "--json"]);
     expect(bad.code).toBe(1);
     expect(JSON.parse(bad.stderr)).toMatchObject({ kind: "usage", exit: 1 });
@@ -226,17 +237,19 @@ describe("one-shot commands against the sim", () => {
       expect(r.stdout + r.stderr).not.toContain(t.key);
     });
 
-    it.runIf(haveBuild)("exit 3 for a closed port, exit 1 without a key, exit 1 for mainnet without --yes", async () => {
+    it.runIf(haveBuild)("exit 3 for a closed port, the local sim without a key, exit 1 for mainnet without --yes", async () => {
       const port = await closedPort();
       const down = await cli(["game", "--json"], { METAFIDE_API_URL: `http://127.0.0.1:${port}` });
       expect(down.code).toBe(3);
       expect(JSON.parse(down.stderr)).toMatchObject({ kind: "network", exit: 3 });
       expect(down.stdout).toBe("");
 
-      const nokey = await cli(["price"], { METAFIDE_API_KEY: "" });
-      expect(nokey.code).toBe(1);
+      const stateDir = mkdtempSync(join(tmpdir(), "spotdash-commands-state-"));
+      const nokey = await cli(["price"], { METAFIDE_API_KEY: "", SPOTDASH_STATE_DIR: stateDir });
+      rmSync(stateDir, { recursive: true, force: true });
+      expect(nokey.code).toBe(0);
       expect(nokey.stderr.trim().split("\n")).toHaveLength(1);
-      expect(nokey.stderr).toMatch(/METAFIDE_API_KEY.*--sim/);
+      expect(nokey.stderr).toMatch(/no METAFIDE_API_KEY, so using the local sim/);
 
       const mainnet = await cli(["place", "--price", "68000", "--stake", "1", "--network", "mainnet"]);
       expect(mainnet.code).toBe(1);

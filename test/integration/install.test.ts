@@ -6,7 +6,7 @@
  * completion scripts, and its commands sharing one announced sim. Uses the
  * bundle in dist/ (npm test builds it first).
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -28,6 +28,37 @@ function userEnv(): NodeJS.ProcessEnv {
 /** The installed CLI, run as a user would: from an empty directory, no key, a home of its own. */
 function spotdash(...args: string[]): string {
   return execFileSync(bin, args, { cwd: join(dir, "cwd"), env: userEnv(), encoding: "utf8", timeout: 30_000 });
+}
+
+/** `spotdash sim` on a free port, once it has said where it listens and where it is announced. */
+async function startSim(): Promise<{ sim: ChildProcess; url: string }> {
+  const sim = spawn(bin, ["sim", "--port", "0", "--no-crowd"], {
+    cwd: join(dir, "cwd"),
+    env: userEnv(),
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    sim.stdout!.on("data", (b: Buffer) => {
+      out += b.toString();
+      const m = /listening on (\S+)[\s\S]*announced in (\S+):/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    sim.on("exit", (code) => reject(new Error(`sim exited ${code}: ${out}`)));
+  });
+  return { sim, url };
+}
+
+type Game = { can_place: boolean; to_close_ms: number | null; to_next_ms: number | null; sim: object };
+
+/** The game the global settings `args` name, once it takes positions with 5 s to spare: the sim runs in real time, and a trader waits out a game's last seconds. */
+async function untilPlaceable(...args: string[]): Promise<Game> {
+  const game = JSON.parse(spotdash(...args, "game", "--json")) as Game;
+  if (game.can_place && (game.to_close_ms ?? 0) >= 5_000) return game;
+  await new Promise((r) => setTimeout(r, (game.to_next_ms ?? 0) + 500));
+  const next = JSON.parse(spotdash(...args, "game", "--json")) as Game;
+  expect(next.can_place).toBe(true);
+  return next;
 }
 
 beforeAll(() => {
@@ -67,16 +98,41 @@ describe("the installed package", () => {
     );
   });
 
-  it("runs a command against a sim, and says which: one of its own when none runs", () => {
-    const price = JSON.parse(spotdash("price", "--sim", "--json")) as {
-      asset: string;
-      value: number;
-      sim: { shared: boolean; by: string };
-    };
+  it("without a key, uses the local sim and says so; with none running, a world kept in the state directory: place then positions see it", async () => {
+    const human = spawnSync(bin, ["price"], { cwd: join(dir, "cwd"), env: userEnv(), encoding: "utf8", timeout: 30_000 });
+    expect(human.status).toBe(0);
+    const world = join(dir, "home", ".local", "state", "spotdash", "sim-data");
+    expect(human.stderr).toMatch(
+      new RegExp(
+        `^spotdash: no METAFIDE_API_KEY, so using the local sim at http://127\\.0\\.0\\.1:\\d+ \\(started for this command; its world is kept in ${world}\\)\n$`,
+      ),
+    );
+    const price = JSON.parse(spotdash("price", "--json")) as { asset: string; value: number; sim: object };
     expect(price.asset).toBe("BTC_USDT");
     expect(price.value).toBeGreaterThan(0);
-    expect(price.sim).toMatchObject({ shared: false, by: "a command" });
-  });
+    expect(price.sim).toMatchObject({ shared: false, by: "this command", kept: world });
+    // Each command's sim is gone when it ends; the next one's opens the same world.
+    await untilPlaceable("--interval", "3600");
+    spotdash("--interval", "3600", "place", "--json", "--price", String(Math.round(price.value)), "--stake", "3");
+    const positions = JSON.parse(spotdash("--interval", "3600", "positions", "--json")) as { positions: { f: string }[] };
+    expect(positions.positions.map((p) => p.f)).toContain("3");
+  }, 60_000);
+
+  it("spotdash sim announces itself in the state directory the config file names, where the commands look", async () => {
+    const file = join(dir, "home", ".config", "spotdash", "config.toml");
+    const elsewhere = join(dir, "elsewhere");
+    mkdirSync(join(dir, "home", ".config", "spotdash"), { recursive: true });
+    writeFileSync(file, `state_dir = "${elsewhere}"\n`);
+    const { sim, url } = await startSim();
+    try {
+      expect(existsSync(join(elsewhere, "sim.json"))).toBe(true);
+      const price = JSON.parse(spotdash("price", "--json")) as { sim: object };
+      expect(price.sim).toMatchObject({ url, shared: true, by: "spotdash sim" });
+    } finally {
+      sim.kill("SIGKILL");
+      rmSync(file);
+    }
+  }, 30_000);
 
   it("installs its man page, made from the settings table", () => {
     const page = readFileSync(join(dir, "prefix", "share", "man", "man1", "spotdash.1"), "utf8");
@@ -138,38 +194,18 @@ describe("the installed package", () => {
   });
 
   it("shares one sim between commands: spotdash sim announces itself, place then positions see the same world", async () => {
-    const sim: ChildProcess = spawn(bin, ["sim", "--port", "0", "--no-crowd"], {
-      cwd: join(dir, "cwd"),
-      env: userEnv(),
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const { sim, url } = await startSim();
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        let out = "";
-        sim.stdout!.on("data", (b: Buffer) => {
-          out += b.toString();
-          const m = /listening on (\S+)[\s\S]*announced in (\S+):/.exec(out);
-          if (m) resolve(m[1]!);
-        });
-        sim.on("exit", (code) => reject(new Error(`sim exited ${code}: ${out}`)));
-      });
       const announced = join(dir, "home", ".local", "state", "spotdash", "sim.json");
       expect(statSync(announced).mode & 0o777).toBe(0o600);
-      type Game = { can_place: boolean; to_close_ms: number | null; to_next_ms: number | null; sim: object };
-      let game = JSON.parse(spotdash("game", "--sim", "--json")) as Game;
+      const game = await untilPlaceable();
       expect(game.sim).toMatchObject({ url, shared: true, by: "spotdash sim" });
-      // The sim runs in real time: in a 1 m game's last seconds, wait for the next game as a trader would.
-      if (!game.can_place || (game.to_close_ms ?? 0) < 5_000) {
-        await new Promise((r) => setTimeout(r, (game.to_next_ms ?? 0) + 500));
-        game = JSON.parse(spotdash("game", "--sim", "--json")) as Game;
-        expect(game.can_place).toBe(true);
-      }
       const price = JSON.parse(spotdash("price", "--sim", "--json")) as { value: number };
-      const placed = JSON.parse(spotdash("place", "--sim", "--json", "--price", String(Math.round(price.value)), "--stake", "2")) as {
+      const placed = JSON.parse(spotdash("place", "--json", "--price", String(Math.round(price.value)), "--stake", "2")) as {
         sim: object;
       };
       expect(placed.sim).toMatchObject({ url, shared: true });
-      const positions = JSON.parse(spotdash("positions", "--sim", "--json")) as { positions: { f: string }[]; sim: object };
+      const positions = JSON.parse(spotdash("positions", "--json")) as { positions: { f: string }[]; sim: object };
       expect(positions.positions.map((p) => p.f)).toContain("2");
       // The demo wallet can try mainnet: it has a balance there, and the guard still asks for --yes.
       const mainnet = JSON.parse(spotdash("--network", "mainnet", "balance", "--sim", "--json")) as { balance: string };
