@@ -26,8 +26,8 @@ interface Weights {
 export class GameProjection {
   private current: Weights;
   private pool = 0n;
-  /** The price a slice-by-slice weighing is under way at, if one is. */
-  private reweighing: Decimal | null = null;
+  /** A slice-by-slice weighing is under way. */
+  private reweighing = false;
   private closed = false;
 
   constructor(
@@ -67,8 +67,8 @@ export class GameProjection {
       this.current = weighAll(weighingAt(this.game, price), this.positions, 0, { of: new Map(), total: 0n });
       return;
     }
-    if (this.reweighing !== null) return;
-    this.reweighing = price;
+    if (this.reweighing) return;
+    this.reweighing = true;
     const at = weighingAt(this.game, price);
     const next = { of: new Map<PositionRecord, bigint>(), total: 0n };
     let done = 0;
@@ -83,7 +83,7 @@ export class GameProjection {
         return;
       }
       this.current = { at, ...next };
-      this.reweighing = null;
+      this.reweighing = false;
     };
     setImmediate(slice);
   }
