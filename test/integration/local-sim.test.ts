@@ -1,4 +1,4 @@
-/** The local sim's world in the state directory (open-backend.ts): a world that cannot be read is named, and left as it was. */
+/** The local sim's world in the state directory (open-backend.ts): kept across runs, named and left as it was when it cannot be read, in memory when it cannot be written. */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -9,12 +9,12 @@ import { embeddedSimDataDir, openLocalSim } from "../../src/open-backend.js";
 let dir: string;
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-function configIn(stateDir: string) {
+function configIn(stateDir: string, cwd = stateDir) {
   const loaded = loadConfig({
     argv: ["price"],
     env: { SPOTDASH_STATE_DIR: stateDir },
-    cwd: stateDir,
-    configPath: join(stateDir, "none.toml"),
+    cwd,
+    configPath: join(cwd, "none.toml"),
   });
   if (loaded.kind !== "run") throw new Error("unexpected");
   return loaded.config;
@@ -38,4 +38,19 @@ it("keeps the world across runs: a second run opens what the first wrote", async
   const second = await openLocalSim(configIn(dir), null);
   expect(second.simInfo?.kept).toBe(embeddedSimDataDir(dir));
   await second.close();
+});
+
+it("runs a sim in memory when the state directory cannot be written, and says so", async () => {
+  dir = mkdtempSync(join(tmpdir(), "spotdash-local-sim-"));
+  // Under a regular file: no directory can be made there, whoever runs the test (root included).
+  writeFileSync(join(dir, "file"), "");
+  const stateDir = join(dir, "file", "state");
+  const sim = await openLocalSim(configIn(stateDir, dir), null);
+  try {
+    expect(sim.simInfo).toMatchObject({ shared: false, kept: null });
+    const balance = await sim.client.getUserBalance({ currency: "USDC", network: "testnet" });
+    expect(balance.balance.gt(0)).toBe(true);
+  } finally {
+    await sim.close();
+  }
 });
