@@ -1,7 +1,7 @@
 /**
  * Fixed-width table cells: the compact tables of the positions pane and the
  * results view are plain text runs, which Ink draws far more cheaply than a
- * table component (see the README's note on ink-table).
+ * table component (docs/rendering.md, "Why no `ink-table`").
  */
 export interface Column {
   title: string;
