@@ -168,6 +168,18 @@ export function unitsToNumber(units: bigint, decimals = MONEY_DECIMALS): number 
   return Number.isSafeInteger(n) ? n / 10 ** decimals : fromUnits(units, decimals).toNumber();
 }
 
+/**
+ * returnPct of two amounts in money units, as the nearest binary number: while
+ * (w − f)·100 and f are both exact doubles (under 2^53), one IEEE division
+ * rounds their exact ratio correctly, with no decimal work at all; past
+ * that, through the Decimal.
+ */
+export function returnPctOfUnits(winnings: bigint, stake: bigint): number {
+  const n = Number((winnings - stake) * 100n);
+  const d = Number(stake);
+  return Number.isSafeInteger(n) && Number.isSafeInteger(d) ? n / d : returnPct(fromUnits(winnings), fromUnits(stake)).toNumber();
+}
+
 /** Money units as a Decimal. */
 export function fromUnits(units: bigint, decimals = MONEY_DECIMALS): Decimal {
   return new Decimal(`${units}e-${decimals}`);

@@ -5,7 +5,7 @@
  */
 import type { GameResult, PlacedPosition, ResultPosition, StatusPosition } from "../api/schemas.js";
 import { Decimal, sum, toWire } from "../domain/money.js";
-import { fromUnits, returnPct, unitsToNumber } from "../domain/payout.js";
+import { returnPct, returnPctOfUnits, stakeUnits, unitsToNumber } from "../domain/payout.js";
 import { WIRE_PRICE_DECIMALS } from "./markets.js";
 import type { PositionRecord, SettledGame } from "./model.js";
 
@@ -81,7 +81,7 @@ export function statusPosition(p: PositionRecord, projected: bigint): StatusPosi
     username: c.username,
     avatar: c.avatar,
     w: unitsToNumber(projected),
-    r: returnPct(fromUnits(projected), p.stake).toNumber(),
+    r: returnPctOfUnits(projected, stakeUnits(p)),
   };
 }
 

@@ -7,7 +7,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Decimal } from "../../src/domain/money.js";
-import { computePayout, fromUnits, type PayoutGame, unitsToNumber } from "../../src/domain/payout.js";
+import { computePayout, fromUnits, type PayoutGame, returnPctOfUnits, unitsToNumber } from "../../src/domain/payout.js";
 import type { PositionRecord } from "../../src/sim/model.js";
 import { GameProjection, SYNC_WEIGHING_LIMIT, WEIGHING_SLICE } from "../../src/sim/projection.js";
 import type { GameSlot } from "../../src/sim/schedule.js";
@@ -67,6 +67,53 @@ describe("unitsToNumber", () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+/** A finite double as the exact fraction m / 2^k. */
+function exactly(x: number): { m: bigint; k: bigint } {
+  const bits = new BigUint64Array(new Float64Array([x]).buffer)[0]!;
+  const sign = bits >> 63n ? -1n : 1n;
+  const exp = (bits >> 52n) & 0x7ffn;
+  const frac = bits & ((1n << 52n) - 1n);
+  const m = exp === 0n ? frac : frac | (1n << 52n);
+  const e = (exp === 0n ? 1n : exp) - 1075n;
+  return e >= 0n ? { m: sign * m * 2n ** e, k: 0n } : { m: sign * m, k: -e };
+}
+
+/** The doubles either side of x (x finite and not zero). */
+function neighbours(x: number): number[] {
+  const bits = new BigUint64Array(new Float64Array([x]).buffer);
+  return [1n, -1n].map((step) => new Float64Array(new BigUint64Array([bits[0]! + step]).buffer)[0]!);
+}
+
+/** |y − n/d|·d as a fraction over a power of two, to compare how far doubles are from n/d exactly. */
+function missOf(y: number, n: bigint, d: bigint): { a: bigint; k: bigint } {
+  const { m, k } = exactly(y);
+  const a = m * d - n * 2n ** k;
+  return { a: a < 0n ? -a : a, k };
+}
+
+describe("returnPctOfUnits", () => {
+  it("is the double nearest the exact (w − f)·100 / f", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 0n, max: 2n ** 46n }), fc.bigInt({ min: 1n, max: 2n ** 46n }), (w, f) => {
+        const x = returnPctOfUnits(w, f);
+        const n = (w - f) * 100n;
+        const mine = missOf(x, n, f);
+        // Zero is exact when w = f; its neighbours are then ± the smallest double, further away.
+        for (const y of x === 0 ? [Number.MIN_VALUE, -Number.MIN_VALUE] : neighbours(x)) {
+          const theirs = missOf(y, n, f);
+          expect(mine.a * 2n ** theirs.k <= theirs.a * 2n ** mine.k).toBe(true);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("past 2^53 is the Decimal's own number", () => {
+    const w = 2n ** 60n + 7n;
+    expect(returnPctOfUnits(w, 3n)).toBe(fromUnits(w).minus(fromUnits(3n)).div(fromUnits(3n)).times(100).toNumber());
   });
 });
 
