@@ -1,0 +1,55 @@
+/**
+ * npm run bench:sim-status [-- --positions 20000 --seconds 3]
+ *
+ * What one GET /status costs the sim's own thread, with no HTTP and no load
+ * generator beside it: the engine's answer for one user holding ten
+ * positions in a daily game that holds `--positions` positions in all, and
+ * that answer written as JSON. bench:sim measures the same request over
+ * loopback, where the HTTP stack and the load generator on the same cores
+ * move the figures run to run; this isolates the part the sim's code decides.
+ * Positions are placed through the engine itself (no journal), ten per user.
+ */
+import { Decimal } from "../src/domain/money.js";
+import { startSim } from "../src/sim/index.js";
+import { flag, percentile } from "./stats.js";
+
+const positions = flag("positions", 20_000);
+const seconds = flag("seconds", 3);
+const PER_USER = 10;
+
+const sim = await startSim({ host: "127.0.0.1", port: 0, seed: 5, crowd: false, rateLimit: "off", log: () => {} });
+const engine = sim.engine;
+const market = { asset: "ETH_USDT", interval: 86_400 } as const;
+const users = Array.from({ length: Math.ceil(positions / PER_USER) }, (_, i) => engine.createUser(`bench-${i}`));
+const gid = engine.listing(users[0]!, market.asset, market.interval).liveGame!.gid;
+const price = new Decimal(engine.livePrice(market.asset).value);
+for (let k = 0; k < positions; k++) {
+  const u = users[k % users.length]!;
+  // Distinct strikes around the price, so every weight differs.
+  const sp = price.plus(Math.floor(k / users.length)).plus(new Decimal(k % users.length).div(1e4));
+  engine.place(u, { gid, c: "USDC", a: market.asset, sp, f: new Decimal(5), pw: u.wallet, n: "testnet", it: market.interval });
+}
+const query = { ...market, network: "testnet", token: "USDC" } as const;
+
+/** Calls `fn` round the users for `seconds`, after a second's warm-up; µs per call at p50 and p99, and the mean. */
+function time(fn: (u: (typeof users)[number]) => unknown) {
+  const run = (ms: number) => {
+    const lat: number[] = [];
+    const end = performance.now() + ms;
+    for (let n = 0; performance.now() < end; n++) {
+      const t0 = performance.now();
+      fn(users[n % users.length]!);
+      lat.push((performance.now() - t0) * 1000);
+    }
+    return lat;
+  };
+  run(1_000);
+  const lat = run(seconds * 1000);
+  const mean = lat.reduce((a, b) => a + b, 0) / lat.length;
+  return `mean ${mean.toFixed(1)} µs  p50 ${percentile(lat, 50).toFixed(1)} µs  p99 ${percentile(lat, 99).toFixed(1)} µs  (${lat.length} calls)`;
+}
+
+console.log(`bench:sim-status — one GET /status in-process, ${PER_USER} positions of the caller's in a game of ${positions}`);
+console.log(`  engine's answer           ${time((u) => engine.status(u, query))}`);
+console.log(`  answer written as JSON    ${time((u) => JSON.stringify(engine.status(u, query)))}`);
+await sim.close();
