@@ -3,7 +3,8 @@
  * the tarball into a temporary prefix (offline: the bundle needs no
  * dependency at run time), then the installed `spotdash` run from an empty
  * directory with a temporary home: its config file, its man page, its
- * completion scripts, and its commands sharing one announced sim. Uses the
+ * completion scripts, and its commands sharing one announced sim; and the
+ * same tarball run by npx. Uses the
  * bundle in dist/ (npm test builds it first).
  */
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
@@ -18,6 +19,7 @@ const VERSION = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as
 
 let dir: string;
 let bin: string;
+let tarball: string;
 
 /** The user's environment: a home of its own, with the XDG places in it. */
 function userEnv(): NodeJS.ProcessEnv {
@@ -67,7 +69,7 @@ beforeAll(() => {
   const packed = JSON.parse(execFileSync("npm", ["pack", "--json", "--pack-destination", dir], { cwd: ROOT, encoding: "utf8" })) as {
     filename: string;
   }[];
-  const tarball = join(dir, packed[0]!.filename);
+  tarball = join(dir, packed[0]!.filename);
   execFileSync("npm", ["install", "-g", "--offline", "--no-audit", "--no-fund", "--prefix", join(dir, "prefix"), tarball], {
     cwd: dir,
     encoding: "utf8",
@@ -88,6 +90,17 @@ describe("the installed package", () => {
   it("knows its version from any directory: --version, and the first line of --help", () => {
     expect(spotdash("--version")).toBe(`spotdash ${VERSION}\n`);
     expect(spotdash("--help").split("\n")[0]).toBe(`spotdash ${VERSION}: terminal dashboard for Metafide's Spot-On price-prediction game`);
+  });
+
+  it("runs with npx from the tarball, offline, as it does installed", () => {
+    const cache = join(dir, "npx-cache");
+    const out = execFileSync("npx", ["--offline", "--yes", "--cache", cache, "--package", tarball, "--", "spotdash", "--version"], {
+      cwd: join(dir, "cwd"),
+      env: { ...userEnv(), npm_config_update_notifier: "false" },
+      encoding: "utf8",
+      timeout: 60_000,
+    });
+    expect(out.trim()).toBe(`spotdash ${VERSION}`);
   });
 
   it("carries its version inside the bundle: dist/ copied away from package.json still knows it", () => {
