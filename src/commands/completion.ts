@@ -69,8 +69,12 @@ function commandOptions(c: Command): { options: Option[]; words: readonly string
   return { options, words: [] };
 }
 
-/** Help text safe inside single quotes and zsh's [...] descriptions. */
-const plain = (s: string) => s.replace(/['[\]:\\`$]/g, "").replace(/\s+/g, " ");
+/** Help text safe inside single quotes and zsh's [...] descriptions; a colon, zsh's separator, becomes a dash ("check the service — every endpoint"). */
+const plain = (s: string) =>
+  s
+    .replace(/: /g, " — ")
+    .replace(/['[\]:\\`$]/g, "")
+    .replace(/\s+/g, " ");
 
 function bash(): string {
   const global = globalOptions();

@@ -203,7 +203,28 @@ describe("the installed package", () => {
     expect(complete("spotdash", "--interval", "")).toEqual(["10", "60", "3600", "86400"]);
     expect(complete("spotdash", "place", "--st")).toEqual(["--stake", "--state-dir"]);
     expect(complete("spotdash", "completion", "")).toEqual(expect.arrayContaining(["bash", "zsh", "fish"]));
-    for (const shell of ["zsh", "fish"]) expect(spotdash("completion", shell)).toMatch(/complete|compdef/);
+  });
+
+  it("prints a zsh completion script that loads and registers itself under compinit", () => {
+    const path = join(dir, "_spotdash");
+    writeFileSync(path, spotdash("completion", "zsh"));
+    execFileSync("zsh", ["-n", path]);
+    const zsh = `autoload -Uz compinit; compinit -u -D; source ${path}; print -r -- $_comps[spotdash]`;
+    expect(execFileSync("zsh", ["-fc", zsh], { env: userEnv(), encoding: "utf8" }).trim()).toBe("_spotdash");
+  });
+
+  it("prints a fish completion script that loads: fish completes the commands and their options", () => {
+    const path = join(dir, "spotdash.fish");
+    writeFileSync(path, spotdash("completion", "fish"));
+    execFileSync("fish", ["--no-execute", path]);
+    const complete = (line: string) =>
+      execFileSync("fish", ["-c", `source ${path}; complete -C '${line}'`], { env: userEnv(), encoding: "utf8" })
+        .trim()
+        .split("\n")
+        .map((l) => l.split("\t")[0]);
+    expect(complete("spotdash ").sort()).toEqual([...COMMANDS].sort());
+    expect(complete("spotdash place --st")).toEqual(expect.arrayContaining(["--stake", "--state-dir"]));
+    expect(complete("spotdash --interval ")).toEqual(["10", "60", "3600", "86400"]);
   });
 
   it("shares one sim between commands: spotdash sim announces itself, place then positions see the same world", async () => {
