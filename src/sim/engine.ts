@@ -76,7 +76,7 @@ export class Engine {
   /** Catches the world up to now and returns now. */
   sync(): number {
     const t = this.now();
-    this.games.advanceTo(t);
+    this.games.advanceTo(t, true);
     return t;
   }
 
@@ -134,7 +134,7 @@ export class Engine {
   /** Applies a journal record read back on start, at the time it happened. */
   replay(record: JournalRecord): void {
     this.time = Math.max(this.time, record.t);
-    this.games.advanceTo(this.time);
+    this.games.advanceTo(this.time, false);
     if (record.type === "user") this.applyUser(record);
     else if (record.type === "deposit") this.applyDeposit(record);
     else if (record.type === "place") this.applyPlace(record);

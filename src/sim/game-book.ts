@@ -3,11 +3,11 @@
  * each user's settled games. The crowd's orders go in as their time comes;
  * a game whose end has passed is settled against the feed's price at its
  * end (or cancelled and refunded when the feed has none) and paid out
- * through the ledger.
+ * through the ledger: at once, or a large game in steps between requests
+ * (settlement.ts), its result appearing whole when they are done.
  */
 import type { Network } from "../api/schemas.js";
 import type { Decimal } from "../domain/money.js";
-import { fromUnits, payoutUnits } from "../domain/payout.js";
 import type { Interval } from "../domain/rules.js";
 import { gameKey, ownerAccount, poolAccount } from "./accounts.js";
 import { crowdOrders, crowdPrediction } from "./crowd.js";
@@ -18,11 +18,14 @@ import type { ActiveGame, PositionRecord, SettledGame } from "./model.js";
 import type { Noise } from "./noise.js";
 import { GameProjection } from "./projection.js";
 import type { GameSlot } from "./schedule.js";
+import { type GamePayout, payoutSteps, runInTurns, runNow, SYNC_SETTLEMENT_LIMIT } from "./settlement.js";
 
 export class GameBook {
   private readonly active = new Map<string, ActiveGame>();
   /** Per user id, the settled games they played, in settlement order. */
   private readonly settled = new Map<number, SettledGame[]>();
+  /** A large game being settled in steps: games ending after it wait, so that every game settles in end order. */
+  private settling: ActiveGame | null = null;
 
   constructor(
     private readonly ledger: Ledger,
@@ -50,12 +53,21 @@ export class GameBook {
     return game;
   }
 
-  /** Settles every game whose end has passed, in end order, and lets the crowd catch up in the others. */
-  advanceTo(t: number): void {
+  /**
+   * Settles every game whose end has passed, in end order, and lets the
+   * crowd catch up in the others. `inTurns`: a game of more than
+   * SYNC_SETTLEMENT_LIMIT positions is settled in steps between requests
+   * (the live sim); without it, at once (replaying a journal, where what
+   * follows may spend the winnings).
+   */
+  advanceTo(t: number, inTurns: boolean): void {
     const due = [...this.active.values()]
-      .filter((g) => g.slot.endsAt <= t)
+      .filter((g) => g.slot.endsAt <= t && g !== this.settling)
       .sort((a, b) => a.slot.endsAt - b.slot.endsAt || a.slot.gid.localeCompare(b.slot.gid) || a.network.localeCompare(b.network));
-    for (const game of due) this.settle(game);
+    for (const game of due) {
+      if (this.settling !== null) break;
+      this.settle(game, inTurns && game.positions.length > SYNC_SETTLEMENT_LIMIT);
+    }
     for (const game of this.active.values()) this.placeCrowd(game, t);
   }
 
@@ -126,16 +138,37 @@ export class GameBook {
     }
   }
 
-  private settle(game: ActiveGame): void {
+  private settle(game: ActiveGame, inTurns: boolean): void {
     this.placeCrowd(game, game.slot.closesAt);
-    const close = this.feed.tickAt(game.slot.asset, game.slot.endsAt);
-    this.ledger.distribute(poolAccount(game), game.currency, game.network, this.payees(game, close?.price ?? null));
+    const close = this.feed.tickAt(game.slot.asset, game.slot.endsAt)?.price ?? null;
+    if (close === null) {
+      this.pay(game, null, refunds(game));
+      return;
+    }
+    const steps = payoutSteps(payoutGame(game.slot), game.positions, close);
+    if (!inTurns) {
+      this.pay(game, close, runNow(steps));
+      return;
+    }
+    this.settling = game;
+    runInTurns(steps, (payout) => {
+      this.settling = null;
+      this.pay(game, close, payout);
+    });
+  }
+
+  /** Pays the game out and files its result: one step, so a game is either active or settled, never half paid. */
+  private pay(game: ActiveGame, close: Decimal | null, payout: GamePayout): void {
+    game.positions.forEach((p, i) => {
+      p.winnings = payout.winnings[i]!;
+    });
+    this.ledger.distribute(poolAccount(game), game.currency, game.network, payout.payees);
     const record: SettledGame = {
       slot: game.slot,
       network: game.network,
       currency: game.currency,
       openPrice: this.openPrice(game.slot),
-      closingPrice: close?.price ?? null,
+      closingPrice: close,
       cancelled: close === null,
       settledAt: game.slot.endsAt,
       positions: game.positions,
@@ -149,23 +182,11 @@ export class GameBook {
     game.projection.close();
     this.active.delete(gameKey(game.slot.gid, game.network));
   }
+}
 
-  /** Sets each position's winnings and says who the pool pays: every stake back when there is no closing price. */
-  private payees(game: ActiveGame, close: Decimal | null): Array<readonly [Account, Decimal]> {
-    if (close === null) {
-      return game.positions.map((p) => {
-        p.winnings = p.stake;
-        return [ownerAccount(p), p.stake] as const;
-      });
-    }
-    const result = payoutUnits(payoutGame(game.slot), game.positions, close);
-    const payees: Array<readonly [Account, Decimal]> = game.positions.map((p, i) => {
-      p.winnings = fromUnits(result.winnings[i]!);
-      return [ownerAccount(p), p.winnings] as const;
-    });
-    payees.push(["house", fromUnits(result.pool - result.paid)]);
-    return payees;
-  }
+/** A game with no closing price: every stake back to its owner. */
+function refunds(game: ActiveGame): GamePayout {
+  return { winnings: game.positions.map((p) => p.stake), payees: game.positions.map((p) => [ownerAccount(p), p.stake] as const) };
 }
 
 function payoutGame(slot: GameSlot) {
