@@ -185,15 +185,54 @@ export function fromUnits(units: bigint, decimals = MONEY_DECIMALS): Decimal {
   return new Decimal(`${units}e-${decimals}`);
 }
 
-/** The payout in integers: money units, weights in units of 10^-WEIGHT_DECIMALS. computePayout's Decimals come from this. */
-export function payoutUnits(game: PayoutGame, entries: readonly PayoutEntry[], closingPrice: Decimal) {
+/** A game's payout in integers: money units, weights in units of 10^-WEIGHT_DECIMALS. */
+export interface PayoutUnits {
+  pool: bigint;
+  /** One per entry, same order. */
+  weights: bigint[];
+  winnings: bigint[];
+  paid: bigint;
+}
+
+/** The payout in integers. computePayout's Decimals come from this. */
+export function payoutUnits(game: PayoutGame, entries: readonly PayoutEntry[], closingPrice: Decimal): PayoutUnits {
+  // One step for the whole game: the steps end on the first call.
+  const steps = payoutUnitsInSteps(game, entries, closingPrice, Number.POSITIVE_INFINITY);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * payoutUnits in steps: it yields after every `step` entries weighed, then
+ * after every `step` paid, so that a large game can be settled over several
+ * turns of the event loop (src/sim/settlement.ts).
+ */
+export function* payoutUnitsInSteps(
+  game: PayoutGame,
+  entries: readonly PayoutEntry[],
+  closingPrice: Decimal,
+  step: number,
+): Generator<void, PayoutUnits, void> {
   const at = weighingAt(game, closingPrice);
-  const weights = entries.map((e) => weightOf(at, e));
-  const pool = entries.reduce((acc, e) => acc + stakeUnits(e), 0n);
-  const totalWeight = weights.reduce((acc, w) => acc + w, 0n);
+  const weights: bigint[] = new Array(entries.length);
+  let pool = 0n;
+  let totalWeight = 0n;
+  for (let i = 0; i < entries.length; i++) {
+    weights[i] = weightOf(at, entries[i]!);
+    totalWeight += weights[i]!;
+    pool += stakeUnits(entries[i]!);
+    if ((i + 1) % step === 0) yield;
+  }
   // No weight at all (nobody was in the game for any time) leaves the pot to the house.
-  const winnings = weights.map((w) => winningsOf(pool, w, totalWeight));
-  const paid = winnings.reduce((acc, w) => acc + w, 0n);
+  const winnings: bigint[] = new Array(entries.length);
+  let paid = 0n;
+  for (let i = 0; i < entries.length; i++) {
+    winnings[i] = winningsOf(pool, weights[i]!, totalWeight);
+    paid += winnings[i]!;
+    if ((i + 1) % step === 0) yield;
+  }
   return { pool, weights, winnings, paid };
 }
 

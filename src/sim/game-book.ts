@@ -18,7 +18,8 @@ import type { ActiveGame, PositionRecord, SettledGame } from "./model.js";
 import type { Noise } from "./noise.js";
 import { GameProjection } from "./projection.js";
 import type { GameSlot } from "./schedule.js";
-import { type GamePayout, payoutSteps, runInTurns, runNow, SYNC_SETTLEMENT_LIMIT } from "./settlement.js";
+import { type GamePayout, payoutSteps } from "./settlement.js";
+import { POSITIONS_PER_TURN, runInTurns, runNow } from "./turns.js";
 
 export class GameBook {
   private readonly active = new Map<string, ActiveGame>();
@@ -56,7 +57,7 @@ export class GameBook {
   /**
    * Settles every game whose end has passed, in end order, and lets the
    * crowd catch up in the others. `inTurns`: a game of more than
-   * SYNC_SETTLEMENT_LIMIT positions is settled in steps between requests
+   * POSITIONS_PER_TURN positions is settled in steps between requests
    * (the live sim); without it, at once (replaying a journal, where what
    * follows may spend the winnings).
    */
@@ -66,7 +67,7 @@ export class GameBook {
       .sort((a, b) => a.slot.endsAt - b.slot.endsAt || a.slot.gid.localeCompare(b.slot.gid) || a.network.localeCompare(b.network));
     for (const game of due) {
       if (this.settling !== null) break;
-      this.settle(game, inTurns && game.positions.length > SYNC_SETTLEMENT_LIMIT);
+      this.settle(game, inTurns && game.positions.length > POSITIONS_PER_TURN);
     }
     for (const game of this.active.values()) this.placeCrowd(game, t);
   }

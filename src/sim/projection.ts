@@ -3,19 +3,15 @@
  * /status costs only the caller's positions: each position is weighed once
  * when it joins (at the weighing's price) and the game's total weight and
  * pool are running sums. When the price moves, a game of up to
- * SYNC_WEIGHING_LIMIT positions is weighed again at once; a larger one
- * keeps answering at its last weighing's price while it is weighed again in
- * slices between requests (WEIGHING_SLICE positions a turn of the event
- * loop), so no request waits for the whole game. docs/sim.md, "Projections".
+ * POSITIONS_PER_TURN positions is weighed again at once; a larger one keeps
+ * answering at its last weighing's price while it is weighed again in steps
+ * between requests (turns.ts), so no request waits for the whole game.
+ * docs/sim.md, "Projections".
  */
 import type { Decimal } from "../domain/money.js";
 import { type PayoutGame, stakeUnits, type Weighing, weighingAt, weightOf, winningsOf } from "../domain/payout.js";
 import type { PositionRecord } from "./model.js";
-
-/** A game of at most this many positions is weighed again on the request that finds the price moved (~2 µs a position). */
-export const SYNC_WEIGHING_LIMIT = 2_000;
-/** Positions weighed per turn of the event loop while a larger game is weighed again. */
-export const WEIGHING_SLICE = 2_000;
+import { endOfStep, POSITIONS_PER_TURN, runInTurns, runNow } from "./turns.js";
 
 interface Weights {
   at: Weighing;
@@ -26,7 +22,7 @@ interface Weights {
 export class GameProjection {
   private current: Weights;
   private pool = 0n;
-  /** A slice-by-slice weighing is under way. */
+  /** A weighing in steps is under way. */
   private reweighing = false;
   private closed = false;
 
@@ -63,44 +59,33 @@ export class GameProjection {
   }
 
   private reweigh(price: Decimal): void {
-    if (this.positions.length <= SYNC_WEIGHING_LIMIT) {
-      this.current = weighAll(weighingAt(this.game, price), this.positions, 0, { of: new Map(), total: 0n });
+    const steps = this.weighing(weighingAt(this.game, price));
+    if (this.positions.length <= POSITIONS_PER_TURN) {
+      this.current = runNow(steps)!;
       return;
     }
     if (this.reweighing) return;
     this.reweighing = true;
-    const at = weighingAt(this.game, price);
-    const next = { of: new Map<PositionRecord, bigint>(), total: 0n };
-    let done = 0;
-    const slice = () => {
-      if (this.closed) return;
-      // Positions that joined meanwhile are in `positions` too: the weighing ends when it has caught up with them.
-      const upTo = Math.min(done + WEIGHING_SLICE, this.positions.length);
-      weighAll(at, this.positions, done, next, upTo);
-      done = upTo;
-      if (done < this.positions.length) {
-        setImmediate(slice);
-        return;
-      }
-      this.current = { at, ...next };
+    runInTurns(steps, (weights) => {
       this.reweighing = false;
-    };
-    setImmediate(slice);
+      if (weights) this.current = weights;
+    });
   }
-}
 
-function weighAll(
-  at: Weighing,
-  positions: readonly PositionRecord[],
-  from: number,
-  into: { of: Map<PositionRecord, bigint>; total: bigint },
-  upTo = positions.length,
-): Weights {
-  for (let i = from; i < upTo; i++) {
-    const p = positions[i]!;
-    const w = weightOf(at, p);
-    into.of.set(p, w);
-    into.total += w;
+  /** Every position weighed at `at`, a step at a time; null when the game settles meanwhile. */
+  private *weighing(at: Weighing): Generator<void, Weights | null, void> {
+    const next: Weights = { at, of: new Map(), total: 0n };
+    // Positions that join meanwhile are in `positions` too: the weighing ends when it has caught up with them.
+    for (let i = 0; i < this.positions.length; i++) {
+      const p = this.positions[i]!;
+      const w = weightOf(at, p);
+      next.of.set(p, w);
+      next.total += w;
+      if (endOfStep(i)) {
+        yield;
+        if (this.closed) return null;
+      }
+    }
+    return next;
   }
-  return { at, ...into };
 }

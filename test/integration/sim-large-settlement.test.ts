@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Decimal } from "../../src/domain/money.js";
 import { computePayout, type PayoutGame, payoutUnits } from "../../src/domain/payout.js";
 import type { PositionRecord } from "../../src/sim/model.js";
-import { payoutSteps, runNow, SETTLEMENT_SLICE, SYNC_SETTLEMENT_LIMIT } from "../../src/sim/settlement.js";
+import { payoutSteps } from "../../src/sim/settlement.js";
+import { POSITIONS_PER_TURN, runNow } from "../../src/sim/turns.js";
 import { body, startTestSim, type TestSim, toNextGame } from "./sim-helpers.js";
 
 let t: TestSim | undefined;
@@ -58,14 +59,14 @@ describe("payoutSteps", () => {
   });
 });
 
-describe("a game larger than SYNC_SETTLEMENT_LIMIT", () => {
+describe("a game of more than POSITIONS_PER_TURN positions", () => {
   it("settles in steps while the sim answers, then files the whole result, paid as computePayout pays", async () => {
     t = await startTestSim();
     const engine = t.sim.engine;
     engine.feed.script("BTC_USDT", () => "68000");
     const listing = await toNextGame(t, "BTC_USDT", 60);
     await t.client.place(body(t, listing, { sp: "68000.5", f: "2" }));
-    const count = SYNC_SETTLEMENT_LIMIT + 2 * SETTLEMENT_SLICE + 7;
+    const count = 3 * POSITIONS_PER_TURN + 7;
     const users = Array.from({ length: Math.ceil(count / 10) }, (_, i) => engine.createUser(`large-${i}`));
     for (let k = 1; k < count; k++) {
       const u = users[k % users.length]!;

@@ -9,8 +9,9 @@ import { describe, expect, it } from "vitest";
 import { Decimal } from "../../src/domain/money.js";
 import { computePayout, fromUnits, type PayoutGame, returnPctOfUnits, unitsToNumber } from "../../src/domain/payout.js";
 import type { PositionRecord } from "../../src/sim/model.js";
-import { GameProjection, SYNC_WEIGHING_LIMIT, WEIGHING_SLICE } from "../../src/sim/projection.js";
+import { GameProjection } from "../../src/sim/projection.js";
 import type { GameSlot } from "../../src/sim/schedule.js";
+import { POSITIONS_PER_TURN } from "../../src/sim/turns.js";
 
 const GAME: PayoutGame = { interval: 60, startAt: 1_000_000, endsAt: 1_075_000 };
 const SLOT = {
@@ -142,7 +143,7 @@ describe("GameProjection", () => {
 
   it("keeps a large game's last weighing while it weighs again in slices, then answers at the new price", async () => {
     const { positions, projection, join } = projectionOf("68000");
-    const n = SYNC_WEIGHING_LIMIT + 2 * WEIGHING_SLICE + 17;
+    const n = 3 * POSITIONS_PER_TURN + 17;
     for (let i = 0; i < n; i++) join(position(i, "1.5", String(67_900 + (i % 200)), GAME.startAt + (i % 60_000)));
     const mine = [positions[5]!, positions[n - 1]!];
     const atOpen = expected(positions, mine, "68000");
@@ -157,9 +158,9 @@ describe("GameProjection", () => {
     expect(projection.winnings(mine, new Decimal("68050")).map(shown)).toEqual(expected(positions, mine, "68050"));
   });
 
-  it("weighs a game of up to SYNC_WEIGHING_LIMIT positions again on the request that finds the price moved", () => {
+  it("weighs a game of up to POSITIONS_PER_TURN positions again on the request that finds the price moved", () => {
     const { positions, projection, join } = projectionOf("68000");
-    for (let i = 0; i < SYNC_WEIGHING_LIMIT; i++) join(position(i, "1", String(67_990 + (i % 20)), GAME.startAt));
+    for (let i = 0; i < POSITIONS_PER_TURN; i++) join(position(i, "1", String(67_990 + (i % 20)), GAME.startAt));
     const mine = [positions[0]!];
     expect(projection.winnings(mine, new Decimal("67991")).map(shown)).toEqual(expected(positions, mine, "67991"));
   });
