@@ -125,9 +125,10 @@ describe("the installed package", () => {
     expect(price.value).toBeGreaterThan(0);
     expect(price.sim).toMatchObject({ shared: false, by: "this command", kept: world });
     // Each command's sim is gone when it ends; the next one's opens the same world.
-    await untilPlaceable("--interval", "3600");
-    spotdash("--interval", "3600", "place", "--json", "--price", String(Math.round(price.value)), "--stake", "3");
-    const positions = JSON.parse(spotdash("--interval", "3600", "positions", "--json")) as { positions: { f: string }[] };
+    // The 1-minute game: its lobby is 15 s, so waiting out one fits the test's time (an hour game's lobby is 5 minutes).
+    await untilPlaceable("--interval", "60");
+    spotdash("--interval", "60", "place", "--json", "--price", String(Math.round(price.value)), "--stake", "3");
+    const positions = JSON.parse(spotdash("--interval", "60", "positions", "--json")) as { positions: { f: string }[] };
     expect(positions.positions.map((p) => p.f)).toContain("3");
   }, 60_000);
 
