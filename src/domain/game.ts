@@ -61,13 +61,19 @@ export function toNextGame(listing: GameListing, now: number): number | null {
 }
 
 /**
- * The next instant at which the listing changes meaning (a boundary the
- * poller must refetch /spot at), or null if every boundary has passed.
+ * The next instant at which the listing says something the clock cannot
+ * work out (a boundary the poller must refetch /spot at), or null if every
+ * boundary has passed: the live game's start and end, the next game's
+ * start. Its close too, but only while no next game is announced (the
+ * service may announce one then): what else changes at the close, the
+ * lobby and can_place_position, the clock works out (phaseAt), so the
+ * fetch would spend a slot on nothing new.
  */
 export function nextBoundary(listing: GameListing, now: number): number | null {
   const live = listing.liveGame;
-  const candidates = live === null ? [] : [live.start_at, live.closes_at, live.ends_at];
   const next = readableNext(listing);
+  const candidates = live === null ? [] : [live.start_at, live.ends_at];
+  if (live !== null && next === null) candidates.push(live.closes_at);
   if (next !== null) candidates.push(next.starts_at);
   const upcoming = candidates.filter((t) => t > now);
   return upcoming.length === 0 ? null : Math.min(...upcoming);

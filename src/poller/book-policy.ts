@@ -21,13 +21,13 @@ export const BOOK_POLICY = {
   finalStatusLeadMs: 1_500,
   finalWindowMs: 60_000,
   /**
-   * Another asset's live price, for its held games' distances: every 25 s,
-   * every 10 s while one is in its last minute. Its bound is the period
-   * plus the slack: longer than a game's 5 s, so the game's positions come
-   * before its distance; short enough that the launch pass's looks do not
-   * keep it waiting past the bound.
+   * Another asset's live price, for its held games' distances: every 30 s
+   * (as old as their positions may be), every 10 s while one is in its last
+   * minute. Its bound is the period plus the slack: longer than a game's
+   * 5 s, so the game's positions come before its distance; short enough
+   * that the launch pass's looks do not keep it waiting past the bound.
    */
-  priceMs: 25_000,
+  priceMs: 30_000,
   finalPriceMs: 10_000,
   priceSlackMs: 3_000,
   /** A held market whose listing could not be fetched is asked again after this long. */

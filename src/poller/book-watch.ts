@@ -73,10 +73,12 @@ export class BookWatch {
     return this.markets.filter((m) => marketKey(m) !== key && !this.looked.has(marketKey(m)));
   }
 
-  /** Whether a game is held in a market other than the focused one. */
-  heldElsewhere(s: Snapshot): boolean {
+  /** Whether a game is held in a market other than the focused one, or some market is still to be looked at first. */
+  busy(s: Snapshot): boolean {
     const focused = marketKey(s.target);
-    return Object.entries(s.book.markets).some(([key, m]) => key !== focused && heldGids(m).length > 0);
+    return (
+      Object.entries(s.book.markets).some(([key, m]) => key !== focused && heldGids(m).length > 0) || this.undiscovered(s.target).length > 0
+    );
   }
 
   /**

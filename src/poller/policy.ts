@@ -37,16 +37,21 @@ export const POLICY = {
    */
   statusWhileHoldingMs: 2_900,
   /**
-   * The same while games are held in other markets too: every fifth slot,
-   * so that their refreshes (book-policy.ts) fit beside a price that still
-   * gets more than every other slot.
+   * The same while games are held in other markets too, or the pass at
+   * launch is looking for them: every fifth slot, so that their refreshes
+   * and its looks (book-policy.ts) fit beside a price that still gets more
+   * than every other slot.
    */
   statusWhileHoldingSharedMs: 4_900,
   statusIdleMs: 30_000,
   /** Placements and settlements fetch it at once; this only catches a change made elsewhere (a deposit, another device). */
   balanceMs: 60_000,
-  /** Countdowns tick locally; this only catches a listing that changed unannounced. */
-  spotSafetyMs: 60_000,
+  /**
+   * Countdowns tick locally; this only catches a listing that changed
+   * unannounced. Longer than a 1 m game's 75 s, so on one the end's
+   * fetch always comes first and this never spends a slot.
+   */
+  spotSafetyMs: 90_000,
   /** A listing fetched after ends_at still shows the old game: ask again, gently. */
   spotSettlingRetryMs: 2_000,
   /** No game is live (between games, a paused asset): check calmly; an announced next start is fetched on time anyway. */
@@ -74,8 +79,11 @@ export interface PolicyInput {
   holdingPositions: boolean;
   /** The book's next request (nextBookRequest), or null when it wants nothing now. */
   book: BookRequest | null;
-  /** Games are held outside the focused market: the focused status shares the slots with theirs. */
-  bookHeld: boolean;
+  /**
+   * Games are held outside the focused market, or the pass at launch is
+   * still looking for them: the focused status shares the slots with theirs.
+   */
+  bookBusy: boolean;
   /** The service answers again after an outage: what went stale is fetched back to back, without the price between. */
   catchingUp: boolean;
   resultsOpen: boolean;
@@ -126,7 +134,7 @@ export function spotDue(i: PolicyInput): "now" | "periodic" | false {
 
 function focusedStatusMs(i: PolicyInput): number {
   if (!i.holdingPositions) return POLICY.statusIdleMs;
-  return i.bookHeld ? POLICY.statusWhileHoldingSharedMs : POLICY.statusWhileHoldingMs;
+  return i.bookBusy ? POLICY.statusWhileHoldingSharedMs : POLICY.statusWhileHoldingMs;
 }
 
 /**

@@ -200,7 +200,7 @@ export class Poller {
       catchingUp: this.catchingUp,
       holdingPositions: holdsLiveGame(s),
       book: this.bookRequest,
-      bookHeld: this.book?.heldElsewhere(s) ?? false,
+      bookBusy: this.book?.busy(s) ?? false,
       resultsOpen: this.resultsQuery !== null,
       settlementPending: this.settlements.pending,
       blockedUntil: this.health.blockedUntil(),

@@ -59,7 +59,13 @@ function simulate(games: readonly SimGame[], focusedHolding: boolean, seconds: n
   for (let now = T0; now < T0 + seconds * 1000; now += SLOT_MS) {
     const book = nextBookRequest({ now, serverNow: now, focusedAsset: "BTC_USDT", markets, lastPrice, ...looks });
     const kind = chooseNext(
-      policyInput(now, { lastAttempt, recent, holdingPositions: focusedHolding, book, bookHeld: markets.some((m) => m.held) }),
+      policyInput(now, {
+        lastAttempt,
+        recent,
+        holdingPositions: focusedHolding,
+        book,
+        bookBusy: markets.some((m) => m.held || m.lastStatus === undefined),
+      }),
     );
     if (kind === null) continue;
     lastAttempt[kind] = now;
@@ -118,7 +124,7 @@ function policyInput(now: number, over: Partial<PolicyInput>): PolicyInput {
     blockedUntil: {},
     failing: new Set(),
     book: null,
-    bookHeld: false,
+    bookBusy: false,
     ...over,
   };
 }
@@ -242,7 +248,7 @@ describe("the scheduler with the book", () => {
         want: { spot: false, status: true, balance: false, results: false },
         holdingPositions: true,
         book,
-        bookHeld: true,
+        bookBusy: true,
       });
     // A look several paces overdue (a busy spell) guards no held game's bound: the trader's position first.
     expect(chooseNext(input({ kind: "status", market, urgent: true, deadline: T0 - 12_000, launch: true }))).toBe("status");

@@ -22,6 +22,8 @@ class ScriptedService implements PollerClient {
   maxInFlight = 0;
   fault: Fault;
   gameStart = T0;
+  /** Whether the listing announces the next game (the real service's may not, before the close). */
+  announcesNext = true;
   positions: ReturnType<typeof statusPosition>[] = [];
   placeBehaviour: "ok" | "reset-after-apply" | "unreadable-after-apply" | "reset-not-applied" | "409" | "429-once" = "ok";
   results: ResultsPage = resultsPage({ games: [], pagination: { total: 0, limit: 20, offset: 0 } });
@@ -45,7 +47,8 @@ class ScriptedService implements PollerClient {
     const period = 75_000;
     const k = Math.floor((Date.now() - this.gameStart) / period);
     const start = this.gameStart + k * period;
-    return listing({ start, now: Date.now(), gid: String(500000 + k) });
+    const l = listing({ start, now: Date.now(), gid: String(500000 + k) });
+    return this.announcesNext ? l : { ...l, nextGame: null };
   }
 
   getSpot = () => this.answer("spot", () => this.currentListing());
@@ -157,13 +160,25 @@ describe("poller", () => {
     expect(Math.max(...statusGaps)).toBeLessThanOrEqual(3_200);
   });
 
-  it("refetches the listing as soon as a game boundary passes", async () => {
+  it("refetches the listing as soon as the game ends, and not at its close when the next game is announced", async () => {
+    poller.start();
+    await vi.advanceTimersByTimeAsync(10_000);
+    const live = poller.snapshot.listing!.value.liveGame!;
+    await vi.advanceTimersByTimeAsync(live.ends_at - Date.now() + 1_100);
+    const sinceClose = service.calls.filter((c) => c.at >= live.closes_at);
+    // The lobby and can_place_position at the close are the clock's to work out: no slot spent on them.
+    expect(sinceClose.filter((c) => c.kind === "spot" && c.at < live.ends_at)).toEqual([]);
+    expect(sinceClose.find((c) => c.at >= live.ends_at)?.kind).toBe("spot");
+    expect(poller.snapshot.listing!.value.liveGame!.gid).not.toBe(live.gid);
+  });
+
+  it("refetches the listing at the close while no next game is announced: the service may announce it then", async () => {
+    service.announcesNext = false;
     poller.start();
     await vi.advanceTimersByTimeAsync(10_000);
     const closesAt = poller.snapshot.listing!.value.liveGame!.closes_at;
     await vi.advanceTimersByTimeAsync(closesAt - Date.now() + 1_100);
-    const firstAfter = service.calls.find((c) => c.at >= closesAt);
-    expect(firstAfter?.kind).toBe("spot");
+    expect(service.calls.find((c) => c.at >= closesAt)?.kind).toBe("spot");
     expect(poller.snapshot.listing!.value.liveGame!.lobby?.isLobby).toBe(true);
   });
 
