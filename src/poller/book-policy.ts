@@ -20,6 +20,8 @@ export const BOOK_POLICY = {
   finalStatusMs: 5_000,
   finalStatusLeadMs: 1_500,
   finalWindowMs: 60_000,
+  /** The refresh just before the last minute is due this long before it starts, so one slot's wait cannot push it in. */
+  finalOpenMarginMs: 1_000,
   /**
    * Another asset's live price, for its held games' distances: every 30 s
    * (as old as their positions may be), every 10 s while one is in its last
@@ -119,8 +121,9 @@ function statusDue(m: BookMarketState, i: BookPolicyInput): { deadline: number; 
   if (m.endsAt === undefined) return calm;
   // Server ms to local: the last minute starts this long from now.
   const finalOpens = i.now + (m.endsAt - BOOK_POLICY.finalWindowMs - i.serverNow);
-  // Refreshed a few seconds before it starts (a refresh any earlier would be too old by then), not once it has.
-  const deadline = Math.max(finalOpens, m.lastStatus + BOOK_POLICY.finalStatusMs);
+  // Refreshed a few seconds before it starts (a refresh any earlier would be too old by then), not once it has:
+  // due a slot before it, so a request falling due at the same moment cannot push it into the minute.
+  const deadline = Math.max(finalOpens - BOOK_POLICY.finalOpenMarginMs, m.lastStatus + BOOK_POLICY.finalStatusMs);
   return deadline < calm.deadline ? { deadline, lead: BOOK_POLICY.finalStatusMs - BOOK_POLICY.finalStatusLeadMs } : calm;
 }
 
@@ -136,7 +139,8 @@ function heldRequests(m: BookMarketState, i: BookPolicyInput): BookRequest[] {
     out.push({ kind: "spot", market: m, urgent: true, deadline });
   }
   // The once-after-the-end /status goes before the listing: it tells whether the game's positions are gone.
-  if (ended && since(i.now, m.lastStatus) > endedAgo) out.push({ kind: "status", market: m, urgent: true, deadline: m.endsAt! });
+  // Its deadline is the end in local ms, like every other deadline here (endedAgo is the same span on either clock).
+  if (ended && since(i.now, m.lastStatus) > endedAgo) out.push({ kind: "status", market: m, urgent: true, deadline: i.now - endedAgo });
   else if (!ended) {
     const { deadline, lead } = statusDue(m, i);
     // Ordered by when the bound runs out, so a last-minute refresh goes before a price or a calmer game's.
