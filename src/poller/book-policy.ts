@@ -95,7 +95,7 @@ export interface BookPolicyInput {
 
 export type BookRequest =
   /** `launch`: a look of the pass at launch, which guards no held game's bound, so it is never critical. */
-  | { kind: "status"; market: Market; urgent: boolean; deadline: number; launch?: true }
+  | { kind: "status"; market: Market; urgent: boolean; deadline: number; launch?: true; calm?: true }
   | { kind: "spot"; market: Market; urgent: true; deadline: number }
   | { kind: "price"; asset: string; urgent: true; deadline: number };
 
@@ -143,8 +143,9 @@ function heldRequests(m: BookMarketState, i: BookPolicyInput): BookRequest[] {
   if (ended && since(i.now, m.lastStatus) > endedAgo) out.push({ kind: "status", market: m, urgent: true, deadline: i.now - endedAgo });
   else if (!ended) {
     const { deadline, lead } = statusDue(m, i);
+    const calm = lead === BOOK_POLICY.heldStatusLeadMs ? { calm: true as const } : {};
     // Ordered by when the bound runs out, so a last-minute refresh goes before a price or a calmer game's.
-    if (deadline - lead <= i.now) out.push({ kind: "status", market: m, urgent: true, deadline });
+    if (deadline - lead <= i.now) out.push({ kind: "status", market: m, urgent: true, deadline, ...calm });
   }
   return out;
 }
@@ -201,7 +202,12 @@ export function nextBookRequest(i: BookPolicyInput): BookRequest | null {
       if (deadline <= i.now) due.push({ kind: "status", market: m, urgent: false, deadline });
     }
   }
+  // A calm refresh at its 30 s bound goes before the looks of the pass at launch, however overdue they are: a game
+  // just found would otherwise wait for the whole pass. (Not a last-minute refresh: a 1 m game held elsewhere is
+  // always in one and would hold the pass up.)
+  const first = (r: BookRequest) => r.kind === "status" && r.calm === true && isCritical(r, i.now);
   let best: BookRequest | null = null;
-  for (const r of due) if (best === null || r.deadline < best.deadline) best = r;
+  for (const r of due)
+    if (best === null || (first(r) && !first(best)) || (first(r) === first(best) && r.deadline < best.deadline)) best = r;
   return best;
 }

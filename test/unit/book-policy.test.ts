@@ -258,6 +258,28 @@ describe("the scheduler with the book", () => {
     expect(chooseNext(input({ kind: "status", market, urgent: true, deadline: T0 + 1_000 }))).toBe("book");
   });
 
+  it("sends a held game's calm refresh at its bound before an overdue look of the pass at launch", () => {
+    const market = (asset: string, interval: Interval, over: Partial<BookMarketState>): BookMarketState => ({
+      key: `${asset} ${interval}`,
+      asset,
+      interval,
+      held: false,
+      endsAt: undefined,
+      listingAt: undefined,
+      lastStatus: undefined,
+      lastSpot: undefined,
+      ...over,
+    });
+    // Found by the pass 29 s ago, its listing known; the pass is still 20 s behind its pace.
+    const found = market("BTC_USDT", 3600, { held: true, lastStatus: T0 - 29_000, listingAt: T0 - 27_000, endsAt: T0 + 3_000_000 });
+    const unseen = market("ETH_USDT", 86400, {});
+    const input = { now: T0, serverNow: T0, focusedAsset: "BTC_USDT", lastPrice: {}, launchPassStart: T0 - 40_000 };
+    expect(nextBookRequest({ ...input, markets: [found, unseen] })).toMatchObject({ kind: "status", market: { asset: "BTC_USDT" } });
+    // Further from its bound, the look goes first.
+    const sooner = { ...found, lastStatus: T0 - 24_000 };
+    expect(nextBookRequest({ ...input, markets: [sooner, unseen] })).toMatchObject({ kind: "status", launch: true });
+  });
+
   it("dates a held game's once-after-the-end /status by the local clock, whatever the server's clock says", () => {
     const serverNow = T0 + 3_600_000;
     const ended: BookMarketState = {
