@@ -32,7 +32,7 @@ interface Req {
   body?: string;
 }
 
-/** Sends requests from `next` on `connections` connections until `until` says stop; latencies in ms. */
+/** Sends requests from `next` on `connections` connections for `ms` or until `next` gives null; latencies in ms. */
 async function load(
   url: string,
   connections: number,

@@ -10,6 +10,7 @@
  */
 import { Decimal } from "./money.js";
 import { type Interval, inEarlyWindow, MONEY_DECIMALS } from "./rules.js";
+import { endOfStep, runNow } from "./steps.js";
 
 /** Share of the pool paid back to players (the public split's "winning pot"). */
 export const WINNING_POT_SHARE = new Decimal("0.909");
@@ -196,12 +197,8 @@ export interface PayoutUnits {
 
 /** The payout in integers. computePayout's Decimals come from this. */
 export function payoutUnits(game: PayoutGame, entries: readonly PayoutEntry[], closingPrice: Decimal): PayoutUnits {
-  // One step for the whole game: the steps end on the first call.
-  const steps = payoutUnitsInSteps(game, entries, closingPrice, Number.POSITIVE_INFINITY);
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
+  // One step for the whole game.
+  return runNow(payoutUnitsInSteps(game, entries, closingPrice, Number.POSITIVE_INFINITY));
 }
 
 /**
@@ -223,7 +220,7 @@ export function* payoutUnitsInSteps(
     weights[i] = weightOf(at, entries[i]!);
     totalWeight += weights[i]!;
     pool += stakeUnits(entries[i]!);
-    if ((i + 1) % step === 0) yield;
+    if (endOfStep(i, step)) yield;
   }
   // No weight at all (nobody was in the game for any time) leaves the pot to the house.
   const winnings: bigint[] = new Array(entries.length);
@@ -231,7 +228,7 @@ export function* payoutUnitsInSteps(
   for (let i = 0; i < entries.length; i++) {
     winnings[i] = winningsOf(pool, weights[i]!, totalWeight);
     paid += winnings[i]!;
-    if ((i + 1) % step === 0) yield;
+    if (endOfStep(i, step)) yield;
   }
   return { pool, weights, winnings, paid };
 }

@@ -113,18 +113,18 @@ const since = (now: number, last: number | undefined) => (last === undefined ? N
  * the moment its last minute starts, when the 30 s since the last one
  * would leave them older than 5 s there.
  */
-function statusDue(m: BookMarketState, i: BookPolicyInput): { deadline: number; lead: number } {
-  const final = { lead: BOOK_POLICY.finalStatusLeadMs };
+function statusDue(m: BookMarketState, i: BookPolicyInput): { deadline: number; lead: number; calm: boolean } {
+  const final = { lead: BOOK_POLICY.finalStatusLeadMs, calm: false };
   if (m.lastStatus === undefined) return { deadline: i.now, ...final };
   if (inFinalMinute(m, i.serverNow)) return { deadline: m.lastStatus + BOOK_POLICY.finalStatusMs, ...final };
-  const calm = { deadline: m.lastStatus + BOOK_POLICY.heldStatusMs, lead: BOOK_POLICY.heldStatusLeadMs };
+  const calm = { deadline: m.lastStatus + BOOK_POLICY.heldStatusMs, lead: BOOK_POLICY.heldStatusLeadMs, calm: true };
   if (m.endsAt === undefined) return calm;
   // Server ms to local: the last minute starts this long from now.
   const finalOpens = i.now + (m.endsAt - BOOK_POLICY.finalWindowMs - i.serverNow);
   // Refreshed a few seconds before it starts (a refresh any earlier would be too old by then), not once it has:
   // due a slot before it, so a request falling due at the same moment cannot push it into the minute.
   const deadline = Math.max(finalOpens - BOOK_POLICY.finalOpenMarginMs, m.lastStatus + BOOK_POLICY.finalStatusMs);
-  return deadline < calm.deadline ? { deadline, lead: BOOK_POLICY.finalStatusMs - BOOK_POLICY.finalStatusLeadMs } : calm;
+  return deadline < calm.deadline ? { deadline, lead: BOOK_POLICY.finalStatusMs - BOOK_POLICY.finalStatusLeadMs, calm: false } : calm;
 }
 
 function heldRequests(m: BookMarketState, i: BookPolicyInput): BookRequest[] {
@@ -142,10 +142,9 @@ function heldRequests(m: BookMarketState, i: BookPolicyInput): BookRequest[] {
   // Its deadline is the end in local ms, like every other deadline here (endedAgo is the same span on either clock).
   if (ended && since(i.now, m.lastStatus) > endedAgo) out.push({ kind: "status", market: m, urgent: true, deadline: i.now - endedAgo });
   else if (!ended) {
-    const { deadline, lead } = statusDue(m, i);
-    const calm = lead === BOOK_POLICY.heldStatusLeadMs ? { calm: true as const } : {};
+    const { deadline, lead, calm } = statusDue(m, i);
     // Ordered by when the bound runs out, so a last-minute refresh goes before a price or a calmer game's.
-    if (deadline - lead <= i.now) out.push({ kind: "status", market: m, urgent: true, deadline, ...calm });
+    if (deadline - lead <= i.now) out.push({ kind: "status", market: m, urgent: true, deadline, ...(calm ? { calm } : {}) });
   }
   return out;
 }

@@ -81,7 +81,7 @@ export class GameProjection {
       const w = weightOf(at, p);
       next.of.set(p, w);
       next.total += w;
-      if (endOfStep(i)) {
+      if (endOfStep(i, POSITIONS_PER_TURN)) {
         yield;
         if (this.closed) return null;
       }

@@ -1,9 +1,10 @@
 /**
  * Work over a large game's positions, done in steps so that no request waits
- * for all of it: a generator yields between steps, and is run either to the
- * end at once (a small game, a journal's replay) or one step per turn of the
- * event loop. Weighing a projection again (projection.ts) and settling a
- * game (settlement.ts) both run this way. docs/sim.md, "Projections".
+ * for all of it: a generator yields between steps (domain/steps.ts), and is
+ * run either to the end at once (a small game, a journal's replay) or one
+ * step per turn of the event loop. Weighing a projection again
+ * (projection.ts) and settling a game (settlement.ts) both run this way.
+ * docs/sim.md, "Projections".
  */
 
 /**
@@ -12,16 +13,7 @@
  */
 export const POSITIONS_PER_TURN = 2_000;
 
-/** True after each POSITIONS_PER_TURN-th position, when a generator working through positions yields. */
-export const endOfStep = (i: number, step = POSITIONS_PER_TURN) => (i + 1) % step === 0;
-
-/** Every step at once. */
-export function runNow<T>(steps: Generator<void, T, void>): T {
-  for (;;) {
-    const step = steps.next();
-    if (step.done) return step.value;
-  }
-}
+export { endOfStep, runNow } from "../domain/steps.js";
 
 /** One step per turn of the event loop, then `done` with the result. */
 export function runInTurns<T>(steps: Generator<void, T, void>, done: (result: T) => void): void {
