@@ -18,6 +18,7 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export interface SimProcess {
   url: string;
   wallet: string;
+  pid: number;
   /** The sim's longest event-loop delay (ms) since the last call; needs `loopMonitor`. */
   loopDelayMax(): Promise<number>;
   stop(): Promise<void>;
@@ -55,6 +56,7 @@ export async function startSimProcess(args: string[] = ["--key", apiKey, "--seed
   return {
     url,
     wallet,
+    pid: sim.pid!,
     loopDelayMax: () =>
       new Promise((res) => {
         delays.push(res);

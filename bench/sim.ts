@@ -10,11 +10,14 @@
  * preloaded). Run in memory and with `--data`; the reads at an empty game and at a
  * game holding `--positions` positions, POST /spot while that game fills
  * (ten positions per user, the most a user may hold, so positions/10 keys).
- * The load generator shares the machine's cores with the sim: the figures
- * are a floor of what the sim does on its own.
+ * With two cores or more the sim is pinned to one and this process to
+ * another (taskset), so "on one core" is what is measured; each cell also
+ * prints the sim's CPU time per request (utime + stime from /proc), the
+ * figure least moved by whatever else the machine runs.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
 import { join } from "node:path";
 import { Pool } from "undici";
 import { startSimProcess } from "./dashboard-pane.js";
@@ -72,10 +75,52 @@ async function load(
   return { lat, errors, elapsed };
 }
 
-function row(label: string, connections: number, r: { lat: number[]; errors: number; elapsed: number }, loopMs: number): string {
+function row(
+  label: string,
+  connections: number,
+  r: { lat: number[]; errors: number; elapsed: number },
+  loopMs: number,
+  cpuMs: number,
+): string {
   const f = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
   const rps = Math.round((r.lat.length / r.elapsed) * 1000);
-  return `${label.padEnd(26)} ${String(connections).padStart(4)} conn  ${String(rps).padStart(7)} req/s  p50 ${f(percentile(r.lat, 50)).padStart(6)} ms  p99 ${f(percentile(r.lat, 99)).padStart(6)} ms  max ${f(Math.max(...r.lat)).padStart(6)} ms  loop ${f(loopMs).padStart(5)} ms  errors ${r.errors}`;
+  const cpu = Number.isFinite(cpuMs) ? `${Math.round((cpuMs * 1000) / r.lat.length)} µs/req` : "n/a";
+  return `${label.padEnd(26)} ${String(connections).padStart(4)} conn  ${String(rps).padStart(7)} req/s  p50 ${f(percentile(r.lat, 50)).padStart(6)} ms  p99 ${f(percentile(r.lat, 99)).padStart(6)} ms  max ${f(Math.max(...r.lat)).padStart(6)} ms  loop ${f(loopMs).padStart(5)} ms  cpu ${cpu.padStart(10)}  errors ${r.errors}`;
+}
+
+/** The CPU time (ms) a process has used, user and system; NaN where /proc cannot say. */
+function cpuTimeMs(pid: number): number {
+  try {
+    // Fields after the command's closing parenthesis: utime and stime are the 12th and 13th.
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN;
+  }
+}
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** Read before this process pins itself: afterwards it sees only its own core. */
+const CORES = availableParallelism();
+
+/** The sim on one core and this process on another, when the machine has two and taskset is there; says what it did. */
+function pin(simPid: number): string {
+  if (CORES < 2) return "not pinned (one core): the load generator shares it";
+  try {
+    execFileSync("taskset", ["-acp", "0", String(simPid)], { stdio: "ignore" });
+    execFileSync("taskset", ["-acp", "1", String(process.pid)], { stdio: "ignore" });
+    return "the sim pinned to core 0, the load generator to core 1";
+  } catch {
+    return "not pinned (no taskset): the load generator shares the cores";
+  }
 }
 
 async function getJson(url: string, path: string, key: string): Promise<Record<string, unknown>> {
@@ -90,7 +135,7 @@ async function run(dataDir: string | null): Promise<void> {
     ["--no-crowd", "--seed", "5", ...keys.flatMap((k) => ["--key", k]), ...(dataDir ? ["--data", dataDir] : [])],
     true,
   );
-  console.log(`\n${dataDir ? "with --data" : "in memory"} (${users} users)`);
+  console.log(`\n${dataDir ? "with --data" : "in memory"} (${users} users; ${pin(sim.pid)})`);
   const listing = await getJson(sim.url, `${API}/spot?asset=ETH_USDT&interval=86400`, keys[0]!);
   const live = (listing.liveGame as { gid: string }).gid;
   const price = Number((await getJson(sim.url, `${API}/live-price?asset=ETH_USDT`, keys[0]!)).value);
@@ -103,8 +148,10 @@ async function run(dataDir: string | null): Promise<void> {
   // One cell: the load, then the sim's longest event-loop delay while it ran.
   const cell = async (label: string, c: number, next: (i: number) => Req | null, ms: number) => {
     await sim.loopDelayMax();
+    const cpu0 = cpuTimeMs(sim.pid);
     const r = await load(sim.url, c, next, ms);
-    return row(label, c, r, await sim.loopDelayMax());
+    const cpu = cpuTimeMs(sim.pid) - cpu0;
+    return row(label, c, r, await sim.loopDelayMax(), cpu);
   };
   const reads = async (label: string) => {
     for (const c of CONNECTIONS) console.log(await cell(`GET /live-price, ${label}`, c, livePrice, seconds * 1000));
