@@ -25,7 +25,7 @@ const MAX_DRAIN_BYTES = 1024 * 1024;
 
 /** What a request asks for, once its path and method are known good. */
 interface Target {
-  url: URL;
+  query: URLSearchParams;
   endpoint: string;
   method: string;
   handler: Handler;
@@ -52,58 +52,78 @@ export interface ServerDeps {
 
 export function createSimServer(deps: ServerDeps): Server {
   const server = createServer(SERVER_OPTIONS, (req, res) => {
-    handle(deps, req, res).catch((e: unknown) => {
+    const failed = (e: unknown) => {
       deps.log(`sim: unexpected failure: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
       if (!res.headersSent) send(res, 500, { error: "Internal error", message: "the sim failed to handle this request" });
       else res.destroy();
-    });
+    };
+    try {
+      handle(deps, req, res)?.catch(failed);
+    } catch (e) {
+      failed(e);
+    }
   });
   guardServer(server, deps.maxConnections);
   return server;
 }
 
-async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/**
+ * Answers one request. A read is answered within the call, with no promise
+ * on its way: at tens of thousands of requests a second, each await is a
+ * measurable share of a request's cost (BENCHMARKS.md, bench:sim). Only a
+ * body, an fsync or an injected delay is waited for.
+ */
+function handle(deps: ServerDeps, req: IncomingMessage, res: ServerResponse): Promise<void> | undefined {
   const target = resolveTarget(req, res);
   if (!target) return;
 
   const key = req.headers["x-api-key"];
   const user = typeof key === "string" ? deps.authenticate(key) : undefined;
-  if (!user || typeof key !== "string")
-    return refuse(req, res, new SimError(401, "Invalid API key", "send a key the sim accepts in the x-api-key header"));
-
-  const injected = deps.faults?.next(target.method, target.endpoint);
-  if (injected && injected.delayMs > 0) await new Promise((r) => setTimeout(r, injected.delayMs));
-  if (injected && answeredByFault(req, res, injected)) return;
-  if (answeredByLimit(deps, req, res, key, target)) return;
-
-  let body: unknown;
-  if (target.method === "POST") {
-    if (!isJson(req.headers["content-type"])) {
-      const message = "send the body as JSON with content-type: application/json";
-      return refuse(req, res, new SimError(415, "Unsupported media type", message));
-    }
-    body = await readJsonBody(req, res);
-    if (body === ANSWERED) return;
-  } else {
-    drain(req);
+  if (!user || typeof key !== "string") {
+    refuse(req, res, new SimError(401, "Invalid API key", "send a key the sim accepts in the x-api-key header"));
+    return;
   }
-  await respond(deps, res, target, { user, query: target.url.searchParams, body }, injected);
+  const injected = deps.faults?.next(target.method, target.endpoint);
+  const proceed = () => {
+    if (injected && answeredByFault(req, res, injected)) return;
+    if (answeredByLimit(deps, req, res, key, target)) return;
+    if (target.method === "POST") return place(deps, req, res, { target, user, injected });
+    drain(req);
+    return respond(deps, res, target, { user, query: target.query, body: undefined }, injected);
+  };
+  if (injected && injected.delayMs > 0) return new Promise((r) => setTimeout(r, injected.delayMs)).then(proceed);
+  return proceed();
+}
+
+async function place(
+  deps: ServerDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  at: { target: Target; user: SimUser; injected: Injected | undefined },
+): Promise<void> {
+  if (!isJson(req.headers["content-type"])) {
+    const message = "send the body as JSON with content-type: application/json";
+    refuse(req, res, new SimError(415, "Unsupported media type", message));
+    return;
+  }
+  const body = await readJsonBody(req, res);
+  if (body === ANSWERED) return;
+  await respond(deps, res, at.target, { user: at.user, query: at.target.query, body }, at.injected);
 }
 
 /** The endpoint and handler a request names, or undefined once it has been refused (400, 404, 405). */
 function resolveTarget(req: IncomingMessage, res: ServerResponse): Target | undefined {
-  let url: URL;
-  try {
-    url = new URL(req.url ?? "/", "http://sim.invalid");
-  } catch {
+  const parsed = parseTarget(req.url ?? "/");
+  if (!parsed) {
     refuse(req, res, new SimError(400, "Bad request", "the request target is not a valid path"));
     return undefined;
   }
-  const path = url.pathname.replace(/\/+$/, "");
+  const { pathname, query } = parsed;
+  const path = pathname.replace(/\/+$/, "");
   const endpoint = path.startsWith(API_PATH) ? path.slice(API_PATH.length) : undefined;
   const route = endpoint === undefined ? undefined : routeFor(endpoint);
   if (!route || endpoint === undefined) {
-    refuse(req, res, new SimError(404, "Not found", `no endpoint at ${url.pathname}; endpoints live under ${API_PATH}`));
+    refuse(req, res, new SimError(404, "Not found", `no endpoint at ${pathname}; endpoints live under ${API_PATH}`));
     return undefined;
   }
   const method = req.method ?? "";
@@ -111,10 +131,33 @@ function resolveTarget(req: IncomingMessage, res: ServerResponse): Target | unde
   if (!handler) {
     const allow = Object.keys(route).join(", ");
     res.setHeader("allow", allow);
-    refuse(req, res, new SimError(405, "Method not allowed", `${method} is not allowed on ${url.pathname}; use ${allow}`));
+    refuse(req, res, new SimError(405, "Method not allowed", `${method} is not allowed on ${pathname}; use ${allow}`));
     return undefined;
   }
-  return { url, endpoint, method, handler };
+  return { query, endpoint, method, handler };
+}
+
+/** A target with nothing for a URL to normalise: path and query characters only, no escapes, fragment, dot segments or doubled slashes. */
+const PLAIN_TARGET = /^(?!.*(?:\/\.|\/\/))\/[\w\-.~!$&'()*+,;=:@/?]*$/;
+
+/**
+ * The path and query of a request target, as the URL parser reads them, or
+ * undefined when it is not a valid one. A plain target, every client's, is
+ * split by hand: building a URL is a measurable share of a small read.
+ */
+export function parseTarget(raw: string): { pathname: string; query: URLSearchParams } | undefined {
+  if (PLAIN_TARGET.test(raw)) {
+    const q = raw.indexOf("?");
+    return q < 0
+      ? { pathname: raw, query: new URLSearchParams() }
+      : { pathname: raw.slice(0, q), query: new URLSearchParams(raw.slice(q)) };
+  }
+  try {
+    const url = new URL(raw, "http://sim.invalid");
+    return { pathname: url.pathname, query: url.searchParams };
+  } catch {
+    return undefined;
+  }
 }
 
 /** True when the key is over its limit: the 429 has then been sent. */
@@ -128,28 +171,45 @@ function answeredByLimit(deps: ServerDeps, req: IncomingMessage, res: ServerResp
 }
 
 /** Runs the handler and sends its answer, bent by an injected fault or the wire style; a refusal as its status. */
-async function respond(deps: ServerDeps, res: ServerResponse, target: Target, ctx: Context, injected: Injected | undefined): Promise<void> {
-  const fault: Fault | null = injected?.fault ?? null;
+function respond(
+  deps: ServerDeps,
+  res: ServerResponse,
+  target: Target,
+  ctx: Context,
+  injected: Injected | undefined,
+): Promise<void> | undefined {
+  let answer: unknown;
   try {
-    const answer = target.handler(deps.engine, ctx);
-    // A placement is acknowledged only once its record is on disk (the fsync it shares with others).
-    if (target.method === "POST" && !(await stored(deps, res))) return;
-    if (fault === "reset") return void res.socket?.destroy();
-    const result = fault === "schema" ? breakShape(answer, injected!.variant) : answer;
-    // A rewritten answer may hold numbers written with exact digits (wire-variants.ts): only then the slower writer.
-    const text = deps.wire
-      ? stringifyJson(deps.wire.rewrite(result, target.method === "POST" ? "POST spot" : (target.endpoint as WireEndpoint)))
-      : JSON.stringify(result);
-    sendRaw(res, 200, fault === "malformed" ? text.slice(0, 20) : text);
+    answer = target.handler(deps.engine, ctx);
   } catch (e) {
-    if (e instanceof SimError) {
-      send(res, e.status, e.body());
-    } else if (e instanceof JournalError) {
-      deps.log(`sim: ${e.message}`);
-      send(res, 503, { error: "Storage unavailable", message: "the position could not be stored durably, so it was not placed" });
-    } else {
-      throw e;
-    }
+    return void refusal(deps, res, e);
+  }
+  // A placement is acknowledged only once its record is on disk (the fsync it shares with others).
+  if (target.method === "POST" && deps.durable)
+    return stored(deps, res).then((ok) => void (ok && deliver(deps, res, target, answer, injected)));
+  deliver(deps, res, target, answer, injected);
+}
+
+function deliver(deps: ServerDeps, res: ServerResponse, target: Target, answer: unknown, injected: Injected | undefined): void {
+  const fault: Fault | null = injected?.fault ?? null;
+  if (fault === "reset") return void res.socket?.destroy();
+  const result = fault === "schema" ? breakShape(answer, injected!.variant) : answer;
+  // A rewritten answer may hold numbers written with exact digits (wire-variants.ts): only then the slower writer.
+  const text = deps.wire
+    ? stringifyJson(deps.wire.rewrite(result, target.method === "POST" ? "POST spot" : (target.endpoint as WireEndpoint)))
+    : JSON.stringify(result);
+  sendRaw(res, 200, fault === "malformed" ? text.slice(0, 20) : text);
+}
+
+/** A handler's refusal as its status; anything else is a bug, for the caller's 500. */
+function refusal(deps: ServerDeps, res: ServerResponse, e: unknown): void {
+  if (e instanceof SimError) {
+    send(res, e.status, e.body());
+  } else if (e instanceof JournalError) {
+    deps.log(`sim: ${e.message}`);
+    send(res, 503, { error: "Storage unavailable", message: "the position could not be stored durably, so it was not placed" });
+  } else {
+    throw e;
   }
 }
 
