@@ -110,7 +110,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
     switchMarkets(engine, opts);
     // Always there, so faults can be switched on while running; an empty profile injects nothing.
     const faults = new FaultInjector(opts.faults ?? {}, engine.seed);
-    const deps: ServerDeps = { engine, authenticate: (key) => accepted.get(hashKey(key)), limiter: new RateLimiter(mode), log, faults };
+    const deps: ServerDeps = { engine, authenticate: (key) => accepted.get(key), limiter: new RateLimiter(mode), log, faults };
     if (opts.wire) deps.wire = new WireRewriter(opts.wire, engine.seed);
     if (opts.maxConnections !== undefined) deps.maxConnections = opts.maxConnections;
     if (opened) {
@@ -143,7 +143,7 @@ function acceptKeys(given: string[] | undefined, records: readonly JournalRecord
     const keys = [...new Set(given)];
     for (const key of keys) {
       const keyHash = hashKey(key);
-      accepted.set(keyHash, engine.users.findByKeyHash(keyHash) ?? engine.createUser(keyHash));
+      accepted.set(key, engine.users.findByKeyHash(keyHash) ?? engine.createUser(keyHash));
     }
     return { keys, accepted, generated: false };
   }
@@ -152,19 +152,22 @@ function acceptKeys(given: string[] | undefined, records: readonly JournalRecord
   const earlier = demoUserId(records);
   if (earlier !== undefined) {
     engine.rekey(earlier, keyHash);
-    accepted.set(keyHash, engine.users.get(earlier)!);
+    accepted.set(key, engine.users.get(earlier)!);
   } else {
     const user = engine.createUser(keyHash, true);
     // The demo wallet can try mainnet (and its confirmation) too; a user of a given key starts as the service's would.
     engine.deposit(user.id, "mainnet", DEMO_MAINNET_FLOAT);
-    accepted.set(keyHash, user);
+    accepted.set(key, user);
   }
   return { keys: [key], accepted, generated: true };
 }
 
 interface Keys {
   keys: string[];
-  /** Key hash → user. */
+  /**
+   * Key → user, for this process only (what is written is the key's hash):
+   * a request is then one lookup, with nothing to hash.
+   */
   accepted: Map<string, SimUser>;
   /** The sim made its key up (no --key): the one key it may print. */
   generated: boolean;
@@ -211,7 +214,7 @@ function simHandle(run: Running): SimHandle {
     port,
     keys: run.keys,
     generatedKey: run.generated,
-    wallets: Object.fromEntries(run.keys.map((k) => [k, run.accepted.get(hashKey(k))!.wallet])),
+    wallets: Object.fromEntries(run.keys.map((k) => [k, run.accepted.get(k)!.wallet])),
     engine: deps.engine,
     clock: run.clock,
     seed,
