@@ -100,6 +100,7 @@ function moneyUnits(d: Decimal): bigint {
 
 const POT_SHARE = scaled(WINNING_POT_SHARE);
 const BONUS = scaled(EARLY_BONUS);
+const NO_BONUS: Scaled = { m: 1n, e: 0 };
 
 /** Per entry, its stake in money units and its prediction scaled: converted once, however often it is weighed. */
 const converted = new WeakMap<PayoutEntry, { stake: bigint; prediction: Scaled }>();
@@ -136,7 +137,7 @@ export function weightOf(at: Weighing, entry: PayoutEntry): bigint {
   const { game } = at;
   const { stake, prediction } = convert(entry);
   const inGameMs = Math.min(Math.max(game.endsAt - entry.placedAt, 0), game.endsAt - game.startAt);
-  const bonus = inEarlyWindow(game.interval, game.startAt, entry.placedAt) ? BONUS : { m: 1n, e: 0 };
+  const bonus = inEarlyWindow(game.interval, game.startAt, entry.placedAt) ? BONUS : NO_BONUS;
   // precision = s² / (s² + miss²), both over one power of ten: ((C·σ)²·10^2e) / ((C·σ)²·10^2e + miss²·10^scaleE2).
   const e = Math.max(prediction.e, at.c.e);
   const miss = prediction.m * pow10(e - prediction.e) - at.c.m * pow10(e - at.c.e);

@@ -3,8 +3,9 @@
  * /v1/surge/games/, JSON in and out. Order of checks: route (404), method
  * (405), key (401), rate limit (429), body (415, 413, 400, 422), then the
  * engine; limits on connections and the parser's refusals: server-limits.ts.
- * Every request is handled inside one try: bad input gets a 4xx, a bug gets a
- * 500, and the engine only changes state after a request is fully validated.
+ * Whatever a request's handling throws, at once or once it has waited,
+ * reaches one handler: bad input gets a 4xx, a bug gets a 500, and the
+ * engine only changes state after a request is fully validated.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { API_PATH } from "../api/base-url.js";

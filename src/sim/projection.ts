@@ -59,12 +59,14 @@ export class GameProjection {
   }
 
   private reweigh(price: Decimal): void {
+    const inTurns = this.positions.length > POSITIONS_PER_TURN;
+    // Every /status at a new price asks; one weighing in steps at a time, and no other prepared meanwhile.
+    if (inTurns && this.reweighing) return;
     const steps = this.weighing(weighingAt(this.game, price));
-    if (this.positions.length <= POSITIONS_PER_TURN) {
+    if (!inTurns) {
       this.current = runNow(steps)!;
       return;
     }
-    if (this.reweighing) return;
     this.reweighing = true;
     runInTurns(steps, (weights) => {
       this.reweighing = false;
