@@ -6,6 +6,7 @@
  * through the engine (as many POSTs would only slow the test); the answers
  * meanwhile and the user's result are read over HTTP.
  */
+import { setImmediate as nextTurn } from "node:timers/promises";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { Decimal } from "../../src/domain/money.js";
@@ -20,8 +21,6 @@ afterEach(async () => {
   await t?.close();
   t = undefined;
 });
-
-const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("payoutSteps", () => {
   it("pays what payoutUnits pays, to the unit, however small its steps", () => {
@@ -99,7 +98,7 @@ describe("a game of more than POSITIONS_PER_TURN positions", () => {
     while (engine.results(users[0]!, query).games.length === 0) {
       expect(positions.every((p) => p.winnings === null)).toBe(true);
       expect(++turns).toBeLessThan(100);
-      await turn();
+      await nextTurn();
     }
 
     expect(positions.map((p) => p.winnings!.toFixed())).toEqual(expected.winnings.map((w) => w.toFixed()));

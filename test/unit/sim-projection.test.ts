@@ -4,6 +4,7 @@
  * (positions joining at one price, a synchronous weighing, one in slices),
  * the answer is exactly what the whole game's payout at that price pays.
  */
+import { setImmediate as nextTurn } from "node:timers/promises";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Decimal } from "../../src/domain/money.js";
@@ -57,8 +58,6 @@ const expected = (positions: readonly PositionRecord[], mine: readonly PositionR
 
 /** Money units as the payout's Decimals print. */
 const shown = (units: bigint) => fromUnits(units).toFixed();
-
-const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe("unitsToNumber", () => {
   it("is the Decimal's own number, exactly, on both sides of 2^53", () => {
@@ -149,12 +148,12 @@ describe("GameProjection", () => {
     const atOpen = expected(positions, mine, "68000");
     // The price moved: this answer is still the last weighing's, and the weighing at 68050 starts.
     expect(projection.winnings(mine, new Decimal("68050")).map(shown)).toEqual(atOpen);
-    await turn();
+    await nextTurn();
     // Joining mid-weighing: counted at the old price now, and in the new weighing when it is done.
     join(position(n, "2", "68049", GAME.startAt + 30_000));
     mine.push(positions[n]!);
     expect(projection.winnings(mine, new Decimal("68050")).map(shown)).toEqual(expected(positions, mine, "68000"));
-    for (let i = 0; i < 5; i++) await turn();
+    for (let i = 0; i < 5; i++) await nextTurn();
     expect(projection.winnings(mine, new Decimal("68050")).map(shown)).toEqual(expected(positions, mine, "68050"));
   });
 
