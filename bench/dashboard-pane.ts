@@ -36,8 +36,12 @@ export async function startSimProcess(args: string[] = ["--key", apiKey, "--seed
     env: { ...process.env, SPOTDASH_STATE_DIR: mkdtempSync(join(tmpdir(), "spotdash-bench-sim-state-")) },
   });
   const delays: Array<(ms: number) => void> = [];
+  // Whole lines only: a report cut across two chunks would otherwise be lost and its caller wait forever.
+  let partial = "";
   sim.stderr!.on("data", (d: Buffer) => {
-    for (const line of d.toString().split("\n")) {
+    const lines = (partial + d.toString()).split("\n");
+    partial = lines.pop()!;
+    for (const line of lines) {
       const m = /^loop-delay-max-ms (\S+)$/.exec(line);
       if (m) delays.shift()?.(Number(m[1]));
       else if (line) process.stderr.write(`${line}\n`);
@@ -57,11 +61,14 @@ export async function startSimProcess(args: string[] = ["--key", apiKey, "--seed
     url,
     wallet,
     pid: sim.pid!,
-    loopDelayMax: () =>
-      new Promise((res) => {
+    loopDelayMax: () => {
+      // Without the monitor SIGUSR2 would end the sim, and no report would come.
+      if (!loopMonitor) return Promise.reject(new Error("loopDelayMax needs the sim started with loopMonitor"));
+      return new Promise((res) => {
         delays.push(res);
         sim.kill("SIGUSR2");
-      }),
+      });
+    },
     stop: async () => {
       const exited = new Promise((r) => sim.once("exit", r));
       sim.kill("SIGTERM");
