@@ -20,8 +20,16 @@ export const BOOK_POLICY = {
   finalStatusMs: 5_000,
   finalStatusLeadMs: 1_500,
   finalWindowMs: 60_000,
-  /** The refresh just before the last minute is due this long before it starts, so one slot's wait cannot push it in. */
-  finalOpenMarginMs: 1_000,
+  /**
+   * The focused game's end fills about this many seconds of slots with its
+   * own fetches (its listing, its settlement, the balance, often a
+   * placement and that placement's balance and status), each before a
+   * calm refresh. A calm refresh that would fall due in them is due a
+   * slot (focusedEndMarginMs) before that end instead: a few seconds
+   * early, never late.
+   */
+  focusedEndBusyMs: 10_000,
+  focusedEndMarginMs: 1_000,
   /**
    * Another asset's live price, for its held games' distances: every 30 s
    * (as old as their positions may be), every 10 s while one is in its last
@@ -46,21 +54,22 @@ export const BOOK_POLICY = {
 } as const;
 
 /**
- * A book request this close to its deadline (ms) is critical: it goes before
- * the focused game's event-driven fetches (a placement's status and balance,
- * a boundary's), so that requests falling due together cannot push it past
- * its bound. Two slots.
+ * A held game's refresh this close to its deadline (ms) is critical: it goes
+ * before the focused game's fetches but a placement and the heartbeat (its
+ * boundary's listing, its settlement, a placement's balance and status), so
+ * that requests falling due together cannot push it past its bound. Two slots.
  */
 export const BOOK_CRITICAL_MS = 2_000;
 
 /**
- * Whether a book request goes before the focused game's event-driven
- * fetches: an urgent one within BOOK_CRITICAL_MS of its bound, unless it is
- * a look of the pass at launch (overdue looks after a busy spell would
- * otherwise hold a placement's /status back for several slots).
+ * Whether a book request is critical: a held game's /status within
+ * BOOK_CRITICAL_MS of its bound. Not a look of the pass at launch (overdue
+ * looks after a busy spell would otherwise hold a placement's /status back
+ * for several slots), nor a price or a listing, whose deadlines are ours,
+ * with slack: they wait for the focused game's settlement and listing.
  */
 export function isCritical(r: BookRequest | null, now: number): boolean {
-  return r?.urgent === true && !(r.kind === "status" && r.launch) && r.deadline - now <= BOOK_CRITICAL_MS;
+  return r?.kind === "status" && r.urgent && !r.launch && r.deadline - now <= BOOK_CRITICAL_MS;
 }
 
 export interface BookMarketState {
@@ -91,6 +100,8 @@ export interface BookPolicyInput {
   lastPrice: Readonly<Record<string, number>>;
   /** Local ms of the first /status of the pass at launch, once sent. */
   launchPassStart: number | undefined;
+  /** Server ms at which the focused live game ends, when its listing is known. */
+  focusedEndsAt?: number | undefined;
 }
 
 export type BookRequest =
@@ -109,22 +120,28 @@ const since = (now: number, last: number | undefined) => (last === undefined ? N
 
 /**
  * Local ms by which a held game's positions are due again, and how early
- * to ask: 30 s after the last /status, 5 s once in its last minute — and
- * the moment its last minute starts, when the 30 s since the last one
- * would leave them older than 5 s there.
+ * to ask: 30 s after the last /status; 5 s from one such bound before its
+ * last minute, so that the minute starts with positions under 5 s old.
  */
 function statusDue(m: BookMarketState, i: BookPolicyInput): { deadline: number; lead: number; calm: boolean } {
   const final = { lead: BOOK_POLICY.finalStatusLeadMs, calm: false };
   if (m.lastStatus === undefined) return { deadline: i.now, ...final };
-  if (inFinalMinute(m, i.serverNow)) return { deadline: m.lastStatus + BOOK_POLICY.finalStatusMs, ...final };
-  const calm = { deadline: m.lastStatus + BOOK_POLICY.heldStatusMs, lead: BOOK_POLICY.heldStatusLeadMs, calm: true };
-  if (m.endsAt === undefined) return calm;
-  // Server ms to local: the last minute starts this long from now.
-  const finalOpens = i.now + (m.endsAt - BOOK_POLICY.finalWindowMs - i.serverNow);
-  // Refreshed a few seconds before it starts (a refresh any earlier would be too old by then), not once it has:
-  // due a slot before it, so a request falling due at the same moment cannot push it into the minute.
-  const deadline = Math.max(finalOpens - BOOK_POLICY.finalOpenMarginMs, m.lastStatus + BOOK_POLICY.finalStatusMs);
-  return deadline < calm.deadline ? { deadline, lead: BOOK_POLICY.finalStatusMs - BOOK_POLICY.finalStatusLeadMs, calm: false } : calm;
+  if (m.endsAt !== undefined && m.endsAt - i.serverNow <= BOOK_POLICY.finalWindowMs + BOOK_POLICY.finalStatusMs)
+    return { deadline: m.lastStatus + BOOK_POLICY.finalStatusMs, ...final };
+  return { deadline: beforeFocusedEnd(m.lastStatus + BOOK_POLICY.heldStatusMs, i), lead: BOOK_POLICY.heldStatusLeadMs, calm: true };
+}
+
+/**
+ * A calm deadline moved out of the slots the focused game's end fills
+ * (focusedEndBusyMs): to a slot before that end, when it would fall in
+ * them. Once that end has passed, the deadline is its own again: a
+ * refresh not sent before the end waits its turn rather than jump the
+ * end's fetches.
+ */
+function beforeFocusedEnd(deadline: number, i: BookPolicyInput): number {
+  if (i.focusedEndsAt === undefined || i.focusedEndsAt <= i.serverNow) return deadline;
+  const busyFrom = i.now + (i.focusedEndsAt - i.serverNow) - BOOK_POLICY.focusedEndMarginMs;
+  return deadline > busyFrom && deadline <= busyFrom + BOOK_POLICY.focusedEndMarginMs + BOOK_POLICY.focusedEndBusyMs ? busyFrom : deadline;
 }
 
 function heldRequests(m: BookMarketState, i: BookPolicyInput): BookRequest[] {
@@ -201,12 +218,14 @@ export function nextBookRequest(i: BookPolicyInput): BookRequest | null {
       if (deadline <= i.now) due.push({ kind: "status", market: m, urgent: false, deadline });
     }
   }
-  // A calm refresh at its 30 s bound goes before the looks of the pass at launch, however overdue they are: a game
-  // just found would otherwise wait for the whole pass. (Not a last-minute refresh: a 1 m game held elsewhere is
-  // always in one and would hold the pass up.)
-  const first = (r: BookRequest) => r.kind === "status" && r.calm === true && isCritical(r, i.now);
+  // The earliest deadline first, but a held game's refresh at its bound goes before a price, whose bound is ours and
+  // has slack; and a calm one before the looks of the pass at launch, however overdue they are: a game just found
+  // would otherwise wait for the whole pass. (Not a last-minute refresh: a 1 m game held elsewhere is always in one
+  // and would hold the pass up.)
+  const atBound = due.filter((r) => isCritical(r, i.now));
+  const calmAtBound = atBound.some((r) => r.kind === "status" && r.calm === true);
+  const waits = (r: BookRequest) => (atBound.length > 0 && r.kind === "price") || (calmAtBound && r.kind === "status" && r.launch === true);
   let best: BookRequest | null = null;
-  for (const r of due)
-    if (best === null || (first(r) && !first(best)) || (first(r) === first(best) && r.deadline < best.deadline)) best = r;
+  for (const r of due) if (!waits(r) && (best === null || r.deadline < best.deadline)) best = r;
   return best;
 }

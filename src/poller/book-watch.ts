@@ -64,6 +64,7 @@ export class BookWatch {
       markets,
       lastPrice: this.lastPrice,
       launchPassStart: this.launchPassStart,
+      focusedEndsAt: s.listing?.value.liveGame?.ends_at,
     });
   }
 

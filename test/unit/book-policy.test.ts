@@ -29,12 +29,82 @@ interface Served {
 }
 
 /**
+ * The focused 1 m game's ends, as the poller meets them: at each end its
+ * listing is due at once, its result is there a second later (the
+ * settlement is retried every 3 s until then), the balance follows the
+ * settlement, and a trader holding a position in every game places the
+ * next one as soon as its listing shows it (the placement's balance and
+ * /status follow).
+ */
+class FocusedGame {
+  /** Server ms the live game ends. */
+  private endsAt: number;
+  private listingAt: number;
+  private resultAt: number | undefined;
+  private placeQueued = false;
+  private readonly want = { spot: false, status: false, balance: false, results: false };
+
+  constructor(
+    firstEndIn: number,
+    private readonly holding: boolean,
+  ) {
+    this.endsAt = T0 + firstEndIn;
+    this.listingAt = T0;
+  }
+
+  get focusedEndsAt(): number {
+    return this.endsAt;
+  }
+
+  input(now: number): Partial<PolicyInput> {
+    return {
+      listing: FOCUSED_LISTING(this.endsAt),
+      listingAt: this.listingAt,
+      placeQueued: this.placeQueued,
+      want: { ...this.want },
+      settlementPending: this.resultAt !== undefined,
+      // The end's listing makes its result awaited at once (poller.ts), and settles it a second later.
+      ...(now >= this.endsAt && this.resultAt === undefined ? { settlementPending: true } : {}),
+    };
+  }
+
+  served(kind: TaskKind, now: number): void {
+    if (now >= this.endsAt && this.resultAt === undefined) this.resultAt = this.endsAt + 1_000;
+    if (kind === "spot" && now >= this.endsAt) {
+      this.endsAt += 60_000;
+      this.listingAt = now;
+      this.placeQueued = this.holding;
+    } else if (kind === "settlement" && this.resultAt !== undefined && now >= this.resultAt) {
+      this.resultAt = undefined;
+      this.want.balance = true;
+    } else if (kind === "place") {
+      this.placeQueued = false;
+      this.want.balance = true;
+      this.want.status = true;
+    } else if (kind === "balance" || kind === "status") {
+      this.want[kind] = false;
+    }
+  }
+}
+
+/** A 1 m listing whose live game ends at `endsAt` and whose next game starts then. */
+const FOCUSED_LISTING = (endsAt: number) =>
+  ({
+    asset: "BTC_USDT",
+    interval: 60,
+    liveGame: { gid: String(endsAt), start_at: endsAt - 60_000, closes_at: endsAt - 10_000, ends_at: endsAt, lobby: null },
+    nextGame: { gid: String(endsAt + 60_000), starts_at: endsAt, ends_at: endsAt + 60_000 },
+  }) as unknown as PolicyInput["listing"];
+
+/**
  * Runs the policy for `seconds` of simulated time: the focused game on
  * BTC_USDT 60 s (holding or not), `games` held elsewhere, every other
  * market of two assets × four intervals looked through. Every request
  * answers at once; a held game's /status after its end finds it gone.
+ * With `focusedEndIn` (ms), the focused game's ends come every minute from
+ * then (FocusedGame); without, its listing is far from any boundary.
  */
-function simulate(games: readonly SimGame[], focusedHolding: boolean, seconds: number): Served[] {
+function simulate(games: readonly SimGame[], focusedHolding: boolean, seconds: number, focusedEndIn?: number): Served[] {
   const markets: BookMarketState[] = [];
   for (const asset of ["BTC_USDT", "ETH_USDT"])
     for (const interval of [10, 60, 3600, 86400] as Interval[]) {
@@ -56,8 +126,10 @@ function simulate(games: readonly SimGame[], focusedHolding: boolean, seconds: n
   const lastAttempt: Partial<Record<TaskKind, number>> = {};
   const recent: TaskKind[] = [];
   const served: Served[] = [];
+  const focused = focusedEndIn === undefined ? undefined : new FocusedGame(focusedEndIn, focusedHolding);
   for (let now = T0; now < T0 + seconds * 1000; now += SLOT_MS) {
-    const book = nextBookRequest({ now, serverNow: now, focusedAsset: "BTC_USDT", markets, lastPrice, ...looks });
+    const focusedEndsAt = focused?.focusedEndsAt;
+    const book = nextBookRequest({ now, serverNow: now, focusedAsset: "BTC_USDT", markets, lastPrice, ...looks, focusedEndsAt });
     const kind = chooseNext(
       policyInput(now, {
         lastAttempt,
@@ -65,9 +137,11 @@ function simulate(games: readonly SimGame[], focusedHolding: boolean, seconds: n
         holdingPositions: focusedHolding,
         book,
         bookBusy: markets.some((m) => m.held || m.lastStatus === undefined),
+        ...focused?.input(now),
       }),
     );
     if (kind === null) continue;
+    focused?.served(kind, now);
     lastAttempt[kind] = now;
     recent.splice(0, recent.length, ...recent.slice(-1), kind);
     served.push({ kind, at: now, ...(kind === "book" && book ? { book } : {}) });
@@ -159,6 +233,31 @@ const heldGames = fc
   .filter((gs) => gs.every((a, i) => gs.every((b, j) => i === j || Math.abs(a.endsInS - b.endsInS) > 75)))
   .map((gs) => gs.map((g) => ({ asset: g.asset, interval: g.interval, endsAt: T0 + g.endsInS * 1000 }) as SimGame));
 
+/**
+ * Every held game found within the first pass, then refreshed within its
+ * bound (30 s, 5 s in its last minute) give or take up to two slots when
+ * other requests fall due at the same moment (TOLERANCE), and once right
+ * after its end.
+ */
+function expectWithinBounds(served: readonly Served[], games: readonly SimGame[]): void {
+  for (const g of games) {
+    const times = statusTimes(served, g);
+    // Discovery finds it within the first pass: seven markets, in the slots the heartbeat and the focused game leave.
+    expect(times[0]! - T0).toBeLessThanOrEqual(45_000);
+    // The bounds hold once its listing is known: the discovering /status cannot know the game's end.
+    let prev = times[1] ?? times[0]!;
+    for (const t of times.filter((x) => x > prev && x <= g.endsAt)) {
+      // The bound of the moment just before the refresh, so the last minute starts with positions under 5 s old.
+      const bound = (g.endsAt - t <= BOOK_POLICY.finalWindowMs ? 5_000 : 30_000) + TOLERANCE;
+      expect(t - prev, `${g.asset} ${g.interval} at ${(prev - T0) / 1000} s`).toBeLessThanOrEqual(bound);
+      prev = t;
+    }
+    expect(g.endsAt - prev, `${g.asset} ${g.interval}: the last /status before its end`).toBeLessThanOrEqual(5_000 + TOLERANCE);
+    const after = times.find((t) => t >= g.endsAt);
+    expect(after, "a /status right after the end").toBeDefined();
+    expect(after! - g.endsAt).toBeLessThanOrEqual(5_000 + TOLERANCE);
+  }
+}
 describe("the scheduler with the book", () => {
   it("sends one request per slot, and the price at least every other slot", () => {
     fc.assert(
@@ -173,29 +272,19 @@ describe("the scheduler with the book", () => {
 
   it("serves every held game within its bound: 30 s, 5 s in its last minute, and once right after it ends", () => {
     fc.assert(
-      fc.property(heldGames, fc.boolean(), (games, holding) => {
-        const served = simulate(games, holding, 7_300);
-        for (const g of games) {
-          const times = statusTimes(served, g);
-          // Discovery finds it within the first pass: seven markets, in the slots the heartbeat and the focused game leave.
-          expect(times[0]! - T0).toBeLessThanOrEqual(45_000);
-          // The bounds hold once its listing is known: the discovering /status cannot know the game's end.
-          let prev = times[1] ?? times[0]!;
-          for (const t of times.filter((x) => x > prev && x <= g.endsAt)) {
-            // Within its bound, give or take up to two slots when other requests fall due at the same moment (TOLERANCE):
-            // the bound of the moment just before the refresh, so the last minute starts with positions under 5 s old.
-            const bound = (g.endsAt - t <= BOOK_POLICY.finalWindowMs ? 5_000 : 30_000) + TOLERANCE;
-            expect(t - prev, `${g.asset} ${g.interval} at ${(prev - T0) / 1000} s`).toBeLessThanOrEqual(bound);
-            prev = t;
-          }
-          expect(g.endsAt - prev, `${g.asset} ${g.interval}: the last /status before its end`).toBeLessThanOrEqual(5_000 + TOLERANCE);
-          const after = times.find((t) => t >= g.endsAt);
-          expect(after, "a /status right after the end").toBeDefined();
-          expect(after! - g.endsAt).toBeLessThanOrEqual(5_000 + TOLERANCE);
-        }
-      }),
+      fc.property(heldGames, fc.boolean(), (games, holding) => expectWithinBounds(simulate(games, holding, 7_300), games)),
       // The same 60 sets every run: about one random set in a thousand crowds a game's end, another's last minute and a
       // calm refresh together past the two slots, by up to half a slot (docs/poller.md), and a run must not fail by chance.
+      { numRuns: 60, seed: 20_261_123 },
+    );
+  });
+
+  it("serves every held game within its bound while the focused 1 m game ends every minute, the trader placing in each", () => {
+    fc.assert(
+      fc.property(heldGames, fc.boolean(), fc.integer({ min: 0, max: 59_999 }), (games, holding, firstEnd) =>
+        expectWithinBounds(simulate(games, holding, 7_300, firstEnd), games),
+      ),
+      // Fixed, like the one above: the same crowding at a focused game's end is as rare.
       { numRuns: 60, seed: 20_261_123 },
     );
   });
@@ -256,6 +345,64 @@ describe("the scheduler with the book", () => {
     expect(chooseNext(input({ kind: "status", market, urgent: true, deadline: T0 - 12_000, launch: true }))).toBe("status");
     // A held game's refresh at its bound goes first: its positions would be older than promised.
     expect(chooseNext(input({ kind: "status", market, urgent: true, deadline: T0 + 1_000 }))).toBe("book");
+  });
+
+  it("sends a held game's refresh at its bound before the focused boundary's listing, and in the slot after a placement", () => {
+    const market = { asset: "ETH_USDT", interval: 3600 as Interval };
+    const atBound: BookRequest = { kind: "status", market, urgent: true, deadline: T0 + 1_500 };
+    // The focused game's end has passed: its listing is due at once.
+    const ended = { listing: FOCUSED_LISTING(T0 - 500), listingAt: T0 - 30_000, recent: ["price"] as TaskKind[] };
+    expect(chooseNext(policyInput(T0, { ...ended, book: atBound }))).toBe("book");
+    expect(chooseNext(policyInput(T0, { ...ended, book: { ...atBound, deadline: T0 + 6_000 } }))).toBe("spot");
+    // After a placement, its balance waits for the price and that refresh; without one at its bound, it goes at once.
+    const placed = { recent: ["place"] as TaskKind[], want: { spot: false, status: true, balance: true, results: false } };
+    expect(chooseNext(policyInput(T0, { ...placed, book: atBound }))).toBe("price");
+    expect(chooseNext(policyInput(T0, { ...placed, book: { ...atBound, deadline: T0 + 6_000 } }))).toBe("balance");
+  });
+
+  it("moves a calm refresh out of the seconds the focused game's end fills, earlier and never later", () => {
+    const held: BookMarketState = {
+      key: "ETH_USDT 3600",
+      asset: "ETH_USDT",
+      interval: 3600,
+      held: true,
+      endsAt: T0 + 3_000_000,
+      listingAt: T0 - 20_000,
+      lastStatus: T0 - 20_000,
+      lastSpot: T0 - 20_000,
+    };
+    const input = {
+      now: T0,
+      serverNow: T0,
+      focusedAsset: "BTC_USDT",
+      markets: [held],
+      lastPrice: { ETH_USDT: T0 },
+      launchPassStart: T0 - 60_000,
+    };
+    // Due 10 s from now by its 30 s bound, 7 s after the focused game ends: due a slot before that end instead.
+    expect(nextBookRequest({ ...input, focusedEndsAt: T0 + 3_000 })).toMatchObject({ kind: "status", deadline: T0 + 2_000 });
+    // Due 3 s before the focused game ends, or 11 s after: as it was (not yet asked, its lead still ahead).
+    expect(nextBookRequest({ ...input, focusedEndsAt: T0 + 13_000 })).toBeNull();
+    expect(nextBookRequest({ ...input, focusedEndsAt: T0 - 1_000 })).toBeNull();
+  });
+
+  it("sends a held game's refresh at its bound before another asset's price due sooner", () => {
+    // In its last minute: positions due every 5 s, the asset's price every 10 s.
+    const held: BookMarketState = {
+      key: "ETH_USDT 3600",
+      asset: "ETH_USDT",
+      interval: 3600,
+      held: true,
+      endsAt: T0 + 30_000,
+      listingAt: T0 - 60_000,
+      lastStatus: T0 - 4_000,
+      lastSpot: T0 - 60_000,
+    };
+    const input = { now: T0, serverNow: T0, focusedAsset: "BTC_USDT", lastPrice: { ETH_USDT: T0 - 12_500 }, launchPassStart: T0 - 60_000 };
+    // The price's deadline (its period and slack) is half a second sooner, but the positions' bound is the promise.
+    expect(nextBookRequest({ ...input, markets: [held] })).toMatchObject({ kind: "status" });
+    // Not at its bound yet: the price first.
+    expect(nextBookRequest({ ...input, markets: [{ ...held, lastStatus: T0 - 2_500 }] })).toMatchObject({ kind: "price" });
   });
 
   it("sends a held game's calm refresh at its bound before an overdue look of the pass at launch", () => {
