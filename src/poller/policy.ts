@@ -44,8 +44,12 @@ export const POLICY = {
    */
   statusWhileHoldingSharedMs: 4_900,
   statusIdleMs: 30_000,
-  /** Placements and settlements fetch it at once; this only catches a change made elsewhere (a deposit, another device). */
-  balanceMs: 60_000,
+  /**
+   * Placements and settlements fetch it at once; this only catches a change
+   * made elsewhere (a deposit, another device). Longer than a 1 m game's
+   * 75 s, so while the trader plays game after game it never spends a slot.
+   */
+  balanceMs: 90_000,
   /**
    * Countdowns tick locally; this only catches a listing that changed
    * unannounced. Longer than a 1 m game's 75 s, so on one the end's

@@ -64,7 +64,8 @@ describe.each([
   });
 
   it("marks stale data and says when it is rate limited", () => {
-    const later = now + 120_000;
+    // Past every pane's staleness, the balance's 3 minutes too.
+    const later = now + 200_000;
     const snap = liveSnapshot(now, { connection: { state: "rate_limited", resumeAt: later + 12_000, reason: "Rate limit exceeded" } });
     const frame = draw(snap, later, cols, rows);
     expect(frame).toContain("rate limited, resuming in 12 s");
