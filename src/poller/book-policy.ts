@@ -55,9 +55,9 @@ export const BOOK_POLICY = {
 
 /**
  * A held game's refresh this close to its deadline (ms) is critical: it goes
- * before the focused game's fetches but a placement and the heartbeat (its
- * boundary's listing, its settlement, a placement's balance and status), so
- * that requests falling due together cannot push it past its bound. Two slots.
+ * before the focused game's event-driven fetches (a placement's status and
+ * balance), after its boundary's listing and settlement, so that requests
+ * falling due together cannot push it past its bound. Two slots.
  */
 export const BOOK_CRITICAL_MS = 2_000;
 

@@ -154,20 +154,17 @@ export function chooseNext(i: PolicyInput): TaskKind | null {
   // The price is the heartbeat: it gets at least every other slot, so even a
   // game boundary (listing, result, balance, status) never starves it, and
   // never more, so it cannot starve them either, failing or not. The
-  // exception is the slot after placing: the trader is watching the money
-  // (unless a game held elsewhere is at its bound: the price, then that game).
+  // exception is the slot after placing: the trader is watching the money.
   const last = i.recent.at(-1);
-  const critical = isCritical(i.book, i.now);
-  if (last === "place" && i.want.balance && ready("balance") && !(critical && ready("book"))) return "balance";
+  if (last === "place" && i.want.balance && ready("balance")) return "balance";
   if (last !== undefined && last !== "price" && !i.catchingUp && ready("price")) return "price";
   const candidates: [TaskKind, () => boolean][] = [
-    // A game held elsewhere whose bound runs out within a couple of slots goes before the focused game's event-driven
-    // fetches, its boundary's listing too (a slot's wait, where the held game's positions would outlive their bound).
-    ["book", () => critical],
     ["spot", () => spotDue(i) === "now"],
     // A results page the trader just asked for (opened the view, paged, filtered) is waited on: next free slot.
     ["results", () => i.resultsOpen && i.want.results],
     ["settlement", () => i.settlementPending && due(i, "settlement", POLICY.settlementRetryMs)],
+    // A game held elsewhere whose bound runs out within a couple of slots goes before the focused game's event-driven fetches.
+    ["book", () => isCritical(i.book, i.now)],
     ["balance", () => i.want.balance],
     ["status", () => i.want.status],
     // A game held elsewhere that is due (its bound is 30 s, 5 s in its last minute) before the focused game's periodic refreshes.
