@@ -218,13 +218,14 @@ export function nextBookRequest(i: BookPolicyInput): BookRequest | null {
       if (deadline <= i.now) due.push({ kind: "status", market: m, urgent: false, deadline });
     }
   }
-  // The earliest deadline first, but a held game's refresh at its bound goes before a price, whose bound is ours and
-  // has slack; and a calm one before the looks of the pass at launch, however overdue they are: a game just found
-  // would otherwise wait for the whole pass. (Not a last-minute refresh: a 1 m game held elsewhere is always in one
-  // and would hold the pass up.)
+  // The earliest deadline first, but a held game's refresh at its bound goes before a listing or a price (their
+  // deadlines are ours, with slack), so the critical request is the one chooseNext sees; and a calm one before the
+  // looks of the pass at launch, however overdue they are: a game just found would otherwise wait for the whole pass.
+  // (Not a last-minute refresh: a 1 m game held elsewhere is always in one and would hold the pass up.)
   const atBound = due.filter((r) => isCritical(r, i.now));
   const calmAtBound = atBound.some((r) => r.kind === "status" && r.calm === true);
-  const waits = (r: BookRequest) => (atBound.length > 0 && r.kind === "price") || (calmAtBound && r.kind === "status" && r.launch === true);
+  const waits = (r: BookRequest) =>
+    (atBound.length > 0 && (r.kind === "spot" || r.kind === "price")) || (calmAtBound && r.kind === "status" && r.launch === true);
   let best: BookRequest | null = null;
   for (const r of due) if (!waits(r) && (best === null || r.deadline < best.deadline)) best = r;
   return best;

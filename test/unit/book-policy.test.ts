@@ -233,6 +233,21 @@ const heldGames = fc
   .filter((gs) => gs.every((a, i) => gs.every((b, j) => i === j || Math.abs(a.endsInS - b.endsInS) > 75)))
   .map((gs) => gs.map((g) => ({ asset: g.asset, interval: g.interval, endsAt: T0 + g.endsInS * 1000 }) as SimGame));
 
+/** A market of the book as the policy sees it: not held, never asked, unless `over` says otherwise. */
+function bookMarket(asset: string, interval: Interval, over: Partial<BookMarketState>): BookMarketState {
+  return {
+    key: `${asset} ${interval}`,
+    asset,
+    interval,
+    held: false,
+    endsAt: undefined,
+    listingAt: undefined,
+    lastStatus: undefined,
+    lastSpot: undefined,
+    ...over,
+  };
+}
+
 /**
  * Every held game found within the first pass, then refreshed within its
  * bound (30 s; with `lastMinute`, 5 s in its last minute and once right
@@ -351,16 +366,7 @@ describe("the scheduler with the book", () => {
   });
 
   it("moves a calm refresh out of the seconds the focused game's end fills, earlier and never later", () => {
-    const held: BookMarketState = {
-      key: "ETH_USDT 3600",
-      asset: "ETH_USDT",
-      interval: 3600,
-      held: true,
-      endsAt: T0 + 3_000_000,
-      listingAt: T0 - 20_000,
-      lastStatus: T0 - 20_000,
-      lastSpot: T0 - 20_000,
-    };
+    const held = bookMarket("ETH_USDT", 3600, { held: true, endsAt: T0 + 3_000_000, listingAt: T0 - 20_000, lastStatus: T0 - 20_000 });
     const input = {
       now: T0,
       serverNow: T0,
@@ -371,42 +377,30 @@ describe("the scheduler with the book", () => {
     };
     // Due 10 s from now by its 30 s bound, 7 s after the focused game ends: due a slot before that end instead.
     expect(nextBookRequest({ ...input, focusedEndsAt: T0 + 3_000 })).toMatchObject({ kind: "status", deadline: T0 + 2_000 });
-    // Due 3 s before the focused game ends, or 11 s after: as it was (not yet asked, its lead still ahead).
+    // Due 3 s before the focused game ends: as it was (not yet asked, its lead still ahead).
     expect(nextBookRequest({ ...input, focusedEndsAt: T0 + 13_000 })).toBeNull();
-    expect(nextBookRequest({ ...input, focusedEndsAt: T0 - 1_000 })).toBeNull();
+    // The focused game ended a second ago: its own deadline, 5 s from now, though that falls in the end's seconds.
+    const dueSoon = { ...input, markets: [{ ...held, lastStatus: T0 - 25_000 }] };
+    expect(nextBookRequest({ ...dueSoon, focusedEndsAt: T0 - 1_000 })).toMatchObject({ kind: "status", deadline: T0 + 5_000 });
   });
 
-  it("sends a held game's refresh at its bound before another asset's price due sooner", () => {
+  it("sends a held game's refresh at its bound before the book's listings and prices due sooner", () => {
     // In its last minute: positions due every 5 s, the asset's price every 10 s.
-    const held: BookMarketState = {
-      key: "ETH_USDT 3600",
-      asset: "ETH_USDT",
-      interval: 3600,
-      held: true,
-      endsAt: T0 + 30_000,
-      listingAt: T0 - 60_000,
-      lastStatus: T0 - 4_000,
-      lastSpot: T0 - 60_000,
-    };
-    const input = { now: T0, serverNow: T0, focusedAsset: "BTC_USDT", lastPrice: { ETH_USDT: T0 - 12_500 }, launchPassStart: T0 - 60_000 };
+    const atBound = bookMarket("ETH_USDT", 3600, { held: true, endsAt: T0 + 30_000, listingAt: T0 - 60_000, lastStatus: T0 - 4_000 });
+    const input = { now: T0, serverNow: T0, focusedAsset: "BTC_USDT", launchPassStart: T0 - 60_000 };
     // The price's deadline (its period and slack) is half a second sooner, but the positions' bound is the promise.
-    expect(nextBookRequest({ ...input, markets: [held] })).toMatchObject({ kind: "status" });
-    // Not at its bound yet: the price first.
-    expect(nextBookRequest({ ...input, markets: [{ ...held, lastStatus: T0 - 2_500 }] })).toMatchObject({ kind: "price" });
+    expect(nextBookRequest({ ...input, markets: [atBound], lastPrice: { ETH_USDT: T0 - 12_500 } })).toMatchObject({ kind: "status" });
+    // A game just found, its listing wanted since its /status 10 s ago, waits for the refresh at its bound too.
+    const found = bookMarket("BTC_USDT", 3600, { held: true, lastStatus: T0 - 10_000 });
+    const both = { ...input, markets: [atBound, found], lastPrice: { ETH_USDT: T0 - 1_000 } };
+    expect(nextBookRequest(both)).toMatchObject({ kind: "status", market: { asset: "ETH_USDT" } });
+    // A calm refresh due but not yet at its bound: the price due sooner first.
+    const calm = bookMarket("ETH_USDT", 3600, { held: true, endsAt: T0 + 3_000_000, listingAt: T0 - 60_000, lastStatus: T0 - 25_000 });
+    expect(nextBookRequest({ ...input, markets: [calm], lastPrice: { ETH_USDT: T0 - 32_500 } })).toMatchObject({ kind: "price" });
   });
 
   it("sends a held game's calm refresh at its bound before an overdue look of the pass at launch", () => {
-    const market = (asset: string, interval: Interval, over: Partial<BookMarketState>): BookMarketState => ({
-      key: `${asset} ${interval}`,
-      asset,
-      interval,
-      held: false,
-      endsAt: undefined,
-      listingAt: undefined,
-      lastStatus: undefined,
-      lastSpot: undefined,
-      ...over,
-    });
+    const market = bookMarket;
     // Found by the pass 29 s ago, its listing known; the pass is still 20 s behind its pace.
     const found = market("BTC_USDT", 3600, { held: true, lastStatus: T0 - 29_000, listingAt: T0 - 27_000, endsAt: T0 + 3_000_000 });
     const unseen = market("ETH_USDT", 86400, {});
