@@ -97,7 +97,7 @@ async function main() {
     for (const [k, m] of Object.entries(s.book.markets)) {
       if (k === marketKey(focused) || m.status === undefined || m.listing === undefined) continue;
       for (const gid of heldGids(m)) {
-        const endsAt = gameTimes(m.listing.value, gid).endsAt;
+        const endsAt = gameTimes(m, gid).endsAt;
         if (endsAt === undefined || serverNow >= endsAt) continue;
         const final = endsAt - serverNow <= 60_000;
         (final ? ages.lastMinute : ages.calm).push([now - t0, now - m.status.at]);

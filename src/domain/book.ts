@@ -84,7 +84,7 @@ function marketRows(m: MarketData, price: Decimal | undefined, focused: boolean,
     const rows = positionRows(gid, status, placed).filter((r) => r.active);
     if (rows.length === 0) return [];
     const totals = positionTotals(rows);
-    const times = gameTimes(m.listing?.value, gid);
+    const times = gameTimes(m, gid);
     return [
       {
         market: m.market,
@@ -114,15 +114,20 @@ export function heldGids(m: MarketData): string[] {
 /**
  * A held game's lock and end from its market's listing: the live game's, or
  * the announced next one's (no lock time given); `gone` when the listing
- * shows it as neither (it is over).
+ * shows it as neither (it is over). A game that the positions fetched after
+ * the listing hold, and the listing does not know, is newer than it: its
+ * times are not known yet (`unknown`), and the listing is out of date.
  */
-export function gameTimes(listing: GameListing | undefined, gid: string): { closesAt?: number; endsAt?: number; gone: boolean } {
-  if (listing === undefined) return { gone: false };
+export function gameTimes(m: MarketData, gid: string): { closesAt?: number; endsAt?: number; gone: boolean; unknown?: true } {
+  if (m.listing === undefined) return { gone: false };
+  const listing = m.listing.value;
   const live = listing.liveGame;
   if (live?.gid === gid) return { closesAt: live.closes_at, endsAt: live.ends_at, gone: false };
   const next = listing.nextGame;
   if (next !== null && isReadable(next) && next.gid === gid && isReadable(next.ends_at)) return { endsAt: next.ends_at, gone: false };
-  // Neither live nor next in a listing that can be read: the game is over.
+  if (m.status !== undefined && m.status.at > m.listing.at && m.status.value.positions.some((p) => p.gid === gid))
+    return { gone: false, unknown: true };
+  // Neither live nor next in a listing that can be read, and no newer /status holding it: the game is over.
   return { gone: true };
 }
 

@@ -82,6 +82,8 @@ export interface BookMarketState {
   endsAt: number | undefined;
   /** Server ms at which its listing was received; undefined when there is none. */
   listingAt: number | undefined;
+  /** A held game is newer than the listing (a /status after it holds a game it does not show): it is out of date. */
+  listingBehind?: boolean;
   /** Local ms of the last /status and /spot sent for it. */
   lastStatus: number | undefined;
   lastSpot: number | undefined;
@@ -149,9 +151,10 @@ function heldRequests(m: BookMarketState, i: BookPolicyInput): BookRequest[] {
   const ended = m.endsAt !== undefined && i.serverNow >= m.endsAt;
   // Once its game has ended: the listing (which game is live now) and the positions once more.
   const endedAgo = ended ? i.serverNow - m.endsAt! : 0;
-  const noListing = m.listingAt === undefined && since(i.now, m.lastSpot) >= BOOK_POLICY.spotRetryMs;
+  const noListing = (m.listingAt === undefined || m.listingBehind === true) && since(i.now, m.lastSpot) >= BOOK_POLICY.spotRetryMs;
   if (noListing || (ended && m.listingAt! < m.endsAt! && since(i.now, m.lastSpot) > endedAgo)) {
-    // A game just found has waited for its times since its /status: first found, first asked.
+    // A game just found (a market just found held, or its next game) has waited for its times since its /status:
+    // first found, first asked.
     const deadline = noListing && m.lastStatus !== undefined ? m.lastStatus : i.now;
     out.push({ kind: "spot", market: m, urgent: true, deadline });
   }

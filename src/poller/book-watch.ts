@@ -106,6 +106,7 @@ export class BookWatch {
         held,
         endsAt: held ? heldGameEnd(data, serverNow) : undefined,
         listingAt: data?.listing?.at,
+        listingBehind: held && heldGids(data).some((gid) => gameTimes(data, gid).unknown === true),
         lastStatus: this.lastStatus.get(key),
         lastSpot: this.lastSpot.get(key),
       };
@@ -169,15 +170,20 @@ function inListing(listing: GameListing, gid: string): boolean {
 /**
  * Server ms at which each held game ends: the live or next game's end from
  * the listing; a game the listing shows as neither has ended by the
- * listing's time. None while no listing is known.
+ * listing's time. None while no listing is known, nor for a game newer
+ * than the listing (domain/book.ts: gameTimes), until a listing shows it.
  */
 function heldGameEnds(m: BookMarket, serverNow: number): { gid: string; endsAt: number }[] {
   const listing = m.listing;
   if (listing === undefined) return [];
-  return heldGids(m).map((gid) => ({ gid, endsAt: gameTimes(listing.value, gid).endsAt ?? Math.min(listing.at, serverNow) }));
+  return heldGids(m).flatMap((gid) => {
+    const times = gameTimes(m, gid);
+    if (times.unknown) return [];
+    return [{ gid, endsAt: times.endsAt ?? Math.min(listing.at, serverNow) }];
+  });
 }
 
-/** Server ms at which the first held game ends; undefined while no listing is known. */
+/** Server ms at which the first held game ends; undefined while none is known. */
 function heldGameEnd(m: BookMarket, serverNow: number): number | undefined {
   const ends = heldGameEnds(m, serverNow).map((e) => e.endsAt);
   return ends.length === 0 ? undefined : Math.min(...ends);

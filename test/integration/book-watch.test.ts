@@ -1,11 +1,13 @@
 /**
  * BookWatch against the sim over loopback: once a market's held games have
  * settled it is looked at again at once, so a position in its next game
- * joins the book without waiting for the next discovery, minutes later.
+ * joins the book without waiting for the next discovery, minutes later;
+ * and that next game, newer than the market's listing, is not taken for
+ * over: the listing is fetched again.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../src/api/client.js";
-import { heldGids } from "../../src/domain/book.js";
+import { gameTimes, heldGids } from "../../src/domain/book.js";
 import { withoutSettledGame } from "../../src/poller/book-reducers.js";
 import { BookWatch, bookOptions } from "../../src/poller/book-watch.js";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
@@ -28,6 +30,8 @@ describe("BookWatch, against the sim", () => {
     t.clock.advance(1_000);
     const first = await t.client.spot({ asset: "ETH_USDT", interval: 60 });
     await t.client.placePosition(body(t, first, { sp: "3500" }));
+    // Listed without its next game, as the service may: a game held next is then in no listing fetched before it.
+    t.sim.engine.markets.hideNextGame("ETH_USDT", 60, true);
 
     const watch = new BookWatch(bookOptions({ asset: "BTC_USDT", assets: ["BTC_USDT", "ETH_USDT"] }, false));
     let s: Snapshot = initialSnapshot({ asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" });
@@ -45,6 +49,7 @@ describe("BookWatch, against the sim", () => {
 
     // The game ends; the trader holds the next one too (placed from another device).
     t.clock.set(first.liveGame.ends_at + 1_000);
+    t.sim.engine.markets.hideNextGame("ETH_USDT", 60, false);
     const second = await t.client.spot({ asset: "ETH_USDT", interval: 60 });
     await t.client.placePosition(body(t, second, { sp: "3500" }));
     // Its result drops the first game from the book (as the poller does on the settlement) before any refresh.
@@ -54,5 +59,13 @@ describe("BookWatch, against the sim", () => {
     // The very next slot looks at that market again; nothing else of the book is due.
     expect(await slot()).toMatchObject({ kind: "status", market: { asset: "ETH_USDT", interval: 60 } });
     expect(heldGids(s.book.markets["ETH_USDT 60"]!)).toEqual([second.liveGame.gid]);
+
+    // The listing was fetched before that /status and shows the first game: the second is newer than it, not over.
+    expect(gameTimes(s.book.markets["ETH_USDT 60"]!, second.liveGame.gid)).toEqual({ gone: false, unknown: true });
+    expect(watch.ended(s, t.sim.clock.now())).toEqual([]);
+    // Its listing is fetched next, and the row has the second game's times.
+    expect(await slot()).toMatchObject({ kind: "spot", market: { asset: "ETH_USDT", interval: 60 } });
+    expect(gameTimes(s.book.markets["ETH_USDT 60"]!, second.liveGame.gid)).toMatchObject({ endsAt: second.liveGame.ends_at, gone: false });
+    expect(watch.ended(s, t.sim.clock.now())).toEqual([]);
   });
 });

@@ -399,6 +399,21 @@ describe("the scheduler with the book", () => {
     expect(nextBookRequest({ ...input, markets: [calm], lastPrice: { ETH_USDT: T0 - 32_500 } })).toMatchObject({ kind: "price" });
   });
 
+  it("fetches the listing of a market holding a game newer than it, first found first asked", () => {
+    // Its /status 3 s ago held a game its listing (a minute old) does not show: the game's end is not known.
+    const behind = bookMarket("ETH_USDT", 60, { held: true, listingAt: T0 - 60_000, lastStatus: T0 - 3_000, lastSpot: T0 - 60_000 });
+    const input = { now: T0, serverNow: T0, focusedAsset: "BTC_USDT", lastPrice: { ETH_USDT: T0 }, launchPassStart: T0 - 120_000 };
+    expect(nextBookRequest({ ...input, markets: [{ ...behind, listingBehind: true }] })).toEqual({
+      kind: "spot",
+      market: expect.objectContaining({ asset: "ETH_USDT", interval: 60 }),
+      urgent: true,
+      deadline: T0 - 3_000,
+    });
+    // Asked 2 s ago and still behind: again once spotRetryMs has passed.
+    expect(nextBookRequest({ ...input, markets: [{ ...behind, listingBehind: true, lastSpot: T0 - 2_000 }] })).toBeNull();
+    expect(nextBookRequest({ ...input, markets: [behind] })).toBeNull();
+  });
+
   it("sends a held game's calm refresh at its bound before an overdue look of the pass at launch", () => {
     const market = bookMarket;
     // Found by the pass 29 s ago, its listing known; the pass is still 20 s behind its pace.
