@@ -163,7 +163,7 @@ export class Engine {
     const game = this.games.game(live.gid, q.network);
     const mine = game?.byUser.get(user.id)?.filter((p) => p.currency === q.token) ?? [];
     if (!game || mine.length === 0) return { positions: [], streaks: [] };
-    const projected = this.games.projected(game, mine, this.feed.latest(q.asset, t).price);
+    const projected = this.games.projected(game, mine, this.feed.latest(q.asset, t).price, t);
     const prior = currentStreak(this.games.history(user.id, q.asset, q.interval, q.network));
     return {
       positions: mine.map((p, i) => statusPosition(p, projected[i]!)),

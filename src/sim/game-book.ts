@@ -102,9 +102,9 @@ export class GameBook {
       .map((p) => p.winnings!.gt(p.stake));
   }
 
-  /** What each of `mine` (positions in `game`) would win if the game ended at `price`, in money units (projection.ts). */
-  projected(game: ActiveGame, mine: readonly PositionRecord[], price: Decimal): bigint[] {
-    return game.projection.winnings(mine, price);
+  /** What each of `mine` (positions in `game`) would win if the game ended at `price`, asked at server ms `now`, in money units (projection.ts). */
+  projected(game: ActiveGame, mine: readonly PositionRecord[], price: Decimal, now: number): bigint[] {
+    return game.projection.winnings(mine, price, now);
   }
 
   openPrice(slot: GameSlot): Decimal {

@@ -5,13 +5,22 @@
  * pool are running sums. When the price moves, a game of up to
  * POSITIONS_PER_TURN positions is weighed again at once; a larger one keeps
  * answering at its last weighing's price while it is weighed again in steps
- * between requests (turns.ts), so no request waits for the whole game.
+ * between requests (turns.ts), so no request waits for the whole game, and
+ * is weighed again at most once every LARGE_GAME_REWEIGH_MS.
  * docs/sim.md, "Projections".
  */
 import type { Decimal } from "../domain/money.js";
 import { type PayoutGame, stakeUnits, type Weighing, weighingAt, weightOf, winningsOf } from "../domain/payout.js";
 import type { PositionRecord } from "./model.js";
 import { endOfStep, POSITIONS_PER_TURN, runInTurns, runNow } from "./turns.js";
+
+/**
+ * A game weighed in steps is weighed again at most this often (server ms):
+ * at 20,000 positions a weighing is ~30 ms of work, which at every 250 ms
+ * tick of the feed took an eighth of the core from the requests. Its
+ * projections are then at most about this far behind the price.
+ */
+export const LARGE_GAME_REWEIGH_MS = 1_000;
 
 interface Weights {
   at: Weighing;
@@ -24,6 +33,8 @@ export class GameProjection {
   private pool = 0n;
   /** A weighing in steps is under way. */
   private reweighing = false;
+  /** Server ms at which the last weighing in steps began. */
+  private reweighedAt = Number.NEGATIVE_INFINITY;
   private closed = false;
 
   constructor(
@@ -44,11 +55,12 @@ export class GameProjection {
 
   /**
    * What each of `mine` would win if the game ended at `price`, in money
-   * units; in a large game being weighed again, at the last weighing's price
-   * until that is done.
+   * units, asked at server ms `now`; in a large game, at the last
+   * weighing's price while it is weighed again, and for
+   * LARGE_GAME_REWEIGH_MS after the last weighing began.
    */
-  winnings(mine: readonly PositionRecord[], price: Decimal): bigint[] {
-    if (!this.current.at.close.eq(price)) this.reweigh(price);
+  winnings(mine: readonly PositionRecord[], price: Decimal, now: number): bigint[] {
+    if (!this.current.at.close.eq(price)) this.reweigh(price, now);
     const { of, total } = this.current;
     return mine.map((p) => winningsOf(this.pool, of.get(p)!, total));
   }
@@ -58,16 +70,17 @@ export class GameProjection {
     this.closed = true;
   }
 
-  private reweigh(price: Decimal): void {
+  private reweigh(price: Decimal, now: number): void {
     const inTurns = this.positions.length > POSITIONS_PER_TURN;
     // Every /status at a new price asks; one weighing in steps at a time, and no other prepared meanwhile.
-    if (inTurns && this.reweighing) return;
+    if (inTurns && (this.reweighing || now - this.reweighedAt < LARGE_GAME_REWEIGH_MS)) return;
     const steps = this.weighing(weighingAt(this.game, price));
     if (!inTurns) {
       this.current = runNow(steps)!;
       return;
     }
     this.reweighing = true;
+    this.reweighedAt = now;
     runInTurns(steps, (weights) => {
       this.reweighing = false;
       if (weights) this.current = weights;

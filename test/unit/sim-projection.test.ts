@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { Decimal } from "../../src/domain/money.js";
 import { computePayout, fromUnits, type PayoutGame, returnPctOfUnits, unitsToNumber } from "../../src/domain/payout.js";
 import type { PositionRecord } from "../../src/sim/model.js";
-import { GameProjection } from "../../src/sim/projection.js";
+import { GameProjection, LARGE_GAME_REWEIGH_MS } from "../../src/sim/projection.js";
 import type { GameSlot } from "../../src/sim/schedule.js";
 import { POSITIONS_PER_TURN } from "../../src/sim/turns.js";
 
@@ -54,6 +54,11 @@ function projectionOf(price: string) {
 const expected = (positions: readonly PositionRecord[], mine: readonly PositionRecord[], price: string) => {
   const payout = computePayout(GAME, positions, new Decimal(price));
   return mine.map((p) => payout.winnings[positions.indexOf(p)]!.toFixed());
+};
+
+/** Lets the event loop turn `n` times: the steps of a weighing in slices. */
+const turns = async (n: number) => {
+  for (let i = 0; i < n; i++) await nextTurn();
 };
 
 /** Money units as the payout's Decimals print. */
@@ -130,11 +135,13 @@ describe("GameProjection", () => {
       fc.property(fc.array(entry, { minLength: 1, maxLength: 40 }), fc.constantFrom("68000", "68100.75", "1"), (raw, finalPrice) => {
         const { positions, projection, join } = projectionOf("68000");
         raw.forEach((r, i) => {
-          projection.winnings(positions.slice(0, 1), new Decimal(r.priceBefore));
+          projection.winnings(positions.slice(0, 1), new Decimal(r.priceBefore), GAME.startAt + r.at);
           join(position(i, new Decimal(r.micro).div(1e6).toFixed(), new Decimal(68000 + r.miss).toFixed(), GAME.startAt + r.at));
         });
         const mine = positions.filter((p) => p.player.id === 3);
-        expect(projection.winnings(mine, new Decimal(finalPrice)).map(shown)).toEqual(expected(positions, mine, finalPrice));
+        expect(projection.winnings(mine, new Decimal(finalPrice), GAME.startAt + 75_000).map(shown)).toEqual(
+          expected(positions, mine, finalPrice),
+        );
       }),
       { numRuns: 200 },
     );
@@ -146,21 +153,46 @@ describe("GameProjection", () => {
     for (let i = 0; i < n; i++) join(position(i, "1.5", String(67_900 + (i % 200)), GAME.startAt + (i % 60_000)));
     const mine = [positions[5]!, positions[n - 1]!];
     const atOpen = expected(positions, mine, "68000");
+    const t = GAME.startAt + 10_000;
     // The price moved: this answer is still the last weighing's, and the weighing at 68050 starts.
-    expect(projection.winnings(mine, new Decimal("68050")).map(shown)).toEqual(atOpen);
+    expect(projection.winnings(mine, new Decimal("68050"), t).map(shown)).toEqual(atOpen);
     await nextTurn();
     // Joining mid-weighing: counted at the old price now, and in the new weighing when it is done.
     join(position(n, "2", "68049", GAME.startAt + 30_000));
     mine.push(positions[n]!);
-    expect(projection.winnings(mine, new Decimal("68050")).map(shown)).toEqual(expected(positions, mine, "68000"));
-    for (let i = 0; i < 5; i++) await nextTurn();
-    expect(projection.winnings(mine, new Decimal("68050")).map(shown)).toEqual(expected(positions, mine, "68050"));
+    expect(projection.winnings(mine, new Decimal("68050"), t + 100).map(shown)).toEqual(expected(positions, mine, "68000"));
+    await turns(5);
+    expect(projection.winnings(mine, new Decimal("68050"), t + 200).map(shown)).toEqual(expected(positions, mine, "68050"));
+  });
+
+  it("weighs a large game again at most once every LARGE_GAME_REWEIGH_MS", async () => {
+    const { positions, projection, join } = projectionOf("68000");
+    for (let i = 0; i < POSITIONS_PER_TURN + 1; i++) join(position(i, "1", String(67_990 + (i % 20)), GAME.startAt));
+    const mine = [positions[0]!];
+    const t = GAME.startAt + 10_000;
+    projection.winnings(mine, new Decimal("67991"), t);
+    await turns(3);
+    expect(projection.winnings(mine, new Decimal("67991"), t).map(shown)).toEqual(expected(positions, mine, "67991"));
+    // The price moved again within the interval: the last weighing's answer, and no weighing starts.
+    expect(projection.winnings(mine, new Decimal("67995"), t + LARGE_GAME_REWEIGH_MS - 1).map(shown)).toEqual(
+      expected(positions, mine, "67991"),
+    );
+    await turns(3);
+    expect(projection.winnings(mine, new Decimal("67995"), t + LARGE_GAME_REWEIGH_MS - 1).map(shown)).toEqual(
+      expected(positions, mine, "67991"),
+    );
+    // Once it has passed, the next request starts one, and the answers after it are at the new price.
+    projection.winnings(mine, new Decimal("67995"), t + LARGE_GAME_REWEIGH_MS);
+    await turns(3);
+    expect(projection.winnings(mine, new Decimal("67995"), t + LARGE_GAME_REWEIGH_MS).map(shown)).toEqual(
+      expected(positions, mine, "67995"),
+    );
   });
 
   it("weighs a game of up to POSITIONS_PER_TURN positions again on the request that finds the price moved", () => {
     const { positions, projection, join } = projectionOf("68000");
     for (let i = 0; i < POSITIONS_PER_TURN; i++) join(position(i, "1", String(67_990 + (i % 20)), GAME.startAt));
     const mine = [positions[0]!];
-    expect(projection.winnings(mine, new Decimal("67991")).map(shown)).toEqual(expected(positions, mine, "67991"));
+    expect(projection.winnings(mine, new Decimal("67991"), GAME.startAt).map(shown)).toEqual(expected(positions, mine, "67991"));
   });
 });
