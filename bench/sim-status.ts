@@ -3,8 +3,10 @@
  *
  * What one GET /status costs the sim's own thread, with no HTTP and no load
  * generator beside it: the engine's answer for one user holding ten
- * positions in a daily game that holds `--positions` positions in all, and
- * that answer written as JSON. bench:sim measures the same request over
+ * positions in a daily game that holds `--positions` positions in all,
+ * written ahead as JSON as the server sends it, and for comparison made as
+ * an object and then written with JSON.stringify (the path a fault or a wire
+ * style takes). bench:sim measures the same request over
  * loopback, where the HTTP stack and the load generator on the same cores
  * move the figures run to run; this isolates the part the sim's code decides.
  * Positions are placed through the engine itself (no journal), ten per user,
@@ -59,8 +61,8 @@ function time(fn: (u: (typeof users)[number]) => unknown) {
 }
 
 console.log(`bench:sim-status — one GET /status in-process, ${PER_USER} positions of the caller's in a game of ${positions}`);
-console.log(`  engine's answer           ${time((u) => engine.status(u, query))}`);
-console.log(`  answer written as JSON    ${time((u) => JSON.stringify(engine.status(u, query)))}`);
+console.log(`  answer, written ahead     ${time((u) => engine.status(u, query))}  (what a request costs)`);
+console.log(`  as an object, stringified ${time((u) => JSON.stringify(engine.status(u, query).value()))}  (a fault or --wire bends it)`);
 // The other markets' games of the last hour are caught up first, so the call timed settles this game (and the few games of the minute after it).
 clock.set(game.ends_at - 60_000);
 engine.sync();

@@ -29,7 +29,7 @@ import type { PlaceRequest, ResultsRequest } from "./requests.js";
 import { decodeGid, slotAt } from "./schedule.js";
 import { currentStreak, projectStreaks } from "./streaks.js";
 import { makeUser, type SimUser, UserRegistry } from "./users.js";
-import { gameResult, placedPosition, statusPosition } from "./wire.js";
+import { gameResult, type Prewritten, placedPosition, statusAnswer } from "./wire.js";
 
 export type { PlaceRequest, ResultsRequest } from "./requests.js";
 
@@ -157,21 +157,20 @@ export class Engine {
     return { userId: user.id, balance: toWire(this.ledger.balance(userAccount(user.id), currency, network)), withdrawal_req: "none" };
   }
 
-  status(user: SimUser, q: { asset: Asset; interval: Interval; network: Network; token: string }): StatusResponse {
+  /** GET /status, written ahead as JSON (wire.ts: statusAnswer); `.value()` is the answer as an object. */
+  status(user: SimUser, q: { asset: Asset; interval: Interval; network: Network; token: string }): Prewritten<StatusResponse> {
     const t = this.sync();
     const live = slotAt(q.asset, q.interval, t);
     const game = this.games.game(live.gid, q.network);
     const mine = game?.byUser.get(user.id)?.filter((p) => p.currency === q.token) ?? [];
-    if (!game || mine.length === 0) return { positions: [], streaks: [] };
+    if (!game || mine.length === 0) return statusAnswer([], [], []);
     const projected = this.games.projected(game, mine, this.feed.latest(q.asset, t).price, t);
     const prior = currentStreak(this.games.history(user.id, q.asset, q.interval, q.network));
-    return {
-      positions: mine.map((p, i) => statusPosition(p, projected[i]!)),
-      streaks: projectStreaks(
-        prior,
-        mine.map((p, i) => ({ positionId: p.txid, profitable: projected[i]! > stakeUnits(p) })),
-      ),
-    };
+    const streaks = projectStreaks(
+      prior,
+      mine.map((p, i) => ({ positionId: p.txid, profitable: projected[i]! > stakeUnits(p) })),
+    );
+    return statusAnswer(mine, projected, streaks);
   }
 
   results(user: SimUser, q: ResultsRequest): ResultsResponse {

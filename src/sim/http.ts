@@ -18,6 +18,7 @@ import type { RateLimiter } from "./ratelimit.js";
 import { type Context, type Handler, routeFor } from "./routes.js";
 import { guardServer, SERVER_OPTIONS } from "./server-limits.js";
 import type { SimUser } from "./users.js";
+import { Prewritten } from "./wire.js";
 import type { WireEndpoint, WireRewriter } from "./wire-variants.js";
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -194,12 +195,19 @@ function respond(
 function deliver(deps: ServerDeps, res: ServerResponse, target: Target, answer: unknown, injected: Injected | undefined): void {
   const fault: Fault | null = injected?.fault ?? null;
   if (fault === "reset") return void res.socket?.destroy();
-  const result = fault === "schema" ? breakShape(answer, injected!.variant) : answer;
+  // An answer written ahead is sent as written, unless a fault or the wire style bends it.
+  const asWritten = answer instanceof Prewritten && fault !== "schema" && !deps.wire;
+  const text = asWritten ? answer.text : written(deps, target, answer, injected);
+  sendRaw(res, 200, fault === "malformed" ? text.slice(0, 20) : text);
+}
+
+function written(deps: ServerDeps, target: Target, answer: unknown, injected: Injected | undefined): string {
+  const plain = answer instanceof Prewritten ? answer.value() : answer;
+  const result = injected?.fault === "schema" ? breakShape(plain, injected.variant) : plain;
   // A rewritten answer may hold numbers written with exact digits (wire-variants.ts): only then the slower writer.
-  const text = deps.wire
+  return deps.wire
     ? stringifyJson(deps.wire.rewrite(result, target.method === "POST" ? "POST spot" : (target.endpoint as WireEndpoint)))
     : JSON.stringify(result);
-  sendRaw(res, 200, fault === "malformed" ? text.slice(0, 20) : text);
 }
 
 /** A handler's refusal as its status; anything else is a bug, for the caller's 500. */
