@@ -123,16 +123,19 @@ function due(input: PolicyInput, kind: TaskKind, periodMs: number): boolean {
 
 /**
  * Whether the listing is due, and how: "now" when the game clock says it is
- * out of date (a boundary passed, none yet, asked for, a game settling);
+ * out of date (a boundary passed, none yet, asked for); "settling" when one
+ * fetched after the live game's end still shows it (asked again, after
+ * that game's settlement: the two would otherwise take every slot the
+ * price leaves for as long as the service is slow to move on);
  * "periodic" for the calm checks (no game live, the safety net), which
  * yield to the book's due refreshes.
  */
-export function spotDue(i: PolicyInput): "now" | "periodic" | false {
+export function spotDue(i: PolicyInput): "now" | "settling" | "periodic" | false {
   if (i.want.spot || i.listing === undefined || i.listingAt === undefined) return "now";
   const boundary = nextBoundary(i.listing, i.listingAt);
   if (boundary !== null && i.serverNow >= boundary) return "now";
   const phase = livePhase(i.listing, i.serverNow);
-  if (phase === "settling") return due(i, "spot", POLICY.spotSettlingRetryMs) && "now";
+  if (phase === "settling") return due(i, "spot", POLICY.spotSettlingRetryMs) && "settling";
   return due(i, "spot", phase === null ? POLICY.spotNoLiveGameMs : POLICY.spotSafetyMs) && "periodic";
 }
 
@@ -163,6 +166,7 @@ export function chooseNext(i: PolicyInput): TaskKind | null {
     // A results page the trader just asked for (opened the view, paged, filtered) is waited on: next free slot.
     ["results", () => i.resultsOpen && i.want.results],
     ["settlement", () => i.settlementPending && due(i, "settlement", POLICY.settlementRetryMs)],
+    ["spot", () => spotDue(i) === "settling"],
     // A game held elsewhere whose bound runs out within a couple of slots goes before the focused game's event-driven fetches.
     ["book", () => isCritical(i.book, i.now)],
     ["balance", () => i.want.balance],

@@ -35,7 +35,7 @@ import {
   withStatus,
 } from "./reducers.js";
 import { ServerClock } from "./server-clock.js";
-import { SettlementWatch } from "./settlements.js";
+import { focusedGameEnded, SettlementWatch } from "./settlements.js";
 import { type Endpoint, holdsLiveGame, initialSnapshot, type PlacementOutcome, type Snapshot, type Target } from "./snapshot.js";
 import { RequestSpacing } from "./spacing.js";
 import { isStale } from "./staleness.js";
@@ -186,7 +186,8 @@ export class Poller {
     const s = this.snapshot;
     this.catchingUp &&= this.want.status || this.want.balance || this.want.spot;
     this.bookRequest = this.book?.next(s, Date.now(), this.serverNow()) ?? null;
-    for (const gid of this.book?.ended(s, this.serverNow()) ?? []) this.settlements.watch(gid, Date.now());
+    const ended = [...(this.book?.ended(s, this.serverNow()) ?? []), ...focusedGameEnded(s, this.serverNow())];
+    for (const gid of ended) this.settlements.watch(gid, Date.now());
     return chooseNext({
       now: Date.now(),
       serverNow: this.serverNow(),

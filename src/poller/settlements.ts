@@ -7,8 +7,10 @@
 
 import type { ApiClient } from "../api/client.js";
 import type { Network } from "../api/schemas.js";
+import { playsIn } from "../domain/positions.js";
 import { isSettled } from "../domain/results.js";
 import type { GameResult, ResultsPage } from "../domain/service-data.js";
+import type { Snapshot } from "./snapshot.js";
 
 /** After this long without a result, a game is no longer waited on. */
 const GIVE_UP_MS = 10 * 60_000;
@@ -62,4 +64,15 @@ export class SettlementWatch {
     for (const gid of settled) this.line.delete(gid);
     for (const [gid, since] of this.line) if (now - since > GIVE_UP_MS) this.line.delete(gid);
   }
+}
+
+/**
+ * The focused game, once its end has passed by the game clock, if the user
+ * played it: its result is waited on from then, not from a listing that has
+ * moved on (one fetched a hair before the end still shows it live).
+ */
+export function focusedGameEnded(s: Snapshot, serverNow: number): string[] {
+  const live = s.listing?.value.liveGame;
+  const played = live !== undefined && live !== null && playsIn(live.gid, s.placed, s.status?.value.positions ?? []);
+  return played && serverNow >= live.ends_at ? [live.gid] : [];
 }

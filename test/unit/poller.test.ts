@@ -24,6 +24,8 @@ class ScriptedService implements PollerClient {
   gameStart = T0;
   /** Whether the listing announces the next game (the real service's may not, before the close). */
   announcesNext = true;
+  /** The listing moves on to the next game this long after the game clock does (a service slow to roll over). */
+  listingLagMs = 0;
   positions: ReturnType<typeof statusPosition>[] = [];
   placeBehaviour: "ok" | "reset-after-apply" | "unreadable-after-apply" | "reset-not-applied" | "409" | "429-once" = "ok";
   results: ResultsPage = resultsPage({ games: [], pagination: { total: 0, limit: 20, offset: 0 } });
@@ -45,7 +47,7 @@ class ScriptedService implements PollerClient {
   currentListing(): GameListing {
     // 60 s games, 75 s apart; the live one is whichever contains now.
     const period = 75_000;
-    const k = Math.floor((Date.now() - this.gameStart) / period);
+    const k = Math.floor((Date.now() - this.listingLagMs - this.gameStart) / period);
     const start = this.gameStart + k * period;
     const l = listing({ start, now: Date.now(), gid: String(500000 + k) });
     return this.announcesNext ? l : { ...l, nextGame: null };
@@ -94,6 +96,30 @@ class ScriptedService implements PollerClient {
   gaps(): number[] {
     return this.calls.slice(1).map((c, i) => c.at - this.calls[i]!.at);
   }
+}
+
+/** A page of /results holding one settled BTC_USDT 1 m game. */
+function settledPage(gid: string, settledAt: string, money: { staked: string; won: string; net: string }): ResultsPage {
+  return resultsPage({
+    games: [
+      {
+        gid,
+        interval: 60,
+        asset: "BTC_USDT",
+        network: "testnet",
+        currency: "USDC",
+        open_price: "67000",
+        closing_price: "67090",
+        settled_at: settledAt,
+        cancelled: false,
+        positions: [],
+        total_staked: money.staked,
+        total_winnings: money.won,
+        net_return: money.net,
+      },
+    ],
+    pagination: { total: 1, limit: 20, offset: 0 },
+  });
 }
 
 function makePoller(service: ScriptedService, wallet = "0x00000000000000000000000000000000000000aa") {
@@ -376,55 +402,34 @@ describe("poller", () => {
     await vi.advanceTimersByTimeAsync(1_100);
     expect((await placed).kind).toBe("placed");
     const endsAt = poller.snapshot.listing!.value.liveGame!.ends_at;
-    service.results = resultsPage({
-      games: [
-        {
-          gid,
-          interval: 60,
-          asset: "BTC_USDT",
-          network: "testnet",
-          currency: "USDC",
-          open_price: "67000",
-          closing_price: "67090",
-          settled_at: new Date(endsAt).toISOString(),
-          cancelled: false,
-          positions: [],
-          total_staked: "2.5",
-          total_winnings: "3.1",
-          net_return: "0.6",
-        },
-      ],
-      pagination: { total: 1, limit: 20, offset: 0 },
-    });
+    service.results = settledPage(gid, new Date(endsAt).toISOString(), { staked: "2.5", won: "3.1", net: "0.6" });
     await vi.advanceTimersByTimeAsync(endsAt - Date.now() + 6_000);
     expect(poller.snapshot.settlements.map((s) => s.gid)).toEqual([gid]);
     const resultsAt = service.calls.find((c) => c.kind === "results")!.at;
     expect(service.calls.some((c) => c.kind === "balance" && c.at > resultsAt)).toBe(true);
   });
 
+  it("asks for a played game's result once the game clock passes its end, before the listing moves on", async () => {
+    service.gameStart = T0 - 20_000;
+    service.listingLagMs = 10_000;
+    poller.start();
+    await vi.advanceTimersByTimeAsync(4_500);
+    const gid = service.currentListing().liveGame!.gid;
+    const placed = poller.place({ gid, sp: "67100", f: "2.5" });
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect((await placed).kind).toBe("placed");
+    const endsAt = poller.snapshot.listing!.value.liveGame!.ends_at;
+    service.results = settledPage(gid, new Date(endsAt).toISOString(), { staked: "2.5", won: "3.1", net: "0.6" });
+    await vi.advanceTimersByTimeAsync(endsAt - Date.now() + 4_000);
+    // The listing still shows the ended game as live; the result is in all the same.
+    expect(poller.snapshot.listing!.value.liveGame!.gid).toBe(gid);
+    expect(poller.snapshot.settlements.map((n) => n.gid)).toEqual([gid]);
+  });
+
   it("watches the result of an ended game /status still lists (one it never saw end), once", async () => {
     const old = "499990";
     service.otherGames = [statusPosition({ gid: old, txid: "from-before" })];
-    service.results = resultsPage({
-      games: [
-        {
-          gid: old,
-          interval: 60,
-          asset: "BTC_USDT",
-          network: "testnet",
-          currency: "USDC",
-          open_price: "67000",
-          closing_price: "67090",
-          settled_at: new Date(T0).toISOString(),
-          cancelled: false,
-          positions: [],
-          total_staked: "2",
-          total_winnings: "1.5",
-          net_return: "-0.5",
-        },
-      ],
-      pagination: { total: 1, limit: 20, offset: 0 },
-    });
+    service.results = settledPage(old, new Date(T0).toISOString(), { staked: "2", won: "1.5", net: "-0.5" });
     poller.start();
     await vi.advanceTimersByTimeAsync(20_000);
     expect(poller.snapshot.settlements.map((n) => n.gid)).toEqual([old]);
