@@ -1,5 +1,5 @@
 /**
- * npm run bench:sim-status [-- --positions 20000 --seconds 3]
+ * npm run bench:sim-status [-- --positions 20000 --seconds 3] [-- --cancelled]
  *
  * What one GET /status costs the sim's own thread, with no HTTP and no load
  * generator beside it: the engine's answer for one user holding ten
@@ -14,7 +14,8 @@
  * moves past the game's end and the game settles, in steps between turns of
  * the event loop (src/sim/settlement.ts): the longest of those turns is how
  * long a request arriving then could wait, and the whole is how long until
- * its result is filed.
+ * its result is filed. With --cancelled the feed has no tick at the game's
+ * end, so the game is cancelled and every stake refunded instead.
  */
 import { Decimal } from "../src/domain/money.js";
 import { ManualClock, startSim } from "../src/sim/index.js";
@@ -66,13 +67,15 @@ console.log(`  as an object, stringified ${time((u) => JSON.stringify(engine.sta
 // The other markets' games of the last hour are caught up first, so the call timed settles this game (and the few games of the minute after it).
 clock.set(game.ends_at - 60_000);
 engine.sync();
+if (process.argv.includes("--cancelled")) engine.feed.outage(market.asset, game.ends_at - 1_000, game.ends_at + 1_000);
 clock.set(game.ends_at + 1);
 const filed = () => engine.results(users[0]!, { network: "testnet", gid, limit: 1, offset: 0 }).games.length > 0;
 const t0 = performance.now();
-let last = t0;
-let longest = 0;
-let turns = 0;
+// The call that finds the game ended does the first step (a cancelled game's refund, all of it) within its own turn.
 engine.sync();
+let last = performance.now();
+let longest = last - t0;
+let turns = 0;
 // Each pass of this loop is one turn of the event loop; the time between two passes is what ran in between.
 while (!filed() && turns < 10_000) {
   await new Promise((resolve) => setImmediate(resolve));
@@ -83,6 +86,6 @@ while (!filed() && turns < 10_000) {
 }
 const settleMs = performance.now() - t0;
 console.log(
-  `  settling the game          ${filed() ? "filed" : "NOT filed"} after ${settleMs.toFixed(1)} ms in ${turns} turns; longest turn ${longest.toFixed(1)} ms`,
+  `  ${process.argv.includes("--cancelled") ? "cancelling the game       " : "settling the game         "} ${filed() ? "filed" : "NOT filed"} after ${settleMs.toFixed(1)} ms in ${turns} turns; longest turn ${longest.toFixed(1)} ms`,
 );
 await sim.close();
