@@ -114,9 +114,9 @@ export function heldGids(m: MarketData): string[] {
 /**
  * A held game's lock and end from its market's listing: the live game's, or
  * the announced next one's (no lock time given); `gone` when the listing
- * shows it as neither (it is over). A game that the positions fetched after
- * the listing hold, and the listing does not know, is newer than it: its
- * times are not known yet (`unknown`), and the listing is out of date.
+ * shows it as neither (it is over). A game placed in after the last end the
+ * listing knows is newer than the listing: its times are not known yet
+ * (`unknown`), and the listing is out of date.
  */
 export function gameTimes(m: MarketData, gid: string): { closesAt?: number; endsAt?: number; gone: boolean; unknown?: true } {
   if (m.listing === undefined) return { gone: false };
@@ -124,11 +124,17 @@ export function gameTimes(m: MarketData, gid: string): { closesAt?: number; ends
   const live = listing.liveGame;
   if (live?.gid === gid) return { closesAt: live.closes_at, endsAt: live.ends_at, gone: false };
   const next = listing.nextGame;
-  if (next !== null && isReadable(next) && next.gid === gid && isReadable(next.ends_at)) return { endsAt: next.ends_at, gone: false };
-  if (m.status !== undefined && m.status.at > m.listing.at && m.status.value.positions.some((p) => p.gid === gid))
-    return { gone: false, unknown: true };
-  // Neither live nor next in a listing that can be read, and no newer /status holding it: the game is over.
+  const nextEnd = next !== null && isReadable(next) && isReadable(next.ends_at) ? next.ends_at : undefined;
+  if (next !== null && isReadable(next) && next.gid === gid && nextEnd !== undefined) return { endsAt: nextEnd, gone: false };
+  // Decided by the game's own time, not by which answer came last: /status may go on listing a game that has ended.
+  const lastEnd = nextEnd ?? live?.ends_at;
+  if (lastEnd !== undefined && placedSince(m, gid, lastEnd)) return { gone: false, unknown: true };
   return { gone: true };
+}
+
+/** Whether a position of `gid` that the market holds was placed at or after `t` (server ms). */
+function placedSince(m: MarketData, gid: string, t: number): boolean {
+  return [...(m.status?.value.positions ?? []), ...(m.placed ?? [])].some((p) => p.gid === gid && isReadable(p.t) && p.t >= t);
 }
 
 function nearestDistance(rows: readonly PositionRow[], price: Decimal): Decimal | undefined {

@@ -56,7 +56,12 @@ export const POLICY = {
    * fetch always comes first and this never spends a slot.
    */
   spotSafetyMs: 90_000,
-  /** A listing fetched after ends_at still shows the old game: ask again, gently. */
+  /**
+   * A listing fetched after ends_at still shows the old game: ask again 2 s
+   * later, then backing off with the time since that end (half of it, at
+   * most spotNoLiveGameMs), so a service slow to move on does not take
+   * every slot the price leaves.
+   */
   spotSettlingRetryMs: 2_000,
   /** No game is live (between games, a paused asset): check calmly; an announced next start is fetched on time anyway. */
   spotNoLiveGameMs: 10_000,
@@ -124,9 +129,8 @@ function due(input: PolicyInput, kind: TaskKind, periodMs: number): boolean {
 /**
  * Whether the listing is due, and how: "now" when the game clock says it is
  * out of date (a boundary passed, none yet, asked for); "settling" when one
- * fetched after the live game's end still shows it (asked again, after
- * that game's settlement: the two would otherwise take every slot the
- * price leaves for as long as the service is slow to move on);
+ * fetched after the live game's end still shows it (asked again, backing
+ * off, after the end's settlement and event-driven fetches);
  * "periodic" for the calm checks (no game live, the safety net), which
  * yield to the book's due refreshes.
  */
@@ -135,8 +139,13 @@ export function spotDue(i: PolicyInput): "now" | "settling" | "periodic" | false
   const boundary = nextBoundary(i.listing, i.listingAt);
   if (boundary !== null && i.serverNow >= boundary) return "now";
   const phase = livePhase(i.listing, i.serverNow);
-  if (phase === "settling") return due(i, "spot", POLICY.spotSettlingRetryMs) && "settling";
+  if (phase === "settling") return due(i, "spot", settlingRetryMs(i.listing, i.serverNow)) && "settling";
   return due(i, "spot", phase === null ? POLICY.spotNoLiveGameMs : POLICY.spotSafetyMs) && "periodic";
+}
+
+function settlingRetryMs(listing: GameListing, serverNow: number): number {
+  const endedAgo = serverNow - (listing.liveGame?.ends_at ?? serverNow);
+  return Math.min(POLICY.spotNoLiveGameMs, Math.max(POLICY.spotSettlingRetryMs, endedAgo / 2));
 }
 
 function focusedStatusMs(i: PolicyInput): number {
@@ -166,11 +175,11 @@ export function chooseNext(i: PolicyInput): TaskKind | null {
     // A results page the trader just asked for (opened the view, paged, filtered) is waited on: next free slot.
     ["results", () => i.resultsOpen && i.want.results],
     ["settlement", () => i.settlementPending && due(i, "settlement", POLICY.settlementRetryMs)],
-    ["spot", () => spotDue(i) === "settling"],
     // A game held elsewhere whose bound runs out within a couple of slots goes before the focused game's event-driven fetches.
     ["book", () => isCritical(i.book, i.now)],
     ["balance", () => i.want.balance],
     ["status", () => i.want.status],
+    ["spot", () => spotDue(i) === "settling"],
     // A game held elsewhere that is due (its bound is 30 s, 5 s in its last minute) before the focused game's periodic refreshes.
     ["book", () => i.book?.urgent === true],
     ["spot", () => spotDue(i) === "periodic"],

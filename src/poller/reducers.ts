@@ -112,10 +112,11 @@ export function withListing(s: Snapshot, listing: GameListing, at: number, chang
   return { ...s, listing: { value: listing, at }, placed: s.placed.filter((p) => p.gid === gid), settling: endedGame(s) ?? s.settling };
 }
 
-/** The positions of the live game that has just ended, if the user held any: shown as settling. */
+/** The positions of the live game that has just ended, if the user held any and its result is not in yet: shown as settling. */
 function endedGame(s: Snapshot): Snapshot["settling"] {
   const gid = s.listing?.value.liveGame?.gid;
-  if (gid === undefined) return undefined;
+  // Its result can come before a listing that shows the next game (it is asked for from the end by the game clock).
+  if (gid === undefined || s.settlements.some((n) => n.gid === gid)) return undefined;
   const positions = heldPositions(gid, [...(s.status?.value.positions ?? []), ...s.placed]);
   return positions.length === 0 ? undefined : { gid, positions };
 }

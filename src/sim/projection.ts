@@ -17,8 +17,8 @@ import { endOfStep, POSITIONS_PER_TURN, runInTurns, runNow } from "./turns.js";
 /**
  * A game weighed in steps is weighed again at most this often (server ms):
  * at 20,000 positions a weighing is ~30 ms of work, which at every 250 ms
- * tick of the feed took an eighth of the core from the requests. Its
- * projections are then at most about this far behind the price.
+ * tick of the feed would take an eighth of the core from the requests. Its
+ * projections are at most about this far behind the price.
  */
 export const LARGE_GAME_REWEIGH_MS = 1_000;
 

@@ -106,7 +106,7 @@ export class Prewritten<T> {
 const unsettledText = new WeakMap<PositionRecord, string>();
 
 function statusPositionText(p: PositionRecord, projected: bigint): string {
-  let head = unsettledText.get(p);
+  let head = p.winnings === null ? unsettledText.get(p) : undefined;
   if (head === undefined) {
     head = JSON.stringify(common(p)).slice(0, -1);
     // A settled position's `win` is set: only the fields that no longer change are kept.
@@ -118,8 +118,8 @@ function statusPositionText(p: PositionRecord, projected: bigint): string {
 
 /**
  * GET /status's answer, written ahead: /status sends the same positions
- * again and again, and JSON.stringify of their twenty-odd fields was most
- * of what a request cost the sim's own code (npm run bench:sim-status).
+ * again and again, and writing their twenty-odd fields each time would be
+ * most of what a request costs the sim's own code (npm run bench:sim-status).
  */
 export function statusAnswer(
   mine: readonly PositionRecord[],

@@ -424,6 +424,12 @@ describe("poller", () => {
     // The listing still shows the ended game as live; the result is in all the same.
     expect(poller.snapshot.listing!.value.liveGame!.gid).toBe(gid);
     expect(poller.snapshot.settlements.map((n) => n.gid)).toEqual([gid]);
+    // Once the listing moves on, the game is not shown as settling: its result is in.
+    await vi.advanceTimersByTimeAsync(12_000);
+    expect(poller.snapshot.listing!.value.liveGame!.gid).not.toBe(gid);
+    expect(poller.snapshot.settling).toBeUndefined();
+    // Meanwhile the focused game's positions were refreshed: the listing's retries did not take every slot.
+    expect(service.calls.some((c) => c.kind === "status" && c.at > endsAt && c.at < endsAt + 10_000)).toBe(true);
   });
 
   it("watches the result of an ended game /status still lists (one it never saw end), once", async () => {
