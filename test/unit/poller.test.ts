@@ -122,6 +122,19 @@ function settledPage(gid: string, settledAt: string, money: { staked: string; wo
   });
 }
 
+/** Starts the poller, places a position in the live game, and has the service's results settle that game at its end. */
+async function playLiveGame(poller: Poller, service: ScriptedService): Promise<{ gid: string; endsAt: number }> {
+  poller.start();
+  await vi.advanceTimersByTimeAsync(4_500);
+  const gid = service.currentListing().liveGame!.gid;
+  const placed = poller.place({ gid, sp: "67100", f: "2.5" });
+  await vi.advanceTimersByTimeAsync(1_100);
+  expect((await placed).kind).toBe("placed");
+  const endsAt = poller.snapshot.listing!.value.liveGame!.ends_at;
+  service.results = settledPage(gid, new Date(endsAt).toISOString(), { staked: "2.5", won: "3.1", net: "0.6" });
+  return { gid, endsAt };
+}
+
 function makePoller(service: ScriptedService, wallet = "0x00000000000000000000000000000000000000aa") {
   return new Poller({ client: service, target: { asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" }, wallet });
 }
@@ -395,14 +408,7 @@ describe("poller", () => {
   });
 
   it("watches a played game until its result arrives, then refreshes the balance", async () => {
-    poller.start();
-    await vi.advanceTimersByTimeAsync(4_500);
-    const gid = service.currentListing().liveGame!.gid;
-    const placed = poller.place({ gid, sp: "67100", f: "2.5" });
-    await vi.advanceTimersByTimeAsync(1_100);
-    expect((await placed).kind).toBe("placed");
-    const endsAt = poller.snapshot.listing!.value.liveGame!.ends_at;
-    service.results = settledPage(gid, new Date(endsAt).toISOString(), { staked: "2.5", won: "3.1", net: "0.6" });
+    const { gid, endsAt } = await playLiveGame(poller, service);
     await vi.advanceTimersByTimeAsync(endsAt - Date.now() + 6_000);
     expect(poller.snapshot.settlements.map((s) => s.gid)).toEqual([gid]);
     const resultsAt = service.calls.find((c) => c.kind === "results")!.at;
@@ -412,14 +418,7 @@ describe("poller", () => {
   it("asks for a played game's result once the game clock passes its end, before the listing moves on", async () => {
     service.gameStart = T0 - 20_000;
     service.listingLagMs = 10_000;
-    poller.start();
-    await vi.advanceTimersByTimeAsync(4_500);
-    const gid = service.currentListing().liveGame!.gid;
-    const placed = poller.place({ gid, sp: "67100", f: "2.5" });
-    await vi.advanceTimersByTimeAsync(1_100);
-    expect((await placed).kind).toBe("placed");
-    const endsAt = poller.snapshot.listing!.value.liveGame!.ends_at;
-    service.results = settledPage(gid, new Date(endsAt).toISOString(), { staked: "2.5", won: "3.1", net: "0.6" });
+    const { gid, endsAt } = await playLiveGame(poller, service);
     await vi.advanceTimersByTimeAsync(endsAt - Date.now() + 4_000);
     // The listing still shows the ended game as live; the result is in all the same.
     expect(poller.snapshot.listing!.value.liveGame!.gid).toBe(gid);
