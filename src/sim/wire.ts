@@ -12,19 +12,7 @@ import type { PositionRecord, SettledGame } from "./model.js";
 /** r in results is a decimal string; 6 places is plenty for a percentage. */
 const RESULT_R_DECIMALS = 6;
 
-/** A position's fields that do not change before settlement, made once per position: /status sends them again and again. */
-const unsettled = new WeakMap<PositionRecord, ReturnType<typeof fields>>();
-
-function common(p: PositionRecord) {
-  if (p.winnings !== null) return fields(p);
-  let made = unsettled.get(p);
-  if (!made) {
-    made = fields(p);
-    unsettled.set(p, made);
-  }
-  return made;
-}
-
+/** A position's fields but the projection (w, r). */
 function fields(p: PositionRecord) {
   return {
     gid: p.slot.gid,
@@ -52,38 +40,12 @@ function fields(p: PositionRecord) {
 
 /** POST /spot: w is the string "0" and r null until the game progresses. */
 export function placedPosition(p: PositionRecord): PlacedPosition {
-  return { ...common(p), w: "0", r: null };
+  return { ...fields(p), w: "0", r: null };
 }
 
 /** GET /status: w and r are numbers, projected at request time; `projected` in money units (domain/payout.ts). */
 export function statusPosition(p: PositionRecord, projected: bigint): StatusPosition {
-  const c = common(p);
-  const { w, r } = projectedFields(p, projected);
-  // Field by field rather than a spread: this shape is several times cheaper to copy.
-  return {
-    gid: c.gid,
-    c: c.c,
-    a: c.a,
-    id: c.id,
-    f: c.f,
-    sp: c.sp,
-    cm: c.cm,
-    cmt: c.cmt,
-    pw: c.pw,
-    win: c.win,
-    t: c.t,
-    tx: c.tx,
-    txid: c.txid,
-    p: c.p,
-    created_at: c.created_at,
-    st: c.st,
-    it: c.it,
-    n: c.n,
-    username: c.username,
-    avatar: c.avatar,
-    w,
-    r,
-  };
+  return { ...fields(p), ...projectedFields(p, projected) };
 }
 
 function projectedFields(p: PositionRecord, projected: bigint): Pick<StatusPosition, "w" | "r"> {
@@ -102,14 +64,17 @@ export class Prewritten<T> {
   ) {}
 }
 
-/** A position's unchanging fields as JSON text, without the closing brace: written once per position. */
+/**
+ * A position's fields but w and r as JSON text, without the closing brace:
+ * written once per position while it is unsettled (until then they do not
+ * change; settling sets `win`).
+ */
 const unsettledText = new WeakMap<PositionRecord, string>();
 
 function statusPositionText(p: PositionRecord, projected: bigint): string {
   let head = p.winnings === null ? unsettledText.get(p) : undefined;
   if (head === undefined) {
-    head = JSON.stringify(common(p)).slice(0, -1);
-    // A settled position's `win` is set: only the fields that no longer change are kept.
+    head = JSON.stringify(fields(p)).slice(0, -1);
     if (p.winnings === null) unsettledText.set(p, head);
   }
   const { w, r } = projectedFields(p, projected);
