@@ -10,16 +10,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { footerRow, pane, screenRows } from "../helpers/screen.js";
-import { CLI, TmuxSession, tmuxAvailable } from "../helpers/tmux.js";
-
-const e2e = tmuxAvailable() ? describe : describe.skip;
+import { CLI, TmuxSession } from "../helpers/tmux.js";
 
 const COLS = 120;
 const ROWS = 35;
 const BOOK = /│ (▸ )?BOOK /;
 const game = (asset: string, label: string) => new RegExp(`│ (▸ )?GAME ${asset} ${label} #`);
 
-e2e("the book in tmux", () => {
+describe("the book in tmux", () => {
   let t: TmuxSession | undefined;
   let dir: string | undefined;
   afterEach(() => {

@@ -5,9 +5,7 @@
  * prices, where a first start draws a single point.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { CLI, TmuxSession, tmuxAvailable } from "../helpers/tmux.js";
-
-const e2e = tmuxAvailable() ? describe : describe.skip;
+import { CLI, TmuxSession } from "../helpers/tmux.js";
 
 /** Columns of the price pane where the line is drawn: how much time its prices span. */
 function chartColumns(screen: string): number {
@@ -23,7 +21,7 @@ function chartColumns(screen: string): number {
   return columns.size;
 }
 
-e2e("price history", () => {
+describe("price history", () => {
   let t: TmuxSession | undefined;
   afterEach(() => t?.kill());
 

@@ -11,10 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { footerRow, pane, screenRows } from "../helpers/screen.js";
-import { CLI, TmuxSession, tmuxAvailable } from "../helpers/tmux.js";
+import { CLI, TmuxSession } from "../helpers/tmux.js";
 import { until } from "../helpers/until.js";
-
-const e2e = tmuxAvailable() ? describe : describe.skip;
 
 /** Not the metafide_ shape: the dashboard must use the key it was given, not recognise a pattern. */
 const KEY = "sd-e2e-offline-key-0123456789";
@@ -113,7 +111,7 @@ function expectPlaceable(screen: string): void {
   expect(offersPlace(footerOf(lines))).toBe(true);
 }
 
-e2e("offline in tmux", () => {
+describe("offline in tmux", () => {
   let t: TmuxSession | undefined;
   let sim: Sim | undefined;
   let dir: string | undefined;

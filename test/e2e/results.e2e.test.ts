@@ -7,11 +7,9 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CLI, TmuxSession, tmuxAvailable } from "../helpers/tmux.js";
+import { CLI, TmuxSession } from "../helpers/tmux.js";
 
-const e2e = tmuxAvailable() ? describe : describe.skip;
-
-e2e("results in tmux", () => {
+describe("results in tmux", () => {
   let t: TmuxSession | undefined;
   afterEach(() => t?.kill());
 

@@ -10,9 +10,7 @@ import { createServer, type Server } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { CLI, TmuxSession, tmuxAvailable } from "../helpers/tmux.js";
-
-const e2e = tmuxAvailable() ? describe : describe.skip;
+import { CLI, TmuxSession } from "../helpers/tmux.js";
 
 const liveData = (s: string) =>
   /GAME BTC_USDT \S+ #…?\d+/.test(s) && /[▲▼■] [\d,]+\.\d\d/.test(s) && s.includes("● live") && /USDC [\d,]+\.\d\d/.test(s);
@@ -51,7 +49,7 @@ function expectOneOfEverything(screen: string, cols: number, rows: number): void
   for (const l of lines) expect(l.trimEnd().length).toBeLessThanOrEqual(cols);
 }
 
-e2e("the screen in tmux", () => {
+describe("the screen in tmux", () => {
   let t: TmuxSession | undefined;
   let fresh: TmuxSession | undefined;
   let server: Server | undefined;

@@ -13,10 +13,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { findPane, footerRow, pane, screenRows } from "../helpers/screen.js";
-import { CLI, TmuxSession, tmuxAvailable } from "../helpers/tmux.js";
+import { CLI, TmuxSession } from "../helpers/tmux.js";
 import { until } from "../helpers/until.js";
-
-const e2e = tmuxAvailable() ? describe : describe.skip;
 
 /** The full layout: the LAST GAME card has room for all three of its lines. */
 const COLS = 120;
@@ -98,7 +96,7 @@ function isRunning(pid: number): boolean {
   }
 }
 
-e2e("settlement in tmux", () => {
+describe("settlement in tmux", () => {
   let t: TmuxSession | undefined;
   let dir: string | undefined;
   let name: string | undefined;

@@ -9,14 +9,17 @@ import { join, resolve } from "node:path";
 
 export const CLI = resolve(import.meta.dirname, "../../dist/spotdash.js");
 
-export function tmuxAvailable(): boolean {
-  try {
-    execFileSync("tmux", ["-V"], { stdio: "ignore" });
-    return existsSync(CLI);
-  } catch {
-    return false;
-  }
+/**
+ * The shells these tests start run `node` from PATH: it must be the Node the
+ * tests run on, or a pass meant for one Node would test another
+ * (scripts/run-suite.mjs puts the one under test first on PATH).
+ */
+function checkNodeOnPath(): void {
+  const onPath = execFileSync("node", ["--version"], { encoding: "utf8" }).trim();
+  if (onPath !== process.version) throw new Error(`the tests run on Node ${process.version}, but \`node\` on PATH is ${onPath}`);
+  if (!existsSync(CLI)) throw new Error(`${CLI} is missing: npm test builds it (npm run build)`);
 }
+checkNodeOnPath();
 
 export class TmuxSession {
   private readonly socket = `spotdash-e2e-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
