@@ -86,6 +86,11 @@ export interface PolicyInput {
   /** One-shot needs raised by events (start-up, placement, game end, user intents). */
   want: { spot: boolean; status: boolean; balance: boolean; results: boolean };
   holdingPositions: boolean;
+  /**
+   * What the panes have never read for the focused market (at launch, after a
+   * switch of asset or interval): the listing, the positions.
+   */
+  unread: { spot: boolean; status: boolean };
   /** The book's next request (nextBookRequest), or null when it wants nothing now. */
   book: BookRequest | null;
   /**
@@ -153,6 +158,9 @@ function focusedStatusMs(i: PolicyInput): number {
   return i.bookBusy ? POLICY.statusWhileHoldingSharedMs : POLICY.statusWhileHoldingMs;
 }
 
+/** What the focused market's panes read first, in this order. */
+const FIRST_LOOK = ["spot", "status"] as const;
+
 /**
  * The next task, or null when nothing may be sent now (every due endpoint is
  * backing off). A task is a candidate when it is due and its endpoint is not
@@ -169,6 +177,10 @@ export function chooseNext(i: PolicyInput): TaskKind | null {
   // exception is the slot after placing: the trader is watching the money.
   const last = i.recent.at(-1);
   if (last === "place" && i.want.balance && ready("balance")) return "balance";
+  // Until the focused game's listing and positions are read, its panes can only say "loading": they
+  // go first, before the price, so that a 10 s game held at launch is shown within its own seconds.
+  const unread = FIRST_LOOK.find((kind) => i.unread[kind] && ready(kind) && !i.failing.has(kind));
+  if (unread) return unread;
   if (last !== undefined && last !== "price" && !i.catchingUp && ready("price")) return "price";
   const candidates: [TaskKind, () => boolean][] = [
     ["spot", () => spotDue(i) === "now"],

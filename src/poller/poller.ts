@@ -81,9 +81,9 @@ export class Poller {
     this.health = new RequestHealth(opts.maxBackoffMs ?? 2_000);
     this.onRequest = opts.onRequest;
     this.clock = new ServerClock();
-    this.store = new Store(initialSnapshot(opts.target));
-    this.placements = new Placements(this.store);
     this.book = opts.book ? new BookWatch(opts.book) : undefined;
+    this.store = new Store(initialSnapshot(opts.target, this.book?.markets ?? []));
+    this.placements = new Placements(this.store);
   }
 
   get snapshot(): Snapshot {
@@ -200,6 +200,7 @@ export class Poller {
       want: this.want,
       catchingUp: this.catchingUp,
       holdingPositions: holdsLiveGame(s),
+      unread: { spot: s.listing === undefined, status: s.status === undefined },
       book: this.bookRequest,
       bookBusy: this.book?.busy(s) ?? false,
       resultsOpen: this.resultsQuery !== null,

@@ -192,6 +192,7 @@ function policyInput(now: number, over: Partial<PolicyInput>): PolicyInput {
     recent: [],
     want: { spot: false, status: false, balance: false, results: false },
     holdingPositions: false,
+    unread: { spot: false, status: false },
     catchingUp: false,
     resultsOpen: false,
     settlementPending: false,

@@ -153,12 +153,30 @@ describe("poller", () => {
     vi.useRealTimers();
   });
 
-  it("starts with the listing, then balance and status between heartbeat prices, one request at a time, never closer than 1 s", async () => {
+  it("starts with the listing and the positions, then the price and the balance, one request at a time, never closer than 1 s", async () => {
     poller.start();
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(service.calls.slice(0, 5).map((c) => c.kind)).toEqual(["spot", "price", "balance", "price", "status"]);
+    expect(service.calls.slice(0, 5).map((c) => c.kind)).toEqual(["spot", "status", "price", "balance", "price"]);
     expect(service.maxInFlight).toBe(1);
     expect(Math.min(...service.gaps())).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("after a switch of interval, reads the new game's listing and positions before the price", async () => {
+    poller.start();
+    await vi.advanceTimersByTimeAsync(6_500);
+    const before = service.calls.length;
+    poller.retarget({ interval: 3600 });
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(service.calls.slice(before, before + 3).map((c) => c.kind)).toEqual(["spot", "status", "price"]);
+  });
+
+  it("gives the price its turn while the positions cannot be read at launch", async () => {
+    service.fault = (kind) =>
+      kind === "status" ? new ApiError({ kind: "server", call: "GET /status", status: 500, message: "status 500" }) : undefined;
+    poller.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(service.calls.slice(0, 4).map((c) => c.kind)).toEqual(["spot", "status", "price", "balance"]);
+    expect(poller.snapshot.status).toBeUndefined();
   });
 
   it("keeps the spacing however hard the user hammers refresh and place", async () => {
