@@ -57,5 +57,5 @@ export function refocusedBook(s: Snapshot, next: Market): { book: Snapshot["book
   delete markets[key];
   const prices = { ...s.book.prices };
   if (s.price !== undefined) prices[s.target.asset] = s.price;
-  return { book: { markets, prices }, seed };
+  return { book: { ...s.book, markets, prices }, seed };
 }

@@ -30,7 +30,8 @@ export interface BookAnswer {
 }
 
 export class BookWatch {
-  private readonly markets: readonly Market[];
+  /** The markets it looks through, the focused one among them. */
+  readonly markets: readonly Market[];
   private readonly lastStatus = new Map<string, number>();
   private readonly lastSpot = new Map<string, number>();
   private readonly lastPrice: Record<string, number> = {};

@@ -5,7 +5,7 @@
  */
 import type { ApiErrorKind } from "../api/errors.js";
 import type { Network } from "../api/schemas.js";
-import { type BookRow, bookRows, type MarketData, marketKey } from "../domain/book.js";
+import { type BookRow, bookRows, type Market, type MarketData, marketKey } from "../domain/book.js";
 import type { Decimal } from "../domain/money.js";
 import { playsIn } from "../domain/positions.js";
 import type { PriceSeries } from "../domain/price-series.js";
@@ -115,6 +115,8 @@ export interface BookMarket extends MarketData {
 
 /** The games held outside the focused market, and the live prices of their assets. */
 export interface Book {
+  /** Every market the book looks through, the focused one among them; none without a book. */
+  watched: readonly Market[];
   markets: Readonly<Record<string, BookMarket>>;
   prices: Readonly<Record<string, Datum<LivePrice>>>;
 }
@@ -151,12 +153,12 @@ export interface Snapshot {
   clockOffset: number;
 }
 
-export function initialSnapshot(target: Target): Snapshot {
+export function initialSnapshot(target: Target, watched: readonly Market[] = []): Snapshot {
   return {
     target,
     priceHistory: {},
     placed: [],
-    book: { markets: {}, prices: {} },
+    book: { watched, markets: {}, prices: {} },
     results: null,
     settlements: [],
     session: { games: new Map() },
@@ -191,4 +193,18 @@ export function bookOf(s: Snapshot, now: number): BookRow[] {
   const key = marketKey(s.target);
   const others = Object.entries(s.book.markets).flatMap(([k, m]) => (k === key ? [] : [m]));
   return bookRows([focusedMarket(s), ...others], prices, s.target, now);
+}
+
+/**
+ * How far the book's look through its markets has got: the markets whose
+ * /status has answered, of those it watches. Until every one has, "no games
+ * held" would be a guess.
+ */
+export function bookRead(s: Snapshot): { read: number; of: number } {
+  const focused = marketKey(s.target);
+  const read = s.book.watched.filter((m) => {
+    const key = marketKey(m);
+    return key === focused ? s.status !== undefined : s.book.markets[key]?.status !== undefined;
+  }).length;
+  return { read, of: s.book.watched.length };
 }

@@ -42,3 +42,15 @@ export function placingKnown(s: Pick<Snapshot, "connection" | "listing">, server
   const answering = s.connection.state === "ok" || s.connection.state === "degraded";
   return answering && s.listing !== undefined && !isStale(s.listing, "spot", serverNow);
 }
+
+/**
+ * Whether the live game's positions have been read: a /status answered since
+ * the game started, or one that lists it. Until then its count is unknown,
+ * not 0 (at launch, after a switch, in the second after a 10 s game starts).
+ */
+export function positionsRead(s: Pick<Snapshot, "status" | "listing">): boolean {
+  if (s.status === undefined) return false;
+  const live = s.listing?.value.liveGame;
+  if (!live) return true;
+  return s.status.at >= live.start_at || s.status.value.positions.some((p) => p.gid === live.gid);
+}

@@ -62,9 +62,12 @@ function drawAtOnce(prev: Snapshot, next: Snapshot): boolean {
     // A settlement's toast and bell, and a results page the open view waits for.
     prev.settlements !== next.settlements ||
     prev.results !== next.results ||
-    (prev.listing === undefined) !== (next.listing === undefined)
+    FIRST_ANSWERS.some((k) => (prev[k] === undefined) !== (next[k] === undefined))
   );
 }
+
+/** A pane's first data (at launch, after a switch) is drawn when it comes, not at the next second's frame. */
+const FIRST_ANSWERS = ["listing", "status", "price", "balance"] as const;
 
 /** Why the form cannot reach its preview now, if it cannot. */
 function placingBlocked(walletMissing: boolean, snapshot: Snapshot, now: number): string | undefined {
@@ -128,7 +131,7 @@ export function App(p: AppProps) {
       message={message}
       results={results.view ? resultsViewProps(results.view, snapshot, summary, now) : undefined}
       toast={toast}
-      book={{ rows: bookOf(snapshot, now), selected: bookKeys.selected, looking: p.assets.join(", ") }}
+      book={{ rows: bookOf(snapshot, now), selected: bookKeys.selected }}
       form={form ? { state: form, check: checkForm(form, snapshot, now), blocked } : undefined}
     />
   );

@@ -13,9 +13,9 @@ import { noLiveGameTitle } from "../domain/placement.js";
 import { otherGames, playsIn, positionRows, readableStreaks } from "../domain/positions.js";
 import { lastGameCard, type Toast } from "../domain/results.js";
 import { isReadable } from "../domain/service-data.js";
-import { type Snapshot, targetPrices } from "../poller/snapshot.js";
-import { placingKnown } from "../poller/staleness.js";
-import { ageAt, freshness, NowContext } from "./age.js";
+import { bookRead, type Snapshot, targetPrices } from "../poller/snapshot.js";
+import { placingKnown, positionsRead } from "../poller/staleness.js";
+import { ageAt, freshness, NowContext, serviceDown } from "./age.js";
 import type { ChartWindow } from "./chart/scales.js";
 import type { FormState } from "./form/form-state.js";
 import { PositionForm } from "./form/PositionForm.js";
@@ -62,8 +62,8 @@ export interface DashboardProps {
   results?: Omit<ResultsViewProps, "width" | "height"> | undefined;
   /** The latest settlement of a game of the user's, while it shows. */
   toast?: Toast | undefined;
-  /** The book's rows (bookOf), the row its keys select while they are on, and the assets it looks through. */
-  book?: { rows: readonly BookRow[]; selected: number | undefined; looking: string } | undefined;
+  /** The book's rows (bookOf) and the row its keys select while they are on. */
+  book?: { rows: readonly BookRow[]; selected: number | undefined } | undefined;
 }
 
 const STALE_OVERALL_MS = 5_000;
@@ -99,7 +99,8 @@ export function Dashboard(p: DashboardProps) {
 function headerBook(p: DashboardProps): string | undefined {
   const rows = p.book?.rows ?? [];
   if (p.layout.bookWidth > 0 || !rows.some((r) => !r.focused)) return undefined;
-  return bookSummary(rows, p.snapshot.target.currency);
+  const { read, of } = bookRead(p.snapshot);
+  return `${bookSummary(rows, p.snapshot.target.currency)}${read < of ? ` (${read} of ${of} markets read)` : ""}`;
 }
 
 /** Between header and footer: an overlay, the results view, the book (b, below BOOK_BESIDE_COLS), or the panes. */
@@ -133,7 +134,9 @@ function Body(p: DashboardProps) {
     <BookPane
       rows={p.book.rows}
       selected={p.book.selected}
-      looking={p.book.looking}
+      read={bookRead(s)}
+      assets={[...new Set(s.book.watched.map((m) => m.asset))].join(", ")}
+      down={serviceDown(s.connection)}
       currency={s.target.currency}
       width={l.bookWidth > 0 ? l.bookWidth : l.cols}
       height={height}
@@ -210,14 +213,14 @@ function TopRow(p: DashboardProps & { frame: FrameOf; strikes: readonly Decimal[
         listingAt={s.listing?.at}
         livePrice={s.price?.value.value}
         now={now}
-        error={s.errors.spot?.message}
+        error={freshness(s, "spot", s.listing, now).error}
         full={l.full}
         placingKnown={placingKnown(s, now)}
         strikes={p.strikes}
       />
       <BalancePane
         {...p.frame("balance", l.balanceWidth, l.topHeight)}
-        {...freshness(s.balance, "balance", s.errors.balance, now)}
+        {...freshness(s, "balance", s.balance, now)}
         currency={s.target.currency}
         network={s.target.network}
         balance={s.balance?.value}
@@ -240,7 +243,7 @@ function Panes(p: DashboardProps) {
       <TopRow {...p} frame={frame} strikes={strikes} />
       <PricePane
         {...frame("price", l.paneCols, l.priceHeight)}
-        {...freshness(s.price, "price", s.errors.price, now)}
+        {...freshness(s, "price", s.price, now)}
         asset={s.target.asset}
         prices={targetPrices(s)}
         price={livePrice}
@@ -267,7 +270,8 @@ function Panes(p: DashboardProps) {
       ) : null}
       <PositionsPane
         {...frame("positions", l.paneCols, l.positionsHeight)}
-        {...freshness(s.status, "status", s.errors.status, now, statusHeld)}
+        {...freshness(s, "status", s.status, now, statusHeld)}
+        read={positionsRead(s)}
         gid={gid}
         rows={rows}
         settling={settling}

@@ -4,7 +4,7 @@
  */
 import { createContext, useContext } from "react";
 import { formatAge } from "../domain/format.js";
-import type { Datum, Endpoint } from "../poller/snapshot.js";
+import type { Connection, Datum, Endpoint, Snapshot } from "../poller/snapshot.js";
 import { isStale } from "../poller/staleness.js";
 import { Line } from "./Line.js";
 import type { Piece } from "./spans.js";
@@ -17,15 +17,27 @@ export interface Freshness {
   error: string | undefined;
 }
 
-/** The freshness of one endpoint's datum at `now`. */
+/**
+ * The freshness of one endpoint's datum at `now`. Before its first answer,
+ * the error is its own failure, else why nothing gets through (the service
+ * down or refusing the key), so no pane says "loading…" of what cannot load.
+ */
 export function freshness(
-  datum: Datum<unknown> | undefined,
+  s: Pick<Snapshot, "errors" | "connection">,
   endpoint: Endpoint,
-  error: { message: string } | undefined,
+  datum: Datum<unknown> | undefined,
   now: number,
   holdingPositions = false,
 ): Freshness {
-  return { at: datum?.at, stale: isStale(datum, endpoint, now, holdingPositions), error: error?.message };
+  const error = s.errors[endpoint]?.message ?? (datum === undefined ? serviceDown(s.connection) : undefined);
+  return { at: datum?.at, stale: isStale(datum, endpoint, now, holdingPositions), error };
+}
+
+/** Why no request gets through now, as a pane with nothing read says it; undefined while the service answers. */
+export function serviceDown(c: Connection): string | undefined {
+  if (c.state === "offline") return "not loaded: the service cannot be reached";
+  if (c.state === "unauthorized") return "not loaded: the service refuses the API key";
+  return undefined;
 }
 
 /** "3.2s" in grey, or "STALE 40s" in yellow when the datum is past its refresh. */

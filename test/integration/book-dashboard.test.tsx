@@ -125,6 +125,6 @@ describe("the book in the dashboard, against the sim", () => {
       const top = () => bookRows(ui.text())[0]!;
       await until(() => top() === c.left || top().startsWith(`${c.left} ·`), 10_000, top);
     }
-    expect(bookRows(ui.text())[2]).toBe("no games held — looking through BTC_USDT, ETH_USDT");
+    expect(bookRows(ui.text())[2]).toBe("no games held in BTC_USDT, ETH_USDT");
   }, 120_000);
 });

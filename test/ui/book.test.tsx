@@ -4,6 +4,7 @@
  * rendering pipeline the bundle ships.
  */
 import { describe, expect, it } from "vitest";
+import { bookMarkets } from "../../src/domain/book.js";
 import { bookOf, type Snapshot } from "../../src/poller/snapshot.js";
 import { draw, liveSnapshot, START } from "../helpers/dashboard.js";
 import { listing, livePrice, statusPosition, statusResponse } from "../helpers/fixtures.js";
@@ -22,6 +23,7 @@ function withBook(now: number): Snapshot {
   return {
     ...s,
     book: {
+      watched: bookMarkets(["BTC_USDT", "ETH_USDT"], [60, 3600, 86400]),
       markets: {
         "ETH_USDT 3600": {
           market: { asset: "ETH_USDT", interval: 3600 },
@@ -49,7 +51,7 @@ function pane(frame: string, title: string): string[] {
 
 const header = (frame: string) => frame.split("\n")[0]!;
 
-const bookProps = (s: Snapshot, selected?: number) => ({ book: { rows: bookOf(s, NOW), selected, looking: "BTC_USDT, ETH_USDT" } });
+const bookProps = (s: Snapshot, selected?: number) => ({ book: { rows: bookOf(s, NOW), selected } });
 
 describe("the book", () => {
   it("has one row per game held, the focused one marked, the soonest to end first", () => {

@@ -6,10 +6,10 @@
  * when it is known.
  */
 import { describe, expect, it } from "vitest";
-import { withListing, withSettlement } from "../../src/poller/reducers.js";
+import { withListing, withSettlement, withStatus } from "../../src/poller/reducers.js";
 import type { Snapshot } from "../../src/poller/snapshot.js";
 import { draw, liveSnapshot, START } from "../helpers/dashboard.js";
-import { balance, gameResult, listing } from "../helpers/fixtures.js";
+import { balance, gameResult, listing, statusResponse } from "../helpers/fixtures.js";
 import { pane as paneOf } from "../helpers/screen.js";
 
 const SIZES = [
@@ -120,7 +120,11 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     expect(table[heading + 2]).toMatch(/67,120\.00/);
     // No distance from the next game's price, no last projection: the result alone will say how it went.
     expect(table[heading + 1]).not.toMatch(/[▲▼%]/);
-    expect(table.join("\n")).toContain("no positions in this game");
+    // The /status on hand is from before the new game started: its count is not known yet, not 0.
+    expect(table[0]).toMatch(/^ POSITIONS #489887 {2}… /);
+    expect(table.join("\n")).toContain("loading your positions in this game…");
+    const read = withStatus(ended, statusResponse([]), end + 800);
+    expect(pane(draw(read, end + 800, cols, rows), "POSITIONS").join("\n")).toContain("no positions in this game");
     const settled = withSettlement(ended, { ...settledGame, gid: "489886" }, end + 2_000);
     expect(pane(draw(settled, end + 2_000, cols, rows), "POSITIONS").join("\n")).not.toContain("settling");
   });

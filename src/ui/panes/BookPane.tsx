@@ -16,8 +16,12 @@ export interface BookPaneProps extends PaneFrame {
   currency: string;
   /** The row the book's keys act on, while they do (b); undefined otherwise. */
   selected: number | undefined;
-  /** The markets it looks through, for the line shown while nothing is held. */
-  looking: string;
+  /** How many of the markets it watches have answered (bookRead): "no games held" only once all have. */
+  read: { read: number; of: number };
+  /** The assets it looks through, for the line shown while nothing is held. */
+  assets: string;
+  /** Why nothing gets through now (serviceDown), if that is so. */
+  down: string | undefined;
 }
 
 type Key = "game" | "id" | "closes" | "ends" | "count" | "stake" | "projected" | "ret" | "dist" | "age";
@@ -46,13 +50,20 @@ export const BookPane = memo(function BookPane(p: BookPaneProps) {
   // The selected row stays in sight.
   const first = p.selected === undefined ? 0 : Math.max(0, Math.min(p.selected - room + 1, p.rows.length - room));
   const title = p.rows.length === 0 ? "BOOK" : `BOOK ${bookSummary(p.rows, p.currency)}`;
+  const looking = p.read.read < p.read.of;
   return (
-    <Pane title={title} width={p.width} height={p.height} focused={p.focused}>
+    <Pane
+      title={title}
+      width={p.width}
+      height={p.height}
+      focused={p.focused}
+      right={looking ? <Line tone="dim">{`${p.read.read} of ${p.read.of} markets read`}</Line> : undefined}
+    >
       <Line tone="dim">{`${" ".repeat(MARK)}${cells(
         cols,
         cols.map((c) => c.title),
       )}`}</Line>
-      {p.rows.length === 0 ? <Line tone="dim">{`no games held — looking through ${p.looking}`}</Line> : null}
+      {p.rows.length === 0 ? <Line tone={p.down ? "bad" : "dim"}>{emptyLine(p, looking)}</Line> : null}
       {p.rows.slice(first, first + room).map((r, i) => {
         const selected = p.selected === first + i;
         const mark = r.focused ? `${theme.ascii ? ">" : "▸"} ` : "  ";
@@ -71,6 +82,12 @@ export const BookPane = memo(function BookPane(p: BookPaneProps) {
     </Pane>
   );
 });
+
+/** With no rows: that none is held, only once every market has answered. */
+function emptyLine(p: BookPaneProps, looking: boolean): string {
+  if (p.down && looking) return p.down;
+  return looking ? `looking for games held: ${p.read.read} of ${p.read.of} markets read` : `no games held in ${p.assets}`;
+}
 
 function rowCells(r: BookRow, cols: readonly (Column & { key: Key })[], g: ReturnType<typeof glyphs>, ascii: boolean): string[] {
   const value: Record<Key, () => string> = {

@@ -13,6 +13,8 @@ import { glyphs, type Tone, useTheme } from "../theme.js";
 
 export interface PositionsPaneProps extends PaneFrame, Freshness {
   gid: string | undefined;
+  /** Whether the live game's positions have been read (positionsRead): until then no count is claimed. */
+  read: boolean;
   /** The held positions; their distances are measured here, from livePrice. */
   rows: readonly PositionRow[];
   /** The positions of the game that ended last, until its result arrives. */
@@ -70,7 +72,8 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
   const capacity = all.length > room ? Math.max(1, room - 1) : room;
   const scroll = Math.min(p.scroll, Math.max(0, all.length - capacity));
   const shown = all.slice(scroll, scroll + capacity);
-  const title = `POSITIONS${p.gid ? ` #${shortGid(p.gid, ascii)}` : ""}  ${totals.count} held ${left} left`;
+  const count = p.read ? `${totals.count} held ${left} left` : "…";
+  const title = `POSITIONS${p.gid ? ` #${shortGid(p.gid, ascii)}` : ""}  ${count}`;
   const others = p.others.filter((o) => o.gid !== p.settling?.gid && !p.settled.has(o.gid));
   return (
     <Pane
@@ -81,11 +84,7 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
       right={<AgeBadge at={p.at} stale={p.stale} error={p.error} />}
     >
       <Line tone="dim">{row(cols, Object.fromEntries(cols.map((c) => [c.key, c.title])))}</Line>
-      {p.rows.length === 0 ? (
-        <Line tone={p.error ? "bad" : "dim"}>
-          {p.error ?? (p.gid ? "no positions in this game — p places one" : (p.noLiveGame ?? "waiting for the live game…"))}
-        </Line>
-      ) : null}
+      {p.rows.length === 0 ? <Line tone={p.error ? "bad" : "dim"}>{p.error ?? emptyLine(p)}</Line> : null}
       {shown.map((r) => {
         const settling = !p.rows.includes(r);
         const line = (
@@ -124,6 +123,13 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
     </Pane>
   );
 });
+
+/** What the table says with no rows: only a read says there are none. */
+function emptyLine(p: PositionsPaneProps): string {
+  if (p.noLiveGame) return p.noLiveGame;
+  if (!p.gid) return "waiting for the live game…";
+  return p.read ? "no positions in this game — p places one" : "loading your positions in this game…";
+}
 
 /** The columns that fit, PLACED as wide as its widest time (a date when a position is not from today). */
 function tableColumns(rows: readonly PositionRow[], today: number, width: number) {

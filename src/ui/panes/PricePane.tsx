@@ -36,8 +36,9 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
   const game = useMemo(() => gameSpan(p.live, p.interval), [p.live, p.interval]);
   const latest = p.prices.at(-1)?.t ?? p.at ?? 0;
   const range = windowRange(p.window, game, latest);
+  // No prices, no chart: an axis drawn around nothing would pass for one.
   const chart =
-    p.chartRows > 0
+    p.chartRows > 0 && p.prices.length > 0
       ? drawChart({
           points: p.prices,
           range,

@@ -1,0 +1,100 @@
+/**
+ * What each pane says before it has read anything: at launch, after a
+ * switch of asset or interval, with the service unreachable and with the key
+ * refused. Never a count, a balance, "no games held" or "can place" it has
+ * not read; an error where nothing will load, not "loading…" for ever.
+ */
+import { describe, expect, it } from "vitest";
+import { bookMarkets } from "../../src/domain/book.js";
+import { retargeted, withStatus } from "../../src/poller/reducers.js";
+import { bookOf, initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
+import { draw, liveSnapshot, START, target } from "../helpers/dashboard.js";
+import { statusResponse } from "../helpers/fixtures.js";
+import { pane as paneOf } from "../helpers/screen.js";
+
+const NOW = START + 15_000;
+const WATCHED = bookMarkets(["BTC_USDT", "ETH_USDT"], [60, 3600, 86400]);
+
+function pane(frame: string, title: string): string {
+  return paneOf(frame.split("\n"), new RegExp(`│ (▸ )?${title}`))
+    .rows.map((r) => r.slice(1).trimEnd())
+    .join("\n");
+}
+
+/** The Dashboard at 200x50 (the book beside the panes) for `s`. */
+function screen(s: Snapshot): string {
+  return draw(s, NOW, 200, 50, { book: { rows: bookOf(s, NOW), selected: undefined } });
+}
+
+/** Claims only an answer can make. */
+const CLAIMS = [/\d+ held/, /no games held/, /can place now/, /no positions in this game/, /USDC\s+[\d,]+\.\d\d/, /session\s+[+-]?\d/];
+
+function expectNoClaims(frame: string): void {
+  for (const claim of CLAIMS) expect(frame).not.toMatch(claim);
+}
+
+const launch = initialSnapshot(target, WATCHED);
+const offline: Snapshot = { ...launch, connection: { state: "offline", retryAt: NOW + 2_000, reason: "GET /spot: connection refused" } };
+const refused: Snapshot = {
+  ...launch,
+  connection: { state: "unauthorized", retryAt: NOW + 2_000, reason: "GET /spot: the service refused the API key, status 401" },
+  errors: { spot: { kind: "auth", message: "GET /spot: the service refused the API key, status 401", at: NOW - 1_000 } },
+};
+
+describe("before the first answers", () => {
+  it("at launch, every pane says it is loading and claims nothing", () => {
+    const frame = screen(launch);
+    expectNoClaims(frame);
+    expect(pane(frame, "GAME ")).toContain("loading the live game…");
+    expect(pane(frame, "BALANCE")).toContain("loading…");
+    expect(pane(frame, "POSITIONS")).toMatch(/^POSITIONS {2}… /);
+    // No axis around nothing: the price pane says what it waits for.
+    const price = pane(frame, "PRICE");
+    expect(price).toContain("waiting for the first price…");
+    expect(price).not.toMatch(/[┤│┼]/);
+    expect(pane(frame, "BOOK")).toContain("looking for games held: 0 of 6 markets read");
+  });
+
+  it("says what it has read of the book, and that none is held only once every market has answered", () => {
+    let s = launch;
+    for (const [i, m] of WATCHED.entries()) {
+      const key = `${m.asset} ${m.interval}`;
+      const status = { value: statusResponse([]), at: NOW - 1_000 };
+      s =
+        key === "BTC_USDT 60"
+          ? withStatus(s, status.value, status.at)
+          : { ...s, book: { ...s.book, markets: { ...s.book.markets, [key]: { market: m, status } } } };
+      const book = pane(screen(s), "BOOK");
+      if (i < WATCHED.length - 1) expect(book).toContain(`looking for games held: ${i + 1} of 6 markets read`);
+      else expect(book).toContain("no games held in BTC_USDT, ETH_USDT");
+    }
+  });
+
+  it("with the service unreachable, each pane says it cannot load, and none says loading", () => {
+    const frame = screen(offline);
+    expectNoClaims(frame);
+    expect(frame).not.toContain("loading");
+    for (const title of ["GAME ", "BALANCE", "PRICE", "POSITIONS", "BOOK"]) {
+      expect(pane(frame, title)).toContain("not loaded: the service cannot be reached");
+    }
+  });
+
+  it("with the key refused, the pane whose call failed gives its error and the others say why nothing loads", () => {
+    const frame = screen(refused);
+    expectNoClaims(frame);
+    expect(frame).not.toContain("loading");
+    expect(pane(frame, "GAME ")).toContain("GET /spot: the service refused the API key, status 401");
+    for (const title of ["BALANCE", "PRICE", "POSITIONS", "BOOK"]) {
+      expect(pane(frame, title)).toContain("not loaded: the service refuses the API key");
+    }
+  });
+
+  it("after a switch of interval, the new game's positions are not counted until read", () => {
+    const s = retargeted(liveSnapshot(NOW), { ...target, interval: 3600 });
+    const frame = screen(s);
+    expect(pane(frame, "POSITIONS")).toMatch(/^POSITIONS {2}… /);
+    expect(frame).not.toMatch(/\d+ held/);
+    // The book's earlier answers for that market would be shown with their age; here there are none.
+    expect(pane(frame, "GAME ")).toContain("loading the live game…");
+  });
+});
