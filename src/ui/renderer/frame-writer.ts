@@ -19,7 +19,7 @@
  * at the final size, by construction. Writing rows by absolute position also
  * means the frame may be as tall as the terminal.
  */
-import stringWidth from "string-width";
+import { textWidth } from "../spans.js";
 
 export interface Terminal {
   write(data: string): unknown;
@@ -99,6 +99,10 @@ export class FrameWriter {
 export function fits(rows: readonly string[], size: Size): boolean {
   if (rows.length > size.rows) return false;
   // A row no longer than half the width fits whatever it holds: no character is wider than two cells.
-  for (const row of rows) if (row.length * 2 > size.cols && stringWidth(row) > size.cols) return false;
+  for (const row of rows) if (row.length * 2 > size.cols && textWidth(row.replace(SGR, "")) > size.cols) return false;
   return true;
 }
+
+/** The styles Ink writes into a frame's rows (colour, bold, inverse), which take no cells. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: an escape sequence is what it matches
+const SGR = /\u001B\[[0-9;]*m/g;
