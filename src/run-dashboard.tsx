@@ -9,10 +9,7 @@ import { keepPriceHistory } from "./history/keep-history.js";
 import { hasKey, openLocalSim, openService } from "./open-backend.js";
 import { bookOptions } from "./poller/book-watch.js";
 import { Poller } from "./poller/poller.js";
-import { App } from "./ui/App.js";
-import { mountScreen } from "./ui/renderer/mount.js";
 import { enterFullScreen } from "./ui/terminal.js";
-import { ThemeContext } from "./ui/theme.js";
 
 /** The exit code of each way out; docs/commands.md ("Leaving the dashboard"). */
 export const DASHBOARD_EXIT = {
@@ -50,23 +47,17 @@ export async function runDashboard(config: Config): Promise<number> {
     maxRps: config.maxRps,
     book: bookOptions(config, backend.sim),
   });
-  const screen = enterFullScreen(process.stdout);
-  const mounted = mountScreen(
-    <ThemeContext.Provider value={{ color: !config.noColor, ascii: config.ascii }}>
-      <App
-        controller={poller}
-        backend={backend.label}
-        assets={backend.assets}
-        readonly={config.readonly}
-        walletMissing={!backend.wallet}
-        noBell={config.noBell}
-      />
-    </ThemeContext.Provider>,
-    { terminal: process.stdout, stdin: process.stdin },
-  );
-  const app = mounted.instance;
-  // After the first frame: the first request loads the HTTP client (see ApiClient.connection).
+  // The first requests go out while the screen's code loads (most of the launch): the focused game's listing
+  // and positions are often in the first frame, and every pane has its data about a second a request later.
   poller.start();
+  const { mountDashboard } = await import("./ui/mount-dashboard.js").catch(async (e: unknown) => {
+    poller.stop();
+    await backend.close();
+    throw e;
+  });
+  const screen = enterFullScreen(process.stdout);
+  const mounted = mountDashboard(poller, backend, config, { terminal: process.stdout, stdin: process.stdin });
+  const app = mounted.instance;
   const history = config.noHistory ? undefined : keepPriceHistory(poller.store, config.stateDir, backend.sim ? "sim" : backend.label);
 
   let code: number = DASHBOARD_EXIT.quit;

@@ -1,0 +1,28 @@
+/**
+ * The dashboard's screen: the App in its theme, mounted on the terminal
+ * (renderer/mount.ts). Its own module, loaded once the poller has started,
+ * so that the first requests go out while Ink and React load.
+ */
+
+import type { Config } from "../config/config.js";
+import type { Backend } from "../open-backend.js";
+import type { Poller } from "../poller/poller.js";
+import { App } from "./App.js";
+import { mountScreen, type Screen, type ScreenIO } from "./renderer/mount.js";
+import { ThemeContext } from "./theme.js";
+
+export function mountDashboard(poller: Poller, backend: Backend, config: Config, io: ScreenIO): Screen {
+  return mountScreen(
+    <ThemeContext.Provider value={{ color: !config.noColor, ascii: config.ascii }}>
+      <App
+        controller={poller}
+        backend={backend.label}
+        assets={backend.assets}
+        readonly={config.readonly}
+        walletMissing={!backend.wallet}
+        noBell={config.noBell}
+      />
+    </ThemeContext.Provider>,
+    io,
+  );
+}
