@@ -7,7 +7,7 @@ import { format } from "date-fns/format";
 import { secondsToHours } from "date-fns/secondsToHours";
 import { secondsToMinutes } from "date-fns/secondsToMinutes";
 import { startOfDay } from "date-fns/startOfDay";
-import { Decimal, formatAmount, formatSigned } from "./money.js";
+import { Decimal, formatAmount, formatSigned, groupThousands } from "./money.js";
 import { Unreadable } from "./service-data.js";
 
 /** How a value the service sent in a form we cannot read is drawn: the diagnostics view (D) says why. */
@@ -199,5 +199,5 @@ export function formatInterval(seconds: number | Unreadable): string {
 
 /** "1 game", "2 games": a count and its noun, singular for exactly one. */
 export function plural(n: number, noun: string, nouns = `${noun}s`): string {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? noun : nouns}`;
+  return `${groupThousands(String(n))} ${n === 1 ? noun : nouns}`;
 }

@@ -4,10 +4,12 @@
  * colour follows the baseline, reference lines and time marks are labelled,
  * every row is exactly as wide as asked, and ASCII stays ASCII.
  */
+
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { asciiOf, brailleOf, DotCanvas } from "../../src/ui/chart/canvas.js";
 import { type ChartInput, drawChart } from "../../src/ui/chart/price-chart.js";
-import { niceStep, priceTicks, stepDecimals, stepWindow, timeTicks, windowRange } from "../../src/ui/chart/scales.js";
+import { formatTick, niceStep, priceTicks, stepDecimals, stepWindow, timeTicks, windowRange } from "../../src/ui/chart/scales.js";
 import { normalise, spansWidth } from "../../src/ui/spans.js";
 
 const START = Date.UTC(2026, 2, 1, 12, 0, 0);
@@ -37,6 +39,26 @@ describe("price scale", () => {
 
   it("labels a tick at its step's precision", () => {
     expect([stepDecimals(2.5), stepDecimals(0.25), stepDecimals(50), stepDecimals(0.1)]).toEqual([1, 2, 0, 1]);
+  });
+
+  it("writes a tick as en-US does, grouped at its step's precision, never -0", () => {
+    expect([formatTick(67_000, 0), formatTick(1_234_567.5, 1), formatTick(-0.0000001, 2), formatTick(-1250, 0)]).toEqual([
+      "67,000",
+      "1,234,567.5",
+      "0.00",
+      "-1,250",
+    ]);
+    const en = (v: number, d: number) => new Intl.NumberFormat("en-US", { minimumFractionDigits: d, maximumFractionDigits: d }).format(v);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 50, 100, 1000),
+        fc.integer({ min: -2e6, max: 2e7 }),
+        (step, k) => {
+          const d = stepDecimals(step);
+          expect(formatTick(k * step, d)).toBe(en(k * step, d).replace(/^-(?=[0.,]*$)/, ""));
+        },
+      ),
+    );
   });
 });
 

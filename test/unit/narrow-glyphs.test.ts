@@ -40,3 +40,10 @@ describe("NARROW_GLYPHS", () => {
     for (const c of "╭╮╰╯─│") expect(NARROW_GLYPHS).toContain(c);
   });
 });
+
+describe("the screen's code", () => {
+  it("formats numbers by hand: Intl's number formats load about 6 MB of locale data into the process", () => {
+    for (const dir of SOURCES)
+      for (const file of sourceFiles(dir)) expect([file, /Intl\.NumberFormat|toLocaleString/.test(code(file))]).toEqual([file, false]);
+  });
+});

@@ -3,6 +3,7 @@
  * where the price and time ticks fall and how they read, and when a pause
  * in the data is a gap. docs/chart.md describes the choices.
  */
+import { groupThousands } from "../../domain/money.js";
 
 /** The windows + and - step through, shortest first after the game's own. */
 export const CHART_WINDOWS = ["game", "5m", "1h", "24h"] as const;
@@ -96,16 +97,12 @@ export function stepDecimals(step: number): number {
   return 8;
 }
 
-const tickFormats = new Map<number, Intl.NumberFormat>();
-
 /** A price tick as prices read elsewhere on the dashboard: grouped, at the step's precision. */
 export function formatTick(value: number, decimals: number): string {
-  let f = tickFormats.get(decimals);
-  if (f === undefined) {
-    f = new Intl.NumberFormat("en-US", { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-    tickFormats.set(decimals, f);
-  }
-  return f.format(value);
+  const fixed = value.toFixed(decimals);
+  // A tick a hair below zero would read "-0.00".
+  const plain = /^-[0.]*$/.test(fixed) ? fixed.slice(1) : fixed;
+  return plain.startsWith("-") ? `-${groupThousands(plain.slice(1))}` : groupThousands(plain);
 }
 
 const SECOND = 1000;
