@@ -2,6 +2,7 @@
 
 import { readBalance, readListing, readLivePrice, readStatus } from "../src/api/read/resources.js";
 import { Decimal } from "../src/domain/money.js";
+import { PriceSeries } from "../src/domain/price-series.js";
 import { initialSnapshot, type Snapshot } from "../src/poller/snapshot.js";
 
 /**
@@ -75,7 +76,7 @@ export function snapshots(start: number): (now: number) => Snapshot {
       withPrices = {
         ...base,
         price: { value: readLivePrice({ timestamp: now, value: prices.at(-1)!.value }), at: now },
-        priceHistory: { BTC_USDT: prices },
+        priceHistory: { BTC_USDT: PriceSeries.of(prices) },
         lastOkAt: now,
       };
     }

@@ -5,7 +5,7 @@
  * read-only directory) is reported once and writing stops; the dashboard
  * carries on without it.
  */
-import type { PricePoint, PriceSeries } from "../domain/price-series.js";
+import { type PricePoint, PriceSeries } from "../domain/price-series.js";
 import { appendPoints, historyFile, rewrite } from "./price-file.js";
 
 export const FLUSH_EVERY_MS = 5_000;
@@ -57,7 +57,7 @@ export class HistoryWriter {
       const after = Math.max(this.written.get(asset) ?? -Infinity, this.pending.get(asset)?.at(-1)?.t ?? -Infinity);
       // New points are at the end: walk back to the first already written.
       let i = series.length;
-      while (i > 0 && series[i - 1]!.t > after) i--;
+      while (i > 0 && series.get(i - 1).t > after) i--;
       if (i < series.length) this.pending.set(asset, [...(this.pending.get(asset) ?? []), ...series.slice(i)]);
     }
   }
@@ -88,7 +88,8 @@ export class HistoryWriter {
   private async compactIfLong(asset: string, lines: number): Promise<void> {
     const total = (this.appended.get(asset) ?? 0) + lines;
     this.appended.set(asset, total < COMPACT_AFTER_LINES ? total : 0);
-    if (total >= COMPACT_AFTER_LINES) await rewrite(historyFile(this.dir, asset), this.source.getSnapshot().priceHistory[asset] ?? []);
+    if (total >= COMPACT_AFTER_LINES)
+      await rewrite(historyFile(this.dir, asset), this.source.getSnapshot().priceHistory[asset] ?? PriceSeries.EMPTY);
   }
 
   /** Stops following the store and writes what is left. */

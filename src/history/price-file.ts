@@ -7,7 +7,7 @@
  */
 import { mkdir, open, readdir, readFile, rename, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { compactSeries, type PricePoint, type PriceSeries } from "../domain/price-series.js";
+import { compactSeries, type PricePoint, PriceSeries } from "../domain/price-series.js";
 import { ASSET_RE } from "../domain/rules.js";
 
 /** A file with this many times the lines its series keeps is rewritten at load. */
@@ -23,7 +23,7 @@ export function historyFile(dir: string, asset: string): string {
   return join(dir, `${asset}.csv`);
 }
 
-export function formatLines(points: readonly PricePoint[]): string {
+export function formatLines(points: Iterable<PricePoint>): string {
   let out = "";
   for (const p of points) out += `${p.t},${p.value}\n`;
   return out;
@@ -65,7 +65,7 @@ export async function loadHistory(dir: string, now: number): Promise<Record<stri
       continue;
     }
     const series = compactSeries(dedupeSorted(lines), now);
-    if (series.length > 0) loaded[asset] = series;
+    if (series.length > 0) loaded[asset] = PriceSeries.of(series);
     if (lines.length > COMPACT_RATIO * Math.max(series.length, 1)) await rewrite(file, series).catch(() => undefined);
   }
   return loaded;
@@ -78,7 +78,7 @@ function dedupeSorted(points: PricePoint[]): PricePoint[] {
 }
 
 /** The file replaced by one holding just `series`: written, flushed to disk, then renamed over it. */
-export async function rewrite(file: string, series: PriceSeries): Promise<void> {
+export async function rewrite(file: string, series: Iterable<PricePoint>): Promise<void> {
   const tmp = `${file}.${process.pid}.tmp`;
   const handle = await open(tmp, "w", 0o600);
   try {

@@ -6,7 +6,7 @@
 import type { ResultsQuery } from "../api/client.js";
 import type { ApiError } from "../api/errors.js";
 import { heldPositions } from "../domain/positions.js";
-import { appendPrice, mergeSeries, type PriceSeries } from "../domain/price-series.js";
+import { appendPrice, mergeSeries, PriceSeries } from "../domain/price-series.js";
 import { mergeSessionGames, type SessionInputs } from "../domain/results.js";
 import type {
   Balance,
@@ -126,7 +126,7 @@ export function withPrice(s: Snapshot, price: LivePrice, at: number): Snapshot {
   const t = price.timestamp ?? at;
   const asset = s.target.asset;
   // The chart plots floats; the price itself stays an exact decimal.
-  const series = appendPrice(s.priceHistory[asset] ?? [], { t, value: price.value.toNumber() });
+  const series = appendPrice(s.priceHistory[asset] ?? PriceSeries.EMPTY, { t, value: price.value.toNumber() });
   const priceHistory = series === s.priceHistory[asset] ? s.priceHistory : { ...s.priceHistory, [asset]: series };
   return { ...s, price: { value: price, at }, priceHistory };
 }

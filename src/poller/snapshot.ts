@@ -8,7 +8,7 @@ import type { Network } from "../api/schemas.js";
 import { type BookRow, bookRows, type Market, type MarketData, marketKey } from "../domain/book.js";
 import type { Decimal } from "../domain/money.js";
 import { playsIn } from "../domain/positions.js";
-import type { PriceSeries } from "../domain/price-series.js";
+import { PriceSeries } from "../domain/price-series.js";
 import type { Interval } from "../domain/rules.js";
 import type {
   Balance,
@@ -177,7 +177,7 @@ export function holdsLiveGame(s: Snapshot): boolean {
 
 /** The target asset's prices: what the chart draws. */
 export function targetPrices(s: Snapshot): PriceSeries {
-  return s.priceHistory[s.target.asset] ?? [];
+  return s.priceHistory[s.target.asset] ?? PriceSeries.EMPTY;
 }
 
 /** The focused market's data in the book's terms. */

@@ -52,7 +52,7 @@ export function dashboardActions(c: ActionContext): Record<DashboardAction, () =
     const prices = targetPrices(s);
     const latest = prices.at(-1)?.t ?? c.controller.serverNow();
     const now = c.chartWindow();
-    const next = stepWindow(now, direction, prices[0]?.t, latest);
+    const next = stepWindow(now, direction, prices.at(0)?.t, latest);
     if (next === now) c.say(direction > 0 ? "no longer window: the price history reaches back no further" : "the shortest window already");
     else c.setChartWindow(next);
   };

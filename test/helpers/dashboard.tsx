@@ -2,8 +2,10 @@
  * A live snapshot and a Dashboard drawn from it at a terminal size, through
  * the same Ink pipeline the bundle uses: the rendered-pane tests' fixture.
  */
+
 import { afterEach } from "vitest";
 import { Decimal } from "../../src/domain/money.js";
+import { PriceSeries } from "../../src/domain/price-series.js";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
 import { Dashboard, type DashboardProps, positionLines } from "../../src/ui/Dashboard.js";
 import { computeLayout } from "../../src/ui/layout.js";
@@ -23,7 +25,7 @@ export function liveSnapshot(now: number, over: Partial<Snapshot> = {}): Snapsho
     ...initialSnapshot(target),
     listing: { value: l, at: now - 2_000 },
     price: { value: livePrice(last.value, last.t), at: now - 500 },
-    priceHistory: { BTC_USDT: prices },
+    priceHistory: { BTC_USDT: PriceSeries.of(prices) },
     balance: { value: balance("1000.5"), at: now - 3_000 },
     sessionStartBalance: new Decimal("1005.5"),
     status: {

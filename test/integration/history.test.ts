@@ -46,12 +46,12 @@ it("a second run starts with the prices the first one saw, and adds to them", as
   const keptAgain = keepPriceHistory(second.store, stateDir, "sim");
   await until(() => targetPrices(second.snapshot).length >= seen.length, 5_000);
   // Loaded before a single request was sent: the chart has its history at once.
-  expect(targetPrices(second.snapshot)).toEqual(seen);
+  expect([...targetPrices(second.snapshot)]).toEqual([...seen]);
   second.start();
   await until(() => targetPrices(second.snapshot).length > seen.length, 20_000);
   second.stop();
   await keptAgain.close();
   const all = targetPrices(second.snapshot);
-  expect(all.slice(0, seen.length)).toEqual(seen);
-  for (let i = 1; i < all.length; i++) expect(all[i]!.t).toBeGreaterThan(all[i - 1]!.t);
+  expect(all.slice(0, seen.length)).toEqual([...seen]);
+  for (let i = 1; i < all.length; i++) expect(all.get(i).t).toBeGreaterThan(all.get(i - 1).t);
 }, 60_000);

@@ -11,11 +11,13 @@
  * or, for the three variants a client cannot read, differ in exactly the one
  * value, shown as "?" and named.
  */
+
 import { createElement } from "react";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../src/api/client.js";
 import { Decimal } from "../../src/domain/money.js";
 import { positionState } from "../../src/domain/positions.js";
+import { PriceSeries } from "../../src/domain/price-series.js";
 import { sessionSummary } from "../../src/domain/results.js";
 import { Unreadable } from "../../src/domain/service-data.js";
 import { Poller } from "../../src/poller/poller.js";
@@ -188,9 +190,11 @@ function draw(w: World, view: View): string {
     status: at(s.status),
     // One point, at the sim's instant: a price sent without its time is plotted at its arrival, not at its own time.
     priceHistory: {
-      [s.target.asset]: targetPrices(s)
-        .slice(-1)
-        .map((p) => ({ ...p, t: w.now })),
+      [s.target.asset]: PriceSeries.of(
+        targetPrices(s)
+          .slice(-1)
+          .map((p) => ({ ...p, t: w.now })),
+      ),
     },
     lastOkAt: w.now,
     clockOffset: 0,

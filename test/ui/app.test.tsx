@@ -3,7 +3,9 @@
  * controller's intents are recorded rather than sent: what they do is the
  * poller's business and is tested there.
  */
+
 import { afterEach, describe, expect, it } from "vitest";
+import { PriceSeries } from "../../src/domain/price-series.js";
 import { Unreadable } from "../../src/domain/service-data.js";
 import { initialSnapshot, type Snapshot, type Target } from "../../src/poller/snapshot.js";
 import { Store } from "../../src/poller/store.js";
@@ -19,7 +21,7 @@ function controller() {
     ...initialSnapshot(target),
     listing: { value: listing({ start, now: Date.now() }), at: Date.now() },
     price: { value: livePrice(67000, Date.now()), at: Date.now() },
-    priceHistory: { BTC_USDT: [{ t: Date.now(), value: 67000 }] },
+    priceHistory: { BTC_USDT: PriceSeries.of([{ t: Date.now(), value: 67000 }]) },
     balance: { value: balance(), at: Date.now() },
     connection: { state: "ok" },
     lastOkAt: Date.now(),

@@ -3,7 +3,9 @@
  * The controller records what would be sent; sending itself is the poller's
  * job and is tested against the sim in test/integration/placement.test.ts.
  */
+
 import { afterEach, describe, expect, it } from "vitest";
+import { PriceSeries } from "../../src/domain/price-series.js";
 import { lobbyMs } from "../../src/domain/rules.js";
 import { initialSnapshot, type PlacementOutcome, type Snapshot, type Target } from "../../src/poller/snapshot.js";
 import { Store } from "../../src/poller/store.js";
@@ -29,7 +31,7 @@ function setup(
     ...initialSnapshot({ asset: "BTC_USDT", interval: 60, network: opts.network ?? "testnet", currency: "USDC" }),
     listing: { value: l, at: now },
     price: { value: livePrice(67000.4, now), at: now },
-    priceHistory: { BTC_USDT: [{ t: now, value: 67000.4 }] },
+    priceHistory: { BTC_USDT: PriceSeries.of([{ t: now, value: 67000.4 }]) },
     balance: { value: balance("1000"), at: now },
     status: { value: statusResponse(positions), at: now },
     connection: { state: "ok" },

@@ -2,8 +2,10 @@
  * The price pane through the shipped renderer, at the widths the dashboard
  * gives it (80, 120 and 200 columns), with colour, without, and in ASCII.
  */
+
 import { afterEach, describe, expect, it } from "vitest";
 import { Decimal } from "../../src/domain/money.js";
+import { PriceSeries } from "../../src/domain/price-series.js";
 import type { ChartWindow } from "../../src/ui/chart/scales.js";
 import { PricePane } from "../../src/ui/panes/PricePane.js";
 import { ThemeContext } from "../../src/ui/theme.js";
@@ -15,8 +17,10 @@ const NOW = START + 40_000;
 const live = listing({ start: START, now: NOW, gid: "489886" }).liveGame!;
 const open = live.open_price as Decimal;
 /** 40 s of the game, a price a second, drifting up from the open; nothing between 15 and 25 s. */
-const prices = Array.from({ length: 40 }, (_, i) => ({ t: START + i * 1000, value: open.toNumber() + i * 1.5 - 10 })).filter(
-  (p) => p.t < START + 15_000 || p.t >= START + 25_000,
+const prices = PriceSeries.of(
+  Array.from({ length: 40 }, (_, i) => ({ t: START + i * 1000, value: open.toNumber() + i * 1.5 - 10 })).filter(
+    (p) => p.t < START + 15_000 || p.t >= START + 25_000,
+  ),
 );
 const price = new Decimal(prices.at(-1)!.value.toFixed(2));
 

@@ -9,6 +9,7 @@
 import { Terminal } from "@xterm/headless";
 import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
+import { PriceSeries } from "../../src/domain/price-series.js";
 import { initialSnapshot, type Snapshot, type Target } from "../../src/poller/snapshot.js";
 import { Store } from "../../src/poller/store.js";
 import { App, type DashboardController } from "../../src/ui/App.js";
@@ -25,7 +26,9 @@ function controller(): DashboardController {
     ...initialSnapshot(target),
     listing: { value: listing({ start, now: NOW, gid }), at: NOW },
     price: { value: livePrice(67000, NOW), at: NOW },
-    priceHistory: { BTC_USDT: Array.from({ length: 40 }, (_, i) => ({ t: NOW - (40 - i) * 1000, value: 67000 + ((i * 37) % 50) })) },
+    priceHistory: {
+      BTC_USDT: PriceSeries.of(Array.from({ length: 40 }, (_, i) => ({ t: NOW - (40 - i) * 1000, value: 67000 + ((i * 37) % 50) }))),
+    },
     balance: { value: balance(), at: NOW },
     status: {
       value: statusResponse([statusPosition({ gid, txid: "a", sp: "67010" }), statusPosition({ gid, txid: "b", sp: "66990" })]),

@@ -3,9 +3,11 @@
  * App, from fixed store snapshots. The controller records the results queries
  * it is given; fetching them is the poller's job (test/integration/results-poller.test.ts).
  */
+
 import { afterEach, describe, expect, it } from "vitest";
 import type { GameResult as WireGameResult } from "../../src/api/schemas.js";
 import { shortGid } from "../../src/domain/format.js";
+import { PriceSeries } from "../../src/domain/price-series.js";
 import type { GameResult, ResultsPage } from "../../src/domain/service-data.js";
 import { resultsKey, withSettlement } from "../../src/poller/reducers.js";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
@@ -77,7 +79,7 @@ function setup(pages: Record<string, ResultsPage> = {}, over: Partial<Snapshot> 
     ...initialSnapshot({ asset: "BTC_USDT", interval: 10, network: "testnet", currency: "USDC" }),
     listing: { value: listing({ start, now: NOW, interval: 10 }), at: NOW },
     price: { value: livePrice(67000, NOW), at: NOW },
-    priceHistory: { BTC_USDT: [{ t: NOW, value: 67000 }] },
+    priceHistory: { BTC_USDT: PriceSeries.of([{ t: NOW, value: 67000 }]) },
     balance: { value: balance(), at: NOW },
     connection: { state: "ok" },
     lastOkAt: NOW,

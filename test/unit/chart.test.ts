@@ -7,6 +7,7 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { PriceSeries } from "../../src/domain/price-series.js";
 import { asciiOf, brailleOf, DotCanvas } from "../../src/ui/chart/canvas.js";
 import { type ChartInput, drawChart } from "../../src/ui/chart/price-chart.js";
 import { formatTick, niceStep, priceTicks, stepDecimals, stepWindow, timeTicks, windowRange } from "../../src/ui/chart/scales.js";
@@ -157,7 +158,7 @@ function series(hole?: [number, number]) {
     if (hole && s >= hole[0] && s < hole[1]) continue;
     points.push({ t: START + s * 1000, value: 67_000 + (s < 30 ? s : 60 - s) * 2 });
   }
-  return points;
+  return PriceSeries.of(points);
 }
 
 function chart(over: Partial<ChartInput> = {}) {

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import type { PriceSeries } from "../../src/domain/price-series.js";
+import { type PricePoint, PriceSeries } from "../../src/domain/price-series.js";
 import { COMPACT_AFTER_LINES, HistoryWriter } from "../../src/history/history-writer.js";
 import { appendPoints, historyDir, historyFile, loadHistory, parseLines } from "../../src/history/price-file.js";
 import { Store } from "../../src/poller/store.js";
@@ -29,6 +29,8 @@ function seconds(n: number, from = T0) {
   return Array.from({ length: n }, (_, i) => ({ t: from + i * 1000, value: 67_000 + i / 4 }));
 }
 
+const series = (points: PricePoint[]) => PriceSeries.of(points);
+
 describe("price files", () => {
   it("reads back what was appended, per asset, in a private directory of the backend's own", async () => {
     const dir = historyDir(tempDir(), "api.metafide.io:443");
@@ -39,8 +41,8 @@ describe("price files", () => {
     expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(statSync(historyFile(dir, "BTC_USDT")).mode & 0o777).toBe(0o600);
     const loaded = await loadHistory(dir, T0 + 10_000);
-    expect(loaded.BTC_USDT).toEqual([...seconds(3), ...seconds(2, T0 + 3000)]);
-    expect(loaded.ETH_USDT).toEqual([{ t: T0, value: 3700.25 }]);
+    expect([...loaded.BTC_USDT!]).toEqual([...seconds(3), ...seconds(2, T0 + 3000)]);
+    expect([...loaded.ETH_USDT!]).toEqual([{ t: T0, value: 3700.25 }]);
   });
 
   it("skips a partial last line and lines that are not points", async () => {
@@ -60,7 +62,7 @@ describe("price files", () => {
     const before = readFileSync(historyFile(dir, "BTC_USDT"), "utf8").split("\n").length;
     const loaded = await loadHistory(dir, T0);
     const after = parseLines(readFileSync(historyFile(dir, "BTC_USDT"), "utf8"));
-    expect(after).toEqual(loaded.BTC_USDT);
+    expect(after).toEqual([...loaded.BTC_USDT!]);
     expect(after.length).toBeLessThan(before / 10);
     expect(readdirSync(dir)).toEqual(["BTC_USDT.csv"]);
   });
@@ -81,11 +83,11 @@ describe("the history writer", () => {
 
   it("appends only the points that are new since it started or since history was loaded", async () => {
     const dir = tempDir();
-    const store = source({ BTC_USDT: seconds(2) });
+    const store = source({ BTC_USDT: series(seconds(2)) });
     const writer = new HistoryWriter(dir, store, () => undefined);
-    writer.skipThrough({ BTC_USDT: seconds(3) });
-    store.update(() => ({ priceHistory: { BTC_USDT: seconds(6) } }));
-    store.update(() => ({ priceHistory: { BTC_USDT: seconds(8), ETH_USDT: [{ t: T0, value: 3700 }] } }));
+    writer.skipThrough({ BTC_USDT: series(seconds(3)) });
+    store.update(() => ({ priceHistory: { BTC_USDT: series(seconds(6)) } }));
+    store.update(() => ({ priceHistory: { BTC_USDT: series(seconds(8)), ETH_USDT: series([{ t: T0, value: 3700 }]) } }));
     await writer.close();
     expect(parseLines(readFileSync(historyFile(dir, "BTC_USDT"), "utf8"))).toEqual(seconds(8).slice(3));
     expect(parseLines(readFileSync(historyFile(dir, "ETH_USDT"), "utf8"))).toEqual([{ t: T0, value: 3700 }]);
@@ -96,10 +98,10 @@ describe("the history writer", () => {
     const store = source();
     const writer = new HistoryWriter(dir, store, () => undefined);
     const all = seconds(COMPACT_AFTER_LINES);
-    store.update(() => ({ priceHistory: { BTC_USDT: all } }));
+    store.update(() => ({ priceHistory: { BTC_USDT: series(all) } }));
     // The store has since thinned what it holds (as appendPrice does past the last hour).
     const bounded = [...all.filter((_, i) => i % 1000 === 0), all.at(-1)!];
-    store.update(() => ({ priceHistory: { BTC_USDT: bounded } }));
+    store.update(() => ({ priceHistory: { BTC_USDT: series(bounded) } }));
     await writer.close();
     expect(parseLines(readFileSync(historyFile(dir, "BTC_USDT"), "utf8"))).toEqual(bounded);
   });
@@ -111,9 +113,9 @@ describe("the history writer", () => {
     const problems: string[] = [];
     const store = source();
     const writer = new HistoryWriter(join(parent, "prices", "sim"), store, (m) => problems.push(m));
-    store.update(() => ({ priceHistory: { BTC_USDT: seconds(2) } }));
+    store.update(() => ({ priceHistory: { BTC_USDT: series(seconds(2)) } }));
     await writer.flush();
-    store.update(() => ({ priceHistory: { BTC_USDT: seconds(4) } }));
+    store.update(() => ({ priceHistory: { BTC_USDT: series(seconds(4)) } }));
     await writer.close();
     expect(problems).toEqual([expect.stringMatching(/^price history not saved \(.*\); the dashboard carries on without it$/)]);
   });

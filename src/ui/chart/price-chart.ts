@@ -4,7 +4,7 @@
  * on the right (the current price, then each reference line's label), and
  * a time axis underneath. Pure: the pane lays the rows out.
  */
-import type { PricePoint } from "../../poller/snapshot.js";
+import type { PriceSeries } from "../../domain/price-series.js";
 import type { Piece, Span } from "../spans.js";
 import type { Tone } from "../theme.js";
 import { asciiOf, brailleOf, DotCanvas } from "./canvas.js";
@@ -28,7 +28,7 @@ export interface TimeMark {
 }
 
 export interface ChartInput {
-  points: readonly PricePoint[];
+  points: PriceSeries;
   range: TimeRange;
   refs: readonly RefLine[];
   marks: readonly TimeMark[];
@@ -112,12 +112,19 @@ export function drawChart(c: ChartInput): Chart {
   return { rows, offChart };
 }
 
-function pointsIn(points: readonly PricePoint[], range: TimeRange): readonly PricePoint[] {
-  let first = points.length;
-  while (first > 0 && points[first - 1]!.t >= range.from) first--;
-  let last = first;
-  while (last < points.length && points[last]!.t <= range.to) last++;
-  return points.slice(first, last);
+/** The points of the window: indexes into the series, not a copy (the chart is drawn with every price). */
+interface Window {
+  points: PriceSeries;
+  first: number;
+  /** One past the last. */
+  end: number;
+}
+
+function pointsIn(points: PriceSeries, range: TimeRange): Window {
+  const first = points.indexFrom(range.from);
+  let end = first;
+  while (end < points.length && points.get(end).t <= range.to) end++;
+  return { points, first, end };
 }
 
 interface PriceScale {
@@ -130,14 +137,15 @@ interface PriceScale {
  * twice the line's own range: a far-away strike would flatten the line),
  * with half a row's room above and below.
  */
-function priceScale(points: readonly PricePoint[], refs: readonly RefLine[], baseline: number | undefined): PriceScale {
+function priceScale(w: Window, refs: readonly RefLine[], baseline: number | undefined): PriceScale {
   let lo = Infinity;
   let hi = -Infinity;
-  for (const p of points) {
-    if (p.value < lo) lo = p.value;
-    if (p.value > hi) hi = p.value;
+  for (let i = w.first; i < w.end; i++) {
+    const v = w.points.get(i).value;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
   }
-  if (points.length === 0) {
+  if (w.end === w.first) {
     const anchors = refs.map((r) => r.value).concat(baseline === undefined ? [] : [baseline]);
     if (anchors.length === 0) return { lo: 0, hi: 1 };
     lo = Math.min(...anchors);
@@ -163,11 +171,12 @@ function dotX(t: number, r: TimeRange, width: number): number {
 }
 
 /** The line, broken wherever the prices pause for longer than a gap; each stretch toned by its side of the baseline. */
-function plotLine(canvas: DotCanvas, points: readonly PricePoint[], range: TimeRange, s: PriceScale, baseline: number | undefined): void {
+function plotLine(canvas: DotCanvas, w: Window, range: TimeRange, s: PriceScale, baseline: number | undefined): void {
   const gap = gapAfterMs((range.to - range.from) / canvas.width);
   const toneOf = (v: number) => (baseline === undefined || v === baseline ? 0 : v > baseline ? 1 : 2);
   let prev: { x: number; y: number; t: number } | undefined;
-  for (const p of points) {
+  for (let i = w.first; i < w.end; i++) {
+    const p = w.points.get(i);
     const x = dotX(p.t, range, canvas.width);
     const y = dotY(p.value, s, canvas.height);
     if (prev !== undefined && p.t - prev.t <= gap) canvas.line(prev.x, prev.y, x, y, toneOf(p.value));

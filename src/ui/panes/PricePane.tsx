@@ -2,8 +2,8 @@ import { memo, useMemo } from "react";
 import { formatInterval, formatPrice, formatPriceChange, strikeLabel } from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
 import { nearestStrike } from "../../domain/positions.js";
+import type { PriceSeries } from "../../domain/price-series.js";
 import { isReadable, type LiveGame } from "../../domain/service-data.js";
-import type { PricePoint } from "../../poller/snapshot.js";
 import { AgeBadge, type Freshness } from "../age.js";
 import { drawChart, type RefLine, type TimeMark } from "../chart/price-chart.js";
 import { type ChartWindow, type GameSpan, windowRange } from "../chart/scales.js";
@@ -15,7 +15,7 @@ import { glyphs, signTone, useTheme } from "../theme.js";
 export interface PricePaneProps extends PaneFrame, Freshness {
   asset: string;
   /** The asset's prices, oldest first (floats: they are only plotted). */
-  prices: readonly PricePoint[];
+  prices: PriceSeries;
   /** The latest price, exact. */
   price: Decimal | undefined;
   live: LiveGame | undefined;
@@ -45,7 +45,7 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
           refs,
           marks: game ? gameMarks(game) : [],
           // The line's colour says which side of the open it is on; away from the game, of the window's first price.
-          baseline: p.window === "game" && open ? open.toNumber() : p.prices.find((x) => x.t >= range.from)?.value,
+          baseline: p.window === "game" && open ? open.toNumber() : p.prices.at(p.prices.indexFrom(range.from))?.value,
           tag: p.price ? formatPrice(p.price) : undefined,
           cols: Math.max(1, p.width - 4),
           rows: p.chartRows,
@@ -106,7 +106,7 @@ function referenceLines(live: LiveGame | undefined, strikes: readonly Decimal[],
  */
 function PriceLine(p: {
   price: Decimal;
-  prices: readonly PricePoint[];
+  prices: PriceSeries;
   open: Decimal | undefined;
   refs: readonly RefLine[];
   offChart: readonly { label: string; above: boolean }[] | undefined;
