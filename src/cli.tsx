@@ -7,10 +7,10 @@
 process.env.NODE_ENV ??= "production";
 
 import nodeModule from "node:module";
-import { setFlagsFromString } from "node:v8";
 import { redact } from "./api/redact.js";
 import { ConfigError } from "./config/errors.js";
 import { loadConfig } from "./config/load.js";
+import { setDashboardV8Flags } from "./v8-flags.js";
 
 // From Node 22.1, the compiled code of the chunks loaded below (the dashboard's, the HTTP client's, the sim's)
 // is kept on disk (in the system's temporary directory) and reused: a launch parses and compiles less before
@@ -19,16 +19,6 @@ import { loadConfig } from "./config/load.js";
 
 /** After the dashboard is done, how long anything left (a socket closing) may keep the process. */
 const EXIT_GRACE_MS = 150;
-
-/**
- * The dashboard allocates a little every second for hours, and V8 grows its
- * young generation with every byte that survives a collection, up to 16 MB
- * a half (32 MB of resident memory) that buys a once-a-second screen
- * nothing. Kept at its initial size (2 MB), collections come more often
- * and each is as small. Only the dashboard: the sim under load wants room.
- * BENCHMARKS.md ("Dashboard") has what it buys and costs.
- */
-export const DASHBOARD_V8_FLAGS = "--semi-space-growth-factor=1";
 
 async function main(argv: string[]): Promise<number> {
   // The sim has flags of its own (--port, --key, ...): it parses the rest of its command line itself,
@@ -56,7 +46,7 @@ async function main(argv: string[]): Promise<number> {
   }
   switch (command) {
     case "dashboard": {
-      setFlagsFromString(DASHBOARD_V8_FLAGS);
+      setDashboardV8Flags();
       // Ink draws only the final frame when CI is set; a dashboard on a real terminal must draw live.
       if (process.stdout.isTTY) for (const name of ["CI", "CONTINUOUS_INTEGRATION"]) delete process.env[name];
       const { runDashboard } = await import("./run-dashboard.js");
