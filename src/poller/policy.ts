@@ -172,11 +172,9 @@ export function chooseNext(i: PolicyInput): TaskKind | null {
   if (i.placeQueued && ready("place")) return "place";
   if (i.reconcileNeeded && ready("reconcile")) return "reconcile";
   // The price is the heartbeat: it gets at least every other slot, so even a
-  // game boundary (listing, result, balance, status) never starves it, and
-  // never more, so it cannot starve them either, failing or not. The
-  // exception is the slot after placing: the trader is watching the money.
+  // game boundary (listing, result, balance, status) or a placement never
+  // starves it, and never more, so it cannot starve them either, failing or not.
   const last = i.recent.at(-1);
-  if (last === "place" && i.want.balance && ready("balance")) return "balance";
   // Until the focused game's listing and positions are read, its panes can only say "loading": they
   // go first, before the price, so that a 10 s game held at launch is shown within its own seconds.
   const unread = FIRST_LOOK.find((kind) => i.unread[kind] && ready(kind) && !i.failing.has(kind));
@@ -189,8 +187,9 @@ export function chooseNext(i: PolicyInput): TaskKind | null {
     ["settlement", () => i.settlementPending && due(i, "settlement", POLICY.settlementRetryMs)],
     // A game held elsewhere whose bound runs out within a couple of slots goes before the focused game's event-driven fetches.
     ["book", () => isCritical(i.book, i.now)],
-    ["balance", () => i.want.balance],
+    // A placement's projection (and the positions at a boundary) before the balance: the trader watches what the position will pay.
     ["status", () => i.want.status],
+    ["balance", () => i.want.balance],
     ["spot", () => spotDue(i) === "settling"],
     // A game held elsewhere that is due (its bound is 30 s, 5 s in its last minute) before the focused game's periodic refreshes.
     ["book", () => i.book?.urgent === true],

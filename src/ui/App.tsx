@@ -62,7 +62,9 @@ function drawAtOnce(prev: Snapshot, next: Snapshot): boolean {
     // A settlement's toast and bell, and a results page the open view waits for.
     prev.settlements !== next.settlements ||
     prev.results !== next.results ||
-    FIRST_ANSWERS.some((k) => (prev[k] === undefined) !== (next[k] === undefined))
+    FIRST_ANSWERS.some((k) => (prev[k] === undefined) !== (next[k] === undefined)) ||
+    // A position just placed gets its first projection: what the trader waits for after Enter.
+    (prev.placed.length > 0 && prev.status !== next.status)
   );
 }
 

@@ -338,7 +338,7 @@ describe("poller", () => {
     expect(service.maxInFlight).toBe(1);
   });
 
-  it("sends a queued position in the very next slot and refreshes balance and status after it", async () => {
+  it("sends a queued position in the very next slot; then the price, the position's projection (/status) and the balance", async () => {
     poller.start();
     await vi.advanceTimersByTimeAsync(4_500);
     const gid = service.currentListing().liveGame!.gid;
@@ -348,9 +348,10 @@ describe("poller", () => {
     const o = await outcome;
     expect(o.kind).toBe("placed");
     expect(poller.snapshot.placed.map((p) => String(p.sp))).toEqual(["67100"]);
-    await vi.advanceTimersByTimeAsync(3_100);
+    await vi.advanceTimersByTimeAsync(4_200);
     const after = service.calls.slice(service.calls.findIndex((c) => c.kind === "place") + 1).map((c) => c.kind);
-    expect(after.slice(0, 3)).toEqual(["balance", "price", "status"]);
+    // The price keeps every other slot; the projection comes two slots after the POST, the balance after it.
+    expect(after.slice(0, 4)).toEqual(["price", "status", "price", "balance"]);
     // Once /status reports it, the optimistic copy is dropped: no double rows.
     expect(poller.snapshot.placed).toHaveLength(0);
     expect(poller.snapshot.status!.value.positions.map((p) => String(p.sp))).toEqual(["67100"]);
@@ -427,7 +428,8 @@ describe("poller", () => {
 
   it("watches a played game until its result arrives, then refreshes the balance", async () => {
     const { gid, endsAt } = await playLiveGame(poller, service);
-    await vi.advanceTimersByTimeAsync(endsAt - Date.now() + 6_000);
+    // The listing, the result, the new game's positions and the balance, each after a price.
+    await vi.advanceTimersByTimeAsync(endsAt - Date.now() + 8_000);
     expect(poller.snapshot.settlements.map((s) => s.gid)).toEqual([gid]);
     const resultsAt = service.calls.find((c) => c.kind === "results")!.at;
     expect(service.calls.some((c) => c.kind === "balance" && c.at > resultsAt)).toBe(true);
