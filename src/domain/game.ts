@@ -3,7 +3,7 @@
  * how long until its boundaries. Pure; the poller and the panes feed it
  * serverNow() so that countdowns follow the service's clock, not ours.
  */
-import { type GameListing, isReadable, type LiveGame, type NextGame } from "./service-data.js";
+import { type GameListing, isReadable, type LiveGame, type NextGame, Unreadable } from "./service-data.js";
 
 export type GamePhase =
   /** Before the live game's start_at (we are ahead of the listing). */
@@ -100,3 +100,46 @@ export function lockUrgency(live: Pick<LiveGame, "start_at" | "closes_at">, now:
   if (left <= Math.min(LOCK_FINAL_MS, window / 2)) return "final";
   return left <= LOCK_SOON_SHARE * window ? "soon" : "calm";
 }
+
+const NOT_LISTED = (field: string) => new Unreadable(field, "not known until the game's own listing", "");
+
+/**
+ * The listing as the schedule it announced says it is at `now`: once the
+ * live game has ended and the announced next game has started, that game is
+ * the live one, its close `lobbyMs` before its end (rules.ts: lobbyMs), so
+ * a 10 s game's countdown starts at its start instead of sitting on "0:00"
+ * until a new listing arrives. What only the service knows (its open and ai
+ * prices, whether it takes positions, the early window, the game after it)
+ * is marked provisional, not guessed. The same listing until then, and for
+ * the same listing and moment the same object, so a pane is not redrawn.
+ */
+export function scheduledListing(listing: GameListing, now: number, lobbyMs: number): GameListing {
+  const live = listing.liveGame;
+  const next = readableNext(listing);
+  if (live === null || next === null || now < live.ends_at || now < next.starts_at) return listing;
+  if (!isReadable(next.gid) || !isReadable(next.ends_at) || next.ends_at <= now) return listing;
+  let rolled = rolledOver.get(listing);
+  if (rolled === undefined) {
+    rolled = {
+      ...listing,
+      liveGame: {
+        gid: next.gid,
+        open_price: NOT_LISTED("liveGame.open_price"),
+        ai_price: NOT_LISTED("liveGame.ai_price"),
+        start_at: next.starts_at,
+        closes_at: Math.max(next.starts_at, next.ends_at - lobbyMs),
+        ends_at: next.ends_at,
+        lobby: null,
+        extra: {},
+        provisional: true,
+      },
+      nextGame: null,
+      can_place_position: NOT_LISTED("can_place_position"),
+      early_precision_window: NOT_LISTED("early_precision_window"),
+    };
+    rolledOver.set(listing, rolled);
+  }
+  return rolled;
+}
+
+const rolledOver = new WeakMap<GameListing, GameListing>();

@@ -70,6 +70,12 @@ export interface LiveGame {
   /** null: the service sent no (readable) lobby; the phase comes from the times either way. */
   lobby: Lobby | null;
   extra: Extra;
+  /**
+   * Taken from the schedule the last listing announced (domain/game.ts,
+   * scheduledListing), not from a listing of its own yet: its open and ai
+   * prices, and whether it takes positions, are not known.
+   */
+  provisional?: true;
 }
 
 export interface NextGame {

@@ -6,10 +6,11 @@
 import type { ApiErrorKind } from "../api/errors.js";
 import type { Network } from "../api/schemas.js";
 import { type BookRow, bookRows, type Market, type MarketData, marketKey } from "../domain/book.js";
+import { scheduledListing } from "../domain/game.js";
 import type { Decimal } from "../domain/money.js";
 import { playsIn } from "../domain/positions.js";
 import { PriceSeries } from "../domain/price-series.js";
-import type { Interval } from "../domain/rules.js";
+import { type Interval, lobbyMs } from "../domain/rules.js";
 import type {
   Balance,
   GameListing,
@@ -207,4 +208,16 @@ export function bookRead(s: Snapshot): { read: number; of: number } {
     return key === focused ? s.status !== undefined : s.book.markets[key]?.status !== undefined;
   }).length;
   return { read, of: s.book.watched.length };
+}
+
+/**
+ * The snapshot as the screen shows it at server time `now`: the listing
+ * rolled over to the game its schedule says is live (scheduledListing), so
+ * a boundary shows the new game at once; the poller fetches the listing
+ * itself at that boundary. The same snapshot when nothing rolls over.
+ */
+export function snapshotAt(s: Snapshot, now: number): Snapshot {
+  if (s.listing === undefined) return s;
+  const listing = scheduledListing(s.listing.value, now, lobbyMs(s.target.interval));
+  return listing === s.listing.value ? s : { ...s, listing: { value: listing, at: s.listing.at } };
 }

@@ -8,7 +8,7 @@ import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, us
 import { type SessionSummary, sessionSummary } from "../domain/results.js";
 import type { PlaceRequest } from "../poller/placements.js";
 import { resultsPageOutdated } from "../poller/reducers.js";
-import { bookOf, holdsLiveGame, type PlacementOutcome, type Snapshot, type Target } from "../poller/snapshot.js";
+import { bookOf, holdsLiveGame, type PlacementOutcome, type Snapshot, snapshotAt, type Target } from "../poller/snapshot.js";
 import { isStale, placingKnown } from "../poller/staleness.js";
 import type { Store } from "../poller/store.js";
 import { useBookKeys } from "./book/use-book-keys.js";
@@ -79,7 +79,10 @@ function placingBlocked(walletMissing: boolean, snapshot: Snapshot, now: number)
 
 export function App(p: AppProps) {
   const { exit } = useApp();
-  const { snapshot, now } = useDashboardFrames(p.controller);
+  const frame = useDashboardFrames(p.controller);
+  const { now } = frame;
+  // As of this frame: a 10 s game's next game is shown from its start, before its listing arrives.
+  const snapshot = snapshotAt(frame.snapshot, now);
   const size = useTerminalSize();
   const holding = holdsLiveGame(snapshot);
   const view = useViewState(holding);

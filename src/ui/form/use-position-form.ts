@@ -8,7 +8,7 @@ import { useCallback, useRef } from "react";
 import { toWire } from "../../domain/money.js";
 import { minStake } from "../../domain/rules.js";
 import type { PlaceRequest } from "../../poller/placements.js";
-import type { PlacementOutcome, Snapshot } from "../../poller/snapshot.js";
+import { type PlacementOutcome, type Snapshot, snapshotAt } from "../../poller/snapshot.js";
 import { useLatestState } from "../use-latest-state.js";
 import { afterOutcome, checkForm, formKey, type Order, toPreview } from "./form-flow.js";
 import { type FormState, openForm, pasteText } from "./form-state.js";
@@ -27,7 +27,7 @@ export function usePositionForm(controller: FormController, blocked: string | un
 
   const open = useCallback(
     (quick: boolean) => {
-      const s = controller.store.getSnapshot();
+      const s = snapshotAt(controller.store.getSnapshot(), controller.serverNow());
       const price = s.price ? s.price.value.value.toDecimalPlaces(0).toFixed() : "";
       const opened = openForm(price, lastStake.current ?? toWire(minStake(s.target.interval)));
       setForm(quick ? toPreview(opened, checkForm(opened, s, controller.serverNow()), blocked !== undefined) : opened);
@@ -54,7 +54,8 @@ export function usePositionForm(controller: FormController, blocked: string | un
     (input: string, key: Key): boolean => {
       const form = currentForm();
       if (form === null) return false;
-      const c = { snapshot: controller.store.getSnapshot(), now: controller.serverNow(), blocked: blocked !== undefined };
+      const now = controller.serverNow();
+      const c = { snapshot: snapshotAt(controller.store.getSnapshot(), now), now, blocked: blocked !== undefined };
       const next = formKey(form, input, key, c);
       setForm(next.form);
       if (next.effect === "submit" && form.order) submit(form.order);

@@ -117,7 +117,8 @@ function phaseBadge(p: { listing: GameListing; live: Live; now: number; interval
   // The listing's flag describes the moment it was fetched (/spot is asked again only at a boundary): once the
   // clock is past the window by our rule (rules.ts), the flag is out of date.
   const flag = p.listing.early_precision_window;
-  const early = flag === true ? inEarlyWindow(p.interval, p.live.start_at, p.now) : flag;
+  // A game taken from the schedule has no flag of its own yet: the window by our rule (rules.ts), which the sim keeps.
+  const early = flag === true || p.live.provisional ? inEarlyWindow(p.interval, p.live.start_at, p.now) : flag;
   return [
     accepting && early === true && span(`${g.star} EARLY `, { tone: "accent" }),
     accepting && !isReadable(early) && span(`early ${UNREADABLE_MARK} `, { tone: "dim" }),
@@ -149,7 +150,10 @@ function LiveGame(p: LiveGameProps) {
   const g = glyphs(theme);
   const { live } = p;
   // Drawn every second, changed by a new listing only.
-  const prices = useMemo(() => ({ open: formatPrice(live.open_price), ai: formatPrice(live.ai_price) }), [live]);
+  const prices = useMemo(
+    () => (live.provisional ? { open: "–", ai: "–" } : { open: formatPrice(live.open_price), ai: formatPrice(live.ai_price) }),
+    [live],
+  );
   // Dates show for times on another day (a day-long game's start and end): recomputed when the day turns.
   const today = dayOf(p.now);
   const times = useMemo(() => {
@@ -183,7 +187,7 @@ function LiveGame(p: LiveGameProps) {
       <Line>
         {fitGroups(
           [
-            [placeLine(accepting, p.listing.can_place_position, p.known)],
+            [placeLine(accepting, live.provisional ? "by the clock" : p.listing.can_place_position, p.known)],
             [span(`  ${nextGameLine(p.listing, p.now, theme.ascii)}`, { tone: "dim" })],
           ],
           inner,
@@ -241,10 +245,12 @@ function PriceLine(p: {
   return <Line>{pieces}</Line>;
 }
 
-function placeLine(accepting: boolean, canPlace: boolean | Unreadable, known: boolean): Piece {
+function placeLine(accepting: boolean, canPlace: boolean | Unreadable | "by the clock", known: boolean): Piece {
   if (!accepting || canPlace === false) return span("not accepting positions", { tone: "warn" });
   // Offline or on an old listing, "can place now" would be a guess.
   if (!known) return span("placing unknown: no fresh data", { tone: "warn" });
+  // A game taken from the schedule: open by its times, the service has not listed it yet.
+  if (canPlace === "by the clock") return span("open by the clock, its listing on the way", { tone: "dim" });
   // The service did not say: the clock says it is accepting, and the service has the last word.
   if (!isReadable(canPlace)) return span(`can place ${UNREADABLE_MARK}`, { tone: "dim" });
   return span("can place now", { tone: "good" });
@@ -252,6 +258,7 @@ function placeLine(accepting: boolean, canPlace: boolean | Unreadable, known: bo
 
 /** "next #489887 in 1:10", or why there is none to show. */
 function nextGameLine(listing: GameListing, now: number, ascii: boolean): string {
+  if (listing.liveGame?.provisional) return "next game –";
   const next = listing.nextGame;
   if (next === null) return "no next game announced";
   if (!isReadable(next)) return `next game ${UNREADABLE_MARK}`;
