@@ -50,6 +50,21 @@ export function checkPlacement(priceText: string, stakeText: string, ctx: Placem
   return { ok: true, gid: live.gid, sp: toWire(price), f: toWire(stake) };
 }
 
+/**
+ * The whole-number strike nearest `price` that no held position has at
+ * `stake`: what p and P offer, so a repeat while the price has not moved a
+ * whole unit is not refused as a duplicate. The nearest first, above before
+ * below; at most ten are held, so one of the 21 nearest is free.
+ */
+export function freeStrike(price: Decimal, stake: Decimal, held: PlacementContext["held"]): Decimal {
+  const rounded = price.toDecimalPlaces(0);
+  const taken = (sp: Decimal) => held.some((h) => isReadable(h.sp) && isReadable(h.f) && h.sp.eq(sp) && h.f.eq(stake));
+  for (let d = 0; d <= MAX_POSITIONS_PER_GAME; d++) {
+    for (const sp of d === 0 ? [rounded] : [rounded.plus(d), rounded.minus(d)]) if (!taken(sp)) return sp;
+  }
+  return rounded;
+}
+
 /** Null while the listed game accepts positions; otherwise what the trader is waiting for. */
 export function whyNotAccepting(listing: GameListing | undefined, now: number): string | null {
   if (!listing) return "the live game is not known yet";

@@ -89,7 +89,7 @@ export function App(p: AppProps) {
   const [message, say] = useMessage();
 
   const blocked = placingBlocked(p.walletMissing, snapshot, now);
-  const positionForm = usePositionForm(p.controller, blocked);
+  const positionForm = usePositionForm(p.controller, blocked, say);
   const results = useResultsView(p.controller, p.assets, say);
   const bookKeys = useBookKeys(p.controller, say);
   const toast = useSettlementToast(snapshot.settlements, useBell(p));

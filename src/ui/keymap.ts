@@ -278,11 +278,10 @@ export function passesThroughBook(p: KeyPress): boolean {
 // ---- the position form ---------------------------------------------------------------------
 
 /** The form's keys at each step, ranked; form-state.ts and form-flow.ts do what they say. */
-export const FORM_HINTS: Record<"edit" | "preview" | "sending" | "done", readonly Hint[]> = {
+export const FORM_HINTS: Record<"edit" | "preview" | "sending", readonly Hint[]> = {
   edit: ranked(["Enter preview", 1], ["Tab field", 2], ["←/→ move", 4], ["↑/↓ ±1", 3], ["PgUp/PgDn ±10", 5], ["Esc cancel", 1]),
   preview: ranked(["Enter submit (y on mainnet)", 1], ["Esc cancel", 1]),
   sending: ranked(["sending… keys are ignored until the service answers", 1]),
-  done: ranked(["Enter close", 1], ["p place another", 2], ["Esc close", 3]),
 };
 
 function ranked(...pairs: [string, number][]): Hint[] {

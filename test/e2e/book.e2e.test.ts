@@ -46,7 +46,6 @@ describe("the book in tmux", () => {
     await session.waitSteady((s) => s.includes("testnet: Enter to submit"), 3_000, "the preview");
     session.keys("Enter");
     await session.waitFor((s) => s.includes("placed ✓"), 6_000, "the position placed");
-    session.keys("Escape");
     await session.waitFor((s) => !s.includes("│ PLACE ") && s.includes("1 held 9 left"), 3_000, "the form closed, the position held");
     // Its projection in the positions table: the service has listed it (docs/book.md on a position placed just before a move).
     await session.waitFor(

@@ -106,10 +106,14 @@ process.stdout.write = function (chunk, ...rest) {
     t.keys("Enter");
     await t.waitFor((s) => s.includes("testnet: Enter to submit"), 10_000, "the preview");
     t.keys("Enter");
-    const placed = await t.waitFor((s) => s.includes("placed ✓ txid") && s.includes("1 held 9 left"), 15_000, "the placed position");
+    // The form closes itself on success; the footer says what was placed.
+    const placed = await t.waitFor(
+      (s) => s.includes("placed ✓ @67123 stake 0.75") && s.includes("1 held 9 left"),
+      15_000,
+      "the placed position",
+    );
     expect(placed).toMatch(/67,123\.00\s+0\.75/);
-    t.keys("Enter");
-    await t.waitFor((s) => !s.includes("PLACE price ["), 5_000, "the form to close");
+    expect(placed).not.toContain("PLACE price [");
     t.type("q");
     await t.waitFor((s) => s.includes("EXITED=0"), 5_000, "a clean exit");
   });

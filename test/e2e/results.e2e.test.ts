@@ -35,8 +35,7 @@ describe("results in tmux", () => {
     t.keys("Enter");
     await t.waitFor((s) => s.includes("Enter to submit"), 3_000, "the preview");
     t.keys("Enter");
-    await t.waitFor((s) => s.includes("placed ✓ txid"), 6_000, "the placed position");
-    t.keys("Escape");
+    await t.waitFor((s) => s.includes("placed ✓"), 6_000, "the placed position");
 
     const toast = await t.waitFor((s) => new RegExp(`settled #…?${gid} BTC_USDT 10s:`).test(s), 22_000, "the settlement toast");
     expect(toast).toMatch(new RegExp(`settled #…?${gid} BTC_USDT 10s: (WON \\+|LOST -|EVEN |CANCELLED)`));

@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { PriceSeries } from "../../src/domain/price-series.js";
 import { lobbyMs } from "../../src/domain/rules.js";
+import { withPlaced } from "../../src/poller/reducers.js";
 import { initialSnapshot, type PlacementOutcome, type Snapshot, type Target } from "../../src/poller/snapshot.js";
 import { Store } from "../../src/poller/store.js";
 import { App, type DashboardController } from "../../src/ui/App.js";
@@ -46,7 +47,11 @@ function setup(
     retarget: () => undefined,
     place: async (req) => {
       sent.push(req);
-      return opts.outcome ?? { kind: "placed", position: placedPosition({ gid: req.gid, sp: req.sp, f: req.f, txid: "tx-from-test" }) };
+      if (opts.outcome) return opts.outcome;
+      // As the poller does: the position is shown as placed until /status lists it.
+      const position = placedPosition({ gid: req.gid, sp: req.sp, f: req.f, txid: `tx-from-test-${sent.length}` });
+      c.store.update((x) => withPlaced(x, position));
+      return { kind: "placed", position };
     },
   };
   return { c, sent };
@@ -79,7 +84,7 @@ async function typeInto(u: NonNullable<typeof ui>, text: string, clear = 0) {
 const flat = (s: string) => s.replace(/\s+/g, " ");
 
 describe("position form", () => {
-  it("opens prefilled, takes a valid entry, previews, submits and shows the txid", async () => {
+  it("opens prefilled, takes a valid entry, previews, submits, then closes and says so with the txid", async () => {
     const { c, sent } = setup();
     const u = await mount(c, { cols: 80, rows: 24 });
     await u.press("p");
@@ -97,9 +102,9 @@ describe("position form", () => {
     await u.press(ENTER);
     await tick(50);
     expect(sent).toEqual([{ gid: "489886", sp: "67100", f: "2.5" }]);
-    expect(u.text()).toContain("placed ✓ txid tx-from-test");
-    await u.press(ENTER);
+    // The form gives the chart its rows back; the footer says what was placed.
     expect(u.text()).not.toMatch(/\bPLACE\b/);
+    expect(flat(u.text())).toContain("placed ✓ @67100 stake 2.5 txid tx-from-test-1");
   });
 
   it.each([
@@ -142,6 +147,9 @@ describe("position form", () => {
     }));
     u = await mount(c);
     await u.press("p");
+    // p offers the nearest strike not held; typed back to the held one, it is a duplicate.
+    expect(flat(u.text())).toContain("price [67001");
+    await typeInto(u, "67000", 5);
     expect(u.text()).toContain("same price and stake as a position you hold");
   });
 
@@ -228,7 +236,7 @@ describe("position form", () => {
     expect(u.text()).toContain("read-only mode");
   });
 
-  it("P repeats the last stake at the live price straight into the preview", async () => {
+  it("P repeats the last stake at the live price straight into the preview, at the nearest strike not held", async () => {
     const { c, sent } = setup();
     const u = await mount(c);
     await u.press("p");
@@ -237,10 +245,17 @@ describe("position form", () => {
     await u.press(ENTER);
     await u.press(ENTER);
     await tick(50);
-    await u.press(ENTER);
     await u.press("P");
-    expect(flat(u.text())).toContain("price 67,000.00 │ stake 3.00 USDC");
+    // The price has not moved a whole unit: 67,000 at 3 is held, so the next whole strike, not a duplicate.
+    expect(flat(u.text())).toContain("price 67,001.00 │ stake 3.00 USDC");
     expect(u.text()).toContain("Enter to submit");
-    expect(sent).toHaveLength(1);
+    await u.press(ENTER);
+    await tick(50);
+    await u.press("P");
+    expect(flat(u.text())).toContain("price 66,999.00 │ stake 3.00 USDC");
+    expect(sent).toEqual([
+      { gid: "489886", sp: "67000", f: "3" },
+      { gid: "489886", sp: "67001", f: "3" },
+    ]);
   });
 });

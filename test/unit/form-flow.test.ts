@@ -5,10 +5,10 @@
 import { describe, expect, it } from "vitest";
 import type { Snapshot } from "../../src/poller/snapshot.js";
 import { initialSnapshot } from "../../src/poller/snapshot.js";
-import { formKey } from "../../src/ui/form/form-flow.js";
+import { afterOutcome, formAt, formKey } from "../../src/ui/form/form-flow.js";
 import { type FormState, openForm } from "../../src/ui/form/form-state.js";
 import { KeyReader } from "../../src/ui/input/key-reader.js";
-import { balance, listing } from "../helpers/fixtures.js";
+import { balance, listing, livePrice, placedPosition } from "../helpers/fixtures.js";
 
 const START = Date.parse("2026-03-01T12:00:00Z");
 
@@ -57,9 +57,27 @@ describe("form steps", () => {
     for (const k of [ESC, ENTER, "y", "p", "x"]) expect(press(sending, k, snapshot("testnet"))).toEqual({ form: sending });
   });
 
-  it("after an answer: Enter or Esc closes, p opens a fresh form", () => {
-    const done: FormState = { ...openForm("67100", "1"), step: "done" };
-    const s = snapshot("testnet");
-    expect([press(done, ENTER, s).form, press(done, ESC, s).form, press(done, "p", s).effect]).toEqual([null, null, "reopen"]);
+  it("after the service's answer: a success closes the form and is said; a refusal keeps the values and says why", () => {
+    const sending: FormState = { ...openForm("67100", "1"), step: "sending", order: { gid: "489886", sp: "67100", f: "1" } };
+    const placed = afterOutcome(sending, { kind: "placed", position: placedPosition({ txid: "tx-1" }) });
+    expect(placed).toEqual({ form: null, said: "placed ✓ @67100 stake 1 txid tx-1 — p places another" });
+    const error = { kind: "conflict" as const, message: "rejected as a conflict, status 409 (Duplicate position)", at: START };
+    const refused = afterOutcome(sending, { kind: "rejected", error, fields: [] });
+    expect([refused.form?.step, refused.form?.price.text, refused.form?.note?.text, refused.said]).toEqual([
+      "edit",
+      "67100",
+      error.message,
+      undefined,
+    ]);
+  });
+
+  it("opens at the live price's nearest whole strike not held at that stake", () => {
+    const s = { ...snapshot("testnet"), price: { value: livePrice(67000.4, START), at: START } };
+    const held = (sp: string) => ({ ...s, placed: [placedPosition({ gid: "489886", sp, f: "1", txid: `t${sp}` })] });
+    expect(formAt(s, "1").price.text).toBe("67000");
+    expect(formAt(held("67000"), "1").price.text).toBe("67001");
+    // Another stake at the same strike is no duplicate.
+    expect(formAt(held("67000"), "2").price.text).toBe("67000");
+    expect(formAt({ ...s, price: undefined }, "1").price.text).toBe("");
   });
 });

@@ -111,7 +111,7 @@ function Status(p: PositionFormProps & { lines: number }) {
       </Text>
     );
   }
-  if (form.note && (form.step === "done" || form.step === "edit")) {
+  if (form.note && form.step === "edit") {
     return (
       <Text wrap="truncate-end" color={tone(theme, form.note.tone)}>
         {form.note.text}

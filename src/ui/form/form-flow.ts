@@ -4,19 +4,34 @@
  * the form into, and the form's values checked against the snapshot.
  */
 import type { Key } from "ink";
-import { Decimal } from "../../domain/money.js";
-import { checkPlacement, type PlacementCheck } from "../../domain/placement.js";
+import { Decimal, parseDecimal, toWire } from "../../domain/money.js";
+import { checkPlacement, freeStrike, type PlacementCheck } from "../../domain/placement.js";
 import { heldPositions } from "../../domain/positions.js";
 import { minStake } from "../../domain/rules.js";
 import type { PlacementOutcome, Snapshot } from "../../poller/snapshot.js";
 import { isEscape } from "../keymap.js";
-import { editKey, type FormState } from "./form-state.js";
+import { editKey, type FormState, openForm } from "./form-state.js";
 
 export type Order = NonNullable<FormState["order"]>;
 
+/** The user's positions in the live game that count against the cap and the duplicate rule. */
+function heldNow(s: Snapshot) {
+  return heldPositions(s.listing?.value.liveGame?.gid, [...(s.status?.value.positions ?? []), ...s.placed]);
+}
+
+/**
+ * A form opened now: at the live price's nearest free whole strike (freeStrike) and the
+ * stake given; empty price while no price is known.
+ */
+export function formAt(s: Snapshot, stake: string): FormState {
+  const price = s.price?.value.value;
+  const f = parseDecimal(stake);
+  return openForm(price === undefined || f === null ? "" : toWire(freeStrike(price, f, heldNow(s))), stake);
+}
+
 /** The form's price and stake checked against the rules, the live game, the balance and what is held. */
 export function checkForm(form: FormState, s: Snapshot, now: number): PlacementCheck {
-  const held = heldPositions(s.listing?.value.liveGame?.gid, [...(s.status?.value.positions ?? []), ...s.placed]);
+  const held = heldNow(s);
   return checkPlacement(form.price.text, form.stake.text, {
     interval: s.target.interval,
     listing: s.listing?.value,
@@ -40,21 +55,12 @@ export interface FormKeyContext {
 
 /**
  * What a key does to the open form: its next state (null: closed) and what
- * must happen beyond it (`effect`: `submit` the previewed order, `reopen` a fresh
- * form). While sending, keys do nothing: a second Enter must not send twice.
+ * must happen beyond it (`effect`: `submit` the previewed order). While
+ * sending, keys do nothing: a second Enter must not send twice.
  */
-export function formKey(
-  form: FormState,
-  input: string,
-  key: Key,
-  c: FormKeyContext,
-): { form: FormState | null; effect?: "submit" | "reopen" } {
+export function formKey(form: FormState, input: string, key: Key, c: FormKeyContext): { form: FormState | null; effect?: "submit" } {
   if (form.step === "sending") return { form };
   if (isEscape({ input, key })) return { form: null };
-  if (form.step === "done") {
-    if (key.return) return { form: null };
-    return input === "p" ? { form, effect: "reopen" } : { form };
-  }
   if (form.step === "preview") {
     // Mainnet spends real money: only an explicit y sends there.
     const mainnet = c.snapshot.target.network === "mainnet";
@@ -65,30 +71,35 @@ export function formKey(
   return { form: editKey(form, input, key, { price: new Decimal(1), stake: minStake(c.snapshot.target.interval) }) };
 }
 
-/** The service's answer, as the form shows it. */
-export function afterOutcome(f: FormState, outcome: PlacementOutcome): FormState {
+/**
+ * What the service's answer does to the form: a success closes it (the
+ * chart gets its rows back) and is said in the footer; a refusal keeps the
+ * values and says why in the form.
+ */
+export function afterOutcome(f: FormState, outcome: PlacementOutcome): { form: FormState | null; said?: string } {
   switch (outcome.kind) {
     case "placed":
-      return {
-        ...f,
-        step: "done",
-        note: { tone: "good", text: `placed ✓ txid ${outcome.position.txid} — Enter closes, p places another` },
-      };
+      return { form: null, said: placedNote(f, outcome.position.txid, "") };
     case "reconciled":
       return outcome.placed
-        ? {
-            ...f,
-            step: "done",
-            note: { tone: "good", text: `placed ✓ (confirmed by /status after no answer) txid ${outcome.txid ?? "?"} — Enter closes` },
-          }
+        ? { form: null, said: placedNote(f, outcome.txid ?? "?", " (confirmed by /status after no answer)") }
         : {
-            ...f,
-            step: "edit",
-            note: { tone: "bad", text: `not placed (confirmed by /status after: ${outcome.error.message}) — you can place again` },
+            form: {
+              ...f,
+              step: "edit",
+              note: { tone: "bad", text: `not placed (confirmed by /status after: ${outcome.error.message}) — you can place again` },
+            },
           };
     case "rejected":
-      return { ...f, step: "edit", note: { tone: "bad", text: outcome.error.message } };
+      return { form: { ...f, step: "edit", note: { tone: "bad", text: outcome.error.message } } };
   }
+}
+
+/** "placed ✓ @67,100 stake 2.5 txid 95c7bbf3-… — p places another" */
+function placedNote(f: FormState, txid: string, how: string): string {
+  const order = f.order;
+  const what = order ? ` @${order.sp} stake ${order.f}` : "";
+  return `placed ✓${what}${how} txid ${txid} — p places another`;
 }
 
 function orderOf(check: Order): Order {

@@ -12,7 +12,7 @@ export interface Field {
 }
 
 export type FieldName = "price" | "stake";
-export type FormStep = "edit" | "preview" | "sending" | "done";
+export type FormStep = "edit" | "preview" | "sending";
 
 export interface FormState {
   price: Field;

@@ -10,8 +10,8 @@ import { minStake } from "../../domain/rules.js";
 import type { PlaceRequest } from "../../poller/placements.js";
 import { type PlacementOutcome, type Snapshot, snapshotAt } from "../../poller/snapshot.js";
 import { useLatestState } from "../use-latest-state.js";
-import { afterOutcome, checkForm, formKey, type Order, toPreview } from "./form-flow.js";
-import { type FormState, openForm, pasteText } from "./form-state.js";
+import { afterOutcome, checkForm, formAt, formKey, type Order, toPreview } from "./form-flow.js";
+import { type FormState, pasteText } from "./form-state.js";
 
 export interface FormController {
   store: { getSnapshot(): Snapshot };
@@ -19,7 +19,7 @@ export interface FormController {
   place(req: PlaceRequest): Promise<PlacementOutcome>;
 }
 
-export function usePositionForm(controller: FormController, blocked: string | undefined) {
+export function usePositionForm(controller: FormController, blocked: string | undefined, say: (text: string) => void) {
   // Keys can arrive faster than React re-renders: handlers read the latest state, never a stale closure's.
   const [form, setForm, currentForm] = useLatestState<FormState | null>(null);
   const lastStake = useRef<string | undefined>(undefined);
@@ -28,8 +28,7 @@ export function usePositionForm(controller: FormController, blocked: string | un
   const open = useCallback(
     (quick: boolean) => {
       const s = snapshotAt(controller.store.getSnapshot(), controller.serverNow());
-      const price = s.price ? s.price.value.value.toDecimalPlaces(0).toFixed() : "";
-      const opened = openForm(price, lastStake.current ?? toWire(minStake(s.target.interval)));
+      const opened = formAt(s, lastStake.current ?? toWire(minStake(s.target.interval)));
       setForm(quick ? toPreview(opened, checkForm(opened, s, controller.serverNow()), blocked !== undefined) : opened);
     },
     [controller, blocked, setForm],
@@ -43,10 +42,14 @@ export function usePositionForm(controller: FormController, blocked: string | un
       void controller.place(order).then((outcome) => {
         sending.current = false;
         if (outcome.kind === "placed" || (outcome.kind === "reconciled" && outcome.placed)) lastStake.current = order.f;
-        setForm((f) => f && afterOutcome(f, outcome));
+        const f = currentForm();
+        if (f === null) return;
+        const next = afterOutcome(f, outcome);
+        setForm(next.form);
+        if (next.said) say(next.said);
       });
     },
-    [controller, setForm],
+    [controller, setForm, currentForm, say],
   );
 
   /** Handles a key while the form is open; returns false when the form is closed. */
@@ -59,10 +62,9 @@ export function usePositionForm(controller: FormController, blocked: string | un
       const next = formKey(form, input, key, c);
       setForm(next.form);
       if (next.effect === "submit" && form.order) submit(form.order);
-      if (next.effect === "reopen") open(false);
       return true;
     },
-    [controller, blocked, open, submit, setForm, currentForm],
+    [controller, blocked, submit, setForm, currentForm],
   );
 
   /** Takes a paste into the focused field while editing; returns false when there is no field to take it. */
