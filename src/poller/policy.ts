@@ -158,6 +158,14 @@ function focusedStatusMs(i: PolicyInput): number {
   return i.bookBusy ? POLICY.statusWhileHoldingSharedMs : POLICY.statusWhileHoldingMs;
 }
 
+/** A placement this close to its game's lock goes before the price's turn: a slot's wait could miss the lock. */
+export const PLACE_BEFORE_LOCK_MS = 2_500;
+
+function locksSoon(i: PolicyInput): boolean {
+  const closes = i.listing?.liveGame?.closes_at;
+  return closes === undefined || closes - i.serverNow < PLACE_BEFORE_LOCK_MS;
+}
+
 /** What the focused market's panes read first, in this order. */
 const FIRST_LOOK = ["spot", "status"] as const;
 
@@ -169,17 +177,19 @@ const FIRST_LOOK = ["spot", "status"] as const;
  */
 export function chooseNext(i: PolicyInput): TaskKind | null {
   const ready = (kind: TaskKind) => (i.blockedUntil[endpointOf(kind, i.book)] ?? 0) <= i.now;
-  if (i.placeQueued && ready("place")) return "place";
-  if (i.reconcileNeeded && ready("reconcile")) return "reconcile";
   // The price is the heartbeat: it gets at least every other slot, so even a
   // game boundary (listing, result, balance, status) or a placement never
   // starves it, and never more, so it cannot starve them either, failing or not.
   const last = i.recent.at(-1);
+  const priceTurn = last !== undefined && last !== "price" && !i.catchingUp && ready("price");
+  // A placement waits for the heartbeat's turn, unless that would take it past its game's lock.
+  if (i.placeQueued && ready("place") && (!priceTurn || locksSoon(i))) return "place";
+  if (i.reconcileNeeded && ready("reconcile")) return "reconcile";
   // Until the focused game's listing and positions are read, its panes can only say "loading": they
   // go first, before the price, so that a 10 s game held at launch is shown within its own seconds.
   const unread = FIRST_LOOK.find((kind) => i.unread[kind] && ready(kind) && !i.failing.has(kind));
   if (unread) return unread;
-  if (last !== undefined && last !== "price" && !i.catchingUp && ready("price")) return "price";
+  if (priceTurn) return "price";
   const candidates: [TaskKind, () => boolean][] = [
     ["spot", () => spotDue(i) === "now"],
     // A results page the trader just asked for (opened the view, paged, filtered) is waited on: next free slot.

@@ -5,7 +5,6 @@
  */
 import type { ResultsQuery } from "../api/client.js";
 import type { ApiError } from "../api/errors.js";
-import { heldPositions } from "../domain/positions.js";
 import { appendPrice, mergeSeries, PriceSeries } from "../domain/price-series.js";
 import { mergeSessionGames, type SessionInputs } from "../domain/results.js";
 import type {
@@ -30,6 +29,7 @@ import type {
   Snapshot,
   Target,
 } from "./snapshot.js";
+import { endedGame } from "./snapshot.js";
 
 /** Settlement notices kept for the toast and the session summary. */
 const KEEP_SETTLEMENTS = 20;
@@ -110,15 +110,6 @@ export function withListing(s: Snapshot, listing: GameListing, at: number, chang
   const gid = listing.liveGame?.gid;
   if (!changedGame) return { ...s, listing: { value: listing, at } };
   return { ...s, listing: { value: listing, at }, placed: s.placed.filter((p) => p.gid === gid), settling: endedGame(s) ?? s.settling };
-}
-
-/** The positions of the live game that has just ended, if the user held any and its result is not in yet: shown as settling. */
-function endedGame(s: Snapshot): Snapshot["settling"] {
-  const gid = s.listing?.value.liveGame?.gid;
-  // Its result can come before a listing that shows the next game (it is asked for from the end by the game clock).
-  if (gid === undefined || s.settlements.some((n) => n.gid === gid)) return undefined;
-  const positions = heldPositions(gid, [...(s.status?.value.positions ?? []), ...s.placed]);
-  return positions.length === 0 ? undefined : { gid, positions };
 }
 
 export function withPrice(s: Snapshot, price: LivePrice, at: number): Snapshot {

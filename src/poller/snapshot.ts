@@ -8,7 +8,7 @@ import type { Network } from "../api/schemas.js";
 import { type BookRow, bookRows, type Market, type MarketData, marketKey } from "../domain/book.js";
 import { scheduledListing } from "../domain/game.js";
 import type { Decimal } from "../domain/money.js";
-import { playsIn } from "../domain/positions.js";
+import { heldPositions, playsIn } from "../domain/positions.js";
 import { PriceSeries } from "../domain/price-series.js";
 import { type Interval, lobbyMs } from "../domain/rules.js";
 import type {
@@ -219,5 +219,16 @@ export function bookRead(s: Snapshot): { read: number; of: number } {
 export function snapshotAt(s: Snapshot, now: number): Snapshot {
   if (s.listing === undefined) return s;
   const listing = scheduledListing(s.listing.value, now, lobbyMs(s.target.interval));
-  return listing === s.listing.value ? s : { ...s, listing: { value: listing, at: s.listing.at } };
+  if (listing === s.listing.value) return s;
+  // The ended game's positions stay on screen, as settling, from the same instant the new game does.
+  return { ...s, listing: { value: listing, at: s.listing.at }, settling: endedGame(s) ?? s.settling };
+}
+
+/** The positions of the live game that has just ended, if the user held any and its result is not in yet: shown as settling. */
+export function endedGame(s: Snapshot): Snapshot["settling"] {
+  const gid = s.listing?.value.liveGame?.gid;
+  // Its result can come before a listing that shows the next game (it is asked for from the end by the game clock).
+  if (gid === undefined || s.settlements.some((n) => n.gid === gid)) return undefined;
+  const positions = heldPositions(gid, [...(s.status?.value.positions ?? []), ...s.placed]);
+  return positions.length === 0 ? undefined : { gid, positions };
 }

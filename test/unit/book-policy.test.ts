@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Interval } from "../../src/domain/rules.js";
 import { BOOK_POLICY, type BookMarketState, type BookRequest, nextBookRequest } from "../../src/poller/book-policy.js";
-import { chooseNext, type PolicyInput, type TaskKind } from "../../src/poller/policy.js";
+import { chooseNext, PLACE_BEFORE_LOCK_MS, type PolicyInput, type TaskKind } from "../../src/poller/policy.js";
 
 /** Starts are at least a second apart plus the spacing's guard (spacing.ts). */
 const SLOT_MS = 1_015;
@@ -462,5 +462,21 @@ describe("the scheduler with the book", () => {
     expect(first.size).toBe(7);
     expect(discovered.filter((s) => s.at >= T0 + 30_000 && s.at < T0 + BOOK_POLICY.discoveryMs)).toEqual([]);
     expect(discovered.filter((s) => s.at >= T0 + BOOK_POLICY.discoveryMs && s.at < T0 + 2 * BOOK_POLICY.discoveryMs).length).toBe(7);
+  });
+});
+
+describe("a placement and the price", () => {
+  const closingIn = (ms: number) =>
+    ({
+      ...LISTING(T0),
+      liveGame: { gid: "1", start_at: T0 - 1_000, closes_at: T0 + ms, ends_at: T0 + ms + 5_000, lobby: null },
+    }) as unknown as PolicyInput["listing"];
+
+  it("waits for the price's turn when the game is far from its lock, and goes first when it is near", () => {
+    const queued = { placeQueued: true, recent: ["spot"] as TaskKind[] };
+    expect(chooseNext(policyInput(T0, { ...queued, listing: closingIn(PLACE_BEFORE_LOCK_MS + 1_000) }))).toBe("price");
+    expect(chooseNext(policyInput(T0, { ...queued, listing: closingIn(PLACE_BEFORE_LOCK_MS - 1) }))).toBe("place");
+    // Right after a price, the placement takes the next slot whatever the lock.
+    expect(chooseNext(policyInput(T0, { placeQueued: true, recent: ["price"], listing: closingIn(60_000) }))).toBe("place");
   });
 });

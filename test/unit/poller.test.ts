@@ -411,7 +411,8 @@ describe("poller", () => {
 
     service.placeBehaviour = "429-once";
     const queued = poller.place({ gid, sp: "2", f: "1" });
-    await vi.advanceTimersByTimeAsync(1_100);
+    // At most one slot for the price's turn, then the POST.
+    await vi.advanceTimersByTimeAsync(2_100);
     expect(poller.snapshot.placement?.state).toBe("queued");
     expect(poller.snapshot.connection.state).toBe("rate_limited");
     await vi.advanceTimersByTimeAsync(3_500);

@@ -4,7 +4,7 @@ import { gameClock, scheduledListing } from "../../src/domain/game.js";
 import { lobbyMs } from "../../src/domain/rules.js";
 import { isReadable } from "../../src/domain/service-data.js";
 import { initialSnapshot, snapshotAt } from "../../src/poller/snapshot.js";
-import { listing } from "../helpers/fixtures.js";
+import { listing, statusPosition, statusResponse } from "../helpers/fixtures.js";
 
 const START = Date.UTC(2026, 10, 22, 12, 0, 0);
 /** A 10 s game: 10 s accepting, then a 5 s lobby; the next one starts at its end. */
@@ -50,5 +50,19 @@ describe("scheduledListing", () => {
     expect([at.listing!.value.liveGame!.gid, at.listing!.at]).toEqual(["501", START + 1_000]);
     const empty = initialSnapshot(target);
     expect(snapshotAt(empty, END)).toBe(empty);
+  });
+
+  it("keeps the ended game's positions on screen as settling from the instant the next game is drawn", () => {
+    const target = { asset: "BTC_USDT", interval: 10 as const, network: "testnet" as const, currency: "USDC" };
+    const held = statusPosition({ gid: "500" });
+    const s = {
+      ...initialSnapshot(target),
+      listing: { value: ten, at: START + 1_000 },
+      status: { value: statusResponse([held]), at: START + 2_000 },
+    };
+    expect(snapshotAt(s, END - 1).settling).toBeUndefined();
+    expect(snapshotAt(s, END).settling).toEqual({ gid: "500", positions: [held] });
+    // Nothing held in the ended game: nothing settling.
+    expect(snapshotAt({ ...s, status: { value: statusResponse([]), at: START + 2_000 } }, END).settling).toBeUndefined();
   });
 });
