@@ -38,8 +38,9 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${result.text}\n`);
     return 0;
   }
-  for (const w of result.warnings) process.stderr.write(`spotdash: warning: ${w}\n`);
   const { command, config } = result;
+  // The dashboard says its warnings on screen: written here they would be under its screen until it quits.
+  if (command !== "dashboard" || sim) for (const w of result.warnings) process.stderr.write(`spotdash: warning: ${w}\n`);
   if (sim) {
     const { processSimIo, runSimCommand } = await import("./sim/command.js");
     return runSimCommand(argv.slice(1), processSimIo(config.stateDir));
@@ -50,7 +51,7 @@ async function main(argv: string[]): Promise<number> {
       // Ink draws only the final frame when CI is set; a dashboard on a real terminal must draw live.
       if (process.stdout.isTTY) for (const name of ["CI", "CONTINUOUS_INTEGRATION"]) delete process.env[name];
       const { runDashboard } = await import("./run-dashboard.js");
-      const code = await runDashboard(config);
+      const code = await runDashboard(config, result.warnings);
       // The terminal is restored and the connection closed: nothing left may keep the process past its way out.
       setTimeout(() => process.exit(code), EXIT_GRACE_MS).unref();
       return code;

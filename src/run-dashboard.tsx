@@ -34,7 +34,8 @@ export const NO_TERMINAL_MESSAGE =
   "spotdash: the dashboard needs a terminal on stdin and stdout; " +
   "for scripts use `spotdash watch` or the one-shot commands (spotdash --help)";
 
-export async function runDashboard(config: Config): Promise<number> {
+/** The dashboard; `warnings` (a key that does not look like one, …) are said on its screen. */
+export async function runDashboard(config: Config, warnings: readonly string[] = []): Promise<number> {
   if (!process.stdin.isTTY || !process.stdout.isTTY) {
     process.stderr.write(`${NO_TERMINAL_MESSAGE}\n`);
     return DASHBOARD_EXIT.noTerminal;
@@ -56,7 +57,7 @@ export async function runDashboard(config: Config): Promise<number> {
     throw e;
   });
   const screen = enterFullScreen(process.stdout);
-  const mounted = mountDashboard(poller, backend, config, { terminal: process.stdout, stdin: process.stdin });
+  const mounted = mountDashboard(poller, backend, config, warnings, { terminal: process.stdout, stdin: process.stdin });
   const app = mounted.instance;
   const history = config.noHistory ? undefined : keepPriceHistory(poller.store, config.stateDir, backend.sim ? "sim" : backend.label);
 

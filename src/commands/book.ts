@@ -182,7 +182,7 @@ export function bookSummaryJson(rows: readonly BookRow[]): BookSummaryJson {
 
 // ---- for people -----------------------------------------------------------------
 
-const HEADERS = ["GAME", "CLOSES IN", "ENDS IN", "POS", "STAKE", "PROJ. WIN", "RETURN", "PRICE−NEAREST", "AGE"] as const;
+const HEADERS = ["GAME", "CLOSES IN", "ENDS IN", "POS", "STAKE", "PROJ.GROSS", "RETURN", "PRICE−NEAREST", "AGE"] as const;
 
 function cells(r: BookRow, ascii: boolean): string[] {
   const none = ascii ? "-" : "—";
@@ -196,7 +196,7 @@ function cells(r: BookRow, ascii: boolean): string[] {
     formatMoneyExact(r.staked),
     r.projected === null ? none : formatMoneyExact(isReadable(r.projected) ? r.projected.toDecimalPlaces(6) : r.projected),
     r.returnPct === null ? none : formatPercent(r.returnPct),
-    r.distance === undefined ? none : formatDistance(r.distance, ascii ? { up: "^", down: "v" } : undefined),
+    r.distance === undefined ? none : formatDistance(r.distance),
     r.age === undefined ? none : formatAge(r.age),
   ];
 }

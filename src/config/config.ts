@@ -6,6 +6,7 @@ import { apiBase } from "../api/base-url.js";
 import type { Secret } from "../api/redact.js";
 import type { Network } from "../api/schemas.js";
 import type { Interval } from "../domain/rules.js";
+import type { LayoutChoice } from "../ui/layout.js";
 import type { SettingName, Source } from "./settings.js";
 
 export interface Config {
@@ -30,6 +31,8 @@ export interface Config {
   noColor: boolean;
   ascii: boolean;
   noBell: boolean;
+  /** --layout: the dashboard's layout, or auto (by the terminal's size; ui/layout.ts). */
+  layout: LayoutChoice;
   /** --debug-log: the file every exchange is appended to; null when off. */
   debugLog: string | null;
   /** --no-history: no price history is read or written. */

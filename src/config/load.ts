@@ -185,6 +185,7 @@ function toConfig(
     noColor: s.noColor,
     ascii: s.ascii,
     noBell: s.noBell,
+    layout: s.layout,
     debugLog: s.debugLog ?? null,
     noHistory: s.noHistory,
     stateDir: s.stateDir ?? stateDir,

@@ -3,9 +3,11 @@
  * whether from a flag, a variable, .env or the table's default, and passes
  * through the same schema, so each gets the same checks and messages.
  */
+
 import * as z from "zod";
 import { NETWORKS } from "../api/schemas.js";
 import { ASSET_RE, INTERVALS } from "../domain/rules.js";
+import { LAYOUT_CHOICES } from "../ui/layout.js";
 
 const TRUE_WORDS = ["1", "true", "yes", "on"] as const;
 const FALSE_WORDS = ["0", "false", "no", "off"] as const;
@@ -106,6 +108,11 @@ export const SettingsSchema = z.object({
   noColor: boolSetting,
   ascii: boolSetting,
   noBell: boolSetting,
+  layout: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(LAYOUT_CHOICES, { error: `must be one of ${LAYOUT_CHOICES.join(", ")}` })),
   debugLog: z.string().trim().min(1, { error: "must be a file path" }).optional(),
   noHistory: boolSetting,
   stateDir: z.string().trim().min(1, { error: "must be a directory path" }).optional(),

@@ -6,6 +6,7 @@
 import { NETWORKS } from "../api/schemas.js";
 import { DEFAULT_BOOK_ASSETS } from "../domain/book.js";
 import { INTERVALS } from "../domain/rules.js";
+import { LAYOUT_CHOICES } from "../ui/layout.js";
 
 export const DEFAULT_API_URL = "https://api.metafide.io";
 
@@ -23,6 +24,7 @@ export type SettingName =
   | "noColor"
   | "ascii"
   | "noBell"
+  | "layout"
   | "debugLog"
   | "noHistory"
   | "stateDir"
@@ -117,6 +119,14 @@ export const SETTINGS: readonly SettingDef[] = [
     env: "SPOTDASH_NO_BELL",
     default: "false",
     help: "no terminal bell on settlement",
+  },
+  {
+    name: "layout",
+    flag: "--layout",
+    meta: "NAME",
+    env: "SPOTDASH_LAYOUT",
+    default: "auto",
+    help: `the dashboard's layout: ${LAYOUT_CHOICES.join(", ")} (auto: by the terminal's size)`,
   },
   {
     name: "debugLog",

@@ -145,14 +145,15 @@ function nearestDistance(rows: readonly PositionRow[], price: Decimal): Decimal 
 
 /**
  * The header's line for the whole book: "3 games · 12 positions · proj
- * +4.21 USDC", where proj is the projected net (winnings minus stakes) of
- * the games not yet ended; left out while a projection is missing.
+ * net +4.21 USDC", the projected net (winnings minus stakes) of the games
+ * not yet ended; left out while a projection is missing. The rows' PROJ.GROSS
+ * is the projected winnings before the stakes.
  */
 export function bookSummary(rows: readonly BookRow[], currency: string): string {
   const positions = rows.reduce((n, r) => n + r.count, 0);
   const head = `${plural(rows.length, "game")} · ${plural(positions, "position")}`;
   const net = projectedNet(rows.filter((r) => !r.ended));
-  return net === undefined ? head : `${head} · proj ${inCurrency(formatMoneyChange(net), currency)}`;
+  return net === undefined ? head : `${head} · proj net ${inCurrency(formatMoneyChange(net), currency)}`;
 }
 
 /** The projected winnings minus the stakes of `rows`; undefined when there are none or a projection is missing. */

@@ -73,22 +73,13 @@ export function shortGid(gid: string, ascii = false): string {
   return gid.length <= SHORT_GID_DIGITS + 2 ? gid : `${ascii ? "~" : "…"}${gid.slice(-SHORT_GID_DIGITS)}`;
 }
 
-/** The direction marks of a distance; the screen passes its theme's (ASCII ones under --ascii). */
-export interface Arrows {
-  up: string;
-  down: string;
-}
-
 /**
- * The live price against a strike as a direction and a size: "▲ 45.24" when
- * the price is above the strike, "▼ 3.76" below, "= 0.00" on it.
+ * The live price against a strike (or a close against one), signed:
+ * "+45.24" when the price is above the strike, "-3.76" below, "0.00" on it.
+ * A sign, not ▲/▼: those mean a price's move (docs/glance.md, "Symbols").
  */
-export function formatDistance(d: Amount, arrows: Arrows = { up: "▲", down: "▼" }): string {
-  if (d instanceof Unreadable) return UNREADABLE_MARK;
-  const dec = toDecimal(d);
-  const size = formatAmount(dec.abs(), 2);
-  if (/^[0,.]*$/.test(size)) return `= ${size}`;
-  return `${dec.gt(0) ? arrows.up : arrows.down} ${size}`;
+export function formatDistance(d: Amount): string {
+  return formatPriceChange(d);
 }
 
 /** Prices on screen: two decimals, grouped. */

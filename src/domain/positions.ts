@@ -116,6 +116,36 @@ export function nearestStrike(strikes: readonly Decimal[], price: Decimal): Deci
   return best;
 }
 
+/** A row's projected net, winnings minus stake; null while it has no projection it can read. */
+export function projectedNetOf(r: PositionRow): Decimal | null {
+  return r.projected !== null && isReadable(r.projected) && isReadable(r.stake) ? r.projected.minus(r.stake) : null;
+}
+
+/** Winning now: a projected net above zero (the ◆ mark). Not "the strike nearest the price": that one can be losing. */
+export function isWinning(r: PositionRow): boolean {
+  return r.active && (projectedNetOf(r)?.gt(0) ?? false);
+}
+
+/**
+ * The position doing best now: the highest projected net among the active
+ * ones with a projection (the latest placed on a tie); while none has one,
+ * the strike nearest the price. The table keeps it in sight, the chart
+ * tags it, the game pane measures the price from it.
+ */
+export function bestRow(rows: readonly PositionRow[], price: Decimal | undefined): PositionRow | undefined {
+  const active = rows.filter((r) => r.active);
+  let best: { row: PositionRow; net: Decimal } | undefined;
+  for (const row of active) {
+    const net = projectedNetOf(row);
+    if (net !== null && (best === undefined || net.gte(best.net))) best = { row, net };
+  }
+  if (best !== undefined) return best.row;
+  if (price === undefined) return active[0];
+  const strikes = active.flatMap((r) => (isReadable(r.strike) ? [r.strike] : []));
+  const nearest = nearestStrike(strikes, price);
+  return active.find((r) => r.strike === nearest);
+}
+
 /** Live price minus strike: positive when the price is above the prediction. */
 export function distanceFrom(live: Decimal, row: PositionRow): Decimal | Unreadable {
   return isReadable(row.strike) ? live.minus(row.strike) : row.strike;

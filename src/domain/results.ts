@@ -20,16 +20,7 @@
  * recent settlement wins a tie).
  */
 
-import {
-  type Arrows,
-  formatDistance,
-  formatInterval,
-  formatMoney,
-  formatMoneyChange,
-  formatPrice,
-  shortGid,
-  strikeLabel,
-} from "./format.js";
+import { formatDistance, formatInterval, formatMoney, formatMoneyChange, formatPrice, shortGid, strikeLabel } from "./format.js";
 import { Decimal, sum } from "./money.js";
 import { nearestStrike } from "./positions.js";
 import { type GameResult, isReadable, type Pagination, type ResultsPage, readOr, type Unreadable } from "./service-data.js";
@@ -204,11 +195,11 @@ export interface LastGameCard {
   currency: string;
   /** The closing price, or "no data". */
   close: string;
-  /** The user's strike nearest the close, and the close's distance from it ("▲ 1.12"). */
+  /** The user's strike nearest the close, and the close's distance from it ("+1.12"). */
   best: { strike: string; distance: string } | null;
 }
 
-export function lastGameCard(g: GameResult, arrows?: Arrows): LastGameCard {
+export function lastGameCard(g: GameResult): LastGameCard {
   const outcome = gameOutcome(g);
   const close = g.closing_price !== null && isReadable(g.closing_price) ? g.closing_price : null;
   const strikes = g.positions.flatMap((p) => (isReadable(p.sp) ? [p.sp] : []));
@@ -222,6 +213,6 @@ export function lastGameCard(g: GameResult, arrows?: Arrows): LastGameCard {
     net: outcome === "cancelled" ? "0.00" : formatMoneyChange(gameNet(g)),
     currency: readOr(g.currency, ""),
     close: formatClosing(g.closing_price),
-    best: best === undefined || close === null ? null : { strike: strikeLabel(best), distance: formatDistance(close.minus(best), arrows) },
+    best: best === undefined || close === null ? null : { strike: strikeLabel(best), distance: formatDistance(close.minus(best)) },
   };
 }

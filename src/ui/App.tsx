@@ -4,7 +4,7 @@
  * calls the API itself.
  */
 import { useApp, useStdout } from "ink";
-import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, useState } from "react";
+import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type SessionSummary, sessionSummary } from "../domain/results.js";
 import type { PlaceRequest } from "../poller/placements.js";
 import { resultsPageOutdated } from "../poller/reducers.js";
@@ -13,14 +13,14 @@ import { isStale, placingKnown } from "../poller/staleness.js";
 import type { Store } from "../poller/store.js";
 import { useBookKeys } from "./book/use-book-keys.js";
 import type { ChartWindow } from "./chart/scales.js";
-import { Dashboard, type DashboardProps, type PaneName, positionLines } from "./Dashboard.js";
+import { Dashboard, type DashboardProps, PANES, type PaneName, panesOf, positionLines } from "./Dashboard.js";
 import { dashboardActions, type KeyRoutes, routeKey } from "./dashboard-actions.js";
 import { checkForm } from "./form/form-flow.js";
 import { usePositionForm } from "./form/use-position-form.js";
 import { useFrames } from "./frame-clock.js";
 import { useKeys } from "./input/use-keys.js";
 import { footerHints, type Overlay } from "./keymap.js";
-import { computeLayout } from "./layout.js";
+import { computeLayout, type LayoutChoice } from "./layout.js";
 import { currentPage, type ResultsQueryArg, type ResultsViewState, useResultsView } from "./results/use-results-view.js";
 import { useSettlementToast } from "./results/use-settlement-toast.js";
 import { useLatestState } from "./use-latest-state.js";
@@ -49,6 +49,10 @@ export interface AppProps {
   noBell?: boolean;
   /** Rings the bell (default: BEL to the terminal); tests record it instead. */
   bell?: () => void;
+  /** --layout: a layout, or auto (by the size). */
+  layout?: LayoutChoice;
+  /** What the launch warned of (a key that does not look like one): said until the first key, and in the help. */
+  warnings?: readonly string[];
 }
 
 type DashboardResults = NonNullable<DashboardProps["results"]>;
@@ -87,6 +91,9 @@ export function App(p: AppProps) {
   const holding = holdsLiveGame(snapshot);
   const view = useViewState(holding);
   const [message, say] = useMessage();
+  // Tab's panes: the ones the last frame's layout showed.
+  const panes = useRef<readonly PaneName[]>(PANES);
+  const [notice, clearNotice] = useNotice(p.warnings);
 
   const blocked = placingBlocked(p.walletMissing, snapshot, now);
   const positionForm = usePositionForm(p.controller, blocked, say);
@@ -94,38 +101,33 @@ export function App(p: AppProps) {
   const bookKeys = useBookKeys(p.controller, say);
   const toast = useSettlementToast(snapshot.settlements, useBell(p));
   const summary = useMemo(() => sessionSummary(snapshot.session.games.values()), [snapshot.session.games]);
-
-  const { controller, assets, readonly } = p;
-  const routes: KeyRoutes = {
-    exit,
-    form: positionForm.handleKey,
-    overlayOpen: view.overlayNow() !== null,
-    setOverlay: view.setOverlay,
-    results,
-    book: (press) => bookKeys.handleKey(press, bookOf(controller.store.getSnapshot(), controller.serverNow())),
-    actions: dashboardActions({
-      ...view,
-      ...{ openForm: positionForm.open, openResults: results.open, toggleBook: bookKeys.toggle },
-      ...{ exit, say, controller, assets, readonly },
-    }),
-  };
-  useKeys(
-    (input, key) => routeKey({ input, key }, routes),
-    // A paste goes into the form's field; anywhere else it would be a flood of commands.
-    (paste) => positionForm.handlePaste(paste.text, paste.dropped) || say("paste ignored: only the position form (p) takes text"),
-  );
-
+  useAppKeys(p, { exit, view, positionForm, results, bookKeys, panes, say, clearNotice });
   const { form } = positionForm;
-  const resultsDetail = results.view ? results.view.detail !== null : undefined;
-  const bookOpen = bookKeys.selected !== undefined;
   const { overlay } = view;
-  const hints = footerHints({ readonly, holding, online: placingKnown(snapshot, now), form: form?.step, overlay, resultsDetail, bookOpen });
+  const bookRows = bookOf(snapshot, now);
+  const layout = computeLayout(size.cols, size.rows, {
+    formOpen: form !== null,
+    positionLines: positionLines(snapshot),
+    bookRows: bookRows.length,
+    choice: p.layout,
+  });
+  panes.current = panesOf(layout.mode);
+  const resultsDetail = results.view ? results.view.detail !== null : undefined;
+  const hints = footerHints({
+    readonly: p.readonly,
+    holding,
+    online: placingKnown(snapshot, now),
+    form: form?.step,
+    overlay,
+    resultsDetail,
+    bookOpen: bookKeys.selected !== undefined,
+  });
   return (
     <Dashboard
       snapshot={snapshot}
       now={now}
       localNow={now - snapshot.clockOffset}
-      layout={computeLayout(size.cols, size.rows, { formOpen: form !== null, positionLines: positionLines(snapshot) })}
+      layout={layout}
       backend={p.backend}
       readonly={p.readonly}
       focus={view.focus}
@@ -133,13 +135,58 @@ export function App(p: AppProps) {
       chartWindow={view.chartWindowShown}
       overlay={overlay}
       hints={hints}
-      message={message}
+      message={message ?? notice}
       results={results.view ? resultsViewProps(results.view, snapshot, summary, now) : undefined}
       toast={toast}
-      book={{ rows: bookOf(snapshot, now), selected: bookKeys.selected }}
+      book={{ rows: bookRows, selected: bookKeys.selected }}
+      warnings={p.warnings}
       form={form ? { state: form, check: checkForm(form, snapshot, now), blocked } : undefined}
     />
   );
+}
+
+/** Keys and pastes, routed (dashboard-actions.ts): the form, the overlays, the results view, the book, the dashboard's own actions. */
+function useAppKeys(
+  p: AppProps,
+  a: {
+    exit: () => void;
+    view: ReturnType<typeof useViewState>;
+    positionForm: ReturnType<typeof usePositionForm>;
+    results: ReturnType<typeof useResultsView>;
+    bookKeys: ReturnType<typeof useBookKeys>;
+    panes: { current: readonly PaneName[] };
+    say: (text: string) => void;
+    clearNotice: () => void;
+  },
+) {
+  const { controller } = p;
+  const routes: KeyRoutes = {
+    exit: a.exit,
+    form: a.positionForm.handleKey,
+    overlayOpen: a.view.overlayNow() !== null,
+    setOverlay: a.view.setOverlay,
+    results: a.results,
+    book: (press) => a.bookKeys.handleKey(press, bookOf(controller.store.getSnapshot(), controller.serverNow())),
+    actions: dashboardActions({
+      ...a.view,
+      ...{ openForm: a.positionForm.open, openResults: a.results.open, toggleBook: a.bookKeys.toggle, panes: () => a.panes.current },
+      ...{ exit: a.exit, say: a.say, controller, assets: p.assets, readonly: p.readonly },
+    }),
+  };
+  useKeys(
+    (input, key) => {
+      a.clearNotice();
+      routeKey({ input, key }, routes);
+    },
+    // A paste goes into the form's field; anywhere else it would be a flood of commands.
+    (paste) => a.positionForm.handlePaste(paste.text, paste.dropped) || a.say("paste ignored: only the position form (p) takes text"),
+  );
+}
+
+/** The launch's warnings stay in the footer until the trader has pressed a key: a few seconds' message could be missed. */
+function useNotice(warnings: readonly string[] | undefined): [string | undefined, () => void] {
+  const [notice, setNotice] = useState(warnings?.length ? `warning: ${warnings.join("; ")}` : undefined);
+  return [notice, useCallback(() => setNotice(undefined), [])];
 }
 
 /** What the keys change about the view: the focused pane, the table's scroll, the chart's window, the overlay. */

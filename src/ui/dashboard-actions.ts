@@ -10,7 +10,7 @@ import { INTERVALS } from "../domain/rules.js";
 import { targetPrices } from "../poller/snapshot.js";
 import type { DashboardController } from "./App.js";
 import { type ChartWindow, stepWindow } from "./chart/scales.js";
-import { PANES, type PaneName } from "./Dashboard.js";
+import type { PaneName } from "./Dashboard.js";
 import { binding, DASHBOARD_KEYS, type DashboardAction, isCtrlC, isEscape, type KeyPress, type Overlay } from "./keymap.js";
 
 /** The views that cover the panes until Esc (help, diagnostics). */
@@ -33,10 +33,16 @@ export interface ActionContext {
   openResults(): void;
   /** The book's keys on or off (b). */
   toggleBook(): void;
+  /** The panes the layout shows now, in Tab's order (panesOf). */
+  panes(): readonly PaneName[];
 }
 
 export function dashboardActions(c: ActionContext): Record<DashboardAction, () => void> {
-  const step = (by: number) => c.setFocus((f) => PANES[(PANES.indexOf(f ?? c.focus) + by + PANES.length) % PANES.length]!);
+  const step = (by: number) =>
+    c.setFocus((f) => {
+      const panes = c.panes();
+      return panes[(panes.indexOf(f ?? c.focus) + by + panes.length) % panes.length]!;
+    });
   const scroll = (by: number) => {
     // The positions table is the one pane that scrolls: j/k scroll it from anywhere, and focus it.
     c.setFocus("positions");

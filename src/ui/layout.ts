@@ -1,23 +1,58 @@
 /**
- * Pane sizes for a terminal size. The frame is one row shorter than the
- * terminal; the FrameWriter (renderer/) could draw the last row too, but the
- * layout's row counts, and every test's, are made for this height.
+ * Which layout a terminal size gets, and who gets its rows: a pure function
+ * of the size and of what the panes hold, tested as a table of sizes
+ * (docs/glance.md, "Layouts"). The frame is one row shorter than the
+ * terminal; the FrameWriter (renderer/) could draw the last row too, but
+ * the layout's row counts, and every test's, are made for this height.
+ *
+ *   - boxed: panes in borders, the game beside the balance; from 28 rows
+ *     and 80 columns. From 120x35 of panes the roomy details (`full`); from
+ *     180x35 the book and the positions in a column of their own, the book
+ *     as tall as its rows, the chart the whole height beside them.
+ *   - sections: no borders, each pane under a one-line title; from 14 rows
+ *     and 60 columns. The chart keeps at least CHART_ROWS_FLOOR rows from
+ *     20 rows up; below that the positions have what they want and the
+ *     chart the rest, or one sparkline line when that is under
+ *     CHART_ROWS_SHORT.
+ *   - lines: one line a pane, down to 40x8.
+ *
+ * Everywhere the positions keep their best row and their total in sight,
+ * and the chart never has fewer rows than its floor while the positions
+ * have more than one.
  */
-export const MIN_COLS = 60;
-export const MIN_ROWS = 20;
+export const MIN_COLS = 40;
+export const MIN_ROWS = 8;
+
+export type LayoutMode = "boxed" | "sections" | "lines";
+/** What --layout takes: a mode, or auto (by the size). */
+export const LAYOUT_CHOICES = ["auto", "boxed", "sections", "lines"] as const;
+export type LayoutChoice = (typeof LAYOUT_CHOICES)[number];
+
+/** The smallest terminal each mode is chosen for (auto). */
+export const MODE_MIN: Record<LayoutMode, { cols: number; rows: number }> = {
+  boxed: { cols: 80, rows: 28 },
+  sections: { cols: 60, rows: 14 },
+  lines: { cols: MIN_COLS, rows: MIN_ROWS },
+};
 
 export interface Layout {
   cols: number;
   rows: number;
   tooSmall: boolean;
-  /** The roomy layout from 120x35 of panes up; below it everything is compact. */
+  mode: LayoutMode;
+  /** Panes in borders (boxed), or under one-line titles. */
+  framed: boolean;
+  /** The roomy boxed layout (120x35 of panes up): more lines per pane. */
   full: boolean;
-  /** The book pane's width beside the panes on a large terminal (BOOK_BESIDE_COLS up); 0 when the book is a view of its own (b). */
+  /** The book and positions column beside the panes on a wide terminal; 0 when the book is a view of its own (b). */
   bookWidth: number;
-  /** The columns the game's panes take: all of them, less the book pane's. */
+  /** The book pane's height in that column: its rows, no more. */
+  bookHeight: number;
+  /** The columns the game's panes take: all of them, less the book column. */
   paneCols: number;
   /** Height of the frame we draw (≤ rows − 1). */
   frameHeight: number;
+  /** Boxed: the game and balance panes. Sections: the game's three lines and the money line. Lines: the game, price and money lines. */
   topHeight: number;
   priceHeight: number;
   positionsHeight: number;
@@ -25,78 +60,165 @@ export interface Layout {
   formHeight: number;
   gameWidth: number;
   balanceWidth: number;
-  /** Rows of the price chart. */
+  /** Rows of the price chart (its time axis included); 0: a sparkline line instead. */
   chartRows: number;
   /** Position rows that fit in the positions pane. */
   positionRows: number;
 }
 
-const BORDER = 2;
-/** Every pane's first line is its title. */
-const TITLE = 1;
 const HEADER = 1;
 const FOOTER = 1;
-/** Positions pane: title, column header and totals around the rows. */
-const POSITIONS_CHROME = BORDER + TITLE + 2;
-/** The positions pane shows at least this many lines, and at most this many before it scrolls. */
-export const POSITION_LINES_MIN = 2;
+/** A boxed pane's border and title. */
+const BOXED_CHROME = 2 + 1;
+/** The positions' column header and total, around the rows. */
+const TABLE_CHROME = 2;
+/** The chart's rows (its time axis included) that the positions give way to. */
+export const CHART_ROWS_FLOOR = 5;
+/** Below this many terminal rows the positions come first: the chart takes the rows they leave, if at least CHART_ROWS_SHORT, else it is one sparkline line. */
+export const CHART_MIN_TERMINAL_ROWS = 20;
+export const CHART_ROWS_SHORT = 4;
+/** From this many terminal rows the sections layout has the game's third line: whether it takes positions, the next game. */
+export const SECTIONS_PLACE_LINE_ROWS = 24;
+/** The positions pane shows at most this many rows before it scrolls. */
 export const POSITION_LINES_MAX = 12;
-/** The chart's rows (plot and time axis) that the form and the positions leave it when there is room. */
-export const CHART_ROWS_FLOOR = 3;
-/** Price pane: title and the price line around the chart. */
-const PRICE_CHROME = BORDER + TITLE + 1;
 
-/** From this many columns (and 35 rows) the book sits beside the panes, taking BOOK_SHARE of the width. */
+/** From this many columns (and 35 rows) the book and the positions sit beside the panes, in BOOK_SHARE of the width. */
 export const BOOK_BESIDE_COLS = 180;
-const BOOK_SHARE = 0.35;
+const BOOK_SHARE = 0.4;
 
 export interface LayoutNeeds {
   /** The inline position form is open. */
   formOpen?: boolean;
-  /** Lines the positions pane's content wants: a row per position, and a line each for other games and streaks. */
+  /** Lines the positions' rows want (positionLines): a row per position, and a line each for other games and streaks. */
   positionLines?: number;
+  /** The book's rows (games held), when a book column may show them. */
+  bookRows?: number;
+  /** --layout: a mode, or auto. */
+  choice?: LayoutChoice;
+}
+
+/** The mode for a size: the roomiest that fits, or the one asked for. */
+export function layoutMode(cols: number, rows: number, choice: LayoutChoice = "auto"): LayoutMode {
+  if (choice !== "auto") return choice;
+  const fits = (m: LayoutMode) => cols >= MODE_MIN[m].cols && rows >= MODE_MIN[m].rows;
+  return fits("boxed") ? "boxed" : fits("sections") ? "sections" : "lines";
+}
+
+export function computeLayout(cols: number, rows: number, needs: LayoutNeeds = {}): Layout {
+  const mode = layoutMode(cols, rows, needs.choice);
+  const tooSmall = cols < MIN_COLS || rows < MIN_ROWS;
+  const frameHeight = rows - 1;
+  const body = Math.max(0, frameHeight - HEADER - FOOTER);
+  const lines = Math.min(POSITION_LINES_MAX, Math.max(1, needs.positionLines ?? 0));
+  // An empty table is its one line, with no column header or total around it.
+  const table = (needs.positionLines ?? 0) > 0 ? TABLE_CHROME : 0;
+  const base = { cols, rows, tooSmall, mode, framed: mode === "boxed", frameHeight, bookWidth: 0, bookHeight: 0, paneCols: cols };
+  if (mode === "lines")
+    return { ...base, full: false, ...linesRows(body, lines, needs.formOpen === true), gameWidth: cols, balanceWidth: 0 };
+  const beside = mode === "boxed" && cols >= BOOK_BESIDE_COLS && rows >= 35;
+  const bookWidth = beside ? Math.floor(cols * BOOK_SHARE) : 0;
+  const paneCols = cols - bookWidth;
+  const full = mode === "boxed" && paneCols >= 120 && rows >= 35;
+  const rowsOf = mode === "boxed" ? (beside ? besideRows : boxedRows) : sectionsRows;
+  const split = rowsOf(body, lines, { full, formOpen: needs.formOpen === true, terminalRows: rows, bookRows: needs.bookRows ?? 0, table });
+  const gameWidth = mode === "boxed" ? Math.floor(paneCols * (full ? 0.6 : 0.58)) : paneCols;
+  return { ...base, full, bookWidth, paneCols, ...split, gameWidth, balanceWidth: paneCols - gameWidth };
+}
+
+type Split = Pick<Layout, "topHeight" | "priceHeight" | "positionsHeight" | "formHeight" | "chartRows" | "positionRows" | "bookHeight">;
+interface SplitNeeds {
+  full: boolean;
+  formOpen: boolean;
+  terminalRows: number;
+  bookRows: number;
+  /** The positions' column header and total: TABLE_CHROME, or 0 for an empty table. */
+  table: number;
 }
 
 /**
- * Who gets the rows: the top panes a fixed height, the form its own, the
- * positions what their content needs (within a minimum and a maximum), and
- * the chart every row left. When that leaves the chart fewer than its
- * floor, the positions give rows back down to one visible line.
+ * The game's and the balance's lines (boxed): three; five in the roomy
+ * layout; seven from TALL_ROWS, where the balance pane has room for the
+ * last game's whole card.
  */
-export function computeLayout(cols: number, rows: number, needs: LayoutNeeds = {}): Layout {
-  const tooSmall = cols < MIN_COLS || rows < MIN_ROWS;
-  const bookWidth = cols >= BOOK_BESIDE_COLS && rows >= 35 ? Math.floor(cols * BOOK_SHARE) : 0;
-  const paneCols = cols - bookWidth;
-  const full = paneCols >= 120 && rows >= 35;
-  const frameHeight = rows - 1;
-  const body = Math.max(0, frameHeight - HEADER - FOOTER);
-  const topHeight = BORDER + TITLE + (full ? 5 : 3);
+function topLines(n: SplitNeeds): number {
+  return n.full ? (n.terminalRows >= TALL_ROWS ? 7 : 5) : 3;
+}
+
+/** From this many terminal rows the roomy boxed layout gives the top panes seven lines. */
+export const TALL_ROWS = 42;
+
+/**
+ * The rows left after the fixed parts, shared by the chart and the
+ * positions: the positions what they want while the chart keeps its floor,
+ * then down to their one best row before the chart goes under its floor.
+ */
+function share(room: number, chromeChart: number, chromeTable: number, wanted: number): { chartRows: number; positionRows: number } {
+  const forRows = Math.max(1, Math.min(wanted, room - chromeTable - chromeChart - CHART_ROWS_FLOOR));
+  const positionRows = Math.max(0, Math.min(forRows, room - chromeTable - chromeChart - 1));
+  return { chartRows: Math.max(0, room - chromeTable - positionRows - chromeChart), positionRows };
+}
+
+function boxedRows(body: number, lines: number, n: SplitNeeds): Split {
+  const topHeight = BOXED_CHROME + topLines(n);
   // Form: border, the fields, and one line of status (two in the full layout).
-  const formHeight = needs.formOpen ? BORDER + 1 + (full ? 2 : 1) : 0;
+  const formHeight = n.formOpen ? 2 + 1 + (n.full ? 2 : 1) : 0;
   const room = Math.max(0, body - topHeight - formHeight);
-  const lines = Math.min(POSITION_LINES_MAX, Math.max(POSITION_LINES_MIN, needs.positionLines ?? 0));
-  const chartFloor = PRICE_CHROME + CHART_ROWS_FLOOR;
-  const positionsHeight = Math.max(
-    0,
-    Math.min(POSITIONS_CHROME + lines, Math.max(POSITIONS_CHROME + 1, room - chartFloor), room - PRICE_CHROME - 1),
-  );
-  const priceHeight = room - positionsHeight;
-  const gameWidth = Math.floor(paneCols * (full ? 0.6 : 0.58));
+  // Price pane: border, title and its price line around the chart.
+  const { chartRows, positionRows } = share(room, BOXED_CHROME + 1, BOXED_CHROME + n.table, lines);
+  const positionsHeight = BOXED_CHROME + n.table + positionRows;
+  return { topHeight, formHeight, chartRows, positionRows, positionsHeight, priceHeight: room - positionsHeight, bookHeight: 0 };
+}
+
+/** Wide: the chart the whole height under the game and balance; the book (as tall as its rows) and the positions beside. */
+function besideRows(body: number, lines: number, n: SplitNeeds): Split {
+  const topHeight = BOXED_CHROME + topLines(n);
+  const formHeight = n.formOpen ? 2 + 1 + 2 : 0;
+  const priceHeight = Math.max(0, body - topHeight - formHeight);
+  // The book: its title, column header, rows (one when none: what it is doing), at most half the column.
+  const bookHeight = Math.min(Math.floor(body / 2), BOXED_CHROME + 1 + Math.max(1, n.bookRows));
+  const positionsHeight = body - bookHeight;
+  const positionRows = Math.max(1, Math.min(lines, positionsHeight - BOXED_CHROME - n.table));
   return {
-    cols,
-    rows,
-    tooSmall,
-    full,
-    bookWidth,
-    paneCols,
-    frameHeight,
     topHeight,
-    priceHeight,
-    positionsHeight,
     formHeight,
-    gameWidth,
-    balanceWidth: paneCols - gameWidth,
-    chartRows: Math.max(0, priceHeight - PRICE_CHROME),
-    positionRows: Math.max(0, positionsHeight - POSITIONS_CHROME),
+    priceHeight,
+    chartRows: Math.max(0, priceHeight - BOXED_CHROME - 1),
+    positionRows,
+    positionsHeight,
+    bookHeight,
   };
+}
+
+/** No borders: the game's lines and the money line, the chart under its title, the table under its own. */
+function sectionsRows(body: number, lines: number, n: SplitNeeds): Split {
+  // The game's title, countdown and price, the money line; from 24 rows whether it takes positions and the next game too.
+  const topHeight = n.terminalRows >= SECTIONS_PLACE_LINE_ROWS ? 5 : 4;
+  const formHeight = n.formOpen ? 2 : 0;
+  const room = Math.max(0, body - topHeight - formHeight);
+  // Below 20 rows the positions keep every row they want; the chart takes what is left if that reaches CHART_ROWS_SHORT.
+  const short = n.terminalRows < CHART_MIN_TERMINAL_ROWS;
+  if (short && room - 1 - (1 + n.table + lines) < CHART_ROWS_SHORT) {
+    // The price as one sparkline line; the rest to the positions.
+    const positionRows = Math.max(1, Math.min(lines, room - 1 - 1 - n.table));
+    return { topHeight, formHeight, priceHeight: 1, chartRows: 0, positionRows, positionsHeight: room - 1, bookHeight: 0 };
+  }
+  const { chartRows, positionRows } = short
+    ? { chartRows: room - 1 - (1 + n.table + lines), positionRows: lines }
+    : share(room, 1, 1 + n.table, lines);
+  const positionsHeight = 1 + n.table + positionRows;
+  return { topHeight, formHeight, chartRows, positionRows, positionsHeight, priceHeight: room - positionsHeight, bookHeight: 0 };
+}
+
+/**
+ * One line a pane: the game, the price and the money (the top's three), the
+ * positions' summary, then its rows; the form's two lines in their place
+ * while it is open. A row left over shows the sparkline.
+ */
+function linesRows(body: number, lines: number, formOpen: boolean): Split {
+  const topHeight = 3;
+  const formHeight = formOpen ? 2 : 0;
+  // The form open on the smallest screens takes the positions' rows: it is what the trader is doing.
+  const positionsHeight = Math.max(formOpen ? 0 : 1, body - topHeight - formHeight);
+  const positionRows = Math.max(0, Math.min(lines, positionsHeight - 1));
+  return { topHeight, formHeight, priceHeight: 0, chartRows: 0, positionRows, positionsHeight, bookHeight: 0 };
 }

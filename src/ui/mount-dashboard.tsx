@@ -11,7 +11,7 @@ import { App } from "./App.js";
 import { mountScreen, type Screen, type ScreenIO } from "./renderer/mount.js";
 import { ThemeContext } from "./theme.js";
 
-export function mountDashboard(poller: Poller, backend: Backend, config: Config, io: ScreenIO): Screen {
+export function mountDashboard(poller: Poller, backend: Backend, config: Config, warnings: readonly string[], io: ScreenIO): Screen {
   return mountScreen(
     <ThemeContext.Provider value={{ color: !config.noColor, ascii: config.ascii }}>
       <App
@@ -21,6 +21,8 @@ export function mountDashboard(poller: Poller, backend: Backend, config: Config,
         readonly={config.readonly}
         walletMissing={!backend.wallet}
         noBell={config.noBell}
+        layout={config.layout}
+        warnings={warnings}
       />
     </ThemeContext.Provider>,
     io,

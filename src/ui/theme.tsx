@@ -41,6 +41,6 @@ export function tone(theme: Theme, t: Tone): string | undefined {
 
 export function glyphs(theme: Theme) {
   return theme.ascii
-    ? { up: "^", down: "v", flat: "=", dot: "*", bar: "#", barEmpty: "-", border: "classic" as const, star: "*", sep: "|" }
-    : { up: "▲", down: "▼", flat: "■", dot: "●", bar: "█", barEmpty: "░", border: "round" as const, star: "★", sep: "│" };
+    ? { bar: "#", barEmpty: "-", border: "classic" as const, sep: "|" }
+    : { bar: "█", barEmpty: "░", border: "round" as const, sep: "│" };
 }

@@ -51,7 +51,7 @@ describe("the book in tmux", () => {
     await session.waitFor(
       (s) =>
         pane(s.split("\n"), /│ (▸ )?POSITIONS #…\d+ /).rows.some(
-          (r) => /^ [◆ ]\s+[\d,.]+\s+[\d.]+\s+[▲▼=]/.test(r) && !r.includes("pending"),
+          (r) => /^ [◆ ]\s+[\d,.]+\s+[\d.]+\s+([+-][\d,]+\.\d\d|0\.00)\s/.test(r) && !r.includes("pending"),
         ),
       10_000,
       "the position listed by the service",
@@ -84,7 +84,7 @@ describe("the book in tmux", () => {
       ROWS,
     );
     expect(moved[0]).toMatch(
-      /^spotdash │ SIM 127\.0\.0\.1:\d+ │ testnet │ ETH_USDT 1h │ 2 games · 2 positions( · proj [+-]?[\d,.]+ USDC)?\s+● live$/,
+      /^spotdash │ SIM 127\.0\.0\.1:\d+ │ testnet │ ETH_USDT 1h │ 2 games · 2 positions( · proj net [+-]?[\d,.]+ USDC)?\s+● live$/,
     );
     expect(moved.join("\n")).not.toMatch(BOOK);
 
@@ -102,10 +102,10 @@ describe("the book in tmux", () => {
     const book = pane(opened, BOOK);
     expect(book.left).toBe(0);
     expect(book.right).toBe(COLS - 1);
-    expect(book.rows[0]).toMatch(/^ ▸ BOOK 2 games · 2 positions · proj [+-]?[\d,.]+ USDC\s*$/);
-    expect(book.rows[1]).toMatch(/^ {3}GAME\s+ID\s+CLOSES\s+ENDS\s+POS\s+STAKE\s+PROJ\. WIN\s+RETURN\s+PRICE−NEAR\s+AGE\s*$/);
+    expect(book.rows[0]).toMatch(/^ ▸ BOOK 2 games · 2 positions · proj net [+-]?[\d,.]+ USDC\s*$/);
+    expect(book.rows[1]).toMatch(/^ {3}GAME\s+ID\s+CLOSES\s+ENDS\s+POS\s+STAKE\s+PROJ\.GROSS\s+RETURN\s+PRICE−NEAR\s+AGE\s*$/);
     const row =
-      /^ {3}(BTC_USDT|ETH_USDT) 1m #…\d+\s+0:\d\d\s+[01]:\d\d\s+1\s+[\d.]+\s+[\d,.]+\s+[+-]?[\d,.]+%\s+([▲▼] [\d,]+\.\d\d|=|–)\s+\d+(\.\d)?s\s*$/;
+      /^ {3}(BTC_USDT|ETH_USDT) 1m #…\d+\s+0:\d\d\s+[01]:\d\d\s+1\s+[\d.]+\s+[\d,.]+\s+[+-]?[\d,.]+%\s+([+-][\d,]+\.\d\d|0\.00|–)\s+\d+(\.\d)?s\s*$/;
     const markets = book.rows.slice(2, 4).map((r) => {
       const m = row.exec(r);
       expect(m, r).not.toBeNull();

@@ -18,7 +18,7 @@ describe("dashboard in tmux", () => {
     t.run(`cd ${dir} && env -u METAFIDE_API_KEY node ${CLI}; echo EXITED=$?`);
 
     const live = await t.waitFor(
-      (s) => /GAME BTC_USDT 1m #…?\d+/.test(s) && /[▲▼■] [\d,]+\.\d\d/.test(s) && s.includes("● live") && /USDC [\d,]+\.\d\d/.test(s),
+      (s) => /GAME BTC_USDT 1m #…?\d+/.test(s) && /live [\d,]+\.\d\d/.test(s) && s.includes("● live") && /USDC [\d,]+\.\d\d/.test(s),
       15_000,
       "live data in every pane",
     );
@@ -32,11 +32,16 @@ describe("dashboard in tmux", () => {
 
     t.resize(80, 24);
     // Until the dashboard hears of the resize, the pane shows what tmux kept of the old screen: wait for the new layout.
-    const compact = (s: string) => ["GAME BTC_USDT", "BALANCE testnet", "PRICE BTC_USDT", "POSITIONS"].every((p) => s.includes(p));
-    const small = await t.waitFor((s) => compact(s) && !s.split("\n").some((l) => l.trimEnd().length > 80), 3_000, "the compact layout");
+    // 80x24 has the sections without borders: the balance heads the money line.
+    const compact = (s: string) => ["GAME BTC_USDT", "if closed now", "PRICE BTC_USDT", "POSITIONS"].every((p) => s.includes(p));
+    const small = await t.waitFor(
+      (s) => compact(s) && !s.includes("╭") && !s.split("\n").some((l) => l.trimEnd().length > 80),
+      3_000,
+      "the sections layout",
+    );
     expect(small.split("\n")[0]).toMatch(/^spotdash │/);
 
-    t.resize(50, 15);
+    t.resize(30, 7);
     await t.waitFor((s) => s.includes("terminal too small"), 3_000, "the too-small screen");
     t.resize(100, 30);
     await t.waitFor((s) => s.includes("POSITIONS") && !s.includes("terminal too small"), 3_000, "recovery after growing");
@@ -59,7 +64,7 @@ describe("dashboard in tmux", () => {
       fault,
       `const write = process.stdout.write;
 process.stdout.write = function (chunk, ...rest) {
-  if (String(chunk).includes("GAME ")) { process.stdout.write = write; setTimeout(() => { throw new Error("boom with ${key}"); }, 1000); }
+  if (String(chunk).includes("cannot reach")) { process.stdout.write = write; setTimeout(() => { throw new Error("boom with ${key}"); }, 1000); }
   return write.call(this, chunk, ...rest);
 };
 `,
@@ -67,7 +72,7 @@ process.stdout.write = function (chunk, ...rest) {
     t = new TmuxSession(120, 40);
     // Nothing listens on port 9: the dashboard runs offline until the fault.
     t.run(`cd ${dir} && NODE_OPTIONS="--require ./fault.cjs" node ${CLI}; echo EXITED=$?`);
-    await t.waitFor((s) => s.includes("GAME BTC_USDT"), 15_000, "the dashboard");
+    await t.waitFor((s) => s.includes("cannot reach the service"), 15_000, "the dashboard, saying the service cannot be reached");
     // The command line itself reads "echo EXITED=$?", so wait for a digit: the echo's output, not the typed command.
     const after = await t.waitFor((s) => /EXITED=\d/.test(s), 10_000, "the exit");
     expect(t.inAlternateScreen()).toBe(false);
@@ -85,10 +90,16 @@ process.stdout.write = function (chunk, ...rest) {
     const ready = await t.waitFor(
       (s) => {
         const m = /closes in (\d+):(\d\d)/.exec(s);
-        return s.includes("ACCEPTING") && /[▲▼■] [\d,]+\.\d\d/.test(s) && m !== null && Number(m[1]) * 60 + Number(m[2]) >= 20;
+        return (
+          s.includes("ACCEPTING") &&
+          /live [\d,]+\.\d\d/.test(s) &&
+          s.includes(" held ") &&
+          m !== null &&
+          Number(m[1]) * 60 + Number(m[2]) >= 20
+        );
       },
       50_000,
-      "an accepting game with 20 s left",
+      "an accepting game with 20 s left, its positions read",
     );
     expect(ready).toContain("0 held 10 left");
 

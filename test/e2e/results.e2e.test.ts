@@ -21,7 +21,7 @@ describe("results in tmux", () => {
     const ready = await t.waitFor(
       (s) => {
         const m = /closes in 0:(\d\d)/.exec(s);
-        return s.includes("ACCEPTING") && /[▲▼■] [\d,]+\.\d\d/.test(s) && s.includes("0 held 10 left") && m !== null && Number(m[1]) >= 7;
+        return s.includes("ACCEPTING") && /live [\d,]+\.\d\d/.test(s) && s.includes("0 held 10 left") && m !== null && Number(m[1]) >= 7;
       },
       25_000,
       "an accepting 10 s game with 7 s left",

@@ -16,9 +16,9 @@ import { findPane, footerRow, pane, screenRows } from "../helpers/screen.js";
 import { CLI, TmuxSession } from "../helpers/tmux.js";
 import { until } from "../helpers/until.js";
 
-/** The full layout: the LAST GAME card has room for all three of its lines. */
+/** The full layout, tall enough (layout.ts, TALL_ROWS) for all three of the LAST GAME card's lines. */
 const COLS = 120;
-const ROWS = 35;
+const ROWS = 42;
 
 const GAME = /│ (▸ )?GAME BTC_USDT 10s #…(\d+)/;
 const BALANCE = /│ (▸ )?BALANCE testnet /;
@@ -165,7 +165,7 @@ describe("settlement in tmux", () => {
     const live = /^ live ([\d,]+\.\d\d)/.exec(pane(form, GAME).rows[2]!);
     expect(live).not.toBeNull();
     expect(Math.abs(cents(`${price}.00`) - cents(live![1]!))).toBeLessThan(cents(live![1]!) / 200);
-    expect(place.rows[1]).toMatch(/^ ● ready: Enter to preview\s*$/);
+    expect(place.rows[1]).toMatch(/^ ready: Enter to preview\s*$/);
     const strike = asPrice(price);
 
     // Enter previews: the whole game id, the price and the stake as they will be sent, and the network.
@@ -182,8 +182,8 @@ describe("settlement in tmux", () => {
     t.keys("Enter");
     // The form closes itself; the footer says what was placed.
     const placed = screenRows(await t.waitSteady((s) => s.includes("placed ✓"), 6_000, "the position placed"), COLS, ROWS);
-    expect(placed.at(-1)).toMatch(
-      new RegExp(`^placed ✓ @${literal(strike.replace(/[,]|\.00$/g, ""))} stake [d.]+ txid [0-9a-f-]{36} — p places another`),
+    expect(placed[footerRow(placed)]).toMatch(
+      new RegExp(`^placed ✓ @${literal(strike.replace(/[,]|\.00$/g, ""))} stake [\\d.]+ txid [0-9a-f-]{8} — p places another`),
     );
     expect(placed.join("\n")).not.toContain("│ PLACE ");
     expect(gameId(placed)).toBe(gid);
@@ -204,13 +204,14 @@ describe("settlement in tmux", () => {
     };
     const [strikeEnd, stakeEnd, distanceEnd] = [end("STRIKE"), end("STAKE"), end("PRICE−STRIKE")];
     const row = positions.rows[2]!;
-    expect(row.slice(0, strikeEnd)).toMatch(new RegExp(`^ ◆ +${literal(strike)}$`));
+    // ◆ only while the position is winning (its projected net above 0).
+    expect(row.slice(0, strikeEnd)).toMatch(new RegExp(`^ [◆ ] +${literal(strike)}$`));
     expect(row.slice(strikeEnd, stakeEnd).trim()).toBe(stake);
     const distance = row.slice(stakeEnd, distanceEnd);
-    expect(distance).toMatch(/^ +[▲▼=] [\d,]+\.\d\d$/);
+    expect(distance).toMatch(/^ +[+-]?[\d,]+\.\d\d$/);
     expect(row[distanceEnd]).toBe(" ");
     const lead = pane(running, GAME).rows.find((r) => r.startsWith(" live "));
-    expect(lead).toContain(` lead @${strike.replace(/\.00$/, "")} ${distance.trim()}`);
+    expect(lead).toMatch(new RegExp(` best ◆?@${literal(strike.replace(/\.00$/, ""))} ${literal(distance.trim())}`));
 
     // From before the game's end until its result: every capture shows the position (the live game's row, then
     // under "ended #…: settling") or the LAST card. Never a moment where the stake seems to have vanished.
@@ -270,12 +271,12 @@ describe("settlement in tmux", () => {
     if (word === "LOST") expect(net).toMatch(/^-/);
     if (word === "EVEN") expect(net).toBe("0.00");
     const closeLine = new RegExp(
-      `^ close ([\\d,]+\\.\\d\\d) │ @${literal(strike.replace(/\.00$/, ""))} ([▲▼=]) ([\\d,]+\\.\\d\\d)\\s*$`,
+      `^ close ([\\d,]+\\.\\d\\d) │ @${literal(strike.replace(/\.00$/, ""))} ([+-]?)([\\d,]+\\.\\d\\d)\\s*$`,
     ).exec(close);
     expect(closeLine, close).not.toBeNull();
     const gap = cents(closeLine![1]!) - cents(strike);
     expect(cents(closeLine![3]!)).toBe(Math.abs(gap));
-    expect(closeLine![2]).toBe(gap > 0 ? "▲" : gap < 0 ? "▼" : "=");
+    expect(closeLine![2]).toBe(gap > 0 ? "+" : gap < 0 ? "-" : "");
 
     // The footer's toast, right under the last pane, with the card's figures.
     const toasted = screenRows(await t.waitSteady((s) => /^settled #…/m.test(s), 3_000, "the settlement toast"), COLS, ROWS);

@@ -63,7 +63,7 @@ export function draw(
         snapshot={snapshot}
         now={now}
         localNow={now}
-        layout={computeLayout(cols, rows, { positionLines: positionLines(snapshot) })}
+        layout={computeLayout(cols, rows, { positionLines: positionLines(snapshot), bookRows: over.book?.rows.length ?? 0 })}
         backend="SIM 127.0.0.1:8787"
         readonly={false}
         focus="game"

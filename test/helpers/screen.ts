@@ -59,6 +59,33 @@ export function pane(lines: readonly string[], title: RegExp): Pane {
   return p!;
 }
 
+/** The titles that start a section of the borderless layouts (ui/layout.ts, "sections"). */
+const SECTION_TITLES = /^(▸ )?(GAME|PRICE|POSITIONS|BOOK|PLACE|BALANCE)\b/;
+
+/**
+ * A section of the borderless layouts: its title's row at the left edge and
+ * the rows down to the next section's title or the footer, each with a
+ * space before it as inside a border, so tests read a pane the same way in
+ * either layout. Undefined when no row starts with the title.
+ */
+export function findSection(lines: readonly string[], title: string): string[] | undefined {
+  const at = lines.findIndex((l) => new RegExp(`^(▸ )?${title}`).test(l));
+  if (at < 0) return undefined;
+  const footer = footerRow(lines);
+  let end = at + 1;
+  while (end < footer && !SECTION_TITLES.test(lines[end]!)) end++;
+  return lines.slice(at, end).map((l) => ` ${l}`);
+}
+
+/** A pane's rows whether it is drawn in a border or as a section: title row first, each row as inside a border. */
+export function panel(lines: readonly string[], title: string): string[] {
+  const boxed = findPane(lines, new RegExp(`│ (▸ )?${title}`));
+  if (boxed) return boxed.rows;
+  const section = findSection(lines, title);
+  expect(section, `a pane or section titled ${title} on:\n${lines.join("\n")}`).toBeDefined();
+  return section!;
+}
+
 /** The footer's row: the last one drawn (the dashboard leaves the terminal's bottom row empty). */
 export function footerRow(lines: readonly string[]): number {
   return lines.findLastIndex((l) => l.trim() !== "");

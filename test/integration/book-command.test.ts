@@ -79,11 +79,11 @@ describe("book against the sim", () => {
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split("\n");
-    expect(lines[0]).toMatch(/^GAME\s+CLOSES IN\s+ENDS IN\s+POS\s+STAKE\s+PROJ\. WIN\s+RETURN\s+PRICE−NEAREST\s+AGE$/);
+    expect(lines[0]).toMatch(/^GAME\s+CLOSES IN\s+ENDS IN\s+POS\s+STAKE\s+PROJ\.GROSS\s+RETURN\s+PRICE−NEAREST\s+AGE$/);
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(new RegExp(`^ETH_USDT 1h #${ethHour.liveGame.gid}\\s+\\d+:\\d\\d\\s+\\d+:\\d\\d\\s+2\\s+3\\.50\\s`));
-    expect(lines[1]).toMatch(/[▲▼=] [\d,]+\.\d\d\s+\d+(\.\d)?s$/);
-    expect(lines[2]).toMatch(/^1 game · 2 positions · proj [+-]?[\d,]+\.\d+ USDC$/);
+    expect(lines[1]).toMatch(/[+-]?[\d,]+\.\d\d\s+\d+(\.\d)?s$/);
+    expect(lines[2]).toMatch(/^1 game · 2 positions · proj net [+-]?[\d,]+\.\d+ USDC$/);
   }, 30_000);
 
   it("book --json with nothing held (the positions are on testnet): only the summary line, with zeros", async () => {

@@ -87,13 +87,13 @@ describe("the book in the dashboard, against the sim", () => {
     // 2 + 24 + 5 + 2 slots of about a second, about 33 s; the rest is room for a loaded machine.
     expect(took).toBeLessThan(2_000 + 6 * BOOK_POLICY.launchPaceMs + 7 * 1_000 + 5_000);
     const rows = bookRows(ui.text());
-    expect(rows[0]).toMatch(/^BOOK 3 games · 4 positions · proj [+-]?[\d,.]+ USDC/);
-    expect(rows[1]).toMatch(/GAME\s+CLOSES\s+ENDS\s+POS\s+PROJ\. WIN/);
+    expect(rows[0]).toMatch(/^BOOK 3 games · 4 positions · proj net [+-]?[\d,.]+ USDC/);
+    expect(rows[1]).toMatch(/GAME\s+CLOSES\s+ENDS\s+POS\s+PROJ\.GROSS/);
     expect(rows[2]).toMatch(/^ {2}ETH_USDT 1m\s+0:\d\d\s+\d:\d\d\s+1\s/);
     expect(rows[3]).toMatch(/^ {2}BTC_USDT 1h\s+\d+:\d\d\s+\d+:\d\d\s+2\s/);
     expect(rows[4]).toMatch(/^ {2}ETH_USDT 1d\s+\d+:\d\d(:\d\d)?\s+\d+:\d\d(:\d\d)?\s+1\s/);
     // Each row carries the distance of its nearest strike and its age.
-    for (const row of rows.slice(2, 5)) expect(row).toMatch(/[▲▼=] [\d,]+\.\d\d\s+\d+(\.\d)?s$/);
+    for (const row of rows.slice(2, 5)) expect(row).toMatch(/[+-]?[\d,]+\.\d\d\s+\d+(\.\d)?s$/);
     // The panes stay on the focused game, and the requests were never less than a second apart.
     expect(ui.text()).toContain("PRICE BTC_USDT  game 1m");
     const at = starts.map((s) => s.at);

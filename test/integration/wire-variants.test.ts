@@ -25,7 +25,7 @@ import { resultsKey } from "../../src/poller/reducers.js";
 import { type Snapshot, targetPrices } from "../../src/poller/snapshot.js";
 import type { SimOptions } from "../../src/sim/index.js";
 import { UNREADABLE_VARIANTS, WIRE_VARIANT_NAMES, type WireVariant } from "../../src/sim/wire-variants.js";
-import { Dashboard } from "../../src/ui/Dashboard.js";
+import { Dashboard, positionLines } from "../../src/ui/Dashboard.js";
 import { computeLayout } from "../../src/ui/layout.js";
 import { RESULTS_PAGE_SIZE } from "../../src/ui/results/use-results-view.js";
 import { renderAt } from "../helpers/ink.js";
@@ -225,7 +225,7 @@ function draw(w: World, view: View): string {
       snapshot,
       now: w.now,
       localNow: w.now,
-      layout: computeLayout(120, 40),
+      layout: computeLayout(120, 40, { positionLines: positionLines(snapshot) }),
       backend: "SIM",
       readonly: false,
       focus: "positions",
@@ -360,9 +360,9 @@ describe("values a client cannot read: exactly that value is ? and named", () =>
     expect(w.snapshot.status!.value.issues.map((u) => u.field)).toEqual(["positions[0].sp", "positions[1].sp"]);
     const rows = draw(w, "main")
       .split("\n")
-      .filter((l) => /^│ +\? /.test(l));
+      .filter((l) => /^│ [◆ ] +\? /.test(l));
     expect(rows).toHaveLength(2);
-    for (const r of rows) expect(r).toMatch(/│ +\? +[\d.]+ +\? +[\d.]+ +[+-][\d.]+% +\d\d:\d\d:\d\d/);
+    for (const r of rows) expect(r).toMatch(/│ [◆ ] +\? +[\d.]+ +\? +[\d.]+ +[+-][\d.]+ +[+-][\d.]+% +\d\d:\d\d:\d\d/);
     const baseTotal = draw(baseline, "main")
       .split("\n")
       .find((l) => l.includes("total"));

@@ -8,7 +8,7 @@ import { bookMarkets } from "../../src/domain/book.js";
 import { bookOf, type Snapshot } from "../../src/poller/snapshot.js";
 import { draw, liveSnapshot, START } from "../helpers/dashboard.js";
 import { listing, livePrice, statusPosition, statusResponse } from "../helpers/fixtures.js";
-import { pane as paneOf } from "../helpers/screen.js";
+import { panel, pane as paneOf } from "../helpers/screen.js";
 
 const NOW = START + 15_000;
 const HOUR = 3_600_000;
@@ -74,7 +74,7 @@ describe("the book", () => {
     expect(book[0]).toContain("BOOK 3 games · 5 positions · proj");
     expect(book[1]).toMatch(/GAME\s+CLOSES\s+ENDS\s+POS/);
     expect(book[2]).toMatch(/^▸ BTC_USDT 1m\s+0:45\s+1:00\s+2\b/);
-    expect(book[3]).toMatch(/^ {2}ETH_USDT 1h\s+\d+:\d\d\s+\d+:\d\d\s+2\s.*▲ 12\.50\s+4\.0s$/);
+    expect(book[3]).toMatch(/^ {2}ETH_USDT 1h\s+\d+:\d\d\s+\d+:\d\d\s+2\s.*\+12\.50\s+4\.0s$/);
     expect(book[4]).toMatch(/^ {2}BTC_USDT 1d\s/);
     // The panes keep the full layout beside it, and the header does not repeat the book.
     expect(pane(frame, "PRICE")[0]).toContain("PRICE BTC_USDT");
@@ -100,7 +100,7 @@ describe("the book", () => {
   it("is a view of its own with b at 80 columns, the selected row shown", () => {
     const s = withBook(NOW);
     const frame = draw(s, NOW, 80, 24, bookProps(s, 1));
-    const book = pane(frame, "BOOK");
+    const book = panel(frame.split("\n"), "BOOK");
     expect(book.length).toBeGreaterThan(5);
     expect(book.find((r) => r.includes("ETH_USDT 1h"))).toBeDefined();
     expect(frame).toContain("Enter shows the selected game in the panes");

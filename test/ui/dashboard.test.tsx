@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
-import { Dashboard, type DashboardProps } from "../../src/ui/Dashboard.js";
+import { Dashboard, type DashboardProps, positionLines } from "../../src/ui/Dashboard.js";
 import { computeLayout } from "../../src/ui/layout.js";
 import { SPINNER_DELAY_MS } from "../../src/ui/panes/Header.js";
 import { ThemeContext } from "../../src/ui/theme.js";
@@ -24,17 +24,20 @@ describe.each([
     expect(frame).toContain("ACCEPTING");
     expect(frame).toContain("closes in 0:45");
     expect(frame).toContain("ends in 1:00");
-    // The live price and the leading strike's distance; the open and ai prices beside them in the full layout.
-    expect(frame).toMatch(/live 67,\d{3}\.\d{2} {2}lead @\d{2},\d{3} [▲▼] [\d,]+\.\d{2}/);
+    // The live price, its move since the open, and the best position's distance (◆: it is winning).
+    expect(frame).toMatch(/live 67,\d{3}\.\d{2} [▲▼] [+-][\d,]+\.\d{2} \([+-]?[\d.]+%\) {2}best ◆?@\d{2},\d{3} [+-][\d,]+\.\d{2}/);
     if (cols >= 120) expect(frame).toContain("open 67,036.05  ai 67,018.31");
     expect(frame).toContain("can place now");
-    expect(frame).toContain("BALANCE testnet");
+    // Boxed, the balance has a pane of its own; in sections it heads the money line.
+    if (rows >= 28) expect(frame).toContain("BALANCE testnet");
     expect(frame).toContain("1,000.50");
-    expect(frame).toContain("session -5.00");
+    // Projected winnings 4.587819563491935 + 3.1 less the stakes 7.50: +0.19, open and the whole session alike.
+    expect(frame).toContain("if closed now +0.19");
+    expect(frame).toContain("session net +0.19");
     // No withdrawal pending: the line is left out rather than saying "none".
     expect(frame).not.toContain("withdrawal");
     expect(frame).toContain("PRICE BTC_USDT");
-    expect(frame).toContain("since open");
+    if (rows >= 28) expect(frame).toContain("since open");
     expect(frame).toContain("POSITIONS #489886  2 held 8 left");
     expect(frame).toMatch(/66,169\.00\s+5\.00/);
     expect(frame).toContain("4.59");
@@ -179,8 +182,8 @@ describe.each([
 describe("dashboard edges", () => {
   it("replaces the layout with a clear message when the terminal is too small", () => {
     const now = START + 15_000;
-    const frame = draw(liveSnapshot(now), now, 50, 15);
-    expect(frame).toContain("terminal too small: need 60×20, have 50×15");
+    const frame = draw(liveSnapshot(now), now, 39, 7);
+    expect(frame.replace(/\s+/g, " ")).toContain("terminal too small: need 40×8, have 39×7");
     expect(frame).not.toContain("GAME");
   });
 
@@ -241,6 +244,33 @@ describe("dashboard edges", () => {
     expect(lines.some((l) => /│ Esc\s+close this help or any overlay\s+│/.test(l))).toBe(true);
   });
 
+  it("reserves a line for a streak only when no row carries it", () => {
+    const now = START + 15_200;
+    const base = liveSnapshot(now);
+    const withStreaks = (streaks: unknown[]) => ({
+      ...base,
+      status: { ...base.status!, value: statusResponse([...base.status!.value.positions], streaks) },
+    });
+    // Both streaks are drawn on their rows: two rows, no line under them.
+    expect(
+      positionLines(
+        withStreaks([
+          { positionId: "a1", streak: 2 },
+          { positionId: "a2", streak: 3 },
+        ]),
+      ),
+    ).toBe(2);
+    // A streak of a position not shown gets the "streaks on track" line.
+    expect(
+      positionLines(
+        withStreaks([
+          { positionId: "a1", streak: 2 },
+          { positionId: "zz", streak: 1 },
+        ]),
+      ),
+    ).toBe(3);
+  });
+
   it("measures each position's distance from the newest price, the rows unchanged", async () => {
     const [now, cols, rows] = [START + 15_200, 120, 40];
     const snap = liveSnapshot(now);
@@ -248,7 +278,7 @@ describe("dashboard edges", () => {
       snapshot: s,
       now,
       localNow: now,
-      layout: computeLayout(cols, rows),
+      layout: computeLayout(cols, rows, { positionLines: positionLines(s) }),
       backend: "SIM",
       readonly: false,
       focus: "game",
@@ -257,7 +287,7 @@ describe("dashboard edges", () => {
       hints: [],
       message: undefined,
     });
-    const distanceOf = (frame: string, strike: string) => new RegExp(`${strike}\\s+\\S+\\s+([▲▼=] \\S+)`).exec(frame)?.[1];
+    const distanceOf = (frame: string, strike: string) => new RegExp(`${strike}\\s+\\S+\\s+([+-]?[\\d,]+\\.\\d\\d)`).exec(frame)?.[1];
     draw(snap, now, cols, rows);
     // Same status, same rows; only the price moves: 67,200.5 − 66,169 and 67,200.5 − 67,120.
     const moved = { ...snap, price: { value: livePrice(67200.5, now), at: now } };
@@ -268,21 +298,24 @@ describe("dashboard edges", () => {
     );
     await tick();
     const frame = drawn()!.text();
-    expect(distanceOf(frame, "66,169.00")).toBe("▲ 1,031.50");
-    expect(distanceOf(frame, "67,120.00")).toBe("▲ 80.50");
+    expect(distanceOf(frame, "66,169.00")).toBe("+1,031.50");
+    expect(distanceOf(frame, "67,120.00")).toBe("+80.50");
   });
 
-  it("scrolls through more positions than fit", () => {
+  it("scrolls through more positions than fit, the best one always in sight", () => {
     const now = START + 15_000;
+    // All alike but their strikes: the best is the latest placed, 67,009.
     const many = Array.from({ length: 10 }, (_, i) =>
       statusPosition({ txid: `p${i}`, sp: String(67000 + i), f: "1", t: String(START + 1000 + i) }),
     );
     const snap = liveSnapshot(now, { status: { value: statusResponse(many), at: now } });
     let frame = draw(snap, now, 80, 24, { scroll: 0 });
     expect(frame).toContain("67,000.00");
-    expect(frame).toMatch(/rows 1–\d+ of 10/);
+    expect(frame).toContain("67,009.00");
+    expect(frame).toMatch(/best, then rows 1–\d+ of 9/);
     drawn()?.unmount();
     frame = draw(snap, now, 80, 24, { scroll: 9 });
+    expect(frame).toContain("67,008.00");
     expect(frame).toContain("67,009.00");
     expect(frame).not.toContain("67,000.00");
   });

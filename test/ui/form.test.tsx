@@ -104,7 +104,7 @@ describe("position form", () => {
     expect(sent).toEqual([{ gid: "489886", sp: "67100", f: "2.5" }]);
     // The form gives the chart its rows back; the footer says what was placed.
     expect(u.text()).not.toMatch(/\bPLACE\b/);
-    expect(flat(u.text())).toContain("placed ✓ @67100 stake 2.5 txid tx-from-test-1");
+    expect(flat(u.text())).toContain("placed ✓ @67100 stake 2.5 txid tx-from- — p places another");
   });
 
   it.each([

@@ -10,7 +10,7 @@ import { withListing, withSettlement, withStatus } from "../../src/poller/reduce
 import type { Snapshot } from "../../src/poller/snapshot.js";
 import { draw, liveSnapshot, START } from "../helpers/dashboard.js";
 import { balance, gameResult, listing, statusResponse } from "../helpers/fixtures.js";
-import { pane as paneOf } from "../helpers/screen.js";
+import { panel } from "../helpers/screen.js";
 
 const SIZES = [
   [60, 24],
@@ -19,9 +19,14 @@ const SIZES = [
   [200, 50],
 ] as const;
 
-/** The rows of the pane titled `title` (title row first), inside its borders; each must be closed by its own border. */
+/** The rows of the pane titled `title` (title row first), inside its borders or as a section of the borderless layouts. */
 function pane(frame: string, title: string): string[] {
-  return paneOf(frame.split("\n"), new RegExp(`│ (▸ )?${title}`)).rows;
+  return panel(frame.split("\n"), title);
+}
+
+/** The money as the layout has it: the balance pane's lines (boxed), or the money line under the game's. */
+function moneyLines(frame: string, rows: number): string {
+  return rows >= 28 ? pane(frame, "BALANCE").join("\n") : pane(frame, "GAME ").join("\n");
 }
 
 const settledGame = gameResult({
@@ -63,49 +68,61 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     expect(final[1]).toMatch(cols >= 80 ? /^ !! closes in 0:08 {2}ends in 0:23/ : /^ !! closes in 0:08 /);
   });
 
-  it("marks the leading strike's row, and shows each distance as a direction and a size", () => {
-    // The price is about 67,030: 67,120 is the nearer strike (▼ ~90), 66,169 far below it (▲ ~860).
+  it("marks a winning row with ◆, keeps the best in bold, and shows each distance as a signed size", () => {
+    // The price is about 67,030: 67,120 is projected +0.60 (◆, the best), 66,169 -0.41 (no mark).
     const table = pane(draw(liveSnapshot(now), now, cols, rows), "POSITIONS");
     expect(table[1]).toMatch(/PRICE−STRIKE/);
-    const lead = table.find((r) => r.includes("67,120.00"))!;
+    const best = table.find((r) => r.includes("67,120.00"))!;
     const other = table.find((r) => r.includes("66,169.00"))!;
-    expect(lead).toMatch(/^ ◆ +67,120\.00 .*▼ \d+\.\d{2}/);
-    expect(other).toMatch(/^ {2} +66,169\.00 .*▲ \d{3}\.\d{2}/);
-    // The game pane puts the same distance beside the live price.
+    expect(best).toMatch(/^ ◆ +67,120\.00 .*-\d+\.\d{2}/);
+    expect(other).toMatch(/^ {2} +66,169\.00 .*\+\d{3}\.\d{2}/);
+    // The game pane puts the same distance beside the live price, its move since the open first.
     const game = pane(draw(liveSnapshot(now), now, cols, rows), "GAME ")[2];
-    expect(game).toMatch(cols >= 80 ? /^ live 67,0\d\d\.\d\d {2}lead @67,120 ▼ \d+\.\d{2}/ : /^ 67,0\d\d\.\d\d @67,120 ▼ \d+\.\d{2}/);
+    expect(game).toMatch(/^ live 67,0\d\d\.\d\d( [▲▼] [+-][\d.]+ \([+-]?[\d.]+%\))? {2}best ◆@67,120 -\d+\.\d{2}/);
   });
 
   it("drops whole columns in a narrow pane, never a word, PLACED first", () => {
     const header = pane(draw(liveSnapshot(now), now, cols, rows), "POSITIONS")[1]!;
-    const titles = ["STRIKE", "STAKE", "PRICE−STRIKE", "PROJ. WIN", "RETURN", "PLACED"];
+    const titles = ["STRIKE", "STAKE", "PRICE−STRIKE", "PROJ.GROSS", "PROJ.NET", "RETURN", "PLACED"];
     // The header is the titles kept, whole, in order, and nothing else.
     const shown = titles.filter((t) => header.includes(t));
     expect(header.trim().split(/\s+/).join(" ")).toBe(shown.join(" "));
-    if (cols >= 80) expect(shown).toEqual(titles);
-    else expect(shown).toEqual(["STRIKE", "STAKE", "PRICE−STRIKE", "PROJ. WIN"]);
+    // The table's own width: no border at 60 and 80 (sections), the book's column beside the panes at 200.
+    const kept: Record<number, string[]> = {
+      60: ["STRIKE", "STAKE", "PRICE−STRIKE", "PROJ.GROSS", "PROJ.NET"],
+      80: titles,
+      120: titles,
+      200: titles.slice(0, -1),
+    };
+    expect(shown).toEqual(kept[cols]);
     // And no line below the header is cut with an ellipsis.
     expect(draw(liveSnapshot(now), now, cols, rows).split("\n").slice(1).join("\n")).not.toContain("…");
   });
 
-  it("keeps two decimals for money in the panes, and names the currency of the session's change", () => {
+  it("keeps two decimals for money in the panes, and says what each figure is: if closed now, and the session's net", () => {
     const snap = liveSnapshot(now, { balance: { value: balance("998.221727"), at: now - 1_000 } });
-    const money = pane(draw(snap, now, cols, rows), "BALANCE");
-    expect(money[1]).toMatch(/USDC 998\.22\b/);
-    expect(money[2]).toMatch(/session -7\.28 USDC/);
+    const money = moneyLines(draw(snap, now, cols, rows), rows);
+    expect(money).toMatch(/USDC 998\.22\b/);
+    // The projected winnings (4.5878… and 3.10) less the stakes (7.50): open, and so the whole session's net.
+    expect(money).toMatch(/(if closed now|now) \+0\.19/);
+    expect(money).toMatch(/session net \+0\.19/);
   });
 
-  it("shows the LAST GAME card after a settlement, the outcome on its first line", () => {
+  it("shows the LAST GAME card after a settlement in the balance pane, the outcome on its first line", () => {
+    if (rows < 28) return;
     const snap = withSettlement(liveSnapshot(now), settledGame, now - 500);
     const card = pane(draw(snap, now, cols, rows), "BALANCE");
+    const last = card.findIndex((r) => r.startsWith(" LAST"));
     // A narrow pane drops the id before the outcome and the amount.
-    expect(card[3]).toMatch(/^ LAST (#489885 )?LOST -2\.10 USDC/);
-    if (cols >= 80) expect(card[3]).toContain("#489885");
-    if (rows >= 35) {
-      expect(card[4]).toMatch(/^ staked 2\.50 │ paid 0\.40 /);
+    expect(card[last]).toMatch(/^ LAST (#489885 )?LOST -2\.10 USDC/);
+    if (cols >= 80) expect(card[last]).toContain("#489885");
+    if (rows >= 42) {
+      expect(card[last + 1]).toMatch(/^ staked 2\.50 │ paid 0\.40 /);
       // Rounded half to even, as all money and prices: 67,012.345 → 67,012.34.
-      expect(card[5]).toMatch(/^ close 67,012\.34 │ @67,010 ▲ 2\.34 /);
+      expect(card[last + 2]).toMatch(/^ close 67,012\.34 │ @67,010 \+2\.34 /);
     }
+    // The session's settled part is that game's net: the results view's figure.
+    expect(card.join("\n")).toMatch(/session net -1\.91 USDC/);
   });
 
   it("keeps an ended game's positions on screen, marked settling, until its result arrives", () => {
@@ -119,7 +136,7 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     expect(table[heading + 1]).toMatch(/66,169\.00/);
     expect(table[heading + 2]).toMatch(/67,120\.00/);
     // No distance from the next game's price, no last projection: the result alone will say how it went.
-    expect(table[heading + 1]).not.toMatch(/[▲▼%]/);
+    expect(table[heading + 1]).not.toMatch(/[+-]\d|%/);
     // The /status on hand is from before the new game started: its count is not known yet, not 0.
     expect(table[0]).toMatch(/^ POSITIONS #489887 {2}… /);
     expect(table.join("\n")).toContain("loading your positions in this game…");

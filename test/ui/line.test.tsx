@@ -70,7 +70,7 @@ describe("Pane", () => {
   it("squeezed to its borders (the form open at 60x20), draws none of its lines over them", () => {
     const ui = renderAt(
       <Box flexDirection="column">
-        <Pane title="POSITIONS" width={30} height={2} focused={false}>
+        <Pane title="POSITIONS" width={30} height={2} focused={false} framed>
           <Line>{"no positions in this game — p places one"}</Line>
         </Pane>
         <Text>footer</Text>

@@ -9,7 +9,7 @@ import { bookMarkets } from "../../src/domain/book.js";
 import { retargeted, withStatus } from "../../src/poller/reducers.js";
 import { bookOf, initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
 import { draw, liveSnapshot, START, target } from "../helpers/dashboard.js";
-import { statusResponse } from "../helpers/fixtures.js";
+import { listing, statusResponse } from "../helpers/fixtures.js";
 import { pane as paneOf } from "../helpers/screen.js";
 
 const NOW = START + 15_000;
@@ -70,22 +70,35 @@ describe("before the first answers", () => {
     }
   });
 
-  it("with the service unreachable, each pane says it cannot load, and none says loading", () => {
+  it("with the service unreachable before any answer, the body gives the error and what to do, and no pane, axis or 'loading'", () => {
     const frame = screen(offline);
     expectNoClaims(frame);
     expect(frame).not.toContain("loading");
-    for (const title of ["GAME ", "BALANCE", "PRICE", "POSITIONS", "BOOK"]) {
-      expect(pane(frame, title)).toContain("not loaded: the service cannot be reached");
-    }
+    expect(frame).not.toMatch(/[┤┼]|PRICE|POSITIONS|BALANCE/);
+    expect(frame).toContain("cannot reach the service (SIM 127.0.0.1:8787)");
+    expect(frame).toContain("GET /spot: connection refused");
+    expect(frame).toContain("check the connection and METAFIDE_API_URL");
   });
 
-  it("with the key refused, the pane whose call failed gives its error and the others say why nothing loads", () => {
+  it("with the key refused before any answer, the body says so and what to do", () => {
     const frame = screen(refused);
     expectNoClaims(frame);
     expect(frame).not.toContain("loading");
-    expect(pane(frame, "GAME ")).toContain("GET /spot: the service refused the API key, status 401");
+    expect(frame).not.toMatch(/[┤┼]|PRICE|POSITIONS|BALANCE/);
+    expect(frame).toContain("the service refuses the API key (SIM 127.0.0.1:8787)");
+    expect(frame).toContain("GET /spot: the service refused the API key, status 401");
+    expect(frame).toContain("check METAFIDE_API_KEY");
+  });
+
+  it("once something was read, a pane whose data never came says why when the service goes away", () => {
+    const s: Snapshot = {
+      ...offline,
+      lastOkAt: NOW - 5_000,
+      listing: { value: listing({ start: START, now: NOW, gid: "489886" }), at: NOW - 5_000 },
+    };
+    const frame = screen(s);
     for (const title of ["BALANCE", "PRICE", "POSITIONS", "BOOK"]) {
-      expect(pane(frame, title)).toContain("not loaded: the service refuses the API key");
+      expect(pane(frame, title)).toContain("not loaded: the service cannot be reached");
     }
   });
 

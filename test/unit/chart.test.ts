@@ -167,7 +167,7 @@ function chart(over: Partial<ChartInput> = {}) {
     range: windowRange("game", GAME, START + 59_000),
     refs: [
       { value: 67_000, label: "open", kind: "open" },
-      { value: 67_040, label: "@67,040", kind: "strike", closest: true },
+      { value: 67_040, label: "@67,040", kind: "strike", best: true, winning: true },
       { value: 90_000, label: "@90,000", kind: "strike" },
     ],
     marks: [
@@ -206,15 +206,42 @@ describe("the chart", () => {
     expect(axis).toMatch(/0:00 .*0:30 .*lock .*end/);
   });
 
-  it("labels the price axis with round prices and tags the price, the closest strike and the open on the right", () => {
+  it("labels the price axis with round prices and tags the price, the best strike and the open on the right, each on its line's row", () => {
     const rows = chart().rows.map(text);
     expect(rows.some((r) => /^67,0[0-9]0┤/.test(r))).toBe(true);
     expect(rows.some((r) => r.includes("◀67,002.00"))).toBe(true);
     expect(rows.some((r) => r.includes("◆@67,040") && r.includes("━"))).toBe(true);
-    // The open's row holds the price's tag (it is near the open): the open's tag takes the next free row.
+    // The open is drawn; the price's tag holds its row, so the open's tag is left out, not moved onto another line's row.
     expect(rows.some((r) => r.includes("┄"))).toBe(true);
-    expect(rows.some((r) => r.endsWith(" open       "))).toBe(true);
-    expect(chart().offChart).toEqual([{ label: "@90,000", above: true }]);
+    expect(rows.some((r) => r.includes(" open "))).toBe(false);
+    expect(chart().offChart).toEqual([{ label: "@90,000", above: true, distance: 90_000 - 67_002 }]);
+  });
+
+  it("puts every tag on the row of its own line, whatever the lines and prices", () => {
+    const glyph: Record<string, RegExp> = { open: /┄/, ai: /┈/, strike: /[─━]/, price: /[⠁-⣿]/ };
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -60, max: 60 }), { minLength: 1, maxLength: 6 }),
+        fc.integer({ min: -40, max: 40 }),
+        fc.integer({ min: -40, max: 40 }),
+        fc.integer({ min: 4, max: 16 }),
+        (strikes, open, ai, rows) => {
+          const refs = [
+            { value: 67_021 + open, label: "open", kind: "open" as const },
+            { value: 67_021 + ai, label: "ai", kind: "ai" as const },
+            ...strikes.map((d, i) => ({ value: 67_021 + d, label: `@${67_021 + d}`, kind: "strike" as const, best: i === 0 })),
+          ];
+          const c = chart({ refs, rows, tag: "67,002.00" });
+          for (const row of c.rows.slice(0, -1).map(text)) {
+            const tag = row.slice(-12).trim();
+            if (tag === "") continue;
+            const kind = tag.startsWith("◀") ? "price" : tag === "open" || tag === "ai" ? tag : "strike";
+            // The tag's own line is on its row: the plot between the axis and the tags.
+            expect([tag, glyph[kind]!.test(row.slice(0, -12))]).toEqual([tag, true]);
+          }
+        },
+      ),
+    );
   });
 
   it("leaves a gap where the prices pause, and draws across where they do not", () => {

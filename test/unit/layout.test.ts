@@ -1,43 +1,69 @@
 /**
- * Who gets the rows (src/ui/layout.ts): the positions pane what its content
- * needs, within its bounds; the chart every row left, and its floor before
- * the positions' extra lines; the form its own rows.
+ * Which layout a size gets and who gets its rows (src/ui/layout.ts), as a
+ * table of the sizes traders keep: the frame filled exactly, the chart at
+ * its floor from 20 rows up whatever the positions, the positions' best row
+ * and total always, the form its own rows.
  */
 import { describe, expect, it } from "vitest";
-import { CHART_ROWS_FLOOR, computeLayout, POSITION_LINES_MAX, POSITION_LINES_MIN } from "../../src/ui/layout.js";
+import { CHART_ROWS_FLOOR, computeLayout, layoutMode, POSITION_LINES_MAX } from "../../src/ui/layout.js";
 
 const SIZES = [
-  [80, 24],
-  [120, 35],
-  [200, 50],
+  [200, 50, "boxed"],
+  [120, 35, "boxed"],
+  [100, 25, "sections"],
+  [90, 20, "sections"],
+  [80, 18, "sections"],
+  [60, 15, "sections"],
+  [40, 8, "lines"],
 ] as const;
 
-describe.each(SIZES)("at %ix%i", (cols, rows) => {
-  it.each([0, 1, 3, 10, 30])(
-    "with %i lines of positions the panes fill the frame, and neither the chart nor the table is crushed",
-    (lines) => {
-      for (const formOpen of [false, true]) {
-        const l = computeLayout(cols, rows, { formOpen, positionLines: lines });
-        expect(l.topHeight + l.priceHeight + l.formHeight + l.positionsHeight).toBe(rows - 1 - 2);
-        expect(l.positionRows).toBeGreaterThanOrEqual(1);
-        expect(l.positionRows).toBeLessThanOrEqual(Math.max(POSITION_LINES_MIN, Math.min(POSITION_LINES_MAX, lines)));
-        expect(l.chartRows).toBeGreaterThanOrEqual(1);
-        // Where there is room the chart keeps its floor; 80x24 with the form open has none to spare.
-        if (!(formOpen && rows === 24)) expect(l.chartRows).toBeGreaterThanOrEqual(CHART_ROWS_FLOOR);
-      }
-    },
-  );
+/** Everything between the header and the footer. */
+const body = (rows: number) => rows - 1 - 2;
+
+describe.each(SIZES)("at %ix%i", (cols, rows, mode) => {
+  it(`is ${mode}`, () => {
+    expect(layoutMode(cols, rows)).toBe(mode);
+  });
+
+  it.each([0, 1, 3, 10, 30])("with %i lines of positions it fills the frame, the chart keeps its floor and the best row shows", (lines) => {
+    for (const formOpen of [false, true]) {
+      const l = computeLayout(cols, rows, { formOpen, positionLines: lines, bookRows: 2 });
+      expect(l.mode).toBe(mode);
+      // Beside the panes on a wide terminal, the book and the positions share their own column.
+      const stacked =
+        l.bookWidth > 0 ? l.topHeight + l.priceHeight + l.formHeight : l.topHeight + l.priceHeight + l.formHeight + l.positionsHeight;
+      expect(stacked).toBe(body(rows));
+      if (l.bookWidth > 0) expect(l.bookHeight + l.positionsHeight).toBe(body(rows));
+      // The best row (or the line that says there is none).
+      if (!(mode === "lines" && formOpen)) expect(l.positionRows).toBeGreaterThanOrEqual(1);
+      expect(l.positionRows).toBeLessThanOrEqual(Math.max(1, Math.min(POSITION_LINES_MAX, lines)));
+      if (rows >= 20) expect(l.chartRows).toBeGreaterThanOrEqual(CHART_ROWS_FLOOR);
+      expect([l.formHeight > 0, formOpen]).toEqual([formOpen, formOpen]);
+    }
+  });
 });
 
-it("sizes the positions pane to its content and gives the chart the rest", () => {
-  const few = computeLayout(120, 35, { positionLines: 2 });
+it("gives the chart what the positions do not want, and the positions up to their maximum before it scrolls", () => {
+  const few = computeLayout(120, 35, { positionLines: 1 });
   const many = computeLayout(120, 35, { positionLines: 10 });
-  expect([few.positionRows, many.positionRows]).toEqual([POSITION_LINES_MIN, 10]);
-  expect(few.chartRows - many.chartRows).toBe(10 - POSITION_LINES_MIN);
-  expect(computeLayout(200, 50, { positionLines: 40 }).positionRows).toBe(POSITION_LINES_MAX);
-  expect(computeLayout(200, 50).chartRows).toBeGreaterThanOrEqual(25);
+  expect([few.positionRows, many.positionRows]).toEqual([1, 10]);
+  expect(few.chartRows - many.chartRows).toBe(9);
+  expect(computeLayout(120, 50, { positionLines: 40 }).positionRows).toBe(POSITION_LINES_MAX);
 });
 
-it("keeps the too-small screen below 60x20", () => {
-  expect([computeLayout(59, 30).tooSmall, computeLayout(100, 19).tooSmall, computeLayout(60, 20).tooSmall]).toEqual([true, true, false]);
+it("below 20 rows draws the price as one sparkline line, unless the positions leave the chart its floor", () => {
+  expect(computeLayout(80, 18, { positionLines: 10 }).chartRows).toBe(0);
+  expect(computeLayout(80, 18, { positionLines: 1 }).chartRows).toBeGreaterThanOrEqual(CHART_ROWS_FLOOR);
+});
+
+it("on a wide terminal sizes the book to its rows and gives the chart the whole height beside it", () => {
+  const l = computeLayout(200, 50, { positionLines: 3, bookRows: 2 });
+  expect(l.bookWidth).toBeGreaterThan(0);
+  expect(l.bookHeight).toBe(3 + 1 + 2);
+  expect(l.chartRows).toBe(body(50) - l.topHeight - 3 - 1);
+});
+
+it("takes the layout asked for, and keeps the too-small screen below 40x8", () => {
+  expect([layoutMode(200, 50, "lines"), layoutMode(80, 18, "boxed"), layoutMode(120, 35, "auto")]).toEqual(["lines", "boxed", "boxed"]);
+  expect([computeLayout(39, 30).tooSmall, computeLayout(100, 7).tooSmall, computeLayout(40, 8).tooSmall]).toEqual([true, true, false]);
 });

@@ -6,6 +6,7 @@
  */
 import type { PriceSeries } from "../../domain/price-series.js";
 import type { Piece, Span } from "../spans.js";
+import { mark } from "../symbols.js";
 import type { Tone } from "../theme.js";
 import { asciiOf, brailleOf, DotCanvas } from "./canvas.js";
 import { formatTick, gapAfterMs, priceTicks, stepDecimals, type TimeRange, timeTicks } from "./scales.js";
@@ -17,8 +18,10 @@ export interface RefLine {
   value: number;
   label: string;
   kind: RefKind;
-  /** The strike nearest the live price: drawn heavier, its label marked. */
-  closest?: boolean;
+  /** The strike of the user's best position (domain/positions.ts, bestRow): drawn heavier. */
+  best?: boolean;
+  /** That position is winning (projected net above 0): its tag carries ◆. */
+  winning?: boolean;
 }
 
 /** A vertical line at an instant: the game's start, its lock, its end. */
@@ -45,19 +48,20 @@ export interface ChartInput {
 
 export interface Chart {
   rows: Piece[][];
-  /** Reference lines too far from the prices to draw without flattening the line. */
-  offChart: { label: string; above: boolean }[];
+  /** Reference lines too far from the prices to draw without flattening the line: which way, and how far from the last price. */
+  offChart: { label: string; above: boolean; distance: number | undefined }[];
 }
 
 const LINE_TONES: Tone[] = ["accent", "up", "down"];
-const REF_GLYPHS: Record<RefKind | "closest", [string, string]> = {
+const REF_GLYPHS: Record<RefKind | "best", [string, string]> = {
   open: ["┄", "-"],
   ai: ["┈", "."],
   strike: ["─", "="],
-  closest: ["━", "#"],
+  best: ["━", "#"],
 };
-const FILL_ORDER = ["ai", "open", "strike", "closest"] as const;
-const fillKind = (r: RefLine) => (r.closest ? "closest" : r.kind);
+/** Lines sharing a row: drawn in this order, so the one on top is the one whose tag wins the row (rightTags). */
+const FILL_ORDER = ["strike", "open", "ai", "best"] as const;
+const fillKind = (r: RefLine) => (r.best ? "best" : r.kind);
 const REF_TONES: Record<RefKind, Tone> = { open: "dim", ai: "accent", strike: "warn" };
 const MARK_GLYPH: [string, string] = ["┆", ":"];
 /** The right-hand tags: wide enough for "67,112.40" and a marker. */
@@ -108,7 +112,10 @@ export function drawChart(c: ChartInput): Chart {
     withAxes && tagCell(tags.get(row), tagCols, c.stale),
   ]);
   if (plotRows < c.rows) rows.push([" ".repeat(gutter), { text: timeAxis(c, plotCols, colOf), tone: "dim" }, " ".repeat(tagCols)]);
-  const offChart = c.refs.filter((r) => !near.includes(r)).map((r) => ({ label: r.label, above: r.value > scale.hi }));
+  const last = c.points.at(-1)?.value;
+  const offChart = c.refs
+    .filter((r) => !near.includes(r))
+    .map((r) => ({ label: r.label, above: r.value > scale.hi, distance: last === undefined ? undefined : r.value - last }));
   return { rows, offChart };
 }
 
@@ -133,10 +140,14 @@ interface PriceScale {
 }
 
 /**
- * The prices shown: the line's, and the reference lines near it (within
- * twice the line's own range: a far-away strike would flatten the line),
- * with half a row's room above and below.
+ * The prices shown: the line's, then the open and the ai price (a trader
+ * reads the line against them), then the strikes nearest first, each as
+ * long as the line keeps at least SLIVER of the height; with half a row's
+ * room above and below. What is left out the price line lists with its
+ * direction and its distance from the price.
  */
+const SLIVER = 0.25;
+
 function priceScale(w: Window, refs: readonly RefLine[], baseline: number | undefined): PriceScale {
   let lo = Infinity;
   let hi = -Infinity;
@@ -152,8 +163,13 @@ function priceScale(w: Window, refs: readonly RefLine[], baseline: number | unde
     hi = Math.max(...anchors);
   }
   const span = Math.max(hi - lo, Math.abs(hi) * 1e-4, 1e-6);
-  for (const r of refs) {
-    if (r.value >= lo - 2 * span && r.value <= hi + 2 * span) {
+  const mid = (lo + hi) / 2;
+  const order = [...refs].sort(
+    (a, b) => Number(a.kind === "strike") - Number(b.kind === "strike") || Math.abs(a.value - mid) - Math.abs(b.value - mid),
+  );
+  for (const r of order) {
+    const wider = Math.max(hi, r.value) - Math.min(lo, r.value);
+    if (span / wider >= SLIVER) {
       lo = Math.min(lo, r.value);
       hi = Math.max(hi, r.value);
     }
@@ -204,7 +220,7 @@ function fillRow(grid: (Cell | null)[][], row: number, r: RefLine, ascii: boolea
   const cells = grid[row];
   if (cells === undefined) return;
   // One cell shared by the row: the chart is redrawn with every price, and its garbage is the dashboard's.
-  const cell: Cell = { text: REF_GLYPHS[r.closest ? "closest" : r.kind][ascii ? 1 : 0], tone: REF_TONES[r.kind], bold: r.closest === true };
+  const cell: Cell = { text: REF_GLYPHS[fillKind(r)][ascii ? 1 : 0], tone: REF_TONES[r.kind], bold: r.best === true };
   for (let i = 0; i < cells.length; i++) if (cells[i]?.line !== true) cells[i] = cell;
 }
 
@@ -251,29 +267,34 @@ function tagCell(tag: { text: string; tone: Tone; bold: boolean } | undefined, c
 }
 
 /**
- * The right edge's tags by row: the current price first, then the closest
- * strike, the others, open and ai; a taken row passes a tag to the nearest
- * free one within two rows, or it is left out.
+ * The right edge's tags by row, each on the row of its own line and nowhere
+ * else: the current price first, then the best position's strike, ai, the
+ * open, the other strikes. A tag whose row is taken is dropped (its line
+ * still drawn), never moved onto another line's row; strikes whose labels
+ * fall on one row are one tag ("@63,558 ×2").
  */
 function rightTags(c: ChartInput, near: readonly RefLine[], rowOf: (v: number) => number, rows: number) {
-  const tags = new Map<number, { text: string; tone: Tone; bold: boolean }>();
+  const tags = new Map<number, { text: string; tone: Tone; bold: boolean; label?: string; count?: number }>();
   const last = c.points.at(-1);
-  const wanted: { row: number; text: string; tone: Tone; bold: boolean }[] = [];
   if (last !== undefined && c.tag !== undefined && last.t >= c.range.from) {
     const tone: Tone = c.baseline === undefined || last.value === c.baseline ? "accent" : last.value > c.baseline ? "up" : "down";
-    wanted.push({ row: rowOf(last.value), text: `${c.ascii ? "<" : "◀"}${c.tag}`, tone, bold: true });
+    tags.set(rowOf(last.value), { text: `${mark("price", c.ascii)}${c.tag}`, tone, bold: true });
   }
-  const order: RefKind[] = ["strike", "open", "ai"];
-  const refs = [...near].sort(
-    (a, b) => Number(b.closest === true) - Number(a.closest === true) || order.indexOf(a.kind) - order.indexOf(b.kind),
-  );
-  for (const r of refs) {
-    const marker = r.closest ? (c.ascii ? "*" : "◆") : "";
-    wanted.push({ row: rowOf(r.value), text: `${marker}${r.label}`, tone: REF_TONES[r.kind], bold: r.closest === true });
-  }
-  for (const w of wanted) {
-    const row = [0, -1, 1, -2, 2].map((d) => w.row + d).find((r) => r >= 0 && r < rows && !tags.has(r));
-    if (row !== undefined) tags.set(row, w);
+  const rank = (r: RefLine) => (r.best ? 0 : r.kind === "ai" ? 1 : r.kind === "open" ? 2 : 3);
+  for (const r of [...near].sort((a, b) => rank(a) - rank(b))) {
+    const row = rowOf(r.value);
+    if (row < 0 || row >= rows) continue;
+    const taken = tags.get(row);
+    if (taken !== undefined) {
+      // The same strike label twice on one row (two stakes at one price, or prices a row apart): one tag, counted.
+      if (taken.label === r.label && r.kind === "strike") {
+        taken.count = (taken.count ?? 1) + 1;
+        taken.text = `${taken.text.replace(/ ×\d+$/, "")} ×${taken.count}`;
+      }
+      continue;
+    }
+    const marker = r.best && r.winning ? mark("winning", c.ascii) : "";
+    tags.set(row, { text: `${marker}${r.label}`, tone: REF_TONES[r.kind], bold: r.best === true, label: r.label });
   }
   return tags;
 }

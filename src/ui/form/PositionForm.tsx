@@ -20,13 +20,15 @@ export interface PositionFormProps {
   localNow: number;
   width: number;
   height: number;
+  /** In a border (boxed), or two bare lines where rows are short. */
+  framed: boolean;
 }
 
 export function PositionForm(p: PositionFormProps) {
   const theme = useTheme();
   const g = glyphs(theme);
   const { form } = p;
-  const lines = Math.max(1, p.height - 3);
+  const lines = Math.max(1, p.height - (p.framed ? 3 : 1));
   const mainnet = p.network === "mainnet";
   return (
     <Box
@@ -34,9 +36,10 @@ export function PositionForm(p: PositionFormProps) {
       width={p.width}
       height={p.height}
       flexShrink={0}
-      borderStyle={g.border}
+      borderStyle={p.framed ? g.border : undefined}
       borderColor={tone(theme, mainnet ? "mainnet" : "accent")}
-      paddingX={1}
+      paddingX={p.framed ? 1 : 0}
+      overflowY="hidden"
     >
       <Text wrap="truncate-end">
         <Text bold>PLACE{p.form.order ? ` #${p.form.order.gid}` : ""} </Text>
@@ -122,7 +125,7 @@ function Status(p: PositionFormProps & { lines: number }) {
   if (problems.length === 0) {
     return (
       <Text wrap="truncate-end" color={tone(theme, "good")}>
-        {glyphs(theme).dot} ready: Enter to preview
+        ready: Enter to preview
       </Text>
     );
   }

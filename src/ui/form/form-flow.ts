@@ -95,11 +95,12 @@ export function afterOutcome(f: FormState, outcome: PlacementOutcome): { form: F
   }
 }
 
-/** "placed ✓ @67,100 stake 2.5 txid 95c7bbf3-… — p places another" */
+/** "placed ✓ @67100 stake 2.5 txid 95c7bbf3 — p places another" */
 function placedNote(f: FormState, txid: string, how: string): string {
   const order = f.order;
   const what = order ? ` @${order.sp} stake ${order.f}` : "";
-  return `placed ✓${what}${how} txid ${txid} — p places another`;
+  // The txid's first part is enough to find it in the results; the footer keeps "p places another" in sight.
+  return `placed ✓${what}${how} txid ${txid.slice(0, 8)} — p places another`;
 }
 
 function orderOf(check: Order): Order {

@@ -1,65 +1,151 @@
 import { memo } from "react";
-import { formatMoney, formatMoneyChange, inCurrency, shortGid, UNREADABLE_MARK } from "../../domain/format.js";
+import { formatMoney, formatMoneyChange, formatPercent, inCurrency, shortGid, UNREADABLE_MARK } from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
+import type { ClosedNow, SessionMoney } from "../../domain/money-line.js";
 import type { GameOutcome, LastGameCard } from "../../domain/results.js";
 import { type Balance, readOr } from "../../domain/service-data.js";
 import { AgeBadge, type Freshness } from "../age.js";
 import { Line } from "../Line.js";
-import { Pane, type PaneFrame } from "../Pane.js";
-import { fitGroups, piecesWidth, span } from "../spans.js";
+import { bodyLines, innerWidth, Pane, type PaneFrame } from "../Pane.js";
+import { fitGroups, type Piece, piecesWidth, span } from "../spans.js";
 import { glyphs, signTone, type Tone, useTheme } from "../theme.js";
+
+/**
+ * "Am I up?" as the screen says it (domain/money-line.ts): the focused
+ * game's projected net if it closed now, and the session's settled net
+ * plus the open games' projection. `closedNow` is undefined while the
+ * game's positions are not read, "none" when none is held, null while a
+ * projection is missing.
+ */
+export interface Money {
+  closedNow: ClosedNow | null | "none" | undefined;
+  session: SessionMoney;
+}
 
 export interface BalancePaneProps extends PaneFrame, Freshness {
   currency: string;
   network: string;
   balance: Balance | undefined;
-  sessionStart: Decimal | undefined;
+  money: Money;
   /** The last game of the user's that settled: shown until the next one does. */
   last: LastGameCard | undefined;
-  full: boolean;
 }
 
 const OUTCOME_TONE: Record<GameOutcome, Tone> = { won: "up", lost: "down", even: "dim", cancelled: "warn", unknown: "dim" };
 
-/** The balance, the session's change and any withdrawal; under them the LAST GAME card, as many of its lines as fit. */
+/** The balance, then what the money line says, a line each; under them the LAST GAME card, as many of its lines as fit. */
 export const BalancePane = memo(function BalancePane(p: BalancePaneProps) {
-  const change = p.balance && p.sessionStart !== undefined ? p.balance.balance.minus(p.sessionStart) : null;
   const withdrawal = p.balance ? readOr(p.balance.withdrawal_req, UNREADABLE_MARK) : undefined;
-  // Border and title take three rows; a pending withdrawal is worth a line, "none" is not.
-  const room = p.height - 3 - 2 - (withdrawal === "none" ? 0 : 1) - (p.full && p.error ? 1 : 0);
+  const lines = bodyLines(p);
+  const width = innerWidth(p);
+  // A pending withdrawal is worth a line, "none" is not; the session's split needs the roomy pane.
+  const split = lines >= 5;
+  const room = lines - 3 - (split ? 1 : 0) - (withdrawal === undefined || withdrawal === "none" ? 0 : 1);
   return (
     <Pane
       title={`BALANCE ${p.network}`}
       width={p.width}
       height={p.height}
       focused={p.focused}
+      framed={p.framed}
       right={<AgeBadge at={p.at} stale={p.stale} error={p.error} />}
     >
       {p.balance ? (
-        <>
-          <Line>
-            {[
-              span(`${p.currency} `, { tone: "dim" }),
-              span(formatMoney(p.balance.balance), { bold: true, tone: p.stale ? "dim" : undefined }),
-            ]}
-          </Line>
-          <Line>
-            {["session ", span(change ? inCurrency(formatMoneyChange(change), p.currency) : "–", { tone: signTone(change?.cmp(0) ?? 0) })]}
-          </Line>
-          {withdrawal === "none" ? null : <Line tone="warn">{`withdrawal ${withdrawal}`}</Line>}
-          {p.full && p.error ? <Line tone="bad">{p.error}</Line> : null}
-        </>
+        <Line>
+          {[
+            span(`${p.currency} `, { tone: "dim" }),
+            span(formatMoney(p.balance.balance), { bold: true, tone: p.stale ? "dim" : undefined }),
+          ]}
+        </Line>
       ) : (
         <Line tone={p.error ? "bad" : "dim"}>{p.error ?? "loading…"}</Line>
       )}
-      {p.last && p.balance ? <LastGame card={p.last} lines={room} width={p.width - 4} /> : null}
+      <Line>{closedNowPieces(p.money.closedNow, p.currency, "if closed now ")}</Line>
+      <Line>{sessionPieces(p.money.session, p.currency, false)}</Line>
+      {split ? <Line tone="dim">{sessionSplit(p.money.session)}</Line> : null}
+      {withdrawal !== undefined && withdrawal !== "none" ? <Line tone="warn">{`withdrawal ${withdrawal}`}</Line> : null}
+      {p.last ? <LastGame card={p.last} lines={room} width={width} /> : null}
     </Pane>
   );
 });
 
+/** "if closed now +0.12 USDC (+2.40%)", or what is not known yet. */
+export function closedNowPieces(c: Money["closedNow"], currency: string, label: string): Piece[] {
+  if (c === undefined) return [label, span("…", { tone: "dim" })];
+  if (c === "none") return [span(`${label}– (nothing held)`, { tone: "dim" })];
+  if (c === null) return [label, span("projection pending", { tone: "dim" })];
+  const tone = signTone(c.net.cmp(0));
+  return [
+    label,
+    span(inCurrency(formatMoneyChange(c.net), currency), { bold: true, tone }),
+    c.pct ? span(` (${formatPercent(c.pct)})`, { tone }) : null,
+  ];
+}
+
+/** "session net +2.88 USDC": settled and open together; `split` adds "(settled +3.11, open −0.23)". */
+export function sessionPieces(m: SessionMoney, currency: string, split: boolean): Piece[] {
+  if (m.total === null)
+    return ["session net ", span("projection pending", { tone: "dim" }), split ? span(` (${sessionSplit(m)})`, { tone: "dim" }) : null];
+  return [
+    "session net ",
+    span(inCurrency(formatMoneyChange(m.total), currency), { bold: true, tone: signTone(m.total.cmp(0)) }),
+    split ? span(` (${sessionSplit(m)})`, { tone: "dim" }) : null,
+  ];
+}
+
+/** "settled +3.11 · open proj. −0.23": the results view's figure, and the open games' projection. */
+function sessionSplit(m: SessionMoney): string {
+  return `settled ${formatMoneyChange(m.settled)} · open proj. ${m.open === null ? "…" : formatMoneyChange(m.open)}`;
+}
+
+/**
+ * The money in one line (the sections and lines layouts): as much of the
+ * balance, "if closed now" and the session as fits, whole. A balance that
+ * could not be read says so first; a stale one is marked.
+ */
+export function MoneyLine(p: {
+  balance: Decimal | undefined;
+  error: string | undefined;
+  stale: boolean;
+  money: Money;
+  currency: string;
+  width: number;
+}) {
+  if (p.balance === undefined && p.error !== undefined) {
+    return <Line>{[span(p.error, { tone: "bad" })]}</Line>;
+  }
+  const balance: Piece[] =
+    p.balance === undefined
+      ? [span("balance loading…", { tone: "dim" })]
+      : [
+          span(`${p.currency} `, { tone: "dim" }),
+          span(formatMoney(p.balance), { bold: !p.stale, tone: p.stale ? "dim" : undefined }),
+          p.stale && span(" STALE", { tone: "warn", bold: true }),
+        ];
+  // The roomiest wording that fits whole; narrow, the two money figures before the balance, under short labels.
+  const variants: Piece[][][] = [
+    [
+      balance,
+      ["  ", ...closedNowPieces(p.money.closedNow, p.currency, "if closed now ")],
+      ["  ", ...sessionPieces(p.money.session, p.currency, true)],
+    ],
+    [balance, ["  ", ...closedNowPieces(p.money.closedNow, "", "if closed now ")], ["  ", ...sessionPieces(p.money.session, "", false)]],
+    // The figure first when there is one; with nothing projected, the balance is worth more than a dash.
+    typeof p.money.closedNow === "object" && p.money.closedNow !== null
+      ? [closedNowPieces(p.money.closedNow, "", "if closed now "), ["  ", ...sessionPieces(p.money.session, "", false)], ["  ", ...balance]]
+      : [
+          balance,
+          ["  ", ...sessionPieces(p.money.session, "", false)],
+          ["  ", ...closedNowPieces(p.money.closedNow, "", "if closed now ")],
+        ],
+  ];
+  const fits = variants.find((v) => piecesWidth(v.flat()) <= p.width) ?? variants.at(-1)!;
+  return <Line>{fitGroups(fits, p.width)}</Line>;
+}
+
 /**
  * "LAST #…894101 LOST -24.70 USDC" / "staked 25.10 · paid 0.40" /
- * "close 63,770.12 · @63,769 ▲ 1.12": the outcome first, so one line is
+ * "close 63,770.12 · @63,769 +1.12": the outcome first, so one line is
  * enough to know it.
  */
 function LastGame({ card, lines, width }: { card: LastGameCard; lines: number; width: number }) {

@@ -8,8 +8,9 @@ import { type BookRow, bookSummary, marketLabel } from "../../domain/book.js";
 import { formatAge, formatCountdown, formatDistance, formatMoney, formatPercent, shortGid } from "../../domain/format.js";
 import { type Column, cells, type DroppableColumn, fitColumns } from "../columns.js";
 import { Line } from "../Line.js";
-import { Pane, type PaneFrame } from "../Pane.js";
-import { glyphs, useTheme } from "../theme.js";
+import { bodyLines, innerWidth, Pane, type PaneFrame } from "../Pane.js";
+import { mark } from "../symbols.js";
+import { useTheme } from "../theme.js";
 
 export interface BookPaneProps extends PaneFrame {
   rows: readonly BookRow[];
@@ -26,7 +27,7 @@ export interface BookPaneProps extends PaneFrame {
 
 type Key = "game" | "id" | "closes" | "ends" | "count" | "stake" | "projected" | "ret" | "dist" | "age";
 
-/** Narrow panes drop whole columns: the id first, then STAKE, RETURN, AGE and PROJ. WIN; the game, its times and its distance stay. */
+/** Narrow panes drop whole columns: the id first, then STAKE, RETURN, AGE and PROJ.GROSS; the game, its times and its distance stay. */
 const COLS: readonly (DroppableColumn & { key: Key })[] = [
   { key: "game", title: "GAME", width: 11, left: true },
   { key: "id", title: "ID", width: 8, left: true, drop: 0 },
@@ -34,7 +35,7 @@ const COLS: readonly (DroppableColumn & { key: Key })[] = [
   { key: "ends", title: "ENDS", width: 8 },
   { key: "count", title: "POS", width: 3 },
   { key: "stake", title: "STAKE", width: 9, drop: 1 },
-  { key: "projected", title: "PROJ. WIN", width: 9, drop: 4 },
+  { key: "projected", title: "PROJ.GROSS", width: 10, drop: 4 },
   { key: "ret", title: "RETURN", width: 8, drop: 2 },
   { key: "dist", title: "PRICE−NEAR", width: 11 },
   { key: "age", title: "AGE", width: 5, drop: 3 },
@@ -44,9 +45,8 @@ const MARK = 2;
 
 export const BookPane = memo(function BookPane(p: BookPaneProps) {
   const theme = useTheme();
-  const g = glyphs(theme);
-  const cols = fitColumns(COLS, p.width - 4, MARK);
-  const room = Math.max(0, p.height - 4);
+  const cols = fitColumns(COLS, innerWidth(p), MARK);
+  const room = Math.max(0, bodyLines(p) - 1);
   // The selected row stays in sight.
   const first = p.selected === undefined ? 0 : Math.max(0, Math.min(p.selected - room + 1, p.rows.length - room));
   const title = p.rows.length === 0 ? "BOOK" : `BOOK ${bookSummary(p.rows, p.currency)}`;
@@ -57,7 +57,9 @@ export const BookPane = memo(function BookPane(p: BookPaneProps) {
       width={p.width}
       height={p.height}
       focused={p.focused}
-      right={looking ? <Line tone="dim">{`${p.read.read} of ${p.read.of} markets read`}</Line> : undefined}
+      framed={p.framed}
+      // With no rows the empty line says it already.
+      right={looking && p.rows.length > 0 ? <Line tone="dim">{`${p.read.read} of ${p.read.of} markets read`}</Line> : undefined}
     >
       <Line tone="dim">{`${" ".repeat(MARK)}${cells(
         cols,
@@ -66,7 +68,7 @@ export const BookPane = memo(function BookPane(p: BookPaneProps) {
       {p.rows.length === 0 ? <Line tone={p.down ? "bad" : "dim"}>{emptyLine(p, looking)}</Line> : null}
       {p.rows.slice(first, first + room).map((r, i) => {
         const selected = p.selected === first + i;
-        const mark = r.focused ? `${theme.ascii ? ">" : "▸"} ` : "  ";
+        const focus = r.focused ? `${mark("focus", theme.ascii)} ` : "  ";
         return (
           <Line
             key={`${r.market.asset} ${r.market.interval} ${r.gid}`}
@@ -74,7 +76,7 @@ export const BookPane = memo(function BookPane(p: BookPaneProps) {
             inverse={selected}
             bold={r.focused}
           >
-            {`${mark}${cells(cols, rowCells(r, cols, g, theme.ascii))}`}
+            {`${focus}${cells(cols, rowCells(r, cols, theme.ascii))}`}
           </Line>
         );
       })}
@@ -89,7 +91,7 @@ function emptyLine(p: BookPaneProps, looking: boolean): string {
   return looking ? `looking for games held: ${p.read.read} of ${p.read.of} markets read` : `no games held in ${p.assets}`;
 }
 
-function rowCells(r: BookRow, cols: readonly (Column & { key: Key })[], g: ReturnType<typeof glyphs>, ascii: boolean): string[] {
+function rowCells(r: BookRow, cols: readonly (Column & { key: Key })[], ascii: boolean): string[] {
   const value: Record<Key, () => string> = {
     game: () => marketLabel(r.market),
     id: () => `#${shortGid(r.gid, ascii)}`,
@@ -99,7 +101,7 @@ function rowCells(r: BookRow, cols: readonly (Column & { key: Key })[], g: Retur
     stake: () => formatMoney(r.staked),
     projected: () => (r.projected === null || r.ended ? "–" : formatMoney(r.projected)),
     ret: () => (r.returnPct === null || r.ended ? "–" : formatPercent(r.returnPct)),
-    dist: () => (r.distance === undefined || r.ended ? "–" : formatDistance(r.distance, g)),
+    dist: () => (r.distance === undefined || r.ended ? "–" : formatDistance(r.distance)),
     age: () => (r.age === undefined ? "–" : formatAge(r.age)),
   };
   return cols.map((c) => value[c.key]());

@@ -24,8 +24,9 @@ const AGE_SLOT = 24;
 const TOAST_TONE: Record<Toast["outcome"], Tone> = { won: "up", lost: "down", even: "dim", cancelled: "warn", unknown: "warn" };
 
 export const Footer = memo(function Footer(p: FooterProps) {
-  // A toast gets the whole line: its result must not be cut for the data age.
+  // A toast or a message gets the whole line for the few seconds it shows: it must not be cut for the data age.
   const toast = p.message === undefined ? p.toast : undefined;
+  const whole = toast !== undefined || p.message !== undefined;
   return (
     <Box width={p.width} height={1} flexShrink={0}>
       <Box flexGrow={1} flexShrink={1}>
@@ -37,7 +38,7 @@ export const Footer = memo(function Footer(p: FooterProps) {
           <Line tone={p.message ? "warn" : "dim"}>{p.message ?? fitHints(p.hints, p.width - AGE_SLOT - 1)}</Line>
         )}
       </Box>
-      {toast !== undefined ? null : (
+      {whole ? null : (
         <Box flexShrink={0} marginLeft={1}>
           <Line tone="dim">
             {(p.lastOkAt === undefined || p.age === undefined

@@ -5,6 +5,7 @@ import {
   formatDistance,
   formatInterval,
   formatPrice,
+  formatPriceChange,
   formatWhen,
   shortGid,
   strikeLabel,
@@ -13,13 +14,13 @@ import {
 import { type GamePhase, gameClock, type LockUrgency, lockUrgency, toNextGame } from "../../domain/game.js";
 import type { Decimal } from "../../domain/money.js";
 import { noLiveGameTitle } from "../../domain/placement.js";
-import { nearestStrike } from "../../domain/positions.js";
 import { type Interval, inEarlyWindow } from "../../domain/rules.js";
 import { type GameListing, isReadable, type NextGame, type Unreadable } from "../../domain/service-data.js";
 import { AgeBadge, ageAt, ageBadge } from "../age.js";
 import { Line } from "../Line.js";
-import { Pane, type PaneFrame } from "../Pane.js";
+import { bodyLines, innerWidth, Pane, type PaneFrame } from "../Pane.js";
 import { fitGroups, type Piece, piecesWidth, span } from "../spans.js";
+import { mark } from "../symbols.js";
 import { glyphs, signTone, type Theme, type Tone, useTheme } from "../theme.js";
 
 const PHASE: Record<GamePhase, { label: string; tone: Tone }> = {
@@ -38,11 +39,10 @@ export interface GamePaneProps extends PaneFrame {
   livePrice: Decimal | undefined;
   now: number;
   error: string | undefined;
-  full: boolean;
   /** The service answers and the listing is fresh: whether placing is possible is known (placingKnown). */
   placingKnown: boolean;
-  /** The user's strikes in the live game: the one nearest the price leads. */
-  strikes: readonly Decimal[];
+  /** The user's best position in the live game (bestRow): the price is measured from its strike; winning when its projected net is above 0. */
+  best: { strike: Decimal; winning: boolean } | undefined;
 }
 
 export const GamePane = memo(function GamePane(p: GamePaneProps) {
@@ -57,18 +57,19 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
   };
   if (!p.listing) {
     return (
-      <Pane {...frame} right={<AgeBadge at={p.listingAt} stale={false} error={p.error} />}>
+      <Pane {...frame} framed={p.framed} right={<AgeBadge at={p.listingAt} stale={false} error={p.error} />}>
         <Line tone={p.error ? "bad" : "dim"}>{p.error ?? "loading the live game…"}</Line>
       </Pane>
     );
   }
-  const ageLine = p.full ? (
-    <Line>{[ageBadge(ageAt(p.now, p.listingAt), false, p.error), p.error && span(` ${p.error}`, { tone: "bad" })]}</Line>
-  ) : null;
+  const ageLine =
+    bodyLines(p) >= 4 ? (
+      <Line>{[ageBadge(ageAt(p.now, p.listingAt), false, p.error), p.error && span(` ${p.error}`, { tone: "bad" })]}</Line>
+    ) : null;
   if (live === undefined || live.open_price === undefined || live.ai_price === undefined) {
     // Between games, or an asset whose games are paused: say so, and what comes next.
     return (
-      <Pane {...frame} right={<Line>{span("NO LIVE GAME", { tone: "warn", bold: true, inverse: !theme.color })}</Line>}>
+      <Pane {...frame} framed={p.framed} right={<Line>{span("NO LIVE GAME", { tone: "warn", bold: true, inverse: !theme.color })}</Line>}>
         <Line tone="warn">{noLiveGameTitle(p.listing)}</Line>
         <Line tone="dim">{nextGameLine(p.listing, p.now, theme.ascii)}</Line>
         <Line tone="dim">not accepting positions</Line>
@@ -77,16 +78,16 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
     );
   }
   return (
-    <Pane {...frame} right={<Line>{badge}</Line>}>
+    <Pane {...frame} framed={p.framed} right={<Line>{badge}</Line>}>
       <LiveGame
         listing={p.listing}
         listingAt={p.listingAt}
         live={live}
         livePrice={p.livePrice}
-        strikes={p.strikes}
+        best={p.best}
         now={p.now}
-        width={p.width}
-        full={p.full}
+        width={innerWidth(p)}
+        lines={bodyLines(p)}
         known={p.placingKnown}
         error={p.error}
       />
@@ -104,13 +105,12 @@ type Live = NonNullable<GameListing["liveGame"]>;
 function gameTitle(p: GamePaneProps, gid: string | undefined, badge: number): string {
   const id = gid === undefined ? "" : ` #${gid}`;
   const full = `GAME ${p.asset} ${formatInterval(p.interval)}${id}`;
-  // Border, padding, the focus marker and a space before the badge.
-  return full.length <= p.width - 4 - 2 - 1 - badge ? full : `GAME${id}`;
+  // The focus marker and a space before the badge.
+  return full.length <= innerWidth(p) - 2 - 1 - badge ? full : `GAME${id}`;
 }
 
 /** The game's phase, and whether the early-precision window is open. */
 function phaseBadge(p: { listing: GameListing; live: Live; now: number; interval: Interval }, theme: Theme): Piece[] {
-  const g = glyphs(theme);
   const clock = gameClock(p.live, p.now);
   const phase = PHASE[clock.phase];
   const accepting = clock.phase === "accepting";
@@ -120,27 +120,30 @@ function phaseBadge(p: { listing: GameListing; live: Live; now: number; interval
   // A game taken from the schedule has no flag of its own yet: the window by our rule (rules.ts), which the sim keeps.
   const early = flag === true || p.live.provisional ? inEarlyWindow(p.interval, p.live.start_at, p.now) : flag;
   return [
-    accepting && early === true && span(`${g.star} EARLY `, { tone: "accent" }),
+    accepting && early === true && span("EARLY ", { tone: "accent", bold: true }),
     accepting && !isReadable(early) && span(`early ${UNREADABLE_MARK} `, { tone: "dim" }),
     span(phase.label, { tone: phase.tone, bold: true, inverse: !theme.color }),
   ];
 }
 
 /**
- * The live game: the countdown to the lock first and emphasised, the live
- * price and the leading strike's distance, the open and ai prices (full),
- * whether it takes positions, and (full) its times and the listing's age.
+ * The live game, in as many lines as the pane has, most important first:
+ * the countdown to the lock with the game's bar; the live price, its move
+ * since the open and its distance from the best position's strike; whether
+ * it takes positions and the next game; the open and ai prices; its times
+ * and the listing's age.
  */
 interface LiveGameProps {
   listing: GameListing;
   listingAt: number | undefined;
   live: Live;
   livePrice: Decimal | undefined;
-  /** The user's strikes in this game. */
-  strikes: readonly Decimal[];
+  best: GamePaneProps["best"];
   now: number;
+  /** Columns inside the pane. */
   width: number;
-  full: boolean;
+  /** Lines below the title. */
+  lines: number;
   known: boolean;
   error: string | undefined;
 }
@@ -162,38 +165,23 @@ function LiveGame(p: LiveGameProps) {
   }, [live, g.sep, today]);
   const clock = gameClock(live, p.now);
   const accepting = clock.phase === "accepting";
-  const inner = p.width - 4;
-  // Whole items, most important first: a narrow pane loses the bar, then the end's countdown, never half of one.
-  const countdowns = fitGroups(
-    [
-      lockCountdown(lockUrgency(live, p.now), clock.toClose, accepting),
-      ["ends in ", span(formatCountdown(clock.toEnd), { bold: true }), "  "],
-    ],
-    inner,
-  );
-  const barWidth = inner - piecesWidth(countdowns);
-  const filled = Math.round(clock.progress * barWidth);
   return (
     <>
-      <Line>
-        {[
-          ...countdowns,
-          barWidth >= 5 && span(g.bar.repeat(filled), { tone: PHASE[clock.phase].tone }),
-          barWidth >= 5 && span(g.barEmpty.repeat(barWidth - filled), { tone: "dim" }),
-        ]}
-      </Line>
-      <PriceLine livePrice={p.livePrice} strikes={p.strikes} live={live} full={p.full} prices={prices} width={inner} />
-      {p.full ? <Line>{["open ", span(prices.open, { bold: true }), "  ai ", span(prices.ai, { bold: true })]}</Line> : null}
-      <Line>
-        {fitGroups(
-          [
-            [placeLine(accepting, live.provisional ? "by the clock" : p.listing.can_place_position, p.known)],
-            [span(`  ${nextGameLine(p.listing, p.now, theme.ascii)}`, { tone: "dim" })],
-          ],
-          inner,
-        )}
-      </Line>
-      {p.full ? (
+      <CountdownLine live={live} now={p.now} width={p.width} />
+      {p.lines >= 2 ? <PriceLine livePrice={p.livePrice} best={p.best} live={live} width={p.width} /> : null}
+      {p.lines >= 3 ? (
+        <Line>
+          {fitGroups(
+            [
+              [placeLine(accepting, live.provisional ? "by the clock" : p.listing.can_place_position, p.known)],
+              [span(`  ${nextGameLine(p.listing, p.now, theme.ascii)}`, { tone: "dim" })],
+            ],
+            p.width,
+          )}
+        </Line>
+      ) : null}
+      {p.lines >= 4 ? <Line>{["open ", span(prices.open, { bold: true }), "  ai ", span(prices.ai, { bold: true })]}</Line> : null}
+      {p.lines >= 5 ? (
         <Line>
           {[
             span(`${times} ${g.sep} `, { tone: "dim" }),
@@ -206,47 +194,74 @@ function LiveGame(p: LiveGameProps) {
   );
 }
 
-/** "closes in 0:13", louder as the lock nears: a symbol as well as a colour, so it shows without colour too. */
-function lockCountdown(urgency: LockUrgency, toClose: number, accepting: boolean): Piece[] {
+/** "closes in 0:13  ends in 0:18  ████░░░░": whole items, most important first; a narrow pane loses the bar, then the end's countdown. */
+export function CountdownLine(p: { live: Live; now: number; width: number }) {
+  const g = glyphs(useTheme());
+  const clock = gameClock(p.live, p.now);
+  const urgency = lockUrgency(p.live, p.now);
+  const accepting = clock.phase === "accepting";
+  const groups = (short: boolean): Piece[][] => [
+    lockCountdown(urgency, clock.toClose, accepting, short),
+    [short ? "end " : "ends in ", span(formatCountdown(clock.toEnd), { bold: true }), "  "],
+  ];
+  // The lock's countdown is never the one dropped: too narrow for its words, both countdowns go short.
+  const full = groups(false);
+  const countdowns = fitGroups(piecesWidth(full[0]!) <= p.width ? full : groups(true), p.width);
+  const barWidth = p.width - piecesWidth(countdowns);
+  const filled = Math.round(clock.progress * barWidth);
+  return (
+    <Line>
+      {[
+        ...countdowns,
+        barWidth >= 5 && span(g.bar.repeat(filled), { tone: PHASE[clock.phase].tone }),
+        barWidth >= 5 && span(g.barEmpty.repeat(barWidth - filled), { tone: "dim" }),
+      ]}
+    </Line>
+  );
+}
+
+/** "closes in 0:13" ("closes 0:13" short), louder as the lock nears: a symbol as well as a colour, so it shows without colour too. */
+function lockCountdown(urgency: LockUrgency, toClose: number, accepting: boolean, short: boolean): Piece[] {
   if (!accepting) return [];
   const left = formatCountdown(toClose);
-  if (urgency === "final") return [span(`!! closes in ${left}`, { tone: "bad", bold: true, inverse: true }), "  "];
-  if (urgency === "soon") return [span(`! closes in ${left}`, { tone: "warn", bold: true }), "  "];
-  return ["closes in ", span(left, { bold: true }), "  "];
+  const words = short ? "closes" : "closes in";
+  if (urgency === "final") return [span(`!! ${words} ${left}`, { tone: "bad", bold: true, inverse: true }), "  "];
+  if (urgency === "soon") return [span(`! ${words} ${left}`, { tone: "warn", bold: true }), "  "];
+  return [`${words} `, span(left, { bold: true }), "  "];
 }
 
 /**
- * "live 63,781.00 ▲ · lead @63,769 ▲ 12.00": the price and how far it is
- * from the user's leading strike (the one nearest it). Without positions
- * the compact pane shows the open and ai prices here instead.
+ * "live 63,781.00 ▲ +12.40 (+0.02%)  best ◆@63,769 +12.00": the price, its
+ * move since the open (▲/▼ and the colour both say which way), and how far
+ * it is from the strike of the user's best position, ◆ when that position
+ * is winning. Whole items: a narrow pane drops the best, then the move.
  */
-function PriceLine(p: {
-  livePrice: Decimal | undefined;
-  strikes: readonly Decimal[];
-  live: Live;
-  full: boolean;
-  prices: { open: string; ai: string };
-  /** Columns inside the pane. */
-  width: number;
-}) {
+export function PriceLine(p: { livePrice: Decimal | undefined; best: GamePaneProps["best"]; live: Live; width: number }) {
   const theme = useTheme();
   const price = p.livePrice;
-  const lead = price === undefined ? undefined : nearestStrike(p.strikes, price);
-  const open = isReadable(p.live.open_price) ? p.live.open_price : undefined;
-  const side = price !== undefined && open !== undefined ? price.cmp(open) : 0;
-  const value = span(price === undefined ? "–" : formatPrice(price), { bold: true, tone: signTone(side) });
-  const distance = lead && price ? span(formatDistance(price.minus(lead), glyphs(theme)), { bold: true, tone: "accent" }) : undefined;
-  const groups: Piece[][] = [["live ", value]];
-  if (lead !== undefined && distance !== undefined) groups.push([span(`  lead ${strikeLabel(lead)} `, { tone: "accent" }), distance]);
-  else if (!p.full) groups.push(["  open ", span(p.prices.open, { bold: true })], ["  ai ", span(p.prices.ai, { bold: true })]);
-  // Too narrow for the labels: the price and the lead's distance without them ("67,003.65 @67,120 ▼ 116.35").
-  const bare: Piece[][] = lead && distance ? [[value, span(` ${strikeLabel(lead)} `, { tone: "accent" }), distance]] : groups;
-  const pieces = fitGroups(piecesWidth(groups.flat()) <= p.width ? groups : bare, p.width);
-  return <Line>{pieces}</Line>;
+  const open = !p.live.provisional && isReadable(p.live.open_price) ? p.live.open_price : undefined;
+  const move = price !== undefined && open !== undefined ? price.minus(open) : undefined;
+  const tone = signTone(move?.cmp(0) ?? 0);
+  const groups: Piece[][] = [["live ", span(price === undefined ? "–" : formatPrice(price), { bold: true, tone })]];
+  if (move !== undefined && open !== undefined) {
+    const pct = open.isZero() ? "" : ` (${formatPriceChange(move.div(open).times(100))}%)`;
+    const arrow = move.isZero() ? "" : ` ${mark(move.gt(0) ? "up" : "down", theme.ascii)}`;
+    groups.push([span(`${arrow} ${formatPriceChange(move)}${pct}`, { tone })]);
+  }
+  if (p.best !== undefined && price !== undefined) {
+    const winning = p.best.winning ? mark("winning", theme.ascii) : "";
+    groups.push([
+      span(`  best ${winning}${strikeLabel(p.best.strike)} `, { tone: "accent" }),
+      span(formatDistance(price.minus(p.best.strike)), { bold: true, tone: "accent" }),
+    ]);
+  }
+  return <Line>{fitGroups(groups, p.width)}</Line>;
 }
 
 function placeLine(accepting: boolean, canPlace: boolean | Unreadable | "by the clock", known: boolean): Piece {
-  if (!accepting || canPlace === false) return span("not accepting positions", { tone: "warn" });
+  if (!accepting) return span("not accepting positions", { tone: "warn" });
+  // The game accepts; the service takes no more from this trader now (ten held, or its own reason).
+  if (canPlace === false) return span("not accepting yours now", { tone: "warn" });
   // Offline or on an old listing, "can place now" would be a guess.
   if (!known) return span("placing unknown: no fresh data", { tone: "warn" });
   // A game taken from the schedule: open by its times, the service has not listed it yet.

@@ -5,6 +5,7 @@ import { formatAge, formatInterval } from "../../domain/format.js";
 import type { Connection } from "../../poller/snapshot.js";
 import { Line } from "../Line.js";
 import { span } from "../spans.js";
+import { mark } from "../symbols.js";
 import { glyphs, tone, useTheme } from "../theme.js";
 
 export interface HeaderProps {
@@ -72,7 +73,6 @@ function sameHeader(a: HeaderProps, b: HeaderProps): boolean {
 
 function ConnectionBadge(p: HeaderProps) {
   const theme = useTheme();
-  const g = glyphs(theme);
   const c = p.connection;
   const inS = (t: number) => `${Math.max(0, Math.ceil((t - p.localNow) / 1000))} s`;
   switch (c.state) {
@@ -92,7 +92,7 @@ function ConnectionBadge(p: HeaderProps) {
       return p.stale ? (
         <Line tone="warn">{`stale: last data ${p.age === undefined ? "never" : formatAge(p.age)} ago`}</Line>
       ) : (
-        <Line tone="good">{`${g.dot} live`}</Line>
+        <Line tone="good">{`${mark("live", theme.ascii)} live`}</Line>
       );
   }
 }

@@ -1,5 +1,6 @@
 import { Box, Text } from "ink";
 import { DASHBOARD_KEYS, helpRows, RESULTS_KEYS } from "../keymap.js";
+import { SYMBOLS } from "../symbols.js";
 import { tone, useTheme } from "../theme.js";
 import { OverlayFrame } from "./OverlayFrame.js";
 
@@ -28,6 +29,8 @@ export function HelpOverlay(p: { width: number; height: number; problems: readon
       <KeyList keys={KEY_HELP} />
       <Text bold>IN THE RESULTS VIEW (r)</Text>
       <KeyList keys={RESULTS_KEY_HELP} />
+      <Text bold>SYMBOLS</Text>
+      <KeyList keys={Object.values(SYMBOLS).map((s) => [theme.ascii ? s.ascii.trim() : s.glyph, s.meaning] as const)} />
       <Text color={tone(theme, "dim")} wrap="wrap">
         Data comes from one poller: at most one request per second. Ages show when each pane last heard from the service. A ? is a value the
         service sent in a form spotdash cannot read (D says which).

@@ -1,15 +1,34 @@
 import { memo, useMemo } from "react";
-import { dayOf, formatDistance, formatMoney, formatPercent, formatPrice, formatWhen, plural, shortGid } from "../../domain/format.js";
+import {
+  dayOf,
+  formatDistance,
+  formatMoney,
+  formatMoneyChange,
+  formatPercent,
+  formatPrice,
+  formatWhen,
+  plural,
+  shortGid,
+} from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
-import { distanceFrom, nearestStrike, type OtherGame, type PositionRow, positionTotals } from "../../domain/positions.js";
+import {
+  bestRow,
+  distanceFrom,
+  isWinning,
+  type OtherGame,
+  type PositionRow,
+  positionTotals,
+  projectedNetOf,
+} from "../../domain/positions.js";
 import { MAX_POSITIONS_PER_GAME } from "../../domain/rules.js";
 import { isReadable } from "../../domain/service-data.js";
 import { AgeBadge, type Freshness } from "../age.js";
 import { cell, type DroppableColumn, fitColumns } from "../columns.js";
 import { Line } from "../Line.js";
-import { Pane, type PaneFrame } from "../Pane.js";
+import { innerWidth, Pane, type PaneFrame } from "../Pane.js";
 import { type Piece, type Span, span } from "../spans.js";
-import { glyphs, type Tone, useTheme } from "../theme.js";
+import { mark } from "../symbols.js";
+import { signTone, type Tone, useTheme } from "../theme.js";
 
 export interface PositionsPaneProps extends PaneFrame, Freshness {
   gid: string | undefined;
@@ -33,22 +52,25 @@ export interface PositionsPaneProps extends PaneFrame, Freshness {
   now: number;
 }
 
-type Key = "strike" | "stake" | "dist" | "projected" | "ret" | "placed";
+type Key = "strike" | "stake" | "dist" | "projected" | "net" | "ret" | "placed";
 
 /**
  * A plain fixed-width table is cheaper to draw every second than a table
  * component. Narrow panes drop whole columns: PLACED first, then RETURN,
- * PROJ. WIN, STAKE; the strike and its distance from the price stay.
+ * PROJ.GROSS, STAKE; the strike, its distance from the price and the
+ * projected net stay. GROSS is the projected winnings (`w`), NET those less
+ * the stake: the figure the ◆ and "if closed now" go by.
  */
 const COLS: readonly (DroppableColumn & { key: Key })[] = [
   { key: "strike", title: "STRIKE", width: 12 },
   { key: "stake", title: "STAKE", width: 10, drop: 3 },
   { key: "dist", title: "PRICE−STRIKE", width: 12 },
-  { key: "projected", title: "PROJ. WIN", width: 10, drop: 2 },
+  { key: "projected", title: "PROJ.GROSS", width: 10, drop: 2 },
+  { key: "net", title: "PROJ.NET", width: 9 },
   { key: "ret", title: "RETURN", width: 9, drop: 1 },
   { key: "placed", title: "PLACED", width: 8, drop: 0 },
 ];
-/** The row marker before the strike: the leading strike's ◆. */
+/** The row marker before the strike: ◆ on a winning position. */
 const MARK = 2;
 
 type Cells = Partial<Record<Key, string | Span>>;
@@ -62,28 +84,30 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
   const all = useMemo(() => [...p.rows, ...(p.settling?.rows ?? [])], [p.rows, p.settling]);
   // Dates come and go with the day, not the second: the columns and rows are rebuilt when the day turns.
   const today = dayOf(p.now);
-  const cols = useMemo(() => tableColumns(all, today, p.width - 4), [all, today, p.width]);
-  const leading = leadingRow(p.rows, live);
+  const width = innerWidth(p);
+  const cols = useMemo(() => tableColumns(all, today, width), [all, today, width]);
+  const best = bestRow(p.rows, p.livePrice);
   const streakOf = new Map(p.streaks.map((s) => [s.positionId, s.streak]));
   const unplaced = p.streaks.filter((s) => !all.some((r) => r.txid === s.positionId));
-  // When the rows overflow, one row goes to the "rows a–b of n" line.
   // The "ended … settling" line takes one row of the table's room.
   const room = p.visibleRows - (p.settling ? 1 : 0);
-  const capacity = all.length > room ? Math.max(1, room - 1) : room;
-  const scroll = Math.min(p.scroll, Math.max(0, all.length - capacity));
-  const shown = all.slice(scroll, scroll + capacity);
+  const { shown, scroll, more } = visibleRows(all, best, room, p.scroll);
   const count = p.read ? `${totals.count} held ${left} left` : "…";
   const title = `POSITIONS${p.gid ? ` #${shortGid(p.gid, ascii)}` : ""}  ${count}`;
   const others = p.others.filter((o) => o.gid !== p.settling?.gid && !p.settled.has(o.gid));
+  const net =
+    totals.projected !== null && isReadable(totals.projected) && isReadable(totals.staked) ? totals.projected.minus(totals.staked) : null;
   return (
     <Pane
       title={title}
       width={p.width}
       height={p.height}
       focused={p.focused}
+      framed={p.framed}
       right={<AgeBadge at={p.at} stale={p.stale} error={p.error} />}
     >
-      <Line tone="dim">{row(cols, Object.fromEntries(cols.map((c) => [c.key, c.title])))}</Line>
+      {/* An empty table is its one line: no column names over nothing. */}
+      {all.length > 0 ? <Line tone="dim">{row(cols, Object.fromEntries(cols.map((c) => [c.key, c.title])))}</Line> : null}
       {p.rows.length === 0 ? <Line tone={p.error ? "bad" : "dim"}>{p.error ?? emptyLine(p)}</Line> : null}
       {shown.map((r) => {
         const settling = !p.rows.includes(r);
@@ -95,9 +119,9 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
             live={settling ? null : live}
             stale={p.stale}
             today={today}
-            leading={r === leading}
+            best={r === best}
             streak={streakOf.get(r.txid)}
-            room={p.width - 4 - MARK - cols.reduce((w, c) => w + c.width + 1, -1)}
+            room={width - MARK - cols.reduce((w, c) => w + c.width + 1, -1)}
             settling={settling}
           />
         );
@@ -105,13 +129,16 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
         if (!settling || r !== p.settling?.rows[0]) return line;
         return [<Line key="settling" tone="accent">{`ended #${shortGid(p.settling.gid, ascii)}: settling, result on its way`}</Line>, line];
       })}
-      {all.length > room ? <Line tone="dim">{`rows ${scroll + 1}–${scroll + shown.length} of ${all.length} (j/k)`}</Line> : null}
+      {more ? (
+        <Line tone="dim">{`${best && shown[0] === best ? "best, then " : ""}rows ${scroll + 1}–${scroll + more.window} of ${more.of} (j/k)`}</Line>
+      ) : null}
       {p.rows.length > 0 ? (
         <Line bold>
           {row(cols, {
             strike: "total",
             stake: formatMoney(totals.staked),
             projected: totals.projected === null ? "–" : formatMoney(totals.projected),
+            net: span(net === null ? "–" : formatMoneyChange(net), { tone: net === null ? "dim" : signTone(net.cmp(0)) }),
             ret: totals.returnPct === null ? "–" : formatPercent(totals.returnPct),
           })}
         </Line>
@@ -123,6 +150,21 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
     </Pane>
   );
 });
+
+/**
+ * The rows that fit `room` lines: all of them when they fit; otherwise the
+ * best position first, always in sight, then a window of the others from
+ * `scroll`, with a line that says which ("rows 3–5 of 9").
+ */
+export function visibleRows<R>(all: readonly R[], best: R | undefined, room: number, scroll: number) {
+  if (all.length <= room) return { shown: all, scroll: 0, more: undefined };
+  if (room <= 1) return { shown: all.slice(0, room).map((r) => best ?? r), scroll: 0, more: undefined };
+  const others = best === undefined ? all : all.filter((r) => r !== best);
+  const capacity = room - 1 - (best === undefined ? 0 : 1);
+  const from = Math.min(Math.max(0, scroll), Math.max(0, others.length - capacity));
+  const window = others.slice(from, from + capacity);
+  return { shown: best === undefined ? window : [best, ...window], scroll: from, more: { window: window.length, of: others.length } };
+}
 
 /** What the table says with no rows: only a read says there are none. */
 function emptyLine(p: PositionsPaneProps): string {
@@ -139,17 +181,6 @@ function tableColumns(rows: readonly PositionRow[], today: number, width: number
     width,
     MARK,
   );
-}
-
-/** The row whose strike is nearest the price: the one that would win if the game closed now. */
-function leadingRow(rows: readonly PositionRow[], live: Decimal | null): PositionRow | undefined {
-  if (live === null) return undefined;
-  const active = rows.filter((r) => r.active && isReadable(r.strike));
-  const best = nearestStrike(
-    active.map((r) => r.strike as Decimal),
-    live,
-  );
-  return active.find((r) => r.strike === best);
 }
 
 /** One table row: the marker, then each kept column's cell (a missing one blank), one space apart. */
@@ -181,7 +212,8 @@ interface PositionLineProps {
   stale: boolean;
   /** Local midnight of today (dayOf): a time from another day carries its date. */
   today: number;
-  leading: boolean;
+  /** The best position (bestRow): bold, in sight whatever the scroll. */
+  best: boolean;
   streak: number | undefined;
   /** Columns left after the table's cells, for the notes after a row. */
   room: number;
@@ -192,42 +224,44 @@ interface PositionLineProps {
 /** One position. Its figures are formatted when /status changes them; a new price re-formats the distance only. */
 const PositionLine = memo(function PositionLine(p: PositionLineProps) {
   const theme = useTheme();
-  const g = glyphs(theme);
   const r = p.row;
+  const net = projectedNetOf(r);
   const text = useMemo(
     () => ({
       strike: formatPrice(r.strike),
       stake: formatMoney(r.stake),
       projected: r.projected === null ? (r.pending ? "pending" : "–") : formatMoney(r.projected),
+      net: net === null ? (r.pending ? "pending" : "–") : formatMoneyChange(net),
       ret: r.returnPct === null ? "–" : formatPercent(r.returnPct),
       placed: isReadable(r.placedAt) ? formatWhen(r.placedAt, p.today) : "?",
     }),
-    [r, p.today],
+    [r, net, p.today],
   );
   const distance = p.live === null ? null : distanceFrom(p.live, r);
   // A stale, inactive or settling row is grey throughout: its colours would claim a verdict it does not have.
   const grey = p.stale || !r.active || p.settling;
   const shade = (t: Tone) => (grey ? "dim" : t);
-  const projected = r.projected !== null && isReadable(r.projected) && isReadable(r.stake) ? r.projected.gte(r.stake) : null;
-  const gaining = r.returnPct !== null && isReadable(r.returnPct) ? r.returnPct.gte(0) : null;
+  const netTone: Tone = net === null ? "dim" : signTone(net.cmp(0));
+  const winning = !grey && isWinning(r);
   const notes = [
-    p.streak !== undefined && span(streakNote(p.streak, g.star, p.room), { tone: shade("accent") }),
+    p.streak !== undefined && span(streakNote(p.streak, mark("streak", theme.ascii), p.room), { tone: shade("accent") }),
     r.note !== null && span(` ${r.note}`, { tone: r.active ? "warn" : "dim" }),
   ];
   return (
-    <Line tone={grey ? "dim" : undefined} bold={p.leading && !grey}>
+    <Line tone={grey ? "dim" : undefined} bold={p.best && !grey}>
       {[
         ...row(
           p.cols,
           {
             strike: text.strike,
             stake: text.stake,
-            dist: span(distance === null ? "–" : formatDistance(distance, g), { tone: shade(p.leading ? "accent" : "dim") }),
-            projected: span(text.projected, { tone: shade(projected === null ? "dim" : projected ? "up" : "down") }),
-            ret: span(text.ret, { tone: shade(gaining === null ? "dim" : gaining ? "up" : "down") }),
+            dist: span(distance === null ? "–" : formatDistance(distance), { tone: shade(p.best ? "accent" : "dim") }),
+            projected: span(text.projected, { tone: shade(netTone) }),
+            net: span(text.net, { tone: shade(netTone) }),
+            ret: span(text.ret, { tone: shade(netTone) }),
             placed: text.placed,
           },
-          p.leading ? span(`${theme.ascii ? "*" : "◆"} `, { tone: shade("accent") }) : "  ",
+          winning ? span(`${mark("winning", theme.ascii)} `, { tone: "up" }) : "  ",
         ),
         ...notes,
       ]}

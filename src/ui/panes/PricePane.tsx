@@ -1,16 +1,17 @@
 import { memo, useMemo } from "react";
 import { formatInterval, formatPrice, formatPriceChange, strikeLabel } from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
-import { nearestStrike } from "../../domain/positions.js";
 import type { PriceSeries } from "../../domain/price-series.js";
 import { isReadable, type LiveGame } from "../../domain/service-data.js";
 import { AgeBadge, type Freshness } from "../age.js";
-import { drawChart, type RefLine, type TimeMark } from "../chart/price-chart.js";
+import { type Chart, drawChart, type RefLine, type TimeMark } from "../chart/price-chart.js";
 import { type ChartWindow, type GameSpan, windowRange } from "../chart/scales.js";
+import { sparkline } from "../chart/sparkline.js";
 import { Line } from "../Line.js";
-import { Pane, type PaneFrame } from "../Pane.js";
+import { innerWidth, Pane, type PaneFrame } from "../Pane.js";
 import { fitGroups, span } from "../spans.js";
-import { glyphs, signTone, useTheme } from "../theme.js";
+import { mark } from "../symbols.js";
+import { signTone, useTheme } from "../theme.js";
 
 export interface PricePaneProps extends PaneFrame, Freshness {
   asset: string;
@@ -23,22 +24,50 @@ export interface PricePaneProps extends PaneFrame, Freshness {
   interval: number;
   /** The strikes of the positions held in the live game. */
   strikes: readonly Decimal[];
+  /** The best position's strike (bestRow), and whether it is winning. */
+  best: { strike: Decimal; winning: boolean } | undefined;
   window: ChartWindow;
-  /** Rows for the chart and its time axis; the price line comes after them. */
+  /** Rows for the chart and its time axis; 0: one sparkline line in the title's place. */
   chartRows: number;
+  /** The price line under the chart (boxed): the game pane says it where the panes have no borders. */
+  priceLine: boolean;
 }
 
 export const PricePane = memo(function PricePane(p: PricePaneProps) {
   const theme = useTheme();
-  const open = p.live !== undefined && isReadable(p.live.open_price) ? p.live.open_price : undefined;
-  // The reference lines change with the listing, the positions and the price; the chart with each price.
-  const refs = useMemo(() => referenceLines(p.live, p.strikes, p.price), [p.live, p.strikes, p.price]);
+  const open = p.live !== undefined && !p.live.provisional && isReadable(p.live.open_price) ? p.live.open_price : undefined;
+  // The reference lines change with the listing and the positions; the chart with each price.
+  const refs = useMemo(() => referenceLines(p.live, p.strikes, p.best), [p.live, p.strikes, p.best]);
   const game = useMemo(() => gameSpan(p.live, p.interval), [p.live, p.interval]);
   const latest = p.prices.at(-1)?.t ?? p.at ?? 0;
   const range = windowRange(p.window, game, latest);
+  const width = innerWidth(p);
+  const frame = { width: p.width, height: p.height, focused: p.focused, framed: p.framed };
+  const title = `PRICE ${p.asset}  ${p.window === "game" ? `game ${formatInterval(p.interval)}` : `last ${p.window}`}`;
+  if (p.chartRows === 0) {
+    // One line: the title's words, the sparkline as wide as what is left, the price.
+    const tag = p.price ? ` ${formatPrice(p.price)}` : "";
+    const room = Math.max(0, width - `PRICE ${p.window === "game" ? "" : p.window} `.length - tag.length - 8);
+    const line = p.prices.length === 0 ? "" : sparkline(p.prices, range, Math.min(room, 60), theme.ascii);
+    return (
+      <Pane
+        {...frame}
+        title={`PRICE${p.window === "game" ? "" : ` ${p.window}`}`}
+        right={
+          <Line>
+            {[
+              span(line, { tone: "accent" }),
+              span(tag, { bold: true }),
+              p.prices.length === 0 ? span(p.error ?? " waiting…", { tone: p.error ? "bad" : "dim" }) : null,
+            ]}
+          </Line>
+        }
+      />
+    );
+  }
   // No prices, no chart: an axis drawn around nothing would pass for one.
   const chart =
-    p.chartRows > 0 && p.prices.length > 0
+    p.prices.length > 0
       ? drawChart({
           points: p.prices,
           range,
@@ -47,30 +76,25 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
           // The line's colour says which side of the open it is on; away from the game, of the window's first price.
           baseline: p.window === "game" && open ? open.toNumber() : p.prices.at(p.prices.indexFrom(range.from))?.value,
           tag: p.price ? formatPrice(p.price) : undefined,
-          cols: Math.max(1, p.width - 4),
+          cols: Math.max(1, width),
           rows: p.chartRows,
           ascii: theme.ascii,
           stale: p.stale,
         })
       : undefined;
-  const title = `PRICE ${p.asset}  ${p.window === "game" ? `game ${formatInterval(p.interval)}` : `last ${p.window}`}`;
+  // Without the line under the chart, what it left out goes on the title's line.
+  const off = !p.priceLine && chart !== undefined && chart.offChart.length > 0 ? `  ${offChartText(chart.offChart, theme.ascii)}` : "";
   return (
-    <Pane
-      title={title}
-      width={p.width}
-      height={p.height}
-      focused={p.focused}
-      right={<AgeBadge at={p.at} stale={p.stale} error={p.error} />}
-    >
+    <Pane {...frame} title={`${title}${off}`} right={<AgeBadge at={p.at} stale={p.stale} error={p.error} />}>
       {chart?.rows.map((row, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a chart row is its position on screen, top to bottom
         <Line key={i}>{row}</Line>
       ))}
-      {p.price ? (
-        <PriceLine price={p.price} prices={p.prices} open={open} refs={refs} offChart={chart?.offChart} width={p.width - 4} />
-      ) : (
+      {!p.price ? (
         <Line tone={p.error ? "bad" : "dim"}>{p.error ?? "waiting for the first price…"}</Line>
-      )}
+      ) : p.priceLine ? (
+        <PriceLine price={p.price} open={open} offChart={chart?.offChart ?? []} width={width} />
+      ) : null}
     </Pane>
   );
 });
@@ -87,61 +111,60 @@ function gameMarks(game: GameSpan): TimeMark[] {
   ];
 }
 
-/** The open, the ai price and the user's strikes (the one nearest the price marked); an unreadable price has no place. */
-function referenceLines(live: LiveGame | undefined, strikes: readonly Decimal[], price: Decimal | undefined): RefLine[] {
+/** The open, the ai price and the user's strikes (the best position's marked); an unreadable price has no place. */
+function referenceLines(live: LiveGame | undefined, strikes: readonly Decimal[], best: PricePaneProps["best"]): RefLine[] {
   const refs: RefLine[] = [];
   if (live !== undefined && isReadable(live.open_price)) refs.push({ value: live.open_price.toNumber(), label: "open", kind: "open" });
   if (live !== undefined && isReadable(live.ai_price)) refs.push({ value: live.ai_price.toNumber(), label: "ai", kind: "ai" });
-  const closest = price === undefined ? undefined : nearestStrike(strikes, price);
   for (const s of strikes) {
-    refs.push({ value: s.toNumber(), label: strikeLabel(s), kind: "strike", closest: s === closest });
+    const isBest = best !== undefined && s.eq(best.strike);
+    refs.push({ value: s.toNumber(), label: strikeLabel(s), kind: "strike", best: isBest, winning: isBest && best.winning });
   }
   return refs;
 }
 
 /**
- * "▲ 67,003.65  -32.40 (-0.05%) since open  ▼@66,169 off chart": whole
- * items, so a narrow pane drops the off-chart list, then the change since
- * the open.
+ * "▲ 67,003.65 +32.40 (+0.05%) since open  ↑ai +120.00 off chart": the
+ * price and its move since the open (▲/▼ and the colour both say which
+ * way), then each line the chart left out, with its direction (↑/↓) and its
+ * distance from the price. Whole items: a narrow pane drops the off-chart
+ * list, then the move.
  */
-function PriceLine(p: {
-  price: Decimal;
-  prices: PriceSeries;
-  open: Decimal | undefined;
-  refs: readonly RefLine[];
-  offChart: readonly { label: string; above: boolean }[] | undefined;
-  width: number;
-}) {
-  const g = glyphs(useTheme());
-  const last = p.prices.at(-1);
-  const prev = p.prices.at(-2);
-  const direction = last && prev ? Math.sign(last.value - prev.value) : 0;
+function PriceLine(p: { price: Decimal; open: Decimal | undefined; offChart: readonly OffChart[]; width: number }) {
+  const ascii = useTheme().ascii;
   const sinceOpen = p.open ? p.price.minus(p.open) : null;
   const pct = sinceOpen && p.open && !p.open.isZero() ? sinceOpen.div(p.open).times(100) : null;
+  const tone = signTone(sinceOpen?.cmp(0) ?? 0);
+  const arrow = sinceOpen === null || sinceOpen.isZero() ? "" : `${mark(sinceOpen.gt(0) ? "up" : "down", ascii)} `;
   return (
     <Line>
       {fitGroups(
         [
-          // The arrow is the last tick; the colour is the side of the open, as the chart's line: one colour per meaning.
-          [
-            span(`${direction > 0 ? g.up : direction < 0 ? g.down : g.flat} `, { bold: true }),
-            span(formatPrice(p.price), { bold: true, tone: sinceOpen ? signTone(sinceOpen.cmp(0)) : undefined }),
-          ],
-          [
-            sinceOpen &&
-              span(`  ${formatPriceChange(sinceOpen)}${pct ? ` (${formatPriceChange(pct)}%)` : ""} since open`, {
-                tone: signTone(sinceOpen.cmp(0)),
-              }),
-          ],
-          [p.offChart === undefined && p.refs.length > 0 && span(`  ${p.refs.map((r) => r.label).join(` ${g.sep} `)}`, { tone: "dim" })],
-          [
-            p.offChart !== undefined &&
-              p.offChart.length > 0 &&
-              span(`  ${p.offChart.map((o) => `${o.above ? g.up : g.down}${o.label}`).join(" ")} off chart`, { tone: "dim" }),
-          ],
+          [span(`${arrow}${formatPrice(p.price)}`, { bold: true, tone })],
+          [sinceOpen && span(`  ${formatPriceChange(sinceOpen)}${pct ? ` (${formatPriceChange(pct)}%)` : ""} since open`, { tone })],
+          [p.offChart.length > 0 && span(`  ${offChartText(p.offChart, ascii)}`, { tone: "dim" })],
         ],
         p.width,
       )}
     </Line>
   );
+}
+
+type OffChart = Chart["offChart"][number];
+
+/**
+ * "↑open +295.86 ↑ai +164.52 ↓6 strikes off chart": which way each of the
+ * open and the ai price is, and how far from the price; the strikes left
+ * out counted by side (the table has each one's distance).
+ */
+function offChartText(off: readonly OffChart[], ascii: boolean): string {
+  const side = (above: boolean) => mark(above ? "above" : "below", ascii);
+  const named = off.filter((o) => o.label === "open" || o.label === "ai");
+  const strikes = off.filter((o) => !named.includes(o));
+  const parts = named.map((o) => `${side(o.above)}${o.label}${o.distance === undefined ? "" : ` ${formatPriceChange(o.distance)}`}`);
+  for (const above of [true, false]) {
+    const n = strikes.filter((o) => o.above === above).length;
+    if (n > 0) parts.push(`${side(above)}${n === 1 ? strikes.find((o) => o.above === above)!.label : `${n} strikes`}`);
+  }
+  return `${parts.join(" ")} off chart`;
 }

@@ -102,7 +102,7 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
 
   if (detailGame) {
     return (
-      <Pane title={`RESULTS ${p.network} › #${detailGame.gid}`} width={p.width} height={p.height} focused right={right}>
+      <Pane title={`RESULTS ${p.network} › #${detailGame.gid}`} width={p.width} height={p.height} focused framed right={right}>
         <GameDetail game={detailGame} rows={Math.max(1, p.height - DETAIL_CHROME)} />
       </Pane>
     );
@@ -119,7 +119,7 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
   const shown = games.slice(first, first + capacity);
   const marker = theme.ascii ? ">" : "▸";
   return (
-    <Pane title={`RESULTS ${p.network} · ${filterTitle(p.view)}`} width={p.width} height={p.height} focused right={right}>
+    <Pane title={`RESULTS ${p.network} · ${filterTitle(p.view)}`} width={p.width} height={p.height} focused framed right={right}>
       <Text color={tone(theme, "dim")} wrap="truncate-end">
         {"  "}
         {cols.map((c) => cell(c, c.title)).join(" ")}

@@ -1,0 +1,50 @@
+/**
+ * "Am I up?", answered once and the same everywhere: what the focused game
+ * would pay if it closed now, and what the session has come to. Pure and
+ * exact. docs/glance.md ("Money") says how each figure is labelled.
+ *
+ *   - if closed now: the focused game's projected net, the projected
+ *     winnings (`w`) minus the stakes of its active positions, and that as
+ *     a share of the stakes;
+ *   - session: the settled net of the games that settled during the session
+ *     (sessionSummary's net: the results view's figure, to the cent) plus
+ *     the projected net of the games still open. The balance's change since
+ *     launch is not it: an open stake has left the balance but is not lost,
+ *     and a game staked before launch pays into it.
+ */
+import type { BookRow } from "./book.js";
+import { projectedNet } from "./book.js";
+import { type Decimal, sum } from "./money.js";
+import type { PositionTotals } from "./positions.js";
+import type { SessionSummary } from "./results.js";
+import { isReadable } from "./service-data.js";
+
+export interface ClosedNow {
+  /** Projected winnings minus stakes. */
+  net: Decimal;
+  /** net / staked × 100; null when nothing is staked. */
+  pct: Decimal | null;
+}
+
+/** The focused game's projected net, or null while a projection is missing (just placed) or unreadable, or nothing is held. */
+export function ifClosedNow(t: PositionTotals): ClosedNow | null {
+  if (t.count === 0 || t.projected === null || !isReadable(t.projected) || !isReadable(t.staked)) return null;
+  const net = t.projected.minus(t.staked);
+  return { net, pct: t.staked.isZero() ? null : net.div(t.staked).times(100) };
+}
+
+export interface SessionMoney {
+  /** The settled net of the session's games: the results view's figure. */
+  settled: Decimal;
+  /** The projected net of the games still open (0 when none is); null while one of their projections is missing. */
+  open: Decimal | null;
+  /** settled + open; null while open is. */
+  total: Decimal | null;
+}
+
+/** The session's money: `openRows` are the games held and not ended (bookOf, every market). */
+export function sessionMoney(summary: SessionSummary, openRows: readonly BookRow[]): SessionMoney {
+  const live = openRows.filter((r) => !r.ended);
+  const open = live.length === 0 ? sum([]) : (projectedNet(live) ?? null);
+  return { settled: summary.net, open, total: open === null ? null : summary.net.plus(open) };
+}

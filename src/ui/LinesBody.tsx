@@ -1,0 +1,107 @@
+/**
+ * The smallest layout (layout.ts, "lines"): one line a pane, for a pane a
+ * few rows high. The game and its countdown; the price, its move and the
+ * best position's distance; the money; the positions' summary, then as many
+ * of them as fit, the best first; the sparkline when a row is left.
+ */
+import { Box } from "ink";
+import { formatDistance, formatInterval, formatMoney, formatMoneyChange, shortGid, strikeLabel } from "../domain/format.js";
+import { gameClock } from "../domain/game.js";
+import { bestRow, distanceFrom, isWinning, type PositionRow, positionTotals, projectedNetOf } from "../domain/positions.js";
+import { MAX_POSITIONS_PER_GAME } from "../domain/rules.js";
+import { isReadable } from "../domain/service-data.js";
+import { targetPrices } from "../poller/snapshot.js";
+import { freshness } from "./age.js";
+import { windowRange } from "./chart/scales.js";
+import { sparkline } from "./chart/sparkline.js";
+import type { DashboardProps } from "./Dashboard.js";
+import { Form, moneyFreshness, type PaneData } from "./DashboardPanes.js";
+import { Line } from "./Line.js";
+import { MoneyLine } from "./panes/BalancePane.js";
+import { CountdownLine, PriceLine } from "./panes/GamePane.js";
+import { visibleRows } from "./panes/PositionsPane.js";
+import { span } from "./spans.js";
+import { mark } from "./symbols.js";
+import { signTone, useTheme } from "./theme.js";
+
+export function LinesBody(p: DashboardProps & { height: number; data: PaneData }) {
+  const { snapshot: s, layout: l, now } = p;
+  const theme = useTheme();
+  const live = s.listing?.value.liveGame ?? undefined;
+  const d = p.data;
+  const game = live ? gameClock(live, now) : undefined;
+  const head = `${formatInterval(s.target.interval)}${live ? ` #${shortGid(live.gid, theme.ascii)}` : ""} ${game ? game.phase.toUpperCase() : ""} `;
+  const best = bestRow(d.rows, s.price?.value.value);
+  const room = l.positionsHeight - 1;
+  const { shown } = visibleRows(d.rows, best, room, p.scroll);
+  const spare = Math.max(0, room - shown.length);
+  const gameError = freshness(s, "spot", s.listing, now).error;
+  return (
+    <Box flexDirection="column" height={p.height} flexShrink={0}>
+      <Box height={1} flexShrink={0}>
+        <Line bold>{head}</Line>
+        {live ? (
+          <CountdownLine live={live} now={now} width={Math.max(1, l.cols - head.length)} />
+        ) : (
+          <Line tone={gameError ? "bad" : "dim"}>{gameError ?? "loading the live game…"}</Line>
+        )}
+      </Box>
+      {live ? <PriceLine livePrice={s.price?.value.value} best={d.best} live={live} width={l.cols} /> : <Line tone="dim">–</Line>}
+      <MoneyLine
+        balance={s.balance?.value.balance}
+        {...moneyFreshness(s, now)}
+        money={d.money}
+        currency={s.target.currency}
+        width={l.cols}
+      />
+      <Form {...p} />
+      {l.positionsHeight > 0 ? <Line>{summary(d)}</Line> : null}
+      {shown.map((r) => (
+        <Line key={r.txid} bold={r === best}>
+          {positionLine(r, s.price?.value.value, theme.ascii)}
+        </Line>
+      ))}
+      {spare > 0 && s.price ? (
+        <Line tone="accent">
+          {sparkline(
+            targetPrices(s),
+            windowRange(
+              p.chartWindow ?? "game",
+              live && { start: live.start_at, lock: live.closes_at, end: live.ends_at, interval: s.target.interval },
+              s.price.at,
+            ),
+            l.cols,
+            theme.ascii,
+          )}
+        </Line>
+      ) : null}
+    </Box>
+  );
+}
+
+/** "POSITIONS 3 held 7 left · net +0.12", or what is not known yet. */
+function summary(d: PaneData) {
+  if (!d.read) return [span("POSITIONS ", { bold: true }), span("loading…", { tone: "dim" })];
+  const t = positionTotals(d.rows);
+  const net = t.projected !== null && isReadable(t.projected) && isReadable(t.staked) ? t.projected.minus(t.staked) : null;
+  return [
+    span("POSITIONS ", { bold: true }),
+    `${t.count} held ${Math.max(0, MAX_POSITIONS_PER_GAME - t.count)} left`,
+    t.count > 0 &&
+      span(`  net ${net === null ? "pending" : formatMoneyChange(net)}`, { tone: net === null ? "dim" : signTone(net.cmp(0)) }),
+  ];
+}
+
+/** "◆@63,500 2.00 +72.16 net +0.10" */
+function positionLine(r: PositionRow, price: Parameters<typeof distanceFrom>[0] | undefined, ascii: boolean) {
+  const net = projectedNetOf(r);
+  const winning = isWinning(r) ? mark("winning", ascii) : " ";
+  return [
+    span(`${winning}${strikeLabel(r.strike)} `, { tone: "accent" }),
+    `${formatMoney(r.stake)} `,
+    price === undefined ? "– " : `${formatDistance(distanceFrom(price, r))} `,
+    span(`net ${net === null ? (r.pending ? "pending" : "–") : formatMoneyChange(net)}`, {
+      tone: net === null ? "dim" : signTone(net.cmp(0)),
+    }),
+  ];
+}

@@ -1,0 +1,110 @@
+/**
+ * Three 10 s games played in a half-height tmux split (90x20, the sections
+ * layout) on the embedded sim, a position placed in each with the form's
+ * defaults: the form closes itself, the position's projection (PROJ.NET)
+ * is on screen within 2 s of "placed ✓", and "if closed now" gives the
+ * game's projected net; every capture fits the terminal with the countdown,
+ * the price and the money line in their places.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { findSection, footerRow, screenRows } from "../helpers/screen.js";
+import { CLI, TmuxSession } from "../helpers/tmux.js";
+
+const COLS = 90;
+const ROWS = 20;
+/** The dashboard draws one row less than the terminal (layout.ts); tmux captures them all. */
+const GAME = /^(▸ )?GAME BTC_USDT 10s #…(\d+) /m;
+/** How soon after "placed ✓" the projection must show (issue: within 2 s), plus one capture's poll. */
+const PROJECTION_MS = 2_000 + 200;
+
+function gameId(screen: string): string | undefined {
+  return GAME.exec(screen)?.[2];
+}
+
+/** "61040" → "61,040.00", as the table writes a whole strike. */
+function asPrice(whole: string): string {
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.00`;
+}
+
+describe("10 s games in a 90x20 pane", () => {
+  let t: TmuxSession | undefined;
+  let dir: string | undefined;
+  afterEach(() => {
+    t?.kill();
+    if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+    t = undefined;
+    dir = undefined;
+  });
+
+  it("plays three games with a position each: the projection within 2 s, 'if closed now' with it", { timeout: 150_000 }, async () => {
+    dir = mkdtempSync(join(tmpdir(), "spotdash-e2e-ten-"));
+    t = new TmuxSession(COLS, ROWS);
+    t.run(`cd ${dir} && (unset METAFIDE_API_KEY METAFIDE_USER_ADDRESS; node ${CLI} --interval 10 --no-bell); echo EXITED=$?`);
+
+    const played: string[] = [];
+    while (played.length < 3) {
+      // A game not played yet, accepting with 5 s before its lock, its price and the balance known.
+      const ready = await t.waitSteady(
+        (s) => {
+          const m = /closes in 0:(\d\d)/.exec(s);
+          const gid = gameId(s);
+          return (
+            gid !== undefined &&
+            !played.includes(gid) &&
+            s.includes("ACCEPTING") &&
+            /^USDC [\d,]+\.\d\d /m.test(s) &&
+            /^live [\d,]+\.\d\d/m.test(s) &&
+            s.includes("0 held 10 left") &&
+            m !== null &&
+            Number(m[1]) >= 5
+          );
+        },
+        30_000,
+        "a game not played yet, accepting with 5 s before its lock",
+      );
+      const gid = gameId(ready)!;
+      const lines = screenRows(ready, COLS, ROWS);
+      // The sections layout: the game's lines, the money line, the chart under its title, the table under its own.
+      expect(lines[1]).toMatch(/^▸ GAME BTC_USDT 10s #…\d+ +ACCEPTING$/);
+      expect(lines[2]).toMatch(/^(!!? )?closes in 0:\d\d {2}ends in 0:\d\d {2}[█░]+$/);
+      expect(lines[3]).toMatch(/^live [\d,]+\.\d\d( [▲▼] [+-][\d,]+\.\d\d \([+-]?[\d.]+%\))?$/);
+      expect(lines[4]).toMatch(/^USDC [\d,]+\.\d\d {2}if closed now – \(nothing held\) {2}session net [+-]?[\d,.]+/);
+      expect(findSection(lines, "PRICE")!.length).toBeGreaterThanOrEqual(1 + 5);
+
+      t.type("p");
+      await t.waitSteady((s) => s.includes("ready: Enter to preview"), 3_000, "the form");
+      t.keys("Enter");
+      await t.waitSteady((s) => s.includes("testnet: Enter to submit"), 3_000, "the preview");
+      t.keys("Enter");
+      const placed = await t.waitFor((s) => s.includes("placed ✓"), 5_000, "the position placed");
+      const at = Date.now();
+      const strike = asPrice(/placed ✓ @(\d+) /.exec(placed)![1]!);
+
+      // The projection: the row's PROJ.GROSS and PROJ.NET from the service, and the game's net on the money line.
+      const projected = await t.waitFor(
+        (s) => {
+          const table = findSection(s.split("\n"), "POSITIONS");
+          const row = table?.find((r) => r.includes(` ${strike} `));
+          return row !== undefined && /\s[\d.]+\s+[+-]?[\d.]+\s+[+-][\d.]+%/.test(row) && /if closed now [+-][\d.]+/.test(s);
+        },
+        PROJECTION_MS,
+        `the projection of the position at ${strike} within 2 s of "placed ✓"`,
+      );
+      expect(Date.now() - at).toBeLessThanOrEqual(PROJECTION_MS);
+      const shown = screenRows(projected, COLS, ROWS);
+      expect(gameId(projected)).toBe(gid);
+      // The form closed itself: no PLACE section, the chart back to its rows.
+      expect(findSection(shown, "PLACE")).toBeUndefined();
+      expect(shown.join("\n")).toMatch(/if closed now [+-][\d.]+( USDC)? \([+-][\d.]+%\)/);
+      expect(findSection(shown, "POSITIONS")![0]).toMatch(/POSITIONS #…\d+ {2}1 held 9 left/);
+      expect(shown[footerRow(shown)]).toBeDefined();
+      played.push(gid);
+    }
+
+    t.type("q");
+    await t.waitFor((s) => s.includes("EXITED=0"), 5_000, "a clean exit");
+  });
+});
