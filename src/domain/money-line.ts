@@ -36,14 +36,21 @@ export function ifClosedNow(t: PositionTotals): ClosedNow | null {
 export interface SessionMoney {
   /** The settled net of the session's games: the results view's figure. */
   settled: Decimal;
-  /** The projected net of the games still open (0 when none is); null while one of their projections is missing. */
-  open: Decimal | null;
-  /** settled + open; null while open is. */
-  total: Decimal | null;
+  /**
+   * The projected net of the games still open (0 when none is); null while one of their projections is
+   * missing; undefined while the games held are not all known (positions or markets not yet read).
+   */
+  open: Decimal | null | undefined;
+  /** settled + open; null or undefined while open is. */
+  total: Decimal | null | undefined;
 }
 
-/** The session's money: `openRows` are the games held and not ended (bookOf, every market). */
-export function sessionMoney(summary: SessionSummary, openRows: readonly BookRow[]): SessionMoney {
+/**
+ * The session's money: `openRows` are the games held and not ended (bookOf, every market); `allRead`
+ * whether every market's positions have been read, without which the open part is not known.
+ */
+export function sessionMoney(summary: SessionSummary, openRows: readonly BookRow[], allRead: boolean): SessionMoney {
+  if (!allRead) return { settled: summary.net, open: undefined, total: undefined };
   const live = openRows.filter((r) => !r.ended);
   const open = live.length === 0 ? sum([]) : (projectedNet(live) ?? null);
   return { settled: summary.net, open, total: open === null ? null : summary.net.plus(open) };

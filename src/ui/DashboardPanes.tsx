@@ -68,7 +68,9 @@ function useMoney(p: DashboardProps, rows: ReturnType<typeof positionRows>, read
   const s = p.snapshot;
   const summary = useMemo(() => sessionSummary(s.session.games.values()), [s.session.games]);
   const bookRows = p.book?.rows ?? bookOf(s, p.now);
-  const session = sessionMoney(summary, bookRows);
+  // Until the focused game's positions and every market's have been read, the open games are not known.
+  const book = bookRead(s);
+  const session = sessionMoney(summary, bookRows, read && book.read >= book.of);
   const closedNow: ClosedNow | null | "none" | undefined = !read
     ? undefined
     : rows.length === 0

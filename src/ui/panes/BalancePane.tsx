@@ -84,6 +84,7 @@ export function closedNowPieces(c: Money["closedNow"], currency: string, label: 
 
 /** "session net +2.88 USDC": settled and open together; `split` adds "(settled +3.11, open −0.23)". */
 export function sessionPieces(m: SessionMoney, currency: string, split: boolean): Piece[] {
+  if (m.total === undefined) return ["session net ", span("…", { tone: "dim" })];
   if (m.total === null)
     return ["session net ", span("projection pending", { tone: "dim" }), split ? span(` (${sessionSplit(m)})`, { tone: "dim" }) : null];
   return [
@@ -95,7 +96,7 @@ export function sessionPieces(m: SessionMoney, currency: string, split: boolean)
 
 /** "settled +3.11 · open proj. −0.23": the results view's figure, and the open games' projection. */
 function sessionSplit(m: SessionMoney): string {
-  return `settled ${formatMoneyChange(m.settled)} · open proj. ${m.open === null ? "…" : formatMoneyChange(m.open)}`;
+  return `settled ${formatMoneyChange(m.settled)} · open proj. ${m.open === null || m.open === undefined ? "…" : formatMoneyChange(m.open)}`;
 }
 
 /**
