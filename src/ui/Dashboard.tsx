@@ -13,13 +13,12 @@ import { noLiveGameTitle } from "../domain/placement.js";
 import { otherGames, playsIn, positionRows, readableStreaks } from "../domain/positions.js";
 import type { Toast } from "../domain/results.js";
 import { bookRead, type Snapshot } from "../poller/snapshot.js";
-import { ageAt, NowContext, serviceDown } from "./age.js";
+import { ageAt, NowContext } from "./age.js";
 import type { ChartWindow } from "./chart/scales.js";
-import { BodyPanes } from "./DashboardPanes.js";
+import { BodyPanes, Book } from "./DashboardPanes.js";
 import type { FormState } from "./form/form-state.js";
 import type { Hint } from "./keymap.js";
 import type { Layout } from "./layout.js";
-import { BookPane } from "./panes/BookPane.js";
 import { DiagnosticsView } from "./panes/DiagnosticsView.js";
 import { Footer } from "./panes/Footer.js";
 import { Header } from "./panes/Header.js";
@@ -138,22 +137,7 @@ function Body(p: DashboardProps) {
   if (p.results) return <ResultsView {...p.results} width={l.cols} height={height} />;
   const down = s.lastOkAt === undefined ? serviceDownReason(s.connection) : undefined;
   if (down !== undefined) return <ServiceDown reason={down} backend={p.backend} localNow={p.localNow} width={l.cols} height={height} />;
-  if (l.bookWidth === 0 && p.book?.selected !== undefined) {
-    return (
-      <BookPane
-        rows={p.book.rows}
-        selected={p.book.selected}
-        read={bookRead(s)}
-        assets={[...new Set(s.book.watched.map((m) => m.asset))].join(", ")}
-        down={serviceDown(s.connection)}
-        currency={s.target.currency}
-        width={l.cols}
-        height={height}
-        focused
-        framed={l.framed}
-      />
-    );
-  }
+  if (l.bookWidth === 0 && p.book?.selected !== undefined) return <Book {...p} width={l.cols} height={height} framed={l.framed} />;
   return <BodyPanes {...p} height={height} />;
 }
 

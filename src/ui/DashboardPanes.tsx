@@ -122,25 +122,13 @@ export function BodyPanes(p: DashboardProps & { height: number }) {
       </Box>
     );
   }
-  const s = p.snapshot;
   return (
     <Box height={p.height} flexShrink={0}>
       <Box flexDirection="column" width={l.paneCols} flexShrink={0}>
         {left}
       </Box>
       <Box flexDirection="column" width={l.bookWidth} flexShrink={0}>
-        <BookPane
-          rows={p.book?.rows ?? []}
-          selected={p.book?.selected}
-          read={bookRead(s)}
-          assets={[...new Set(s.book.watched.map((m) => m.asset))].join(", ")}
-          down={serviceDown(s.connection)}
-          currency={s.target.currency}
-          width={l.bookWidth}
-          height={l.bookHeight}
-          focused={p.book?.selected !== undefined}
-          framed
-        />
+        <Book {...p} width={l.bookWidth} height={l.bookHeight} framed />
         {positions}
       </Box>
     </Box>
@@ -218,6 +206,25 @@ function Price(p: PartProps) {
       window={p.chartWindow ?? "game"}
       chartRows={l.chartRows}
       priceLine={l.framed}
+    />
+  );
+}
+
+/** The book: in its own column, or the whole body while a row is selected where it has no column. */
+export function Book(p: DashboardProps & { width: number; height: number; framed: boolean }) {
+  const s = p.snapshot;
+  return (
+    <BookPane
+      rows={p.book?.rows ?? []}
+      selected={p.book?.selected}
+      read={bookRead(s)}
+      assets={[...new Set(s.book.watched.map((m) => m.asset))].join(", ")}
+      down={serviceDown(s.connection)}
+      currency={s.target.currency}
+      width={p.width}
+      height={p.height}
+      focused={p.book?.selected !== undefined}
+      framed={p.framed}
     />
   );
 }
