@@ -28,7 +28,7 @@ import { PricePane } from "./panes/PricePane.js";
 export type PaneData = ReturnType<typeof usePaneData>;
 
 /** What the panes show of the snapshot, rebuilt only when what it comes from changes. */
-export function usePaneData(p: DashboardProps) {
+function usePaneData(p: DashboardProps) {
   const s = p.snapshot;
   const gid = s.listing?.value.liveGame?.gid;
   const nextGid = s.listing ? nextGameGid(s.listing.value) : undefined;
@@ -71,11 +71,9 @@ function useMoney(p: DashboardProps, rows: ReturnType<typeof positionRows>, read
   // Until the focused game's positions and every market's have been read, the open games are not known.
   const book = bookRead(s);
   const session = sessionMoney(summary, bookRows, read && book.read >= book.of);
-  const closedNow: ClosedNow | null | "none" | undefined = !read
-    ? undefined
-    : rows.length === 0
-      ? "none"
-      : ifClosedNow(positionTotals(rows));
+  // Rows that are all inactive hold nothing: "nothing held", not a projection that never comes.
+  const totals = positionTotals(rows);
+  const closedNow: ClosedNow | null | "none" | undefined = !read ? undefined : totals.count === 0 ? "none" : ifClosedNow(totals);
   // The figures, not their objects: a frame whose money did not change leaves the panes as they are.
   return useSameValue({ closedNow, session }, moneyText);
 }
@@ -251,7 +249,7 @@ export function Form(p: DashboardProps) {
   );
 }
 
-export function Positions(p: PartProps & { width: number }) {
+function Positions(p: PartProps & { width: number }) {
   const { snapshot: s, layout: l, now } = p;
   const d = p.data;
   return (

@@ -16,9 +16,10 @@
  *     CHART_ROWS_SHORT.
  *   - lines: one line a pane, down to 40x8.
  *
- * Everywhere the positions keep their best row and their total in sight,
- * and the chart never has fewer rows than its floor while the positions
- * have more than one.
+ * The positions keep their best row and their total in sight (but for the
+ * lines layout with the form open, which takes their rows); from 20 rows
+ * the chart never has fewer rows than its floor while the positions have
+ * more than one.
  */
 export const MIN_COLS = 40;
 export const MIN_ROWS = 8;
@@ -29,7 +30,7 @@ export const LAYOUT_CHOICES = ["auto", "boxed", "sections", "lines"] as const;
 export type LayoutChoice = (typeof LAYOUT_CHOICES)[number];
 
 /** The smallest terminal each mode is chosen for (auto). */
-export const MODE_MIN: Record<LayoutMode, { cols: number; rows: number }> = {
+const MODE_MIN: Record<LayoutMode, { cols: number; rows: number }> = {
   boxed: { cols: 80, rows: 28 },
   sections: { cols: 60, rows: 14 },
   lines: { cols: MIN_COLS, rows: MIN_ROWS },
@@ -75,10 +76,10 @@ const TABLE_CHROME = 2;
 /** The chart's rows (its time axis included) that the positions give way to. */
 export const CHART_ROWS_FLOOR = 5;
 /** Below this many terminal rows the positions come first: the chart takes the rows they leave, if at least CHART_ROWS_SHORT, else it is one sparkline line. */
-export const CHART_MIN_TERMINAL_ROWS = 20;
-export const CHART_ROWS_SHORT = 4;
+const CHART_MIN_TERMINAL_ROWS = 20;
+const CHART_ROWS_SHORT = 4;
 /** From this many terminal rows the sections layout has the game's third line: whether it takes positions, the next game. */
-export const SECTIONS_PLACE_LINE_ROWS = 24;
+const SECTIONS_PLACE_LINE_ROWS = 24;
 /** The positions pane shows at most this many rows before it scrolls. */
 export const POSITION_LINES_MAX = 12;
 
@@ -97,10 +98,10 @@ export interface LayoutNeeds {
   choice?: LayoutChoice;
 }
 
-/** The mode for a size: the roomiest that fits, or the one asked for. */
+/** The mode for a size: the one asked for while the size has room for it, else the roomiest that fits. */
 export function layoutMode(cols: number, rows: number, choice: LayoutChoice = "auto"): LayoutMode {
-  if (choice !== "auto") return choice;
   const fits = (m: LayoutMode) => cols >= MODE_MIN[m].cols && rows >= MODE_MIN[m].rows;
+  if (choice !== "auto" && fits(choice)) return choice;
   return fits("boxed") ? "boxed" : fits("sections") ? "sections" : "lines";
 }
 

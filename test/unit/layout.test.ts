@@ -63,7 +63,21 @@ it("on a wide terminal sizes the book to its rows and gives the chart the whole 
   expect(l.chartRows).toBe(body(50) - l.topHeight - 3 - 1);
 });
 
-it("takes the layout asked for, and keeps the too-small screen below 40x8", () => {
-  expect([layoutMode(200, 50, "lines"), layoutMode(80, 18, "boxed"), layoutMode(120, 35, "auto")]).toEqual(["lines", "boxed", "boxed"]);
+it("takes the layout asked for where the size has room for it, and keeps the too-small screen below 40x8", () => {
+  expect([layoutMode(200, 50, "lines"), layoutMode(80, 28, "boxed"), layoutMode(120, 35, "auto")]).toEqual(["lines", "boxed", "boxed"]);
+  // Too small for the one asked for: the roomiest that fits, never a pane of negative height.
+  expect([layoutMode(80, 18, "boxed"), layoutMode(80, 10, "boxed"), layoutMode(50, 20, "sections")]).toEqual([
+    "sections",
+    "lines",
+    "lines",
+  ]);
+  for (const [cols, rows] of [
+    [80, 10],
+    [59, 30],
+    [200, 8],
+  ] as const) {
+    const l = computeLayout(cols, rows, { choice: "boxed", formOpen: true, positionLines: 5 });
+    expect([l.topHeight, l.priceHeight, l.positionsHeight, l.formHeight, l.chartRows].every((h) => h >= 0)).toBe(true);
+  }
   expect([computeLayout(39, 30).tooSmall, computeLayout(100, 7).tooSmall, computeLayout(40, 8).tooSmall]).toEqual([true, true, false]);
 });

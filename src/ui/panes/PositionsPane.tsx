@@ -157,10 +157,12 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
  * `scroll`, with a line that says which ("rows 3–5 of 9").
  */
 export function visibleRows<R>(all: readonly R[], best: R | undefined, room: number, scroll: number) {
+  if (room <= 0) return { shown: [], scroll: 0, more: undefined };
   if (all.length <= room) return { shown: all, scroll: 0, more: undefined };
-  if (room <= 1) return { shown: all.slice(0, room).map((r) => best ?? r), scroll: 0, more: undefined };
-  const others = best === undefined ? all : all.filter((r) => r !== best);
   const capacity = room - 1 - (best === undefined ? 0 : 1);
+  // No room for a window and the line that names it: the best row alone, else the first.
+  if (capacity < 1) return { shown: [best ?? all[0]!], scroll: 0, more: undefined };
+  const others = best === undefined ? all : all.filter((r) => r !== best);
   const from = Math.min(Math.max(0, scroll), Math.max(0, others.length - capacity));
   const window = others.slice(from, from + capacity);
   return { shown: best === undefined ? window : [best, ...window], scroll: from, more: { window: window.length, of: others.length } };
