@@ -4,12 +4,13 @@
  * best position's distance; the money; the positions' summary, then as many
  * of them as fit, the best first; the sparkline when a row is left.
  */
+
 import { Box } from "ink";
 import { formatDistance, formatInterval, formatMoney, formatMoneyChange, shortGid, strikeLabel } from "../domain/format.js";
 import { gameClock } from "../domain/game.js";
+import { ifClosedNow } from "../domain/money-line.js";
 import { bestRow, distanceFrom, isWinning, type PositionRow, positionTotals, projectedNetOf } from "../domain/positions.js";
 import { MAX_POSITIONS_PER_GAME } from "../domain/rules.js";
-import { isReadable } from "../domain/service-data.js";
 import { targetPrices } from "../poller/snapshot.js";
 import { freshness } from "./age.js";
 import { windowRange } from "./chart/scales.js";
@@ -83,7 +84,7 @@ export function LinesBody(p: DashboardProps & { height: number; data: PaneData }
 function summary(d: PaneData) {
   if (!d.read) return [span("POSITIONS ", { bold: true }), span("loading…", { tone: "dim" })];
   const t = positionTotals(d.rows);
-  const net = t.projected !== null && isReadable(t.projected) && isReadable(t.staked) ? t.projected.minus(t.staked) : null;
+  const net = ifClosedNow(t)?.net ?? null;
   return [
     span("POSITIONS ", { bold: true }),
     `${t.count} held ${Math.max(0, MAX_POSITIONS_PER_GAME - t.count)} left`,

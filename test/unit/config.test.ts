@@ -321,6 +321,8 @@ describe("bad values: one line naming the setting and what is allowed", () => {
     [[], { env: { SPOTDASH_ASSET: "_USDT" } }, "SPOTDASH_ASSET: must look like BASE_QUOTE, e.g. BTC_USDT (got _USDT)"],
     [["--network", "devnet"], {}, "--network: must be one of testnet, mainnet (got devnet)"],
     [[], { env: { SPOTDASH_NETWORK: "main net" } }, 'SPOTDASH_NETWORK: must be one of testnet, mainnet (got "main net")'],
+    [["--layout", "big"], {}, "--layout: must be one of auto, boxed, sections, lines (got big)"],
+    [[], { env: { SPOTDASH_LAYOUT: "box" } }, "SPOTDASH_LAYOUT: must be one of auto, boxed, sections, lines (got box)"],
     [["--currency", "US DC"], {}, '--currency: must be a currency code of 2 to 16 letters or digits, e.g. USDC (got "US DC")'],
     [["--currency", "$"], {}, "--currency: must be a currency code of 2 to 16 letters or digits, e.g. USDC (got $)"],
     [

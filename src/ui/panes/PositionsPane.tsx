@@ -11,6 +11,7 @@ import {
   shortGid,
 } from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
+import { ifClosedNow } from "../../domain/money-line.js";
 import {
   bestRow,
   distanceFrom,
@@ -95,8 +96,7 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
   const count = p.read ? `${totals.count} held ${left} left` : "…";
   const title = `POSITIONS${p.gid ? ` #${shortGid(p.gid, ascii)}` : ""}  ${count}`;
   const others = p.others.filter((o) => o.gid !== p.settling?.gid && !p.settled.has(o.gid));
-  const net =
-    totals.projected !== null && isReadable(totals.projected) && isReadable(totals.staked) ? totals.projected.minus(totals.staked) : null;
+  const net = ifClosedNow(totals)?.net ?? null;
   return (
     <Pane
       title={title}
