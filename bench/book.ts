@@ -17,8 +17,8 @@ import { gameTimes, heldGids, marketKey } from "../src/domain/book.js";
 import type { Interval } from "../src/domain/rules.js";
 import { bookOptions } from "../src/poller/book-watch.js";
 import { Poller } from "../src/poller/poller.js";
+import { hashKey } from "../src/sim/engine/users.js";
 import { startSim } from "../src/sim/index.js";
-import { hashKey } from "../src/sim/users.js";
 import { counting } from "./counting.js";
 import { flag, maxInWindow, minGap, summary } from "./stats.js";
 

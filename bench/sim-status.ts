@@ -12,7 +12,7 @@
  * Positions are placed through the engine itself (no journal), ten per user,
  * a minute before the game closes on the sim's manual clock; then the clock
  * moves past the game's end and the game settles, in steps between turns of
- * the event loop (src/sim/settlement.ts): the longest of those turns is how
+ * the event loop (src/sim/engine/settlement.ts): the longest of those turns is how
  * long a request arriving then could wait, and the whole is how long until
  * its result is filed. With --cancelled the feed has no tick at the game's
  * end, so the game is cancelled and every stake refunded instead.

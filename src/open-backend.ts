@@ -55,8 +55,8 @@ export function openService(config: Config & { apiKey: NonNullable<Config["apiKe
 
 /**
  * The embedded sim's prices are a function of the seed and the time
- * (sim/feed.ts): one seed for every start draws the same path, so the price
- * history kept across restarts (docs/history.md) joins up.
+ * (sim/feed/feed.ts): one seed for every start draws the same path, so the
+ * price history kept across restarts (docs/history.md) joins up.
  */
 export const EMBEDDED_SIM_SEED = 20_260_301;
 

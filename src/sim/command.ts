@@ -6,13 +6,13 @@
 import { parseArgs } from "node:util";
 import { ASSET_PATTERN, INTERVALS, isInterval } from "../domain/rules.js";
 import { announcementPath, announceSim } from "../sim-announcement.js";
-import { parseFaultSpec } from "./faults.js";
+import { ASSETS, type Asset } from "./engine/markets.js";
+import { isValidApiKey } from "./engine/users.js";
+import { parseFaultSpec } from "./http/faults.js";
+import { RATE_LIMIT_MODES, type RateLimitMode } from "./http/ratelimit.js";
+import { parseWireStyle } from "./http/wire-variants.js";
 import type { MarketSelector } from "./index.js";
 import { DEFAULT_HOST, DEFAULT_PORT, MAX_SEED, type SimHandle, type SimOptions, startSim } from "./index.js";
-import { ASSETS, type Asset } from "./markets.js";
-import { RATE_LIMIT_MODES, type RateLimitMode } from "./ratelimit.js";
-import { isValidApiKey } from "./users.js";
-import { parseWireStyle } from "./wire-variants.js";
 
 export const SIM_USAGE = `usage: spotdash sim [--host ${DEFAULT_HOST}] [--port ${DEFAULT_PORT}] [--seed N] [--key KEY]...
                     [--rate-limit ${RATE_LIMIT_MODES.join("|")}] [--data DIR] [--no-crowd]

@@ -7,21 +7,21 @@ import { randomInt } from "node:crypto";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Interval } from "../domain/rules.js";
-import { type Clock, systemClock } from "./clock.js";
-import { Engine } from "./engine.js";
-import { FaultInjector, type FaultProfile } from "./faults.js";
-import { createSimServer, type ServerDeps } from "./http.js";
-import { Journal } from "./journal.js";
-import type { Asset } from "./markets.js";
-import { RATE_LIMIT_MODES, RateLimiter, type RateLimitMode } from "./ratelimit.js";
-import type { JournalRecord } from "./records.js";
-import { generateDemoKey, hashKey, isValidApiKey, type SimUser } from "./users.js";
-import { WireRewriter, type WireStyle } from "./wire-variants.js";
+import { type Clock, systemClock } from "./engine/clock.js";
+import { Engine } from "./engine/engine.js";
+import type { Asset } from "./engine/markets.js";
+import { generateDemoKey, hashKey, isValidApiKey, type SimUser } from "./engine/users.js";
+import { FaultInjector, type FaultProfile } from "./http/faults.js";
+import { RATE_LIMIT_MODES, RateLimiter, type RateLimitMode } from "./http/ratelimit.js";
+import { createSimServer, type ServerDeps } from "./http/server.js";
+import { WireRewriter, type WireStyle } from "./http/wire-variants.js";
+import { Journal } from "./persistence/journal.js";
+import type { JournalRecord } from "./persistence/records.js";
 
-export { type Clock, ManualClock, systemClock } from "./clock.js";
-export type { Engine } from "./engine.js";
-export { DataDirInUse, JournalError } from "./journal-error.js";
-export type { RateLimitMode } from "./ratelimit.js";
+export { type Clock, ManualClock, systemClock } from "./engine/clock.js";
+export type { Engine } from "./engine/engine.js";
+export type { RateLimitMode } from "./http/ratelimit.js";
+export { DataDirInUse, JournalError } from "./persistence/journal-error.js";
 
 export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_PORT = 8787;
@@ -50,7 +50,7 @@ export interface SimOptions {
   faults?: FaultProfile;
   /** The sim's clock runs this many ms ahead of (negative: behind) the local clock. */
   clockSkewMs?: number;
-  /** Answers in the forms the spec leaves open (wire-variants.ts, docs/sim.md); the spec's own when absent. */
+  /** Answers in the forms the spec leaves open (http/wire-variants.ts, docs/sim.md); the spec's own when absent. */
   wire?: WireStyle;
   /** Markets with no live game from the start: for `forMs` (then the first game after is announced), or until resumed. */
   pause?: readonly MarketSelector[];

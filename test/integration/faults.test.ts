@@ -1,6 +1,6 @@
 /**
  * The real poller and client against a sim that misbehaves on purpose
- * (src/sim/faults.ts): errors, 429 storms, hangs, resets, malformed and
+ * (src/sim/http/faults.ts): errors, 429 storms, hangs, resets, malformed and
  * mistyped responses, an outage and a skewed clock. Nothing crashes, the
  * budget holds, the truth is told, and the key never leaks.
  */

@@ -12,12 +12,12 @@ import { describe, expect, it } from "vitest";
 import { NETWORKS } from "../../src/api/schemas.js";
 import { Decimal, sum, toWire } from "../../src/domain/money.js";
 import { INTERVALS, minStake } from "../../src/domain/rules.js";
-import { ManualClock } from "../../src/sim/clock.js";
-import { Engine } from "../../src/sim/engine.js";
-import { SimError } from "../../src/sim/errors.js";
-import { ASSETS } from "../../src/sim/markets.js";
-import { hashKey } from "../../src/sim/users.js";
-import { parsePlaceBody } from "../../src/sim/validate.js";
+import { ManualClock } from "../../src/sim/engine/clock.js";
+import { Engine } from "../../src/sim/engine/engine.js";
+import { SimError } from "../../src/sim/engine/errors.js";
+import { ASSETS } from "../../src/sim/engine/markets.js";
+import { hashKey } from "../../src/sim/engine/users.js";
+import { parsePlaceBody } from "../../src/sim/http/validate.js";
 import { T0 } from "./sim-helpers.js";
 
 const action = fc.oneof(

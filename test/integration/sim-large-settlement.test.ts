@@ -11,9 +11,9 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it } from "vitest";
 import { Decimal } from "../../src/domain/money.js";
 import { computePayout, type PayoutGame, payoutUnits } from "../../src/domain/payout.js";
-import type { PositionRecord } from "../../src/sim/model.js";
-import { payoutSteps } from "../../src/sim/settlement.js";
-import { POSITIONS_PER_TURN, runNow } from "../../src/sim/turns.js";
+import type { PositionRecord } from "../../src/sim/engine/model.js";
+import { payoutSteps } from "../../src/sim/engine/settlement.js";
+import { POSITIONS_PER_TURN, runNow } from "../../src/sim/engine/turns.js";
 import { body, startTestSim, type TestSim, toNextGame } from "./sim-helpers.js";
 
 let t: TestSim | undefined;

@@ -8,7 +8,7 @@
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ErrorBodySchema } from "../../src/api/schemas.js";
-import { SERVER_LIMITS } from "../../src/sim/server-limits.js";
+import { SERVER_LIMITS } from "../../src/sim/http/server-limits.js";
 import { body, errorBody, raw, startTestSim, type TestSim, toNextGame } from "./sim-helpers.js";
 
 const CAP = 40;

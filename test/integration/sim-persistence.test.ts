@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { ManualClock, startSim } from "../../src/sim/index.js";
-import { JournalError } from "../../src/sim/journal.js";
+import { JournalError } from "../../src/sim/persistence/journal.js";
 import { SpecClient } from "../helpers/spec-client.js";
 import { body, raw, startTestSim, T0, type TestSim, toNextGame } from "./sim-helpers.js";
 

@@ -1,6 +1,6 @@
 /**
  * The real client, poller, panes and commands against the real sim serving
- * its answers in every form the spec leaves open (`--wire`, src/sim/
+ * its answers in every form the spec leaves open (`--wire`, src/sim/http/
  * wire-variants.ts) and in the states it leaves unshown (a paused market, no
  * next game). Every world is built alike (same seed, clock and positions: a
  * settled game and two positions in the live one) and then served in one
@@ -23,8 +23,8 @@ import { Unreadable } from "../../src/domain/service-data.js";
 import { Poller } from "../../src/poller/poller.js";
 import { resultsKey } from "../../src/poller/reducers.js";
 import { type Snapshot, targetPrices } from "../../src/poller/snapshot.js";
+import { UNREADABLE_VARIANTS, WIRE_VARIANT_NAMES, type WireVariant } from "../../src/sim/http/wire-variants.js";
 import type { SimOptions } from "../../src/sim/index.js";
-import { UNREADABLE_VARIANTS, WIRE_VARIANT_NAMES, type WireVariant } from "../../src/sim/wire-variants.js";
 import { Dashboard, positionLines } from "../../src/ui/Dashboard.js";
 import { computeLayout } from "../../src/ui/layout.js";
 import { RESULTS_PAGE_SIZE } from "../../src/ui/results/use-results-view.js";

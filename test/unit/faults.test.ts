@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseSimArgs } from "../../src/sim/command.js";
-import { breakShape, FaultInjector, parseFaultSpec } from "../../src/sim/faults.js";
+import { breakShape, FaultInjector, parseFaultSpec } from "../../src/sim/http/faults.js";
 
 describe("fault injection settings", () => {
   it("parses a fault spec and refuses a bad one with a clear line", () => {

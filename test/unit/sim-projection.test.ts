@@ -1,5 +1,5 @@
 /**
- * A game's projection (sim/projection.ts) weighs each position once as it
+ * A game's projection (sim/engine/projection.ts) weighs each position once as it
  * joins and answers for the caller's positions only; whatever path it took
  * (positions joining at one price, a synchronous weighing, one in slices),
  * the answer is exactly what the whole game's payout at that price pays.
@@ -9,10 +9,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Decimal } from "../../src/domain/money.js";
 import { computePayout, fromUnits, type PayoutGame, returnPctOfUnits, unitsToNumber } from "../../src/domain/payout.js";
-import type { PositionRecord } from "../../src/sim/model.js";
-import { GameProjection, LARGE_GAME_REWEIGH_MS } from "../../src/sim/projection.js";
-import type { GameSlot } from "../../src/sim/schedule.js";
-import { POSITIONS_PER_TURN } from "../../src/sim/turns.js";
+import type { PositionRecord } from "../../src/sim/engine/model.js";
+import { GameProjection, LARGE_GAME_REWEIGH_MS } from "../../src/sim/engine/projection.js";
+import type { GameSlot } from "../../src/sim/engine/schedule.js";
+import { POSITIONS_PER_TURN } from "../../src/sim/engine/turns.js";
 
 const GAME: PayoutGame = { interval: 60, startAt: 1_000_000, endsAt: 1_075_000 };
 const SLOT = {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseTarget } from "../../src/sim/http.js";
+import { parseTarget } from "../../src/sim/http/server.js";
 
 /** What the URL parser makes of a target: the reference parseTarget's hand-split path must agree with. */
 function byUrl(raw: string): { pathname: string; query: [string, string][] } | undefined {

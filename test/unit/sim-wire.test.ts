@@ -1,5 +1,5 @@
 /**
- * GET /status is written ahead (sim/wire.ts: statusAnswer): each position's
+ * GET /status is written ahead (sim/engine/wire.ts: statusAnswer): each position's
  * unchanging fields as JSON text once, its projection appended per request.
  * Whatever the positions hold (names with quotes, backslashes, control
  * characters, any script; any stake and projection), the text is the very
@@ -9,9 +9,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Decimal } from "../../src/domain/money.js";
-import type { PositionRecord } from "../../src/sim/model.js";
-import type { GameSlot } from "../../src/sim/schedule.js";
-import { statusAnswer } from "../../src/sim/wire.js";
+import type { PositionRecord } from "../../src/sim/engine/model.js";
+import type { GameSlot } from "../../src/sim/engine/schedule.js";
+import { statusAnswer } from "../../src/sim/engine/wire.js";
 
 const SLOT = {
   gid: "548009",

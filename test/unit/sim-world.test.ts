@@ -2,11 +2,11 @@
 import { describe, expect, it } from "vitest";
 import { Decimal } from "../../src/domain/money.js";
 import { gamePeriodMs, INTERVALS } from "../../src/domain/rules.js";
-import { PriceFeed, TICK_MS } from "../../src/sim/feed.js";
-import { aiPrice } from "../../src/sim/forecast.js";
-import { ASSET_MODELS, ASSETS } from "../../src/sim/markets.js";
-import { decodeGid, slotAt, slotPhase } from "../../src/sim/schedule.js";
-import { currentStreak, projectStreaks } from "../../src/sim/streaks.js";
+import { ASSET_MODELS, ASSETS } from "../../src/sim/engine/markets.js";
+import { decodeGid, slotAt, slotPhase } from "../../src/sim/engine/schedule.js";
+import { currentStreak, projectStreaks } from "../../src/sim/engine/streaks.js";
+import { PriceFeed, TICK_MS } from "../../src/sim/feed/feed.js";
+import { aiPrice } from "../../src/sim/feed/forecast.js";
 
 const T = Date.UTC(2026, 1, 19);
 const YEAR_MS = 365.25 * 86_400_000;

@@ -1,5 +1,5 @@
 /**
- * The sim's wire variants (src/sim/wire-variants.ts) combine: any set of them
+ * The sim's wire variants (src/sim/http/wire-variants.ts) combine: any set of them
  * in any order writes valid JSON, which the reader reads (or, for the one
  * combination that leaves a live game without an end, refuses by name).
  */
@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parseJson, stringifyJson } from "../../src/api/json.js";
 import { UnusableResponse } from "../../src/api/read/fields.js";
 import { readListing, readStatus } from "../../src/api/read/resources.js";
-import { WIRE_VARIANT_NAMES, WireRewriter } from "../../src/sim/wire-variants.js";
+import { WIRE_VARIANT_NAMES, WireRewriter } from "../../src/sim/http/wire-variants.js";
 import { wireListing, wireStatusPosition } from "../helpers/fixtures.js";
 
 describe("wire variants", () => {

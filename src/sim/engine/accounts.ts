@@ -1,5 +1,5 @@
 /** The ledger's accounts and the keys the engine files games under. */
-import type { Network } from "../api/schemas.js";
+import type { Network } from "../../api/schemas.js";
 import type { Account } from "./ledger.js";
 import type { ActiveGame, PositionRecord } from "./model.js";
 

@@ -9,11 +9,11 @@
  * wire-variants.test.ts); docs/compatibility.md says what is accepted.
  *
  * Numbers are written with exact digits: a variant returns JsonNumber for a
- * number it writes (../api/json.ts), and the response is serialised with
+ * number it writes (api/json.ts), and the response is serialised with
  * stringifyJson, so "67036.047800" sent as a number keeps all its digits.
  */
-import { isJsonNumber, JsonNumber } from "../api/json.js";
-import { Noise } from "./noise.js";
+import { isJsonNumber, JsonNumber } from "../../api/json.js";
+import { Noise } from "../feed/noise.js";
 
 /** Where an answer comes from: the endpoint, and POST for the position POST /spot returns. */
 export type WireEndpoint = "spot" | "live-price" | "user-balance" | "status" | "results" | "POST spot";

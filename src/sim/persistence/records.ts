@@ -5,9 +5,9 @@
  * same way. Parsed with zod on read, so a damaged journal is refused clearly.
  */
 import * as z from "zod";
-import { DECIMAL_RE, NetworkSchema } from "../api/schemas.js";
-import { INTERVALS } from "../domain/rules.js";
-import { ASSETS } from "./markets.js";
+import { DECIMAL_RE, NetworkSchema } from "../../api/schemas.js";
+import { INTERVALS } from "../../domain/rules.js";
+import { ASSETS } from "../engine/markets.js";
 
 const t = z.number().int().nonnegative();
 const decimal = z.string().regex(DECIMAL_RE);

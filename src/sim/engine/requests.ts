@@ -1,10 +1,10 @@
 /**
- * The typed requests validate.ts makes of raw queries and bodies, and the
+ * The typed requests http/validate.ts makes of raw queries and bodies, and the
  * engine takes: once a request has this shape its fields are known good.
  */
-import type { Network } from "../api/schemas.js";
-import type { Decimal } from "../domain/money.js";
-import type { Interval } from "../domain/rules.js";
+import type { Network } from "../../api/schemas.js";
+import type { Decimal } from "../../domain/money.js";
+import type { Interval } from "../../domain/rules.js";
 import type { Asset } from "./markets.js";
 
 /** A validated POST /spot body. */

@@ -5,8 +5,8 @@
  * per currency × network. Each method checks everything before it changes
  * anything, so a refused operation leaves no trace.
  */
-import { Decimal, sum } from "../domain/money.js";
-import { MONEY_DECIMALS } from "../domain/rules.js";
+import { Decimal, sum } from "../../domain/money.js";
+import { MONEY_DECIMALS } from "../../domain/rules.js";
 
 /** "user:1", "crowd:900001", "house", "pool:<gid>:<network>". */
 export type Account = `user:${number}` | `crowd:${number}` | "house" | `pool:${string}`;

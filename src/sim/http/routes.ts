@@ -2,8 +2,8 @@
  * The routing table: each endpoint under the API path, the methods it
  * answers, and how a request's query or body becomes an engine call.
  */
-import type { Engine } from "./engine.js";
-import type { SimUser } from "./users.js";
+import type { Engine } from "../engine/engine.js";
+import type { SimUser } from "../engine/users.js";
 import { parseBalanceQuery, parseLivePriceQuery, parsePlaceBody, parseResultsQuery, parseSpotQuery, parseStatusQuery } from "./validate.js";
 
 export interface Context {

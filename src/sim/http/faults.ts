@@ -3,9 +3,9 @@
  * shown to survive what real networks and services do. Each API request
  * draws at most one fault from the profile (seeded, so a run repeats);
  * outages and clock skew are handled where the server listens and where the
- * clock is made (index.ts).
+ * clock is made (sim/index.ts).
  */
-import { Noise } from "./noise.js";
+import { Noise } from "../feed/noise.js";
 
 export interface FaultProfile {
   /** Added to every API response. */

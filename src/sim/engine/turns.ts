@@ -13,7 +13,7 @@
  */
 export const POSITIONS_PER_TURN = 2_000;
 
-export { endOfStep, runNow } from "../domain/steps.js";
+export { endOfStep, runNow } from "../../domain/steps.js";
 
 /** One step per turn of the event loop, then `done` with the result. */
 export function runInTurns<T>(steps: Generator<void, T, void>, done: (result: T) => void): void {

@@ -4,11 +4,11 @@
  * are a pure function of (seed, gid, network); their predictions use the price
  * at the moment each order is placed, so the crowd only knows the past.
  */
-import { NETWORKS, type Network } from "../api/schemas.js";
-import { Decimal } from "../domain/money.js";
-import { PRECISION_SCALE } from "../domain/payout.js";
-import { type Interval, minStake } from "../domain/rules.js";
-import type { Noise } from "./noise.js";
+import { NETWORKS, type Network } from "../../api/schemas.js";
+import { Decimal } from "../../domain/money.js";
+import { PRECISION_SCALE } from "../../domain/payout.js";
+import { type Interval, minStake } from "../../domain/rules.js";
+import type { Noise } from "../feed/noise.js";
 import type { GameSlot } from "./schedule.js";
 import { avatarFor, type Player, walletFor } from "./users.js";
 

@@ -9,8 +9,8 @@
  * is weighed again at most once every LARGE_GAME_REWEIGH_MS.
  * docs/sim.md, "Projections".
  */
-import type { Decimal } from "../domain/money.js";
-import { type PayoutGame, stakeUnits, type Weighing, weighingAt, weightOf, winningsOf } from "../domain/payout.js";
+import type { Decimal } from "../../domain/money.js";
+import { type PayoutGame, stakeUnits, type Weighing, weighingAt, weightOf, winningsOf } from "../../domain/payout.js";
 import type { PositionRecord } from "./model.js";
 import { endOfStep, POSITIONS_PER_TURN, runInTurns, runNow } from "./turns.js";
 

@@ -5,7 +5,7 @@
  * the hash of its first key and so survives restarts and a new key.
  */
 import { createHash, randomBytes } from "node:crypto";
-import type { Avatar } from "../api/schemas.js";
+import type { Avatar } from "../../api/schemas.js";
 
 export interface Player {
   id: number;

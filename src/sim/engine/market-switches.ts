@@ -3,7 +3,7 @@
  * (null: until resumed), or listed without a next game. Demo and test hooks
  * like the price scripts: not journaled (docs/sim.md, Paused markets).
  */
-import { gamePeriodMs, INTERVALS, type Interval } from "../domain/rules.js";
+import { gamePeriodMs, INTERVALS, type Interval } from "../../domain/rules.js";
 import type { Asset } from "./markets.js";
 
 export class MarketSwitches {

@@ -2,11 +2,11 @@
  * GET /spot's read model: a market's live game (open price, ai_price, phase)
  * and its next game, or no live game while the market is paused.
  */
-import { type GameListing, NETWORKS } from "../api/schemas.js";
-import { toWire } from "../domain/money.js";
-import { type Interval, inEarlyWindow } from "../domain/rules.js";
-import type { PriceFeed } from "./feed.js";
-import { aiPrice, forecastSampleTimes } from "./forecast.js";
+import { type GameListing, NETWORKS } from "../../api/schemas.js";
+import { toWire } from "../../domain/money.js";
+import { type Interval, inEarlyWindow } from "../../domain/rules.js";
+import type { PriceFeed } from "../feed/feed.js";
+import { aiPrice, forecastSampleTimes } from "../feed/forecast.js";
 import { type Asset, WIRE_PRICE_DECIMALS } from "./markets.js";
 import { couldPlace, type PlacingView } from "./placement-checks.js";
 import { slotAt, slotByIndex, slotPhase } from "./schedule.js";

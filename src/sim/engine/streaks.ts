@@ -4,7 +4,7 @@
  * stake) on one asset × interval × network, oldest to newest by placement.
  * Refunds of cancelled games neither extend nor break it. Pure.
  */
-import type { Streak } from "../api/schemas.js";
+import type { Streak } from "../../api/schemas.js";
 
 /** The run of profitable positions at the end of a settled history. */
 export function currentStreak(history: readonly boolean[]): number {

@@ -3,12 +3,12 @@
  * They run before anything is journaled: a record that cannot be applied
  * would stop every later start.
  */
-import type { Network } from "../api/schemas.js";
-import { Decimal, toWire } from "../domain/money.js";
-import { MAX_POSITIONS_PER_GAME, minStake } from "../domain/rules.js";
+import type { Network } from "../../api/schemas.js";
+import { Decimal, toWire } from "../../domain/money.js";
+import { MAX_POSITIONS_PER_GAME, minStake } from "../../domain/rules.js";
+import type { PriceFeed } from "../feed/feed.js";
 import { userAccount } from "./accounts.js";
 import { SimError } from "./errors.js";
-import type { PriceFeed } from "./feed.js";
 import type { GameBook } from "./game-book.js";
 import type { Ledger } from "./ledger.js";
 import type { MarketSwitches } from "./market-switches.js";

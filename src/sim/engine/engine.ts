@@ -9,22 +9,22 @@
  * was acknowledged is exactly what comes back.
  */
 import { randomUUID } from "node:crypto";
-import type { Balance, GameListing, LivePrice, Network, PlacedPosition, ResultsResponse, StatusResponse } from "../api/schemas.js";
-import { Decimal, toWire } from "../domain/money.js";
-import { stakeUnits } from "../domain/payout.js";
-import type { Interval } from "../domain/rules.js";
+import type { Balance, GameListing, LivePrice, Network, PlacedPosition, ResultsResponse, StatusResponse } from "../../api/schemas.js";
+import { Decimal, toWire } from "../../domain/money.js";
+import { stakeUnits } from "../../domain/payout.js";
+import type { Interval } from "../../domain/rules.js";
+import { PriceFeed } from "../feed/feed.js";
+import { Noise } from "../feed/noise.js";
+import type { DepositRecord, JournalRecord, PlaceRecord, RekeyRecord, UserRecord } from "../persistence/records.js";
 import { poolAccount, userAccount } from "./accounts.js";
 import type { Clock } from "./clock.js";
-import { PriceFeed } from "./feed.js";
 import { GameBook } from "./game-book.js";
 import { checkAmount, Ledger } from "./ledger.js";
 import { gameListing, type ListingView } from "./listing.js";
 import { MarketSwitches } from "./market-switches.js";
 import { type Asset, CURRENCY, STARTING_BALANCE } from "./markets.js";
 import type { ActiveGame, PositionRecord } from "./model.js";
-import { Noise } from "./noise.js";
 import { placeableSlot } from "./placement-checks.js";
-import type { DepositRecord, JournalRecord, PlaceRecord, RekeyRecord, UserRecord } from "./records.js";
 import type { PlaceRequest, ResultsRequest } from "./requests.js";
 import { decodeGid, slotAt } from "./schedule.js";
 import { currentStreak, projectStreaks } from "./streaks.js";

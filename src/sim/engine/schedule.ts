@@ -4,8 +4,8 @@
  * period (prediction phase + lobby). Pure: any instant maps to its live game
  * and any gid back to its game, without stored state.
  */
-import { type GamePhase, phaseAt } from "../domain/game.js";
-import { gamePeriodMs, INTERVALS, type Interval, isInterval } from "../domain/rules.js";
+import { type GamePhase, phaseAt } from "../../domain/game.js";
+import { gamePeriodMs, INTERVALS, type Interval, isInterval } from "../../domain/rules.js";
 import { ASSETS, type Asset } from "./markets.js";
 
 /** The largest instant a JS Date (and so an ISO timestamp) can hold. */

@@ -4,7 +4,7 @@
  * of the way towards the average of the prices one, two, … eight intervals
  * before the game opened. It only looks at prices known at start_at.
  */
-import { Decimal, sum } from "../domain/money.js";
+import { Decimal, sum } from "../../domain/money.js";
 
 export const AI_LOOKBACK = 8;
 export const AI_REVERSION = new Decimal("0.25");

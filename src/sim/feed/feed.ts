@@ -9,8 +9,8 @@
  * Tests overlay the generated path with scripts (their own prices) and
  * outages (ticks that never arrived).
  */
-import { Decimal } from "../domain/money.js";
-import { ASSET_MODELS, ASSETS, type Asset, FEED_DECIMALS } from "./markets.js";
+import { Decimal } from "../../domain/money.js";
+import { ASSET_MODELS, ASSETS, type Asset, FEED_DECIMALS } from "../engine/markets.js";
 import { Noise } from "./noise.js";
 
 export const TICK_MS = 250;

@@ -8,17 +8,17 @@
  * engine only changes state after a request is fully validated.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { API_PATH } from "../api/base-url.js";
-import { stringifyJson } from "../api/json.js";
-import type { Engine } from "./engine.js";
-import { SimError } from "./errors.js";
+import { API_PATH } from "../../api/base-url.js";
+import { stringifyJson } from "../../api/json.js";
+import type { Engine } from "../engine/engine.js";
+import { SimError } from "../engine/errors.js";
+import type { SimUser } from "../engine/users.js";
+import { Prewritten } from "../engine/wire.js";
+import { JournalError } from "../persistence/journal.js";
 import { breakShape, type Fault, type FaultInjector } from "./faults.js";
-import { JournalError } from "./journal.js";
 import type { RateLimiter } from "./ratelimit.js";
 import { type Context, type Handler, routeFor } from "./routes.js";
 import { guardServer, SERVER_OPTIONS } from "./server-limits.js";
-import type { SimUser } from "./users.js";
-import { Prewritten } from "./wire.js";
 import type { WireEndpoint, WireRewriter } from "./wire-variants.js";
 
 export const MAX_BODY_BYTES = 16 * 1024;
@@ -46,7 +46,7 @@ export interface ServerDeps {
   faults?: FaultInjector;
   /** Answers in the forms the spec leaves open (wire-variants.ts); the spec's own when absent. */
   wire?: WireRewriter;
-  /** With --data: resolves once every record written so far is on disk (journal.ts); a POST is answered only then. */
+  /** With --data: resolves once every record written so far is on disk (persistence/journal.ts); a POST is answered only then. */
   durable?: () => Promise<void>;
   /** Open connections past this many are refused (default SERVER_LIMITS.maxConnections). */
   maxConnections?: number;

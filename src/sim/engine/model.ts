@@ -1,6 +1,6 @@
 /** The engine's in-memory records of positions and games. */
-import type { Network } from "../api/schemas.js";
-import type { Decimal } from "../domain/money.js";
+import type { Network } from "../../api/schemas.js";
+import type { Decimal } from "../../domain/money.js";
 import type { CrowdOrder } from "./crowd.js";
 import type { GameProjection } from "./projection.js";
 import type { GameSlot } from "./schedule.js";

@@ -3,8 +3,8 @@
  * the balances new users get. These are the sim's own choices (docs/sim.md);
  * the game's rules live in domain/rules.ts.
  */
-import type { Network } from "../api/schemas.js";
-import { SIM_ASSETS, type SimAsset } from "../domain/rules.js";
+import type { Network } from "../../api/schemas.js";
+import { SIM_ASSETS, type SimAsset } from "../../domain/rules.js";
 
 /** Only USDC is live on the real service. */
 export const CURRENCY = "USDC";

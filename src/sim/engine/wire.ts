@@ -3,9 +3,9 @@
  * goes out as exact decimal strings; only the fields the spec types as
  * numbers (status w and r) are converted, at the last moment.
  */
-import type { GameResult, PlacedPosition, ResultPosition, StatusPosition, StatusResponse } from "../api/schemas.js";
-import { Decimal, sum, toWire } from "../domain/money.js";
-import { returnPct, returnPctOfUnits, stakeUnits, unitsToNumber } from "../domain/payout.js";
+import type { GameResult, PlacedPosition, ResultPosition, StatusPosition, StatusResponse } from "../../api/schemas.js";
+import { Decimal, sum, toWire } from "../../domain/money.js";
+import { returnPct, returnPctOfUnits, stakeUnits, unitsToNumber } from "../../domain/payout.js";
 import { WIRE_PRICE_DECIMALS } from "./markets.js";
 import type { PositionRecord, SettledGame } from "./model.js";
 
@@ -55,7 +55,7 @@ function projectedFields(p: PositionRecord, projected: bigint): Pick<StatusPosit
 /**
  * An answer already written as JSON text, which the server sends as it is;
  * `value()` makes the same answer as an object, for a fault or a wire style
- * (wire-variants.ts) to bend.
+ * (http/wire-variants.ts) to bend.
  */
 export class Prewritten<T> {
   constructor(

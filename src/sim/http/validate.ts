@@ -4,12 +4,12 @@
  * the wire schemas; the sim adds its own domain checks (known asset,
  * currency and interval, positive amounts, the interval's minimum stake).
  */
-import { NETWORKS, type Network, NetworkSchema, PlacePositionBodySchema } from "../api/schemas.js";
-import { Decimal, toWire } from "../domain/money.js";
-import { INTERVALS, type Interval, isInterval, MONEY_DECIMALS, minStake } from "../domain/rules.js";
-import { invalidFields, SimError } from "./errors.js";
-import { ASSETS, type Asset, CURRENCY, isAsset } from "./markets.js";
-import type { PlaceRequest, ResultsRequest } from "./requests.js";
+import { NETWORKS, type Network, NetworkSchema, PlacePositionBodySchema } from "../../api/schemas.js";
+import { Decimal, toWire } from "../../domain/money.js";
+import { INTERVALS, type Interval, isInterval, MONEY_DECIMALS, minStake } from "../../domain/rules.js";
+import { invalidFields, SimError } from "../engine/errors.js";
+import { ASSETS, type Asset, CURRENCY, isAsset } from "../engine/markets.js";
+import type { PlaceRequest, ResultsRequest } from "../engine/requests.js";
 
 /** Predictions are prices; 8 decimals is more than any quote needs. */
 const PRICE_DECIMALS = 8;

@@ -10,7 +10,7 @@
 import { closeSync, fsyncSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
-import { pidState } from "../process-state.js";
+import { pidState } from "../../process-state.js";
 import { DataDirInUse, JournalError } from "./journal-error.js";
 
 const LOCK_FILE = "lock";

@@ -5,8 +5,8 @@
  * the steps at once for a small game, and one per turn of the event loop
  * for a large one. docs/sim.md, "Settlement".
  */
-import type { Decimal } from "../domain/money.js";
-import { fromUnits, type PayoutGame, payoutUnitsInSteps } from "../domain/payout.js";
+import type { Decimal } from "../../domain/money.js";
+import { fromUnits, type PayoutGame, payoutUnitsInSteps } from "../../domain/payout.js";
 import { ownerAccount } from "./accounts.js";
 import type { Account } from "./ledger.js";
 import type { PositionRecord } from "./model.js";

@@ -6,16 +6,16 @@
  * through the ledger: at once, or a large game in steps between requests
  * (settlement.ts), its result appearing whole when they are done.
  */
-import type { Network } from "../api/schemas.js";
-import type { Decimal } from "../domain/money.js";
-import type { Interval } from "../domain/rules.js";
+import type { Network } from "../../api/schemas.js";
+import type { Decimal } from "../../domain/money.js";
+import type { Interval } from "../../domain/rules.js";
+import type { PriceFeed } from "../feed/feed.js";
+import type { Noise } from "../feed/noise.js";
 import { gameKey, ownerAccount, poolAccount } from "./accounts.js";
 import { crowdOrders, crowdPrediction } from "./crowd.js";
-import type { PriceFeed } from "./feed.js";
 import type { Account, Ledger } from "./ledger.js";
 import type { Asset } from "./markets.js";
 import type { ActiveGame, PositionRecord, SettledGame } from "./model.js";
-import type { Noise } from "./noise.js";
 import { GameProjection } from "./projection.js";
 import type { GameSlot } from "./schedule.js";
 import { type GamePayout, payoutSteps } from "./settlement.js";
