@@ -2,6 +2,13 @@
  * startSim: the embedded local implementation of the service, as used by
  * `spotdash sim`, by the dashboard when no API key is configured, and by the
  * integration tests. docs/sim.md describes its behaviour and choices.
+ *
+ * The sim's rooms, each described at the top of its main module: engine/
+ * (engine.ts), http/ (server.ts), persistence/ (journal.ts) and feed/
+ * (feed.ts). This file and command.ts sit above them and put them
+ * together; http imports the engine, the engine the feed and
+ * persistence's records, and neither of those two imports anything else
+ * of the sim.
  */
 import { randomInt } from "node:crypto";
 import type { Server } from "node:http";

@@ -2,10 +2,10 @@
 import { describe, expect, it } from "vitest";
 import { Decimal } from "../../src/domain/money.js";
 import { gamePeriodMs, INTERVALS } from "../../src/domain/rules.js";
-import { ASSET_MODELS, ASSETS } from "../../src/sim/engine/markets.js";
+import { ASSETS } from "../../src/sim/engine/markets.js";
 import { decodeGid, slotAt, slotPhase } from "../../src/sim/engine/schedule.js";
 import { currentStreak, projectStreaks } from "../../src/sim/engine/streaks.js";
-import { PriceFeed, TICK_MS } from "../../src/sim/feed/feed.js";
+import { ASSET_MODELS, PriceFeed, TICK_MS } from "../../src/sim/feed/feed.js";
 import { aiPrice } from "../../src/sim/feed/forecast.js";
 
 const T = Date.UTC(2026, 1, 19);

@@ -1,8 +1,17 @@
 /**
- * The game engine: schedule, positions, settlement and the read models of
- * the six endpoints. It holds no timers. Every entry point first catches the
- * world up to clock.now() (settling games whose end has passed, letting the
- * crowd place what it would have placed), so time is whatever the clock says.
+ * The engine room, sim/engine/: the game as the service plays it. The
+ * schedule and the markets, users, the ledger, the checks that refuse a
+ * position, games from their first position to settlement, projections,
+ * the crowd and streaks, and the read models of the six endpoints in the
+ * spec's wire forms (wire.ts). It imports the feed (prices and noise),
+ * persistence's records (what it journals; the journal itself is handed
+ * in as a function), domain/ and api/'s wire types, and never http/,
+ * which calls it.
+ *
+ * The engine, this file: the room's entry. It holds no timers. Every entry
+ * point first catches the world up to clock.now() (settling games whose end
+ * has passed, letting the crowd place what it would have placed), so time
+ * is whatever the clock says.
  *
  * Mutations are journal records: a record is written (when persistence is
  * on) and then applied by the same code that replays it on start, so what

@@ -1,19 +1,40 @@
 /**
- * The price feed: one tick every TICK_MS per asset, each a pure function of
- * (seed, asset, tick index). The path is geometric Brownian motion built by
- * Lévy's midpoint construction over long "eras", so the price at any instant
- * costs ~23 hash evaluations and needs no stored history. Era endpoints are
- * drawn independently around the asset's base price, which keeps the level
- * realistic forever while short horizons keep the asset's full volatility.
+ * The feed room, sim/feed/: the prices. The price feed and its assets'
+ * models, the counter-based noise behind it (the crowd, faults and wire
+ * variants draw from it too) and ai_price's forecast. It imports domain/
+ * and nothing else of the sim.
+ *
+ * The price feed, this file: one tick every TICK_MS per asset, each a pure
+ * function of (seed, asset, tick index). The path is geometric Brownian
+ * motion built by Lévy's midpoint construction over long "eras", so the
+ * price at any instant costs ~23 hash evaluations and needs no stored
+ * history. Era endpoints are drawn independently around the asset's base
+ * price, which keeps the level realistic forever while short horizons keep
+ * the asset's full volatility.
  *
  * Tests overlay the generated path with scripts (their own prices) and
  * outages (ticks that never arrived).
  */
 import { Decimal } from "../../domain/money.js";
-import { ASSET_MODELS, ASSETS, type Asset, FEED_DECIMALS } from "../engine/markets.js";
+import { SIM_ASSETS, type SimAsset } from "../../domain/rules.js";
 import { Noise } from "./noise.js";
 
 export const TICK_MS = 250;
+
+export interface AssetModel {
+  /** Level the long-run path wanders around (USDT). */
+  basePrice: number;
+  /** Annualised volatility of log returns. */
+  annualVol: number;
+}
+
+export const ASSET_MODELS: Record<SimAsset, AssetModel> = {
+  BTC_USDT: { basePrice: 68_000, annualVol: 0.5 },
+  ETH_USDT: { basePrice: 3_500, annualVol: 0.65 },
+};
+
+/** Feed prices are quoted to the cent, like spot exchanges quote BTC/USDT. */
+export const FEED_DECIMALS = 2;
 
 const ERA_LEVELS = 23;
 const ERA_TICKS = 2 ** ERA_LEVELS; // ≈ 24.3 days of ticks
@@ -37,8 +58,8 @@ const CACHE_LIMIT = 4096;
 
 export class PriceFeed {
   private readonly noise: Noise;
-  private readonly scripts = new Map<Asset, (t: number) => Decimal | null>();
-  private readonly outages = new Map<Asset, Array<[number, number]>>();
+  private readonly scripts = new Map<SimAsset, (t: number) => Decimal | null>();
+  private readonly outages = new Map<SimAsset, Array<[number, number]>>();
   private readonly cache = new Map<string, Decimal>();
 
   constructor(seed: number) {
@@ -46,14 +67,14 @@ export class PriceFeed {
   }
 
   /** The tick at exactly floor(t), or null when that tick is lost to an outage. */
-  tickAt(asset: Asset, t: number): Tick | null {
+  tickAt(asset: SimAsset, t: number): Tick | null {
     const tt = tickTime(t);
     if (this.inOutage(asset, tt)) return null;
     return { t: tt, price: this.priceOfTick(asset, tt) };
   }
 
   /** The latest tick at or before t that actually arrived (stale during an outage). */
-  latest(asset: Asset, t: number): Tick {
+  latest(asset: SimAsset, t: number): Tick {
     let tt = tickTime(t);
     for (let guard = 0; guard < 10_000; guard++) {
       const hit = this.outages.get(asset)?.find(([from, to]) => tt >= from && tt < to);
@@ -65,7 +86,7 @@ export class PriceFeed {
   }
 
   /** Replaces the generated path of one asset (tests). Scripts are not journaled. */
-  script(asset: Asset, path: PriceScript): void {
+  script(asset: SimAsset, path: PriceScript): void {
     this.cache.clear();
     if (typeof path === "function") {
       this.scripts.set(asset, (t) => {
@@ -85,36 +106,36 @@ export class PriceFeed {
     });
   }
 
-  clearScript(asset: Asset): void {
+  clearScript(asset: SimAsset): void {
     this.cache.clear();
     this.scripts.delete(asset);
   }
 
   /** Ticks in [from, to) never arrive (tests). A game whose end tick is lost is cancelled. */
-  outage(asset: Asset, from: number, to: number): void {
+  outage(asset: SimAsset, from: number, to: number): void {
     if (!(to > from)) throw new RangeError(`outage needs from < to, got ${from}..${to}`);
     const list = this.outages.get(asset) ?? [];
     list.push([from, to]);
     this.outages.set(asset, list);
   }
 
-  clearOutages(asset?: Asset): void {
+  clearOutages(asset?: SimAsset): void {
     if (asset) this.outages.delete(asset);
     else this.outages.clear();
   }
 
-  private inOutage(asset: Asset, tt: number): boolean {
+  private inOutage(asset: SimAsset, tt: number): boolean {
     return this.outages.get(asset)?.some(([from, to]) => tt >= from && tt < to) ?? false;
   }
 
-  private priceOfTick(asset: Asset, tt: number): Decimal {
+  private priceOfTick(asset: SimAsset, tt: number): Decimal {
     const scripted = this.scripts.get(asset)?.(tt);
     if (scripted) return scripted;
     const key = `${asset}:${tt}`;
     const hit = this.cache.get(key);
     if (hit) return hit;
     const model = ASSET_MODELS[asset];
-    const logDeviation = this.logDeviation(ASSETS.indexOf(asset), tt / TICK_MS, model.annualVol);
+    const logDeviation = this.logDeviation(SIM_ASSETS.indexOf(asset), tt / TICK_MS, model.annualVol);
     const price = new Decimal((model.basePrice * Math.exp(logDeviation)).toFixed(FEED_DECIMALS));
     if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
     this.cache.set(key, price);

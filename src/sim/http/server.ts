@@ -1,11 +1,19 @@
 /**
- * The HTTP face of the sim: node:http, the six endpoints under
- * /v1/surge/games/, JSON in and out. Order of checks: route (404), method
- * (405), key (401), rate limit (429), body (415, 413, 400, 422), then the
- * engine; limits on connections and the parser's refusals: server-limits.ts.
- * Whatever a request's handling throws, at once or once it has waited,
- * reaches one handler: bad input gets a 4xx, a bug gets a 500, and the
- * engine only changes state after a request is fully validated.
+ * The http room, sim/http/: the sim as a server. The server and its
+ * limits, routing, the validation that turns queries and bodies into the
+ * engine's typed requests, rate limits, injected faults and answers
+ * rewritten in the other forms the spec leaves open. It imports the
+ * engine, the feed's noise (faults and wire variants draw from it),
+ * persistence's JournalError (answered 503), domain/ and api/; no other
+ * room imports it.
+ *
+ * The server, this file: the HTTP face of the sim: node:http, the six
+ * endpoints under /v1/surge/games/, JSON in and out. Order of checks: route
+ * (404), method (405), key (401), rate limit (429), body (415, 413, 400,
+ * 422), then the engine; limits on connections and the parser's refusals:
+ * server-limits.ts. Whatever a request's handling throws, at once or once it
+ * has waited, reaches one handler: bad input gets a 4xx, a bug gets a 500,
+ * and the engine only changes state after a request is fully validated.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { API_PATH } from "../../api/base-url.js";
@@ -14,7 +22,7 @@ import type { Engine } from "../engine/engine.js";
 import { SimError } from "../engine/errors.js";
 import type { SimUser } from "../engine/users.js";
 import { Prewritten } from "../engine/wire.js";
-import { JournalError } from "../persistence/journal.js";
+import { JournalError } from "../persistence/journal-error.js";
 import { breakShape, type Fault, type FaultInjector } from "./faults.js";
 import type { RateLimiter } from "./ratelimit.js";
 import { type Context, type Handler, routeFor } from "./routes.js";

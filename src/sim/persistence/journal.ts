@@ -1,11 +1,17 @@
 /**
- * --data DIR persistence: an append-only JSON-lines journal of acknowledged
- * mutations (records.ts). A record is written before it is applied, and the
- * request that made it is answered only once the record is fsynced; fsyncs
- * are grouped (one covers every record written while the one before ran),
- * so kill -9 at any moment loses nothing that was acknowledged, at a cost of
- * one fsync per batch rather than per record. A line torn by a crash
- * mid-write was never acknowledged and is cut off on the next start.
+ * The persistence room, sim/persistence/: what `--data DIR` keeps. The
+ * journal, its records, the data directory's lock and their errors. It
+ * imports domain/ and api/'s schemas and nothing else of the sim: the
+ * engine journals through a function startSim hands it.
+ *
+ * The journal, this file: --data DIR persistence: an append-only JSON-lines
+ * journal of acknowledged mutations (records.ts). A record is written before
+ * it is applied, and the request that made it is answered only once the
+ * record is fsynced; fsyncs are grouped (one covers every record written
+ * while the one before ran), so kill -9 at any moment loses nothing that was
+ * acknowledged, at a cost of one fsync per batch rather than per record. A
+ * line torn by a crash mid-write was never acknowledged and is cut off on
+ * the next start.
  *
  * The journal is the owner's alone (0600, in a directory created 0700) and
  * the directory is locked against a second sim (data-lock.ts).

@@ -6,8 +6,7 @@
  */
 import * as z from "zod";
 import { DECIMAL_RE, NetworkSchema } from "../../api/schemas.js";
-import { INTERVALS } from "../../domain/rules.js";
-import { ASSETS } from "../engine/markets.js";
+import { INTERVALS, SIM_ASSETS } from "../../domain/rules.js";
 
 const t = z.number().int().nonnegative();
 const decimal = z.string().regex(DECIMAL_RE);
@@ -44,7 +43,7 @@ export const JournalRecordSchema = z.discriminatedUnion("type", [
     userId: z.number().int().positive(),
     txid: z.string().min(1),
     gid: z.string().regex(/^\d+$/),
-    a: z.enum(ASSETS),
+    a: z.enum(SIM_ASSETS),
     it: z.literal(INTERVALS),
     n: NetworkSchema,
     c: z.string().min(1),
