@@ -10,7 +10,6 @@
  */
 import { Decimal } from "./money.js";
 import { type Interval, inEarlyWindow, MONEY_DECIMALS } from "./rules.js";
-import { endOfStep, runNow } from "./steps.js";
 
 /** Share of the pool paid back to players (the public split's "winning pot"). */
 export const WINNING_POT_SHARE = new Decimal("0.909");
@@ -198,40 +197,13 @@ export interface PayoutUnits {
 
 /** The payout in integers. computePayout's Decimals come from this. */
 export function payoutUnits(game: PayoutGame, entries: readonly PayoutEntry[], closingPrice: Decimal): PayoutUnits {
-  // One step for the whole game.
-  return runNow(payoutUnitsInSteps(game, entries, closingPrice, Number.POSITIVE_INFINITY));
-}
-
-/**
- * payoutUnits in steps: it yields after every `step` entries weighed, then
- * after every `step` paid, so that a large game can be settled over several
- * turns of the event loop (src/sim/settlement.ts).
- */
-export function* payoutUnitsInSteps(
-  game: PayoutGame,
-  entries: readonly PayoutEntry[],
-  closingPrice: Decimal,
-  step: number,
-): Generator<void, PayoutUnits, void> {
   const at = weighingAt(game, closingPrice);
-  const weights: bigint[] = new Array(entries.length);
-  let pool = 0n;
-  let totalWeight = 0n;
-  for (let i = 0; i < entries.length; i++) {
-    weights[i] = weightOf(at, entries[i]!);
-    totalWeight += weights[i]!;
-    pool += stakeUnits(entries[i]!);
-    if (endOfStep(i, step)) yield;
-  }
+  const weights = entries.map((e) => weightOf(at, e));
+  const pool = entries.reduce((acc, e) => acc + stakeUnits(e), 0n);
+  const totalWeight = weights.reduce((acc, w) => acc + w, 0n);
   // No weight at all (nobody was in the game for any time) leaves the pot to the house.
-  const winnings: bigint[] = new Array(entries.length);
-  let paid = 0n;
-  for (let i = 0; i < entries.length; i++) {
-    winnings[i] = winningsOf(pool, weights[i]!, totalWeight);
-    paid += winnings[i]!;
-    if (endOfStep(i, step)) yield;
-  }
-  return { pool, weights, winnings, paid };
+  const winnings = weights.map((w) => winningsOf(pool, w, totalWeight));
+  return { pool, weights, winnings, paid: winnings.reduce((acc, w) => acc + w, 0n) };
 }
 
 export function computePayout(game: PayoutGame, entries: readonly PayoutEntry[], closingPrice: Decimal): Payout {
