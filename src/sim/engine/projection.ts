@@ -8,10 +8,12 @@
  * between requests (turns.ts), so no request waits for the whole game, and
  * is weighed again at most once every LARGE_GAME_REWEIGH_MS.
  * docs/sim.md, "Projections".
+ *
+ * A position is weighed as the payout's entry (domain/payout.ts): its
+ * stake, prediction and time placed are all a projection reads of it.
  */
 import type { Decimal } from "../../domain/money.js";
-import { type PayoutGame, stakeUnits, type Weighing, weighingAt, weightOf, winningsOf } from "../../domain/payout.js";
-import type { PositionRecord } from "./model.js";
+import { type PayoutEntry, type PayoutGame, stakeUnits, type Weighing, weighingAt, weightOf, winningsOf } from "../../domain/payout.js";
 import { endOfStep, POSITIONS_PER_TURN, runInTurns, runNow } from "./turns.js";
 
 /**
@@ -24,7 +26,7 @@ export const LARGE_GAME_REWEIGH_MS = 1_000;
 
 interface Weights {
   at: Weighing;
-  of: Map<PositionRecord, bigint>;
+  of: Map<PayoutEntry, bigint>;
   total: bigint;
 }
 
@@ -40,13 +42,13 @@ export class GameProjection {
   constructor(
     private readonly game: PayoutGame,
     price: Decimal,
-    private readonly positions: readonly PositionRecord[],
+    private readonly positions: readonly PayoutEntry[],
   ) {
     this.current = { at: weighingAt(game, price), of: new Map(), total: 0n };
   }
 
   /** A position joined the game (after it is in `positions`). */
-  add(p: PositionRecord): void {
+  add(p: PayoutEntry): void {
     const w = weightOf(this.current.at, p);
     this.current.of.set(p, w);
     this.current.total += w;
@@ -59,7 +61,7 @@ export class GameProjection {
    * weighing's price while it is weighed again, and for
    * LARGE_GAME_REWEIGH_MS after the last weighing began.
    */
-  winnings(mine: readonly PositionRecord[], price: Decimal, now: number): bigint[] {
+  winnings(mine: readonly PayoutEntry[], price: Decimal, now: number): bigint[] {
     if (!this.current.at.close.eq(price)) this.reweigh(price, now);
     const { of, total } = this.current;
     return mine.map((p) => winningsOf(this.pool, of.get(p)!, total));
