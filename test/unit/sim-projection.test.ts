@@ -40,7 +40,7 @@ function position(i: number, stake: string, prediction: string, placedAt: number
   };
 }
 
-/** A projection over `positions`, fed as the game book feeds it: pushed, then added. */
+/** A projection over `positions`, fed as the engine's games.ts feeds it: pushed, then added. */
 function projectionOf(price: string) {
   const positions: PositionRecord[] = [];
   const projection = new GameProjection(GAME, new Decimal(price), positions);

@@ -27,7 +27,7 @@ import { Noise } from "../feed/noise.js";
 import type { DepositRecord, JournalRecord, PlaceRecord, RekeyRecord, UserRecord } from "../persistence/records.js";
 import { poolAccount, userAccount } from "./accounts.js";
 import type { Clock } from "./clock.js";
-import { GameBook } from "./game-book.js";
+import { Games } from "./games.js";
 import { checkAmount, Ledger } from "./ledger.js";
 import { gameListing, type ListingView } from "./listing.js";
 import { MarketSwitches } from "./market-switches.js";
@@ -57,7 +57,7 @@ export class Engine {
   readonly users = new UserRegistry();
   /** Paused markets and hidden next games: demo and test hooks (market-switches.ts). */
   readonly markets = new MarketSwitches();
-  private readonly games: GameBook;
+  private readonly games: Games;
   /** The parts the placing checks and the listing read (placement-checks.ts, listing.ts). */
   private readonly view: ListingView;
   private journal: (record: JournalRecord) => void = () => {};
@@ -68,7 +68,7 @@ export class Engine {
     this.clock = opts.clock;
     this.seed = opts.seed;
     this.feed = new PriceFeed(opts.seed);
-    this.games = new GameBook(this.ledger, this.feed, (opts.crowd ?? true) ? new Noise(opts.seed) : null);
+    this.games = new Games(this.ledger, this.feed, (opts.crowd ?? true) ? new Noise(opts.seed) : null);
     this.view = { games: this.games, ledger: this.ledger, markets: this.markets, feed: this.feed };
   }
 

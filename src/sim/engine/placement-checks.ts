@@ -9,7 +9,7 @@ import { MAX_POSITIONS_PER_GAME, minStake } from "../../domain/rules.js";
 import type { PriceFeed } from "../feed/feed.js";
 import { userAccount } from "./accounts.js";
 import { SimError } from "./errors.js";
-import type { GameBook } from "./game-book.js";
+import type { Games } from "./games.js";
 import type { Ledger } from "./ledger.js";
 import type { MarketSwitches } from "./market-switches.js";
 import { CURRENCY } from "./markets.js";
@@ -19,7 +19,7 @@ import type { SimUser } from "./users.js";
 
 /** The engine's parts the checks read: positions held, balances, paused markets, the live price. */
 export interface PlacingView {
-  readonly games: GameBook;
+  readonly games: Games;
   readonly ledger: Ledger;
   readonly markets: MarketSwitches;
   readonly feed: PriceFeed;

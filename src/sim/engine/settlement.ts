@@ -2,7 +2,7 @@
  * A game's payout at its close, as steps (turns.ts): the weights and
  * winnings payoutUnits (domain/payout.ts) computes, then each position's
  * winnings as a Decimal and one credit per account, POSITIONS_PER_TURN
- * positions a step. game-book.ts runs the steps at once for a small game,
+ * positions a step. games.ts runs the steps at once for a small game,
  * and one per turn of the event loop for a large one. docs/sim.md,
  * "Settlement".
  */

@@ -21,7 +21,7 @@ import type { GameSlot } from "./schedule.js";
 import { type GamePayout, payoutSteps } from "./settlement.js";
 import { POSITIONS_PER_TURN, runInTurns, runNow } from "./turns.js";
 
-export class GameBook {
+export class Games {
   private readonly active = new Map<string, ActiveGame>();
   /** Per user id, the settled games they played, in settlement order. */
   private readonly settled = new Map<number, SettledGame[]>();
