@@ -1,7 +1,7 @@
 /**
  * Property: money is conserved. Across random games (random players, stakes,
  * predictions, intervals, networks, outages, deposits, with and without the
- * crowd), at every step and for every book:
+ * crowd), at every step and for every currency × network:
  *   Σ user balances + Σ crowd balances + house + stakes in play = Σ deposits,
  * stakes in play equal the stakes of unsettled positions, and once every game
  * has ended nothing is left in play. Driven through the engine directly (the
@@ -49,8 +49,8 @@ const action = fc.oneof(
   }),
 );
 
-function checkBooks(engine: Engine): void {
-  for (const { currency, network } of engine.ledger.books()) {
+function checkConservation(engine: Engine): void {
+  for (const { currency, network } of engine.ledger.funded()) {
     const t = engine.ledger.totals(currency, network);
     expect(t.users.plus(t.crowd).plus(t.house).plus(t.inPlay).eq(t.deposited)).toBe(true);
     const unsettled = engine
@@ -106,14 +106,14 @@ describe("money", () => {
               }
             }
             engine.sync();
-            checkBooks(engine);
+            checkConservation(engine);
           }
           // Let every game end: the longest lasts 25 h.
           clock.advance(26 * 3_600_000);
           engine.sync();
-          checkBooks(engine);
+          checkConservation(engine);
           expect(engine.activeGames()).toHaveLength(0);
-          for (const { currency, network } of engine.ledger.books())
+          for (const { currency, network } of engine.ledger.funded())
             expect(engine.ledger.totals(currency, network).inPlay.isZero()).toBe(true);
           placedInAll += placed;
           for (const user of users) {

@@ -1,7 +1,7 @@
 /**
  * Nothing a client sends crashes the sim or earns a 5xx: random methods,
  * paths, queries, headers and bodies all get a JSON 4xx (or a 2xx when they
- * happen to be valid), and the books still balance afterwards.
+ * happen to be valid), and the ledger still balances afterwards.
  */
 
 import { connect } from "node:net";

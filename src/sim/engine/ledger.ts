@@ -43,8 +43,8 @@ export class Ledger {
 
   deposit(account: Account, currency: string, network: string, amount: Decimal): void {
     checkAmount(amount);
-    const book = `${currency}|${network}`;
-    this.deposits.set(book, (this.deposits.get(book) ?? ZERO).plus(amount));
+    const key = `${currency}|${network}`;
+    this.deposits.set(key, (this.deposits.get(key) ?? ZERO).plus(amount));
     this.add(slot(account, currency, network), amount);
   }
 
@@ -79,8 +79,8 @@ export class Ledger {
     return t;
   }
 
-  /** Every (currency, network) book that has seen a deposit. */
-  books(): Array<{ currency: string; network: string }> {
+  /** Every currency × network that has seen a deposit. */
+  funded(): Array<{ currency: string; network: string }> {
     return [...this.deposits.keys()].map((k) => {
       const [currency, network] = k.split("|");
       return { currency: currency!, network: network! };
