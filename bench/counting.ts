@@ -1,7 +1,7 @@
 /** A PollerClient that records when each request started and counts the 429s: the benches' request budget. */
 import type { ApiClient } from "../src/api/client.js";
 import { isApiError } from "../src/api/errors.js";
-import type { PollerClient } from "../src/poller/poller.js";
+import type { PollerClient } from "../src/poller/options.js";
 
 /** Counts starts and 429s of whatever client it wraps. */
 export function counting(client: ApiClient) {

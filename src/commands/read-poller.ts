@@ -1,6 +1,6 @@
 /** The poller the reading commands (watch, book) run: the dashboard's, with no wallet, so nothing can be placed. */
 import type { Config } from "../config/config.js";
-import type { BookOptions } from "../poller/book-watch.js";
+import type { BookOptions } from "../poller/options.js";
 import { Poller } from "../poller/poller.js";
 import type { CommandBackend } from "./backend.js";
 import type { CommandIO } from "./io.js";

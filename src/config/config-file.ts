@@ -26,12 +26,17 @@ export interface ConfigFile {
   values: Map<SettingName, FileValue>;
   /** The command that prints the key, as argv (run without a shell). */
   keyCommand: { argv: string[]; label: string } | undefined;
+  /** `[keys]`: an action's keys (the profile's over the top level's), checked by ui/key-tables.ts. */
+  keys: Map<string, string[]>;
+  /** Where the `[keys]` came from, for their error: `[keys] (in …/config.toml)`. */
+  keysLabel: string | undefined;
 }
 
 const FILE_KEYS = new Map(SETTINGS.filter((d) => d.name !== "apiKey" && d.name !== "profile").map((d) => [tomlKey(d), d.name]));
 /** Names under which a key might be written into the file by mistake. */
 const KEY_NAMES = /^(metafide_)?(api_?)?key$/i;
 const KEY_COMMAND = "key_command";
+const KEYS_TABLE = "keys";
 
 type Table = Record<string, unknown>;
 const isTable = (v: unknown): v is Table => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
@@ -42,7 +47,15 @@ const isTable = (v: unknown): v is Table => typeof v === "object" && v !== null 
  * ConfigError naming it.
  */
 export function readConfigFile(path: string, profile: string | undefined, warnings: string[]): ConfigFile {
-  const empty: ConfigFile = { path, found: false, profile, values: new Map(), keyCommand: undefined };
+  const empty: ConfigFile = {
+    path,
+    found: false,
+    profile,
+    values: new Map(),
+    keyCommand: undefined,
+    keys: new Map(),
+    keysLabel: undefined,
+  };
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -93,6 +106,10 @@ function takeTable(table: Table, where: string, out: ConfigFile, warnings: strin
       out.keyCommand = { argv: commandArgv(value, label), label };
       continue;
     }
+    if (name === KEYS_TABLE && isTable(value)) {
+      takeKeys(value, where, out);
+      continue;
+    }
     const setting = FILE_KEYS.get(name);
     if (setting === undefined) {
       if (!isTable(value))
@@ -101,6 +118,17 @@ function takeTable(table: Table, where: string, out: ConfigFile, warnings: strin
       continue;
     }
     out.values.set(setting, { raw: rawValue(value, label), label });
+  }
+}
+
+/** `[keys]`: `place = "o"`, `"results.close" = ["r", "esc"]`; an empty list unbinds. */
+function takeKeys(table: Table, where: string, out: ConfigFile): void {
+  out.keysLabel = `[keys] (in ${where})`;
+  for (const [action, value] of Object.entries(table)) {
+    const keys = typeof value === "string" ? [value] : value;
+    if (!Array.isArray(keys) || !keys.every((k) => typeof k === "string"))
+      throw new ConfigError(`keys.${action} (in ${where})`, 'must be a key or a list of keys, e.g. "o" or ["o", "ctrl+o"]');
+    out.keys.set(action, keys);
   }
 }
 

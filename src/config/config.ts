@@ -6,7 +6,9 @@ import { apiBase } from "../api/base-url.js";
 import type { Secret } from "../api/redact.js";
 import type { Network } from "../api/schemas.js";
 import type { Interval } from "../domain/rules.js";
+import type { KeyTables } from "../ui/key-tables.js";
 import type { LayoutChoice } from "../ui/layout.js";
+import type { ThemeName } from "../ui/palettes.js";
 import type { SettingName, Source } from "./settings.js";
 
 export interface Config {
@@ -33,6 +35,10 @@ export interface Config {
   noBell: boolean;
   /** --layout: the dashboard's layout, or auto (by the terminal's size; ui/layout.ts). */
   layout: LayoutChoice;
+  /** --theme: the colours (ui/theme.tsx). */
+  theme: ThemeName;
+  /** Every mode's keys, with the config file's [keys] over the defaults (ui/key-tables.ts). */
+  keys: KeyTables;
   /** --debug-log: the file every exchange is appended to; null when off. */
   debugLog: string | null;
   /** --no-history: no price history is read or written. */

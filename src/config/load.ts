@@ -16,6 +16,7 @@
  * form, and is registered with the redactor.
  */
 import { registerSecret, Secret } from "../api/redact.js";
+import { bindKeys, type KeyTables } from "../ui/key-tables.js";
 import { type ParsedArgv, parseArgv, type RawValue, refuseKeyFlags, splitAtDoubleDash } from "./argv.js";
 import type { Config } from "./config.js";
 import { type ConfigFile, readConfigFile } from "./config-file.js";
@@ -186,6 +187,8 @@ function toConfig(
     ascii: s.ascii,
     noBell: s.noBell,
     layout: s.layout,
+    theme: s.theme,
+    keys: keysOf(files.file),
     debugLog: s.debugLog ?? null,
     noHistory: s.noHistory,
     stateDir: s.stateDir ?? stateDir,
@@ -196,6 +199,15 @@ function toConfig(
     profile: s.profile ?? null,
   };
   return Object.freeze(config);
+}
+
+/** The key tables with the file's [keys] over them; a bad or clashing key is the file's error. */
+function keysOf(file: ConfigFile): KeyTables {
+  try {
+    return bindKeys(file.keys);
+  } catch (e) {
+    throw new ConfigError(file.keysLabel ?? "[keys]", (e as Error).message);
+  }
 }
 
 /** Where a value came from, as `spotdash config` says it. */

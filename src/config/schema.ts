@@ -8,6 +8,7 @@ import * as z from "zod";
 import { NETWORKS } from "../api/schemas.js";
 import { ASSET_RE, INTERVALS } from "../domain/rules.js";
 import { LAYOUT_CHOICES } from "../ui/layout.js";
+import { THEMES } from "../ui/palettes.js";
 
 const TRUE_WORDS = ["1", "true", "yes", "on"] as const;
 const FALSE_WORDS = ["0", "false", "no", "off"] as const;
@@ -113,6 +114,11 @@ export const SettingsSchema = z.object({
     .trim()
     .toLowerCase()
     .pipe(z.enum(LAYOUT_CHOICES, { error: `must be one of ${LAYOUT_CHOICES.join(", ")}` })),
+  theme: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(THEMES, { error: `must be one of ${THEMES.join(", ")}` })),
   debugLog: z.string().trim().min(1, { error: "must be a file path" }).optional(),
   noHistory: boolSetting,
   stateDir: z.string().trim().min(1, { error: "must be a directory path" }).optional(),

@@ -7,6 +7,7 @@ import { NETWORKS } from "../api/schemas.js";
 import { DEFAULT_BOOK_ASSETS } from "../domain/book.js";
 import { INTERVALS } from "../domain/rules.js";
 import { LAYOUT_CHOICES } from "../ui/layout.js";
+import { THEMES } from "../ui/palettes.js";
 
 export const DEFAULT_API_URL = "https://api.metafide.io";
 
@@ -25,6 +26,7 @@ export type SettingName =
   | "ascii"
   | "noBell"
   | "layout"
+  | "theme"
   | "debugLog"
   | "noHistory"
   | "stateDir"
@@ -127,6 +129,14 @@ export const SETTINGS: readonly SettingDef[] = [
     env: "SPOTDASH_LAYOUT",
     default: "auto",
     help: `the dashboard's layout: ${LAYOUT_CHOICES.join(", ")} (auto: by the terminal's size)`,
+  },
+  {
+    name: "theme",
+    flag: "--theme",
+    meta: "NAME",
+    env: "SPOTDASH_THEME",
+    default: "dark",
+    help: `colours: ${THEMES.join(", ")} (colorblind: up and down in blue and orange)`,
   },
   {
     name: "debugLog",

@@ -8,18 +8,11 @@
 import { isApiError } from "../api/errors.js";
 import { bookIntervals, bookMarkets, gameTimes, heldGids, type Market, marketKey } from "../domain/book.js";
 import { nextGameGid } from "../domain/game.js";
-import type { Interval } from "../domain/rules.js";
 import type { GameListing } from "../domain/service-data.js";
 import { type BookMarketState, type BookRequest, nextBookRequest } from "./book-policy.js";
 import { withBookListing, withBookPrice, withBookStatus } from "./book-reducers.js";
-import type { PollerClient } from "./poller.js";
+import type { BookOptions, PollerClient } from "./options.js";
 import type { BookMarket, Snapshot } from "./snapshot.js";
-
-export interface BookOptions {
-  /** The assets and intervals looked through for games held (domain/book.ts: DEFAULT_BOOK_ASSETS, bookIntervals). */
-  assets: readonly string[];
-  intervals: readonly Interval[];
-}
 
 /** What a book request brought back: how it changes the snapshot, and the games it showed to have ended. */
 export interface BookAnswer {

@@ -1,11 +1,17 @@
 /** What a Poller is made with. */
 import type { ApiClient } from "../api/client.js";
+import type { Interval } from "../domain/rules.js";
 import type { BookRequest } from "./book-policy.js";
-import type { BookOptions } from "./book-watch.js";
 import type { TaskKind } from "./policy.js";
 import type { Target } from "./snapshot.js";
 
 export type PollerClient = Pick<ApiClient, "getSpot" | "getLivePrice" | "getUserBalance" | "getStatus" | "getResults" | "placePosition">;
+
+/** The markets the book looks through for games held (domain/book.ts: DEFAULT_BOOK_ASSETS, bookIntervals). */
+export interface BookOptions {
+  assets: readonly string[];
+  intervals: readonly Interval[];
+}
 
 export interface PollerOptions {
   client: PollerClient;

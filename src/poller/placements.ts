@@ -9,14 +9,9 @@ import type { PlacePositionBody } from "../api/schemas.js";
 import { Decimal } from "../domain/money.js";
 import type { PlacedPosition, Position } from "../domain/service-data.js";
 import { toInfo, withPlacement } from "./reducers.js";
-import type { Placement, PlacementOutcome, Snapshot, Target } from "./snapshot.js";
-import type { Store } from "./store.js";
+import type { Placement, PlacementOutcome, PlaceRequest, Snapshot, Target } from "./snapshot.js";
 
-export interface PlaceRequest {
-  gid: string;
-  sp: string;
-  f: string;
-}
+import type { Store } from "./store.js";
 
 export interface QueuedPlace {
   id: number;
@@ -29,7 +24,7 @@ export interface QueuedPlace {
 
 /**
  * The queue and the one being reconciled, and what the snapshot shows of
- * them. The poller sends; this only keeps the books.
+ * them. The poller sends; this only keeps the record of each.
  */
 export class Placements {
   private queue: QueuedPlace[] = [];

@@ -9,14 +9,14 @@ import type { ResultsQuery } from "../api/client.js";
 import { ApiError, isApiError } from "../api/errors.js";
 import type { Market } from "../domain/book.js";
 import { nextGameGid } from "../domain/game.js";
-import { otherGames, playsIn } from "../domain/positions.js";
+import { otherGames } from "../domain/positions.js";
 import type { GameListing, PlacedPosition, Unreadable } from "../domain/service-data.js";
 import type { BookRequest } from "./book-policy.js";
 import { withBookError } from "./book-reducers.js";
 import { BookWatch, bookOwnFailure } from "./book-watch.js";
 import { RequestHealth } from "./health.js";
 import type { PollerClient, PollerOptions } from "./options.js";
-import { Placements, type PlaceRequest, placeBody, refused } from "./placements.js";
+import { Placements, placeBody, refused } from "./placements.js";
 import { afterOutage, chooseNext, endpointOf, type TaskKind } from "./policy.js";
 import {
   answered,
@@ -35,14 +35,20 @@ import {
   withStatus,
 } from "./reducers.js";
 import { ServerClock } from "./server-clock.js";
-import { focusedGameEnded, SettlementWatch } from "./settlements.js";
-import { type Endpoint, holdsLiveGame, initialSnapshot, type PlacementOutcome, type Snapshot, type Target } from "./snapshot.js";
+import { endedGame, focusedGameEnded, SettlementWatch } from "./settlements.js";
+import {
+  type Endpoint,
+  holdsLiveGame,
+  initialSnapshot,
+  type PlacementOutcome,
+  type PlaceRequest,
+  type Snapshot,
+  type Target,
+} from "./snapshot.js";
 import { RequestSpacing } from "./spacing.js";
 import { isStale } from "./staleness.js";
 import { Store } from "./store.js";
 import { WakeableSleep } from "./wakeable-sleep.js";
-
-export type { PollerClient, PollerOptions } from "./options.js";
 
 const REFRESH_THROTTLE_MS = 5_000;
 /** With nothing to send (every due endpoint backing off), look again this often at the latest. */
@@ -110,11 +116,8 @@ export class Poller {
 
   /** Queue a position; it takes the very next slot. Resolves with what happened. */
   place(req: PlaceRequest): Promise<PlacementOutcome> {
+    if (!this.wallet) return Promise.resolve(refused("no wallet address: set METAFIDE_USER_ADDRESS to place positions", this.serverNow()));
     return new Promise((resolve) => {
-      if (!this.wallet) {
-        resolve(refused("no wallet address: set METAFIDE_USER_ADDRESS to place positions", this.serverNow()));
-        return;
-      }
       this.placements.enqueue(req, resolve);
       this.sleeper.wake();
     });
@@ -312,16 +315,13 @@ export class Poller {
   }
 
   private onListing(listing: GameListing): void {
-    const prevGid = this.snapshot.listing?.value.liveGame?.gid;
-    const changedGame = prevGid !== undefined && prevGid !== listing.liveGame?.gid;
-    if (changedGame) {
-      const endedGid = prevGid;
-      const played = playsIn(endedGid, this.snapshot.placed, this.snapshot.status?.value.positions ?? []);
+    const ended = endedGame(this.snapshot, listing);
+    if (ended !== undefined) {
       this.want.status = true;
       // The balance and results follow once the result is in (checkSettlement).
-      if (played) this.settlements.watch(endedGid, Date.now());
+      if (ended.played) this.settlements.watch(ended.gid, Date.now());
     }
-    this.succeed("spot", listing.issues, (s, at) => withListing(s, listing, at, changedGame));
+    this.succeed("spot", listing.issues, (s, at) => withListing(s, listing, at, ended !== undefined));
   }
 
   private async checkSettlement(): Promise<void> {
@@ -349,8 +349,7 @@ export class Poller {
       if (action === "reconcile") this.answeredUnreadably("place", err);
       return;
     }
-    this.want.balance = true;
-    this.want.status = true;
+    this.want = { ...this.want, balance: true, status: true };
     this.succeed("place", position.issues, (s) => withPlaced(s, position));
     this.placements.placed(item, position);
   }

@@ -18,7 +18,6 @@ import type {
   Unreadable,
 } from "../domain/service-data.js";
 import { refocusedBook, withoutSettledGame } from "./book-reducers.js";
-import type { PlaceRequest } from "./placements.js";
 import type {
   Connection,
   Endpoint,
@@ -26,6 +25,7 @@ import type {
   EndpointError,
   Placement,
   PlacementOutcome,
+  PlaceRequest,
   Snapshot,
   Target,
 } from "./snapshot.js";
@@ -52,7 +52,7 @@ function noted(
   return { ...all, [endpoint]: change(all[endpoint] ?? { requests: 0, failures: 0 }) };
 }
 
-// ---- the bookkeeping every answer does ---------------------------------------------------
+// ---- what every answer records ---------------------------------------------------
 
 export interface Answered {
   endpoint: Endpoint;

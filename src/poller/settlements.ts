@@ -9,7 +9,7 @@ import type { ApiClient } from "../api/client.js";
 import type { Network } from "../api/schemas.js";
 import { playsIn } from "../domain/positions.js";
 import { isSettled } from "../domain/results.js";
-import type { GameResult, ResultsPage } from "../domain/service-data.js";
+import type { GameListing, GameResult, ResultsPage } from "../domain/service-data.js";
 import type { Snapshot } from "./snapshot.js";
 
 /** After this long without a result, a game is no longer waited on. */
@@ -75,4 +75,11 @@ export function focusedGameEnded(s: Snapshot, serverNow: number): string[] {
   const live = s.listing?.value.liveGame;
   const played = live !== undefined && live !== null && playsIn(live.gid, s.placed, s.status?.value.positions ?? []);
   return played && serverNow >= live.ends_at ? [live.gid] : [];
+}
+
+/** The game a new listing says has ended (its live game is another), and whether the trader played in it. */
+export function endedGame(s: Snapshot, listing: GameListing): { gid: string; played: boolean } | undefined {
+  const gid = s.listing?.value.liveGame?.gid;
+  if (gid === undefined || gid === listing.liveGame?.gid) return undefined;
+  return { gid, played: playsIn(gid, s.placed, s.status?.value.positions ?? []) };
 }

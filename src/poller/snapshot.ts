@@ -73,6 +73,13 @@ export type Connection =
   | { state: "degraded"; retryAt: number; reason: string }
   | { state: "unauthorized"; retryAt: number; reason: string };
 
+/** A position the trader asks for: the game, the strike and the stake, as the service takes them. */
+export interface PlaceRequest {
+  gid: string;
+  sp: string;
+  f: string;
+}
+
 export type PlacementOutcome =
   | { kind: "placed"; position: PlacedPosition }
   /** The service refused it; nothing was placed. */

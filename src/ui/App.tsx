@@ -1,41 +1,39 @@
 /**
  * The dashboard's container: reads the store, runs the 1 Hz ticker, follows
- * the terminal size and turns keys into intents for the poller. It never
- * calls the API itself.
+ * the terminal size and keeps the modes. Keys go down one ordered list of
+ * modes (useModes: the form, the overlays, the results view, the book,
+ * the dashboard) to the first that takes them; the footer and the help are
+ * made from the same list. It never calls the API itself.
  */
 import { useApp, useStdout } from "ink";
-import { type Dispatch, type SetStateAction, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { nextGameGid } from "../domain/game.js";
+import { bestRow } from "../domain/positions.js";
 import { type SessionSummary, sessionSummary } from "../domain/results.js";
-import type { PlaceRequest } from "../poller/placements.js";
 import { resultsPageOutdated } from "../poller/reducers.js";
-import { bookOf, holdsLiveGame, type PlacementOutcome, type Snapshot, snapshotAt, type Target } from "../poller/snapshot.js";
+import { bookOf, holdsLiveGame, type Snapshot, snapshotAt } from "../poller/snapshot.js";
 import { isStale, placingKnown } from "../poller/staleness.js";
-import type { Store } from "../poller/store.js";
-import { useBookKeys } from "./book/use-book-keys.js";
-import type { ChartWindow } from "./chart/scales.js";
-import { Dashboard, type DashboardProps, PANES, type PaneName, panesOf, positionLines } from "./Dashboard.js";
-import { dashboardActions, type KeyRoutes, routeKey } from "./dashboard-actions.js";
+import { useBookMode } from "./book/use-book-mode.js";
+import type { DashboardController } from "./controller.js";
+import { Dashboard, type DashboardProps } from "./Dashboard.js";
+import { PANES, type PaneName, panesOf } from "./dashboard/pane-names.js";
+import { positionView, scrollLimit, scrollWindow } from "./dashboard/position-view.js";
+import { useDashboardMode } from "./dashboard/use-dashboard-mode.js";
 import { checkForm } from "./form/form-flow.js";
 import { usePositionForm } from "./form/use-position-form.js";
 import { useFrames } from "./frame-clock.js";
 import { useKeys } from "./input/use-keys.js";
-import { footerHints, type Overlay } from "./keymap.js";
+import { DEFAULT_KEYS, type KeyTables } from "./key-tables.js";
 import { computeLayout, type LayoutChoice } from "./layout.js";
-import { currentPage, type ResultsQueryArg, type ResultsViewState, useResultsView } from "./results/use-results-view.js";
+import { footerHints, helpSections, type Mode, routeKey } from "./mode.js";
+import { useOverlayMode } from "./overlays/use-overlay-mode.js";
+import { currentPage, type ResultsViewState } from "./results/results-state.js";
+import { useResultsView } from "./results/use-results-view.js";
 import { useSettlementToast } from "./results/use-settlement-toast.js";
-import { useLatestState } from "./use-latest-state.js";
 import { useMessage } from "./use-message.js";
 import { useTerminalSize } from "./use-terminal-size.js";
 
-export interface DashboardController {
-  store: Store<Snapshot>;
-  serverNow(): number;
-  refresh(): boolean;
-  retarget(change: Partial<Pick<Target, "asset" | "interval">>): void;
-  place(req: PlaceRequest): Promise<PlacementOutcome>;
-  /** Open (a query) or close (null) the results view; /results is fetched only while it is open. */
-  setResultsQuery?(query: ResultsQueryArg | null): void;
-}
+export type { DashboardController };
 
 export interface AppProps {
   controller: DashboardController;
@@ -51,6 +49,8 @@ export interface AppProps {
   bell?: () => void;
   /** --layout: a layout, or auto (by the size). */
   layout?: LayoutChoice;
+  /** Every mode's keys as the trader bound them (the config file's [keys]); the defaults unless given. */
+  keys?: KeyTables;
   /** What the launch warned of (a key that does not look like one): said until the first key, and in the help. */
   warnings?: readonly string[];
 }
@@ -89,39 +89,38 @@ export function App(p: AppProps) {
   const snapshot = snapshotAt(frame.snapshot, now);
   const size = useTerminalSize();
   const holding = holdsLiveGame(snapshot);
-  const view = useViewState(holding);
   const [message, say] = useMessage();
-  // Tab's panes: the ones the last frame's layout showed.
-  const panes = useRef<readonly PaneName[]>(PANES);
   const [notice, clearNotice] = useNotice(p.warnings);
+  // What the last frame drew, for the keys: Tab's panes and how far the positions scroll.
+  const drawn = useRef<{ panes: readonly PaneName[]; scrollLimit: number }>({ panes: PANES, scrollLimit: 0 });
+  const online = placingKnown(snapshot, now);
 
   const blocked = placingBlocked(p.walletMissing, snapshot, now);
-  const positionForm = usePositionForm(p.controller, blocked, say);
-  const results = useResultsView(p.controller, p.assets, say);
-  const bookKeys = useBookKeys(p.controller, say);
+  const { modes, form, overlays, results, book, dashboard } = useModes(p, { exit, say, holding, online, blocked, drawn });
+  useKeys(
+    (input, key) => {
+      clearNotice();
+      routeKey(modes, { input, key }, exit);
+    },
+    // A paste goes into the form's field; anywhere else it would be a flood of commands.
+    (paste) => form.handlePaste(paste.text, paste.dropped) || say("paste ignored: only the position form (p) takes text"),
+  );
+
   const toast = useSettlementToast(snapshot.settlements, useBell(p));
   const summary = useMemo(() => sessionSummary(snapshot.session.games.values()), [snapshot.session.games]);
-  useAppKeys(p, { exit, view, positionForm, results, bookKeys, panes, say, clearNotice });
-  const { form } = positionForm;
-  const { overlay } = view;
+  const positions = usePositionView(snapshot);
   const bookRows = bookOf(snapshot, now);
   const layout = computeLayout(size.cols, size.rows, {
-    formOpen: form !== null,
-    positionLines: positionLines(snapshot),
+    formOpen: form.form !== null,
+    positionLines: positions.lines,
+    positionChrome: positions.chrome,
     bookRows: bookRows.length,
     choice: p.layout,
   });
-  panes.current = panesOf(layout.mode);
-  const resultsDetail = results.view ? results.view.detail !== null : undefined;
-  const hints = footerHints({
-    readonly: p.readonly,
-    holding,
-    online: placingKnown(snapshot, now),
-    form: form?.step,
-    overlay,
-    resultsDetail,
-    bookOpen: bookKeys.selected !== undefined,
-  });
+  const window = scrollWindow(positions, layout);
+  const limit = scrollLimit(window.list, bestRow(positions.rows, snapshot.price?.value.value), window.room);
+  drawn.current = { panes: panesOf(layout.mode), scrollLimit: limit };
+  const view = dashboard.view;
   return (
     <Dashboard
       snapshot={snapshot}
@@ -131,77 +130,80 @@ export function App(p: AppProps) {
       backend={p.backend}
       readonly={p.readonly}
       focus={view.focus}
-      scroll={view.scroll}
-      chartWindow={view.chartWindowShown}
-      overlay={overlay}
-      hints={hints}
+      scroll={Math.min(view.scroll, limit)}
+      positions={positions}
+      chartWindow={view.chartWindow}
+      overlay={overlays.state.overlay}
+      help={{ sections: helpSections(modes), scroll: overlays.state.scroll, onOverflow: overlays.setOverflow }}
+      hints={footerHints(modes)}
       message={message ?? notice}
       results={results.view ? resultsViewProps(results.view, snapshot, summary, now) : undefined}
       toast={toast}
-      book={{ rows: bookRows, selected: bookKeys.selected }}
+      book={{ rows: bookRows, selected: book.selected }}
       warnings={p.warnings}
-      form={form ? { state: form, check: checkForm(form, snapshot, now), blocked } : undefined}
+      form={form.form ? { state: form.form, check: checkForm(form.form, snapshot, now), blocked } : undefined}
     />
   );
 }
 
-/** Keys and pastes, routed (dashboard-actions.ts): the form, the overlays, the results view, the book, the dashboard's own actions. */
-function useAppKeys(
-  p: AppProps,
-  a: {
-    exit: () => void;
-    view: ReturnType<typeof useViewState>;
-    positionForm: ReturnType<typeof usePositionForm>;
-    results: ReturnType<typeof useResultsView>;
-    bookKeys: ReturnType<typeof useBookKeys>;
-    panes: { current: readonly PaneName[] };
-    say: (text: string) => void;
-    clearNotice: () => void;
-  },
-) {
+interface ModeNeeds {
+  exit(): void;
+  say(text: string): void;
+  holding: boolean;
+  online: boolean;
+  blocked: string | undefined;
+  drawn: { current: { panes: readonly PaneName[]; scrollLimit: number } };
+}
+
+/**
+ * The modes, in the order keys go down them: the form takes
+ * every key while open, an overlay its own, the results view and the book
+ * every key but the dashboard's they let through, the dashboard the rest.
+ */
+function useModes(p: AppProps, n: ModeNeeds) {
+  const keys = p.keys ?? DEFAULT_KEYS;
   const { controller } = p;
-  const routes: KeyRoutes = {
-    exit: a.exit,
-    form: a.positionForm.handleKey,
-    overlayOpen: a.view.overlayNow() !== null,
-    setOverlay: a.view.setOverlay,
-    results: a.results,
-    book: (press) => a.bookKeys.handleKey(press, bookOf(controller.store.getSnapshot(), controller.serverNow())),
-    actions: dashboardActions({
-      ...a.view,
-      ...{ openForm: a.positionForm.open, openResults: a.results.open, toggleBook: a.bookKeys.toggle, panes: () => a.panes.current },
-      ...{ exit: a.exit, say: a.say, controller, assets: p.assets, readonly: p.readonly },
-    }),
-  };
-  useKeys(
-    (input, key) => {
-      a.clearNotice();
-      routeKey({ input, key }, routes);
+  const form = usePositionForm(controller, n.blocked, n.say, keys.form, keys.dashboard);
+  const overlays = useOverlayMode(keys.overlay, keys.dashboard);
+  const results = useResultsView(controller, p.assets, n.say, keys.results, keys.dashboard);
+  const bookRowsNow = useCallback(() => bookOf(controller.store.getSnapshot(), controller.serverNow()), [controller]);
+  const book = useBookMode(controller, bookRowsNow, n.say, keys.book, keys.dashboard);
+  const dashboard = useDashboardMode(
+    keys.dashboard,
+    n.holding,
+    { readonly: p.readonly, holding: n.holding, online: n.online },
+    {
+      exit: n.exit,
+      say: n.say,
+      controller,
+      assets: p.assets,
+      readonly: p.readonly,
+      scrollLimit: () => n.drawn.current.scrollLimit,
+      panes: () => n.drawn.current.panes,
+      toggleOverlay: overlays.toggle,
+      closeOverlay: overlays.close,
+      openForm: form.open,
+      openResults: results.open,
+      toggleBook: book.toggle,
     },
-    // A paste goes into the form's field; anywhere else it would be a flood of commands.
-    (paste) => a.positionForm.handlePaste(paste.text, paste.dropped) || a.say("paste ignored: only the position form (p) takes text"),
   );
+  const modes: readonly Mode[] = [form.mode, overlays.mode, results.mode, book.mode, dashboard.mode];
+  return { modes, form, overlays, results, book, dashboard };
+}
+
+/** The positions table's view of the snapshot (position-view.ts), rebuilt only when what it comes from changes. */
+function usePositionView(s: Snapshot) {
+  const gid = s.listing?.value.liveGame?.gid;
+  const nextGid = s.listing ? nextGameGid(s.listing.value) : undefined;
+  const { status, placed, settling, settlements } = s;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the view reads these of the snapshot, not the rest
+  return useMemo(() => positionView(s), [gid, nextGid, status, placed, settling, settlements]);
 }
 
 /** The launch's warnings stay in the footer until the trader has pressed a key: a few seconds' message could be missed. */
 function useNotice(warnings: readonly string[] | undefined): [string | undefined, () => void] {
   const [notice, setNotice] = useState(warnings?.length ? `warning: ${warnings.join("; ")}` : undefined);
   return [notice, useCallback(() => setNotice(undefined), [])];
-}
-
-/** What the keys change about the view: the focused pane, the table's scroll, the chart's window, the overlay. */
-function useViewState(holding: boolean) {
-  const [focus, setFocus] = useFocus(holding);
-  const [scroll, setScroll] = useState(0);
-  const [chartWindowShown, setChartWindow, chartWindow] = useLatestState<ChartWindow>("game");
-  const [overlay, setOverlay, overlayNow] = useLatestState<Overlay | null>(null);
-  return { focus, setFocus, scroll, setScroll, chartWindowShown, chartWindow, setChartWindow, overlay, setOverlay, overlayNow };
-}
-
-/** Until Tab picks a pane, the focus is where the keys are of use: the positions table when it has rows. */
-function useFocus(holding: boolean): [PaneName, Dispatch<SetStateAction<PaneName | null>>] {
-  const [chosen, setFocus] = useState<PaneName | null>(null);
-  return [chosen ?? (holding ? "positions" : "game"), setFocus];
 }
 
 /**

@@ -90,8 +90,10 @@ const BOOK_SHARE = 0.4;
 export interface LayoutNeeds {
   /** The inline position form is open. */
   formOpen?: boolean;
-  /** Lines the positions' rows want (positionLines): a row per position, and a line each for other games and streaks. */
+  /** Lines the positions' rows want (PositionView.lines): a row per position, and a line each for what sits among and under them. */
   positionLines?: number;
+  /** The table's column names and total (PositionView.chrome): both unless given, none for an empty table. */
+  positionChrome?: number;
   /** The book's rows (games held), when a book column may show them. */
   bookRows?: number;
   /** --layout: a mode, or auto. */
@@ -112,7 +114,7 @@ export function computeLayout(cols: number, rows: number, needs: LayoutNeeds = {
   const body = Math.max(0, frameHeight - HEADER - FOOTER);
   const lines = Math.min(POSITION_LINES_MAX, Math.max(1, needs.positionLines ?? 0));
   // An empty table is its one line, with no column header or total around it.
-  const table = (needs.positionLines ?? 0) > 0 ? TABLE_CHROME : 0;
+  const table = needs.positionChrome ?? ((needs.positionLines ?? 0) > 0 ? TABLE_CHROME : 0);
   const base = { cols, rows, tooSmall, mode, framed: mode === "boxed", frameHeight, bookWidth: 0, bookHeight: 0, paneCols: cols };
   if (mode === "lines")
     return { ...base, full: false, ...linesRows(body, lines, needs.formOpen === true), gameWidth: cols, balanceWidth: 0 };

@@ -8,12 +8,13 @@ import type { Config } from "../config/config.js";
 import type { Backend } from "../open-backend.js";
 import type { Poller } from "../poller/poller.js";
 import { App } from "./App.js";
+import { PALETTES } from "./palettes.js";
 import { mountScreen, type Screen, type ScreenIO } from "./renderer/mount.js";
 import { ThemeContext } from "./theme.js";
 
 export function mountDashboard(poller: Poller, backend: Backend, config: Config, warnings: readonly string[], io: ScreenIO): Screen {
   return mountScreen(
-    <ThemeContext.Provider value={{ color: !config.noColor, ascii: config.ascii }}>
+    <ThemeContext.Provider value={{ color: !config.noColor, ascii: config.ascii, palette: PALETTES[config.theme] }}>
       <App
         controller={poller}
         backend={backend.label}
@@ -22,6 +23,7 @@ export function mountDashboard(poller: Poller, backend: Backend, config: Config,
         walletMissing={!backend.wallet}
         noBell={config.noBell}
         layout={config.layout}
+        keys={config.keys}
         warnings={warnings}
       />
     </ThemeContext.Provider>,

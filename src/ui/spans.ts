@@ -5,7 +5,7 @@
  */
 import stringWidth from "string-width";
 import { BRAILLE, NARROW_GLYPHS } from "./narrow-glyphs.js";
-import { type Theme, TONES, type Tone } from "./theme.js";
+import { paletteOf, type Theme, type Tone } from "./theme.js";
 
 export interface Span {
   text: string;
@@ -59,7 +59,26 @@ export function spaces(n: number): string {
 }
 
 // The codes chalk gives Ink's named colours, so a Line looks as <Text color> did.
-const FOREGROUND: Record<string, number> = { green: 32, red: 31, yellow: 33, gray: 90, cyan: 36 };
+const FOREGROUND: Record<string, string> = {
+  red: "31",
+  green: "32",
+  yellow: "33",
+  blue: "34",
+  magenta: "35",
+  cyan: "36",
+  white: "37",
+  gray: "90",
+  redBright: "91",
+  greenBright: "92",
+  yellowBright: "93",
+  cyanBright: "96",
+};
+
+/** A palette's colour as its escape code's parameters: a name, or ansi256(N). */
+function foreground(colour: string): string | undefined {
+  const n = /^ansi256\((\d{1,3})\)$/.exec(colour)?.[1];
+  return n === undefined ? FOREGROUND[colour] : `38;5;${n}`;
+}
 
 /** Spans with the line's base style applied and empty pieces dropped. */
 export function normalise(pieces: readonly Piece[], base: Omit<Span, "text"> = {}): Span[] {
@@ -133,7 +152,7 @@ function cut(text: string, max: number): string {
 function styled(theme: Theme, s: Span): string {
   let open = "";
   let close = "";
-  const colour = theme.color && s.tone !== undefined ? FOREGROUND[TONES[s.tone]] : undefined;
+  const colour = theme.color && s.tone !== undefined ? foreground(paletteOf(theme)[s.tone]) : undefined;
   if (colour !== undefined) {
     open += `\x1b[${colour}m`;
     close = `\x1b[39m${close}`;

@@ -1,12 +1,18 @@
 /**
- * Colour and glyph choices in one place, so NO_COLOR / --no-color and
- * --ascii switch the whole screen at once.
+ * Colour and glyph choices in one place, so NO_COLOR / --no-color, --theme
+ * and --ascii switch the whole screen at once. A theme is a palette: the
+ * colour of each tone (docs/config.md, "Themes").
  */
 import { createContext, useContext } from "react";
+import { PALETTES, type Palette, type Tone } from "./palettes.js";
+
+export type { Palette, Tone };
 
 export interface Theme {
   color: boolean;
   ascii: boolean;
+  /** The tones' colours: the dark theme's unless given. */
+  palette?: Palette;
 }
 
 export const ThemeContext = createContext<Theme>({ color: true, ascii: false });
@@ -15,28 +21,19 @@ export function useTheme(): Theme {
   return useContext(ThemeContext);
 }
 
-export type Tone = "up" | "down" | "warn" | "bad" | "good" | "dim" | "accent" | "mainnet";
-
 /** A move's tone by its sign (a number, or a Decimal's comparison with 0). */
 export function signTone(sign: number): Tone {
   return sign > 0 ? "up" : sign < 0 ? "down" : "dim";
 }
 
-/** Ink colour names; spans.ts turns them into escape codes for Lines. */
-export const TONES: Record<Tone, string> = {
-  up: "green",
-  down: "red",
-  warn: "yellow",
-  bad: "red",
-  good: "green",
-  dim: "gray",
-  accent: "cyan",
-  mainnet: "red",
-};
+/** The tones' colours of a theme. */
+export function paletteOf(theme: Theme): Palette {
+  return theme.palette ?? PALETTES.dark;
+}
 
 /** A colour for Ink's `color` prop, or undefined when colour is off. */
 export function tone(theme: Theme, t: Tone): string | undefined {
-  return theme.color ? TONES[t] : undefined;
+  return theme.color ? paletteOf(theme)[t] : undefined;
 }
 
 export function glyphs(theme: Theme) {

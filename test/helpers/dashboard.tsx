@@ -7,11 +7,15 @@ import { afterEach } from "vitest";
 import { Decimal } from "../../src/domain/money.js";
 import { PriceSeries } from "../../src/domain/price-series.js";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
-import { Dashboard, type DashboardProps, positionLines } from "../../src/ui/Dashboard.js";
+import { Store } from "../../src/poller/store.js";
+import { App, type AppProps } from "../../src/ui/App.js";
+import type { DashboardController } from "../../src/ui/controller.js";
+import { Dashboard, type DashboardProps } from "../../src/ui/Dashboard.js";
+import { positionView } from "../../src/ui/dashboard/position-view.js";
 import { computeLayout } from "../../src/ui/layout.js";
-import { ThemeContext } from "../../src/ui/theme.js";
+import { type Theme, ThemeContext } from "../../src/ui/theme.js";
 import { balance, listing, livePrice, statusPosition, statusResponse } from "./fixtures.js";
-import { renderAt } from "./ink.js";
+import { renderAt, tick } from "./ink.js";
 
 export const START = Date.UTC(2026, 10, 22, 12, 0, 0);
 export const target = { asset: "BTC_USDT", interval: 60 as const, network: "testnet" as const, currency: "USDC" };
@@ -63,7 +67,11 @@ export function draw(
         snapshot={snapshot}
         now={now}
         localNow={now}
-        layout={computeLayout(cols, rows, { positionLines: positionLines(snapshot), bookRows: over.book?.rows.length ?? 0 })}
+        layout={computeLayout(cols, rows, {
+          positionLines: positionView(snapshot).lines,
+          positionChrome: positionView(snapshot).chrome,
+          bookRows: over.book?.rows.length ?? 0,
+        })}
         backend="SIM 127.0.0.1:8787"
         readonly={false}
         focus="game"
@@ -80,5 +88,45 @@ export function draw(
     cols,
     rows,
   );
+  return mounted.text();
+}
+
+/** A controller around a fixed snapshot at a fixed instant: the App's modes with nothing behind them. */
+export function still(snapshot: Snapshot, now: number): DashboardController {
+  return {
+    store: new Store(snapshot),
+    serverNow: () => now,
+    refresh: () => false,
+    retarget: () => undefined,
+    place: () => new Promise(() => undefined),
+  };
+}
+
+/** The App drawn from a fixed snapshot, `keys` pressed in turn (the help is "?"): its every mode is real. */
+export async function drawApp(
+  snapshot: Snapshot,
+  now: number,
+  cols: number,
+  rows: number,
+  keys: readonly string[] = [],
+  props: Partial<AppProps> = {},
+  theme: Theme = { color: true, ascii: false },
+): Promise<string> {
+  mounted = renderAt(
+    <ThemeContext.Provider value={theme}>
+      <App
+        controller={still(snapshot, now)}
+        backend="SIM 127.0.0.1:8787"
+        assets={["BTC_USDT"]}
+        readonly={false}
+        walletMissing={false}
+        {...props}
+      />
+    </ThemeContext.Provider>,
+    cols,
+    rows,
+  );
+  await tick();
+  for (const k of keys) await mounted.press(k);
   return mounted.text();
 }

@@ -25,9 +25,10 @@ import { resultsKey } from "../../src/poller/reducers.js";
 import { type Snapshot, targetPrices } from "../../src/poller/snapshot.js";
 import { UNREADABLE_VARIANTS, WIRE_VARIANT_NAMES, type WireVariant } from "../../src/sim/http/wire-variants.js";
 import type { SimOptions } from "../../src/sim/index.js";
-import { Dashboard, positionLines } from "../../src/ui/Dashboard.js";
+import { Dashboard } from "../../src/ui/Dashboard.js";
+import { positionView } from "../../src/ui/dashboard/position-view.js";
 import { computeLayout } from "../../src/ui/layout.js";
-import { RESULTS_PAGE_SIZE } from "../../src/ui/results/use-results-view.js";
+import { RESULTS_PAGE_SIZE } from "../../src/ui/results/results-state.js";
 import { renderAt } from "../helpers/ink.js";
 import { envFor, runCommandIn } from "../helpers/run-command.js";
 import { until } from "../helpers/until.js";
@@ -225,7 +226,7 @@ function draw(w: World, view: View): string {
       snapshot,
       now: w.now,
       localNow: w.now,
-      layout: computeLayout(120, 40, { positionLines: positionLines(snapshot) }),
+      layout: computeLayout(120, 40, { positionLines: positionView(snapshot).lines, positionChrome: positionView(snapshot).chrome }),
       backend: "SIM",
       readonly: false,
       focus: "positions",

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
-import { Dashboard, type DashboardProps, positionLines } from "../../src/ui/Dashboard.js";
+import { Dashboard, type DashboardProps } from "../../src/ui/Dashboard.js";
+import { positionView } from "../../src/ui/dashboard/position-view.js";
+import { SPINNER_DELAY_MS } from "../../src/ui/frame/Header.js";
 import { computeLayout } from "../../src/ui/layout.js";
-import { SPINNER_DELAY_MS } from "../../src/ui/panes/Header.js";
 import { ThemeContext } from "../../src/ui/theme.js";
-import { draw, drawn, liveSnapshot, START, target } from "../helpers/dashboard.js";
+import { draw, drawApp, drawn, liveSnapshot, START, target } from "../helpers/dashboard.js";
 import { livePrice, placedPosition, statusPosition, statusResponse } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
 
@@ -213,20 +214,20 @@ describe("dashboard edges", () => {
     expect(raw).toContain("ACCEPTING");
   });
 
-  it("shows the help overlay", () => {
+  it("shows the help overlay", async () => {
     const now = START + 15_000;
-    // Tall enough for every key; a shorter terminal clips the last sections.
-    const frame = draw(liveSnapshot(now), now, 80, 40, { overlay: "help" });
+    // Tall enough for the first sections; a shorter terminal scrolls to the rest.
+    const frame = await drawApp(liveSnapshot(now), now, 80, 40, ["?"]);
     expect(frame).toContain("KEYS");
     expect(frame).toContain("Ctrl+R");
-    expect(frame).toContain("IN THE RESULTS VIEW (r)");
+    expect(frame).toContain("IN THE POSITION FORM (p)");
     expect(frame).not.toContain("POSITIONS");
     // Each key stands apart from what it does, the longest one too.
-    expect(frame).toMatch(/n \/ N, PgDn \/ PgUp\s{2,}next \/ previous page/);
     expect(frame).toMatch(/Tab \/ Shift\+Tab\s{2,}move between panes/);
+    expect(frame).toMatch(/PgUp \/ PgDn\s{2,}ten times as much/);
   });
 
-  it("keeps the help overlay inside its border when the problems outgrow it", () => {
+  it("keeps the help overlay inside its border when the problems outgrow it", async () => {
     const now = START + 15_000;
     const long = (what: string) => ({
       kind: "schema" as const,
@@ -236,12 +237,12 @@ describe("dashboard edges", () => {
     const snap = liveSnapshot(now, {
       errors: { balance: long("user-balance"), price: long("live-price"), status: long("status"), spot: long("spot") },
     });
-    const lines = draw(snap, now, 80, 40, { overlay: "help" }).split("\n");
+    const lines = (await drawApp(snap, now, 80, 40, ["?"])).split("\n");
     expect(lines[lines.length - 2]).toMatch(/^╰─+╯$/);
     expect(lines.some((l) => l.includes("PROBLEMS NOW"))).toBe(true);
     // Every key line whole: a squeezed column would have drawn lines over each other.
     expect(lines.some((l) => /│ \?\s+toggle this help\s+│/.test(l))).toBe(true);
-    expect(lines.some((l) => /│ Esc\s+close this help or any overlay\s+│/.test(l))).toBe(true);
+    expect(lines.some((l) => /│ q, Ctrl\+C\s+quit\s+│/.test(l))).toBe(true);
   });
 
   it("reserves a line for a streak only when no row carries it", () => {
@@ -253,21 +254,21 @@ describe("dashboard edges", () => {
     });
     // Both streaks are drawn on their rows: two rows, no line under them.
     expect(
-      positionLines(
+      positionView(
         withStreaks([
           { positionId: "a1", streak: 2 },
           { positionId: "a2", streak: 3 },
         ]),
-      ),
+      ).lines,
     ).toBe(2);
     // A streak of a position not shown gets the "streaks on track" line.
     expect(
-      positionLines(
+      positionView(
         withStreaks([
           { positionId: "a1", streak: 2 },
           { positionId: "zz", streak: 1 },
         ]),
-      ),
+      ).lines,
     ).toBe(3);
   });
 
@@ -278,7 +279,7 @@ describe("dashboard edges", () => {
       snapshot: s,
       now,
       localNow: now,
-      layout: computeLayout(cols, rows, { positionLines: positionLines(s) }),
+      layout: computeLayout(cols, rows, { positionLines: positionView(s).lines, positionChrome: positionView(s).chrome }),
       backend: "SIM",
       readonly: false,
       focus: "game",

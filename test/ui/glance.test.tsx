@@ -8,7 +8,7 @@
 import { describe, expect, it } from "vitest";
 import { withListing, withSettlement, withStatus } from "../../src/poller/reducers.js";
 import type { Snapshot } from "../../src/poller/snapshot.js";
-import { draw, liveSnapshot, START } from "../helpers/dashboard.js";
+import { draw, drawApp, liveSnapshot, START } from "../helpers/dashboard.js";
 import { balance, gameResult, listing, statusResponse } from "../helpers/fixtures.js";
 import { panel } from "../helpers/screen.js";
 
@@ -162,11 +162,11 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     if (cols >= 120) expect(footer).toContain("r results");
   });
 
-  it("wraps the help overlay's long lines instead of cutting them", () => {
-    const frame = draw(liveSnapshot(now), now, cols, 50, { overlay: "help" });
+  it("wraps the help overlay's long lines instead of cutting them", async () => {
+    const frame = await drawApp(liveSnapshot(now), now, cols, 50, ["?"]);
     expect(frame).not.toContain("…");
     expect(frame.replace(/[│\s]+/g, " ")).toContain(
-      "place a position / repeat the last stake at the live price (a paste goes into its field)",
+      "a longer / shorter chart window: the game, 5 min, 1 h, 24 h (as far as the history reaches)",
     );
   });
 });

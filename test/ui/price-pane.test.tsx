@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { Decimal } from "../../src/domain/money.js";
 import { PriceSeries } from "../../src/domain/price-series.js";
 import type { ChartWindow } from "../../src/ui/chart/scales.js";
-import { PricePane } from "../../src/ui/panes/PricePane.js";
+import { PricePane } from "../../src/ui/dashboard/panes/PricePane.js";
 import { ThemeContext } from "../../src/ui/theme.js";
 import { listing } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";

@@ -13,7 +13,7 @@ import { resultsKey, withSettlement } from "../../src/poller/reducers.js";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
 import { Store } from "../../src/poller/store.js";
 import { App, type DashboardController } from "../../src/ui/App.js";
-import type { ResultsQueryArg } from "../../src/ui/results/use-results-view.js";
+import type { ResultsQueryArg } from "../../src/ui/results/results-state.js";
 import { balance, gameResult, listing, livePrice, placedPosition } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
 import { until } from "../helpers/until.js";

@@ -864,3 +864,33 @@ describe("the config file", () => {
     expect(failure([], { toml: "key_command = []\n" }).message).toMatch(/must be a command/);
   });
 });
+
+describe("keys and themes in the config file", () => {
+  it("rebinds keys from [keys], the profile's over the top level's", () => {
+    const toml = '[keys]\nplace = "o"\n"results.close" = ["x", "esc"]\n\n[profile.quiet.keys]\nplace = ["O"]\n';
+    expect(cfg([], { toml }).keys.dashboard.find((b) => b.action === "place")?.keys).toEqual(["o"]);
+    expect(cfg([], { toml }).keys.results.find((b) => b.action === "close")?.keys).toEqual(["x", "esc"]);
+    expect(cfg(["--profile", "quiet"], { toml }).keys.dashboard.find((b) => b.action === "place")?.keys).toEqual(["O"]);
+  });
+
+  it.each([
+    ['[keys]\nplace = "q"\n', /^\[keys\] \(in .*config\.toml\): quit and place are both q$/],
+    ['[keys]\n"book.down" = "q"\n', /book\.down and quit are both q/],
+    ['[keys]\nplace = "alt+x"\n', /place: "alt\+x": only ctrl\+ and shift\+ may come before a key/],
+    ['[keys]\nplace = "F5"\n', /place: "F5" is not a key: one character, or one of esc, enter/],
+    ["[keys]\nplace = 5\n", /keys\.place .*must be a key or a list of keys/],
+    ['[keys]\nteleport = "t"\n', /teleport is not an action; actions: quit, help/],
+  ])("refuses %j with one line naming what", (toml, message) => {
+    const e = failure([], { toml });
+    expect(e.message).toMatch(message);
+    expect(e.message).not.toContain("\n");
+  });
+
+  it("takes a theme from the flag, the environment or the file, and names the themes when it is none", () => {
+    expect(cfg([]).theme).toBe("dark");
+    expect(cfg(["--theme", "Light"]).theme).toBe("light");
+    expect(cfg([], { env: { SPOTDASH_THEME: "colorblind" } }).theme).toBe("colorblind");
+    expect(cfg([], { toml: 'theme = "high-contrast"\n' }).theme).toBe("high-contrast");
+    expect(failure(["--theme", "neon"]).message).toBe("--theme: must be one of dark, light, high-contrast, colorblind (got neon)");
+  });
+});

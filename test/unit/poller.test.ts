@@ -7,8 +7,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../src/api/errors.js";
 import type { PlacePositionBody } from "../../src/api/schemas.js";
 import type { GameListing, ResultsPage } from "../../src/domain/service-data.js";
+import type { PollerClient } from "../../src/poller/options.js";
 import type { TaskKind } from "../../src/poller/policy.js";
-import { Poller, type PollerClient } from "../../src/poller/poller.js";
+import { Poller } from "../../src/poller/poller.js";
 import { balance, listing, livePrice, placedPosition, resultsPage, statusPosition, statusResponse } from "../helpers/fixtures.js";
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);

@@ -1,6 +1,6 @@
-/** ui/panes/PositionsPane.tsx visibleRows: which positions a table of `room` lines shows. */
+/** ui/dashboard/position-view.ts visibleRows: which positions a table of `room` lines shows. */
 import { describe, expect, it } from "vitest";
-import { visibleRows } from "../../src/ui/panes/PositionsPane.js";
+import { visibleRows } from "../../src/ui/dashboard/position-view.js";
 
 const rows = ["a", "b", "c", "d", "e"];
 

@@ -9,8 +9,9 @@ import { checkPlacement, freeStrike, type PlacementCheck } from "../../domain/pl
 import { heldPositions } from "../../domain/positions.js";
 import { minStake } from "../../domain/rules.js";
 import type { PlacementOutcome, Snapshot } from "../../poller/snapshot.js";
-import { isEscape } from "../keymap.js";
+import { binding } from "../keymap.js";
 import { editKey, type FormState, openForm } from "./form-state.js";
+import { FORM_KEYS, type FormBinding, formBindings } from "./keys.js";
 
 export type Order = NonNullable<FormState["order"]>;
 
@@ -58,17 +59,24 @@ export interface FormKeyContext {
  * must happen beyond it (`effect`: `submit` the previewed order). While
  * sending, keys do nothing: a second Enter must not send twice.
  */
-export function formKey(form: FormState, input: string, key: Key, c: FormKeyContext): { form: FormState | null; effect?: "submit" } {
+export function formKey(
+  form: FormState,
+  input: string,
+  key: Key,
+  c: FormKeyContext,
+  table: readonly FormBinding[] = FORM_KEYS,
+): { form: FormState | null; effect?: "submit" } {
   if (form.step === "sending") return { form };
-  if (isEscape({ input, key })) return { form: null };
+  const action = binding(formBindings(table, form.step), { input, key })?.action;
+  if (action === "cancel") return { form: null };
   if (form.step === "preview") {
-    // Mainnet spends real money: only an explicit y sends there.
+    // Mainnet spends real money: only an explicit confirmation (y) sends there.
     const mainnet = c.snapshot.target.network === "mainnet";
-    const confirmed = form.order !== undefined && ((key.return && !mainnet) || (input === "y" && mainnet));
+    const confirmed = form.order !== undefined && ((action === "send" && !mainnet) || (action === "confirm" && mainnet));
     return confirmed ? { form, effect: "submit" } : { form };
   }
-  if (key.return) return { form: toPreview(form, checkForm(form, c.snapshot, c.now), c.blocked) };
-  return { form: editKey(form, input, key, { price: new Decimal(1), stake: minStake(c.snapshot.target.interval) }) };
+  if (action === "submit") return { form: toPreview(form, checkForm(form, c.snapshot, c.now), c.blocked) };
+  return { form: editKey(form, input, key, { price: new Decimal(1), stake: minStake(c.snapshot.target.interval) }, table) };
 }
 
 /**

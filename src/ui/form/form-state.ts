@@ -4,6 +4,8 @@
  */
 import type { Key } from "ink";
 import { Decimal, parseDecimal, toWire } from "../../domain/money.js";
+import { binding } from "../keymap.js";
+import { FORM_KEYS, type FormAction, type FormBinding, formBindings } from "./keys.js";
 
 export interface Field {
   text: string;
@@ -43,34 +45,52 @@ export interface NudgeSteps {
 /** What a field holds: more than any price or stake needs, little enough to draw at once. */
 export const FIELD_MAX_LENGTH = 24;
 
-/** Applies an editing key (one key: input/key-reader.ts splits bursts); returns the same object when the key does nothing here. */
-export function editKey(s: FormState, input: string, key: Key, steps: NudgeSteps): FormState {
-  if (key.tab) return { ...s, focus: s.focus === "price" ? "stake" : "price" };
+/**
+ * Applies an editing key (one key: input/key-reader.ts splits bursts) by
+ * its action in the form's table; a key that is no action types itself.
+ * Returns the same object when the key does nothing here.
+ */
+export function editKey(s: FormState, input: string, key: Key, steps: NudgeSteps, table: readonly FormBinding[] = FORM_KEYS): FormState {
+  const action = binding(formBindings(table, "edit"), { input, key })?.action;
+  if (action === undefined) return key.ctrl || key.meta || key.return || key.escape || key.tab ? s : insert(s, input, 0);
+  return editAction(s, action, steps);
+}
+
+function editAction(s: FormState, action: FormAction, steps: NudgeSteps): FormState {
   const f = s[s.focus];
   const set = (next: Field): FormState => ({ ...s, [s.focus]: next, note: undefined });
-
-  if (key.leftArrow) return set({ ...f, cursor: Math.max(0, f.cursor - 1) });
-  if (key.rightArrow) return set({ ...f, cursor: Math.min(f.text.length, f.cursor + 1) });
-  if (key.home) return set({ ...f, cursor: 0 });
-  if (key.end) return set({ ...f, cursor: f.text.length });
-  if (key.backspace) {
-    if (f.cursor === 0) return s;
-    return set({ text: f.text.slice(0, f.cursor - 1) + f.text.slice(f.cursor), cursor: f.cursor - 1 });
-  }
-  if (key.delete) {
-    if (f.cursor === f.text.length) return s;
-    return set({ text: f.text.slice(0, f.cursor) + f.text.slice(f.cursor + 1), cursor: f.cursor });
-  }
   const step = s.focus === "price" ? steps.price : steps.stake;
-  const nudge = key.upArrow ? step : key.downArrow ? step.neg() : key.pageUp ? step.times(10) : key.pageDown ? step.times(-10) : null;
-  if (nudge !== null) {
+  const nudge = (by: Decimal): FormState => {
     const value = parseDecimal(f.text);
-    if (value === null) return s;
-    const next = Decimal.max(value.plus(nudge), 0);
-    return set(field(toWire(next)));
+    return value === null ? s : set(field(toWire(Decimal.max(value.plus(by), 0))));
+  };
+  switch (action) {
+    case "field":
+      return { ...s, focus: s.focus === "price" ? "stake" : "price" };
+    case "left":
+      return set({ ...f, cursor: Math.max(0, f.cursor - 1) });
+    case "right":
+      return set({ ...f, cursor: Math.min(f.text.length, f.cursor + 1) });
+    case "home":
+      return set({ ...f, cursor: 0 });
+    case "end":
+      return set({ ...f, cursor: f.text.length });
+    case "backspace":
+      return f.cursor === 0 ? s : set({ text: f.text.slice(0, f.cursor - 1) + f.text.slice(f.cursor), cursor: f.cursor - 1 });
+    case "delete":
+      return f.cursor === f.text.length ? s : set({ text: f.text.slice(0, f.cursor) + f.text.slice(f.cursor + 1), cursor: f.cursor });
+    case "up":
+      return nudge(step);
+    case "down":
+      return nudge(step.neg());
+    case "pageUp":
+      return nudge(step.times(10));
+    case "pageDown":
+      return nudge(step.times(-10));
+    default:
+      // Submit, send, confirm and cancel are the flow's (form-flow.ts).
+      return s;
   }
-  if (key.ctrl || key.meta || key.return || key.escape) return s;
-  return insert(s, input, 0);
 }
 
 /** A paste into the focused field: what fits goes in, and a note says when some did not. */

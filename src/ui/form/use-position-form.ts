@@ -1,17 +1,21 @@
 /**
- * The position form's behaviour: open with sensible values, edit, preview,
+ * The position form's mode: open with sensible values, edit, preview,
  * confirm (with an explicit y on mainnet), send through the poller and show
  * what happened. Keys that would submit again are ignored while in flight.
+ * While open it takes every key (q included: it may be a typo in a field).
  */
-import type { Key } from "ink";
-import { useCallback, useRef } from "react";
+import { useCallback, useMemo, useRef } from "react";
 import { toWire } from "../../domain/money.js";
 import { minStake } from "../../domain/rules.js";
-import type { PlaceRequest } from "../../poller/placements.js";
+import type { PlaceRequest } from "../../poller/snapshot.js";
 import { type PlacementOutcome, type Snapshot, snapshotAt } from "../../poller/snapshot.js";
+import type { DashboardAction } from "../dashboard/keys.js";
+import { type Binding, type Hint, hints, type KeyPress, keyLabel } from "../keymap.js";
+import type { Mode } from "../mode.js";
 import { useLatestState } from "../use-latest-state.js";
 import { afterOutcome, checkForm, formAt, formKey, type Order, toPreview } from "./form-flow.js";
 import { type FormState, pasteText } from "./form-state.js";
+import { type FormBinding, formBindings } from "./keys.js";
 
 export interface FormController {
   store: { getSnapshot(): Snapshot };
@@ -19,7 +23,13 @@ export interface FormController {
   place(req: PlaceRequest): Promise<PlacementOutcome>;
 }
 
-export function usePositionForm(controller: FormController, blocked: string | undefined, say: (text: string) => void) {
+export function usePositionForm(
+  controller: FormController,
+  blocked: string | undefined,
+  say: (text: string) => void,
+  table: readonly FormBinding[],
+  dashboard: readonly Binding<DashboardAction>[],
+) {
   // Keys can arrive faster than React re-renders: handlers read the latest state, never a stale closure's.
   const [form, setForm, currentForm] = useLatestState<FormState | null>(null);
   const lastStake = useRef<string | undefined>(undefined);
@@ -54,17 +64,17 @@ export function usePositionForm(controller: FormController, blocked: string | un
 
   /** Handles a key while the form is open; returns false when the form is closed. */
   const handleKey = useCallback(
-    (input: string, key: Key): boolean => {
+    ({ input, key }: KeyPress): boolean => {
       const form = currentForm();
       if (form === null) return false;
       const now = controller.serverNow();
       const c = { snapshot: snapshotAt(controller.store.getSnapshot(), now), now, blocked: blocked !== undefined };
-      const next = formKey(form, input, key, c);
+      const next = formKey(form, input, key, c, table);
       setForm(next.form);
       if (next.effect === "submit" && form.order) submit(form.order);
       return true;
     },
-    [controller, blocked, submit, setForm, currentForm],
+    [controller, blocked, submit, setForm, currentForm, table],
   );
 
   /** Takes a paste into the focused field while editing; returns false when there is no field to take it. */
@@ -78,5 +88,36 @@ export function usePositionForm(controller: FormController, blocked: string | un
     [setForm, currentForm],
   );
 
-  return { form, open, handleKey, handlePaste };
+  const mode = useMemo(() => formMode(table, dashboard, currentForm, handleKey), [table, dashboard, handleKey, currentForm]);
+  return { form, open, handlePaste, mode };
+}
+
+function formMode(
+  table: readonly FormBinding[],
+  dashboard: readonly Binding<DashboardAction>[],
+  currentForm: () => FormState | null,
+  handleKey: (p: KeyPress) => boolean,
+): Mode {
+  return {
+    title: `IN THE POSITION FORM (${keyLabel(dashboard.find((b) => b.action === "place")?.keys[0] ?? "p")})`,
+    active: () => currentForm() !== null,
+    handleKey,
+    bindings: table,
+    hints: () => formHints(table, currentForm()?.step ?? "edit"),
+  };
+}
+
+/** The form's keys at its step; while sending, that keys wait. */
+function formHints(table: readonly FormBinding[], step: FormState["step"]): readonly Hint[] {
+  if (step === "sending") return [{ text: "sending… keys are ignored until the service answers", rank: 1 }];
+  if (step === "edit") return hints(formBindings(table, "edit"));
+  const key = (action: string) => table.find((b) => b.action === action)?.keys[0];
+  const send = key("send");
+  const confirm = key("confirm");
+  return [
+    ...(send === undefined
+      ? []
+      : [{ text: `${keyLabel(send, true)} submit${confirm ? ` (${keyLabel(confirm, true)} on mainnet)` : ""}`, rank: 1 }]),
+    ...hints(table.filter((b) => b.action === "cancel")),
+  ];
 }

@@ -27,7 +27,7 @@ import { type Column, cell } from "../columns.js";
 import { Line } from "../Line.js";
 import { Pane } from "../Pane.js";
 import { glyphs, signTone, type Tone, tone, useTheme } from "../theme.js";
-import { RESULTS_PAGE_SIZE, type ResultsViewState } from "./use-results-view.js";
+import { RESULTS_PAGE_SIZE, type ResultsViewState } from "./results-state.js";
 
 export interface ResultsViewProps {
   view: ResultsViewState;

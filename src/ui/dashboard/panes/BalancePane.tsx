@@ -1,14 +1,14 @@
 import { memo } from "react";
-import { formatMoney, formatMoneyChange, formatPercent, inCurrency, shortGid, UNREADABLE_MARK } from "../../domain/format.js";
-import type { Decimal } from "../../domain/money.js";
-import type { ClosedNow, SessionMoney } from "../../domain/money-line.js";
-import type { GameOutcome, LastGameCard } from "../../domain/results.js";
-import { type Balance, readOr } from "../../domain/service-data.js";
-import { AgeBadge, type Freshness } from "../age.js";
-import { Line } from "../Line.js";
-import { bodyLines, innerWidth, Pane, type PaneFrame } from "../Pane.js";
-import { fitGroups, type Piece, piecesWidth, span } from "../spans.js";
-import { glyphs, signTone, type Tone, useTheme } from "../theme.js";
+import { formatMoney, formatMoneyChange, formatPercent, inCurrency, shortGid, UNREADABLE_MARK } from "../../../domain/format.js";
+import type { Decimal } from "../../../domain/money.js";
+import type { ClosedNow, SessionMoney } from "../../../domain/money-line.js";
+import type { GameOutcome, LastGameCard } from "../../../domain/results.js";
+import { type Balance, readOr } from "../../../domain/service-data.js";
+import { AgeBadge, type Freshness } from "../../age.js";
+import { Line } from "../../Line.js";
+import { bodyLines, innerWidth, Pane, type PaneFrame } from "../../Pane.js";
+import { fitGroups, type Piece, piecesWidth, span } from "../../spans.js";
+import { glyphs, signTone, type Tone, useTheme } from "../../theme.js";
 
 /**
  * "Am I up?" as the screen says it (domain/money-line.ts): the focused

@@ -1,17 +1,17 @@
 import { memo, useMemo } from "react";
-import { formatInterval, formatPrice, formatPriceChange, strikeLabel } from "../../domain/format.js";
-import type { Decimal } from "../../domain/money.js";
-import type { PriceSeries } from "../../domain/price-series.js";
-import { isReadable, type LiveGame } from "../../domain/service-data.js";
-import { AgeBadge, type Freshness } from "../age.js";
-import { type Chart, drawChart, type RefLine, type TimeMark } from "../chart/price-chart.js";
-import { type ChartWindow, type GameSpan, windowRange } from "../chart/scales.js";
-import { sparkline } from "../chart/sparkline.js";
-import { Line } from "../Line.js";
-import { innerWidth, Pane, type PaneFrame } from "../Pane.js";
-import { fitGroups, span } from "../spans.js";
-import { mark } from "../symbols.js";
-import { signTone, useTheme } from "../theme.js";
+import { formatInterval, formatPrice, formatPriceChange, strikeLabel } from "../../../domain/format.js";
+import type { Decimal } from "../../../domain/money.js";
+import type { PriceSeries } from "../../../domain/price-series.js";
+import { isReadable, type LiveGame } from "../../../domain/service-data.js";
+import { AgeBadge, type Freshness } from "../../age.js";
+import { type Chart, drawChart, type RefLine, type TimeMark } from "../../chart/price-chart.js";
+import { type ChartWindow, type GameSpan, windowRange } from "../../chart/scales.js";
+import { sparkline } from "../../chart/sparkline.js";
+import { Line } from "../../Line.js";
+import { innerWidth, Pane, type PaneFrame } from "../../Pane.js";
+import { fitGroups, span } from "../../spans.js";
+import { mark } from "../../symbols.js";
+import { signTone, useTheme } from "../../theme.js";
 
 export interface PricePaneProps extends PaneFrame, Freshness {
   asset: string;

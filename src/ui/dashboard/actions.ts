@@ -1,19 +1,19 @@
 /**
- * What each dashboard key does (the keys themselves are keymap.ts's): intents
- * for the poller, and the App's own state (focus, scroll, overlays). Every
- * state change is a function of the previous state, so the keys of a burst,
- * handled before the next render, each count.
+ * What each dashboard key does (the keys are keys.ts's): intents for the
+ * poller, and the view's own state (focus, scroll, chart window, the
+ * overlays). Every change is a function of the latest state, so the keys of
+ * a burst, handled before the next render, each count.
  */
 import type { Dispatch, SetStateAction } from "react";
-import { formatInterval } from "../domain/format.js";
-import { INTERVALS } from "../domain/rules.js";
-import { targetPrices } from "../poller/snapshot.js";
-import type { DashboardController } from "./App.js";
-import { type ChartWindow, stepWindow } from "./chart/scales.js";
-import type { PaneName } from "./Dashboard.js";
-import { binding, DASHBOARD_KEYS, type DashboardAction, isCtrlC, isEscape, type KeyPress, type Overlay } from "./keymap.js";
-
-/** The views that cover the panes until Esc (help, diagnostics). */
+import { formatInterval } from "../../domain/format.js";
+import { INTERVALS } from "../../domain/rules.js";
+import { targetPrices } from "../../poller/snapshot.js";
+import { type ChartWindow, stepWindow } from "../chart/scales.js";
+import type { DashboardController } from "../controller.js";
+import type { Overlay } from "../overlays/overlay-state.js";
+import type { DashboardAction } from "./keys.js";
+import type { PaneName } from "./pane-names.js";
+import { scrollBy, stepPane } from "./view-state.js";
 
 export interface ActionContext {
   exit(): void;
@@ -22,7 +22,10 @@ export interface ActionContext {
   focus: PaneName;
   setFocus: Dispatch<SetStateAction<PaneName | null>>;
   setScroll: Dispatch<SetStateAction<number>>;
-  setOverlay: Dispatch<SetStateAction<Overlay | null>>;
+  /** How far the positions table scrolls now: the rows that do not fit (positionsScrollLimit). */
+  scrollLimit(): number;
+  toggleOverlay(which: Overlay): void;
+  closeOverlay(): void;
   /** The chart's window now (the latest, also between the keys of one burst). */
   chartWindow(): ChartWindow;
   setChartWindow(w: ChartWindow): void;
@@ -38,15 +41,11 @@ export interface ActionContext {
 }
 
 export function dashboardActions(c: ActionContext): Record<DashboardAction, () => void> {
-  const step = (by: number) =>
-    c.setFocus((f) => {
-      const panes = c.panes();
-      return panes[(panes.indexOf(f ?? c.focus) + by + panes.length) % panes.length]!;
-    });
+  const step = (by: number) => c.setFocus((f) => stepPane(c.panes(), f ?? c.focus, by));
   const scroll = (by: number) => {
     // The positions table is the one pane that scrolls: j/k scroll it from anywhere, and focus it.
     c.setFocus("positions");
-    c.setScroll((s) => Math.max(0, s + by));
+    c.setScroll((s) => scrollBy(s, by, c.scrollLimit()));
   };
   const retarget = (change: { interval: (typeof INTERVALS)[number] } | { asset: string }, said: string) => {
     c.controller.retarget(change);
@@ -65,15 +64,14 @@ export function dashboardActions(c: ActionContext): Record<DashboardAction, () =
   const place = (quick: boolean) => {
     if (c.readonly) c.say("read-only mode (--readonly): placing is disabled");
     else {
-      c.setOverlay(null);
+      c.closeOverlay();
       c.openForm(quick);
     }
   };
   return {
     quit: c.exit,
-    close: () => c.setOverlay(null),
-    help: () => c.setOverlay((o) => (o === "help" ? null : "help")),
-    diagnostics: () => c.setOverlay((o) => (o === "diagnostics" ? null : "diagnostics")),
+    help: () => c.toggleOverlay("help"),
+    diagnostics: () => c.toggleOverlay("diagnostics"),
     nextPane: () => step(1),
     previousPane: () => step(-1),
     scrollDown: () => scroll(1),
@@ -95,45 +93,12 @@ export function dashboardActions(c: ActionContext): Record<DashboardAction, () =
     place: () => place(false),
     repeat: () => place(true),
     results: () => {
-      c.setOverlay(null);
+      c.closeOverlay();
       c.openResults();
     },
     book: () => {
-      c.setOverlay(null);
+      c.closeOverlay();
       c.toggleBook();
     },
   };
-}
-
-export interface KeyRoutes {
-  exit(): void;
-  /** The position form, if open: true when it took the key. */
-  form(input: string, key: KeyPress["key"]): boolean;
-  overlayOpen: boolean;
-  setOverlay(o: Overlay | null): void;
-  /** The results view, if open: true when it took the key. */
-  results: { handleKey(p: KeyPress): boolean };
-  /** The book, while its keys are on: true when it took the key. */
-  book: (p: KeyPress) => boolean;
-  actions: Record<DashboardAction, () => void>;
-}
-
-/** A key goes to the first that takes it, from the top of the screen down. */
-export function routeKey(press: KeyPress, to: KeyRoutes): void {
-  if (isCtrlC(press)) {
-    to.exit();
-    return;
-  }
-  // An open form takes every key (q included: it may be a typo in a field).
-  if (to.form(press.input, press.key)) return;
-  // Esc closes the help or the diagnostics first, also over the results view.
-  if (to.overlayOpen && isEscape(press)) {
-    to.setOverlay(null);
-    return;
-  }
-  // The results view takes every key too, except q, ?, D, Ctrl+R and Ctrl+C.
-  if (to.results.handleKey(press)) return;
-  if (to.book(press)) return;
-  const b = binding(DASHBOARD_KEYS, press);
-  if (b !== undefined) to.actions[b.action]();
 }

@@ -9,9 +9,9 @@ import {
   formatWhen,
   plural,
   shortGid,
-} from "../../domain/format.js";
-import type { Decimal } from "../../domain/money.js";
-import { ifClosedNow } from "../../domain/money-line.js";
+} from "../../../domain/format.js";
+import type { Decimal } from "../../../domain/money.js";
+import { ifClosedNow } from "../../../domain/money-line.js";
 import {
   bestRow,
   distanceFrom,
@@ -20,31 +20,24 @@ import {
   type PositionRow,
   positionTotals,
   projectedNetOf,
-} from "../../domain/positions.js";
-import { MAX_POSITIONS_PER_GAME } from "../../domain/rules.js";
-import { isReadable } from "../../domain/service-data.js";
-import { AgeBadge, type Freshness } from "../age.js";
-import { cell, type DroppableColumn, fitColumns } from "../columns.js";
-import { Line } from "../Line.js";
-import { innerWidth, Pane, type PaneFrame } from "../Pane.js";
-import { type Piece, type Span, span } from "../spans.js";
-import { mark } from "../symbols.js";
-import { signTone, type Tone, useTheme } from "../theme.js";
+} from "../../../domain/positions.js";
+import { MAX_POSITIONS_PER_GAME } from "../../../domain/rules.js";
+import { isReadable } from "../../../domain/service-data.js";
+import { AgeBadge, type Freshness } from "../../age.js";
+import { cell, type DroppableColumn, fitColumns } from "../../columns.js";
+import { Line } from "../../Line.js";
+import { innerWidth, Pane, type PaneFrame } from "../../Pane.js";
+import { type Piece, type Span, span } from "../../spans.js";
+import { mark } from "../../symbols.js";
+import { signTone, type Tone, useTheme } from "../../theme.js";
+import { type PositionView, tableWindow, visibleRows } from "../position-view.js";
 
 export interface PositionsPaneProps extends PaneFrame, Freshness {
-  gid: string | undefined;
   /** Whether the live game's positions have been read (positionsRead): until then no count is claimed. */
   read: boolean;
-  /** The held positions; their distances are measured here, from livePrice. */
-  rows: readonly PositionRow[];
-  /** The positions of the game that ended last, until its result arrives. */
-  settling: { gid: string; rows: readonly PositionRow[] } | undefined;
+  /** What the table lists (position-view.ts); the distances are measured here, from livePrice. */
+  view: PositionView;
   livePrice: Decimal | undefined;
-  streaks: readonly { positionId: string; streak: number }[];
-  /** Positions /status lists for games other than the live one. */
-  others: readonly OtherGame[];
-  /** Games whose result has arrived: an old /status's "result pending" for them is not repeated. */
-  settled: ReadonlySet<string>;
   /** Set when the listing says no game is live: what to say instead of waiting. */
   noLiveGame?: string | undefined;
   scroll: number;
@@ -79,23 +72,21 @@ type Cells = Partial<Record<Key, string | Span>>;
 export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) {
   const ascii = useTheme().ascii;
   // The rows change with /status, the live price with every price: only the distances follow the price.
-  const totals = useMemo(() => positionTotals(p.rows), [p.rows]);
+  const v = p.view;
+  const totals = useMemo(() => positionTotals(v.rows), [v.rows]);
   const live = p.livePrice ?? null;
   const left = Math.max(0, MAX_POSITIONS_PER_GAME - totals.count);
-  const all = useMemo(() => [...p.rows, ...(p.settling?.rows ?? [])], [p.rows, p.settling]);
+  const all = v.all;
   // Dates come and go with the day, not the second: the columns and rows are rebuilt when the day turns.
   const today = dayOf(p.now);
   const width = innerWidth(p);
   const cols = useMemo(() => tableColumns(all, today, width), [all, today, width]);
-  const best = bestRow(p.rows, p.livePrice);
-  const streakOf = new Map(p.streaks.map((s) => [s.positionId, s.streak]));
-  const unplaced = p.streaks.filter((s) => !all.some((r) => r.txid === s.positionId));
-  // The "ended … settling" line takes one row of the table's room.
-  const room = p.visibleRows - (p.settling ? 1 : 0);
-  const { shown, scroll, more } = visibleRows(all, best, room, p.scroll);
+  const best = bestRow(v.rows, p.livePrice);
+  const streakOf = new Map(v.streaks.map((s) => [s.positionId, s.streak]));
+  const window = tableWindow(v, p.visibleRows);
+  const { shown, scroll, more } = visibleRows(all, best, window.room, p.scroll);
   const count = p.read ? `${totals.count} held ${left} left` : "…";
-  const title = `POSITIONS${p.gid ? ` #${shortGid(p.gid, ascii)}` : ""}  ${count}`;
-  const others = p.others.filter((o) => o.gid !== p.settling?.gid && !p.settled.has(o.gid));
+  const title = `POSITIONS${v.gid ? ` #${shortGid(v.gid, ascii)}` : ""}  ${count}`;
   const net = ifClosedNow(totals)?.net ?? null;
   return (
     <Pane
@@ -108,9 +99,9 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
     >
       {/* An empty table is its one line: no column names over nothing. */}
       {all.length > 0 ? <Line tone="dim">{row(cols, Object.fromEntries(cols.map((c) => [c.key, c.title])))}</Line> : null}
-      {p.rows.length === 0 ? <Line tone={p.error ? "bad" : "dim"}>{p.error ?? emptyLine(p)}</Line> : null}
+      {v.rows.length === 0 ? <Line tone={p.error ? "bad" : "dim"}>{p.error ?? emptyLine(p)}</Line> : null}
       {shown.map((r) => {
-        const settling = !p.rows.includes(r);
+        const settling = !v.rows.includes(r);
         const line = (
           <PositionLine
             key={r.txid}
@@ -126,13 +117,13 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
           />
         );
         // The ended game's rows under a line that says what they are waiting for.
-        if (!settling || r !== p.settling?.rows[0]) return line;
-        return [<Line key="settling" tone="accent">{`ended #${shortGid(p.settling.gid, ascii)}: settling, result on its way`}</Line>, line];
+        if (!settling || r !== v.settling?.rows[0]) return line;
+        return [<Line key="settling" tone="accent">{`ended #${shortGid(v.settling.gid, ascii)}: settling, result on its way`}</Line>, line];
       })}
       {more ? (
         <Line tone="dim">{`${best && shown[0] === best ? "best, then " : ""}rows ${scroll + 1}–${scroll + more.window} of ${more.of} (j/k)`}</Line>
       ) : null}
-      {p.rows.length > 0 ? (
+      {v.rows.length > 0 ? (
         <Line bold>
           {row(cols, {
             strike: "total",
@@ -143,35 +134,18 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
           })}
         </Line>
       ) : null}
-      {others.length > 0 ? <Line tone="dim">{otherGamesLine(others, ascii)}</Line> : null}
-      {unplaced.length > 0 && Math.max(1, all.length) < p.visibleRows ? (
-        <Line tone="accent">{`streaks on track: ${unplaced.map((s) => `${plural(s.streak, "win")} (position ${s.positionId.slice(0, 8)})`).join(", ")}`}</Line>
+      {window.othersLine ? <Line tone="dim">{otherGamesLine(v.others, ascii)}</Line> : null}
+      {window.streaksLine ? (
+        <Line tone="accent">{`streaks on track: ${v.unplaced.map((s) => `${plural(s.streak, "win")} (position ${s.positionId.slice(0, 8)})`).join(", ")}`}</Line>
       ) : null}
     </Pane>
   );
 });
 
-/**
- * The rows that fit `room` lines: all of them when they fit; otherwise the
- * best position first, always in sight, then a window of the others from
- * `scroll`, with a line that says which ("rows 3–5 of 9").
- */
-export function visibleRows<R>(all: readonly R[], best: R | undefined, room: number, scroll: number) {
-  if (room <= 0) return { shown: [], scroll: 0, more: undefined };
-  if (all.length <= room) return { shown: all, scroll: 0, more: undefined };
-  const capacity = room - 1 - (best === undefined ? 0 : 1);
-  // No room for a window and the line that names it: the best row alone, else the first.
-  if (capacity < 1) return { shown: [best ?? all[0]!], scroll: 0, more: undefined };
-  const others = best === undefined ? all : all.filter((r) => r !== best);
-  const from = Math.min(Math.max(0, scroll), Math.max(0, others.length - capacity));
-  const window = others.slice(from, from + capacity);
-  return { shown: best === undefined ? window : [best, ...window], scroll: from, more: { window: window.length, of: others.length } };
-}
-
 /** What the table says with no rows: only a read says there are none. */
 function emptyLine(p: PositionsPaneProps): string {
   if (p.noLiveGame) return p.noLiveGame;
-  if (!p.gid) return "waiting for the live game…";
+  if (!p.view.gid) return "waiting for the live game…";
   return p.read ? "no positions in this game — p places one" : "loading your positions in this game…";
 }
 

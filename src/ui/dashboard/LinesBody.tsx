@@ -6,24 +6,25 @@
  */
 
 import { Box } from "ink";
-import { formatDistance, formatInterval, formatMoney, formatMoneyChange, shortGid, strikeLabel } from "../domain/format.js";
-import { gameClock } from "../domain/game.js";
-import { ifClosedNow } from "../domain/money-line.js";
-import { bestRow, distanceFrom, isWinning, type PositionRow, positionTotals, projectedNetOf } from "../domain/positions.js";
-import { MAX_POSITIONS_PER_GAME } from "../domain/rules.js";
-import { targetPrices } from "../poller/snapshot.js";
-import { freshness } from "./age.js";
-import { windowRange } from "./chart/scales.js";
-import { sparkline } from "./chart/sparkline.js";
-import type { DashboardProps } from "./Dashboard.js";
-import { Form, moneyFreshness, type PaneData } from "./DashboardPanes.js";
-import { Line } from "./Line.js";
+import { formatDistance, formatInterval, formatMoney, formatMoneyChange, shortGid, strikeLabel } from "../../domain/format.js";
+import { gameClock } from "../../domain/game.js";
+import { ifClosedNow } from "../../domain/money-line.js";
+import { bestRow, distanceFrom, isWinning, type PositionRow, positionTotals, projectedNetOf } from "../../domain/positions.js";
+import { MAX_POSITIONS_PER_GAME } from "../../domain/rules.js";
+import { targetPrices } from "../../poller/snapshot.js";
+import { freshness } from "../age.js";
+import { windowRange } from "../chart/scales.js";
+import { sparkline } from "../chart/sparkline.js";
+import type { DashboardProps } from "../dashboard-props.js";
+import { Line } from "../Line.js";
+import { span } from "../spans.js";
+import { mark } from "../symbols.js";
+import { signTone, useTheme } from "../theme.js";
+import { FormSlot } from "./FormSlot.js";
+import { moneyFreshness, type PaneData } from "./pane-data.js";
 import { MoneyLine } from "./panes/BalancePane.js";
 import { CountdownLine, PriceLine } from "./panes/GamePane.js";
-import { visibleRows } from "./panes/PositionsPane.js";
-import { span } from "./spans.js";
-import { mark } from "./symbols.js";
-import { signTone, useTheme } from "./theme.js";
+import { visibleRows } from "./position-view.js";
 
 export function LinesBody(p: DashboardProps & { height: number; data: PaneData }) {
   const { snapshot: s, layout: l, now } = p;
@@ -55,7 +56,7 @@ export function LinesBody(p: DashboardProps & { height: number; data: PaneData }
         currency={s.target.currency}
         width={l.cols}
       />
-      <Form {...p} />
+      <FormSlot {...p} />
       {l.positionsHeight > 0 ? <Line>{summary(d)}</Line> : null}
       {shown.map((r) => (
         <Line key={r.txid} bold={r === best}>

@@ -10,18 +10,18 @@ import {
   shortGid,
   strikeLabel,
   UNREADABLE_MARK,
-} from "../../domain/format.js";
-import { type GamePhase, gameClock, type LockUrgency, lockUrgency, toNextGame } from "../../domain/game.js";
-import type { Decimal } from "../../domain/money.js";
-import { noLiveGameTitle } from "../../domain/placement.js";
-import { type Interval, inEarlyWindow } from "../../domain/rules.js";
-import { type GameListing, isReadable, type NextGame, type Unreadable } from "../../domain/service-data.js";
-import { AgeBadge, ageAt, ageBadge } from "../age.js";
-import { Line } from "../Line.js";
-import { bodyLines, innerWidth, Pane, type PaneFrame } from "../Pane.js";
-import { fitGroups, type Piece, piecesWidth, span } from "../spans.js";
-import { mark } from "../symbols.js";
-import { glyphs, signTone, type Theme, type Tone, useTheme } from "../theme.js";
+} from "../../../domain/format.js";
+import { type GamePhase, gameClock, type LockUrgency, lockUrgency, toNextGame } from "../../../domain/game.js";
+import type { Decimal } from "../../../domain/money.js";
+import { noLiveGameTitle } from "../../../domain/placement.js";
+import { type Interval, inEarlyWindow } from "../../../domain/rules.js";
+import { type GameListing, isReadable, type NextGame, type Unreadable } from "../../../domain/service-data.js";
+import { AgeBadge, ageAt, ageBadge } from "../../age.js";
+import { Line } from "../../Line.js";
+import { bodyLines, innerWidth, Pane, type PaneFrame } from "../../Pane.js";
+import { fitGroups, type Piece, piecesWidth, span } from "../../spans.js";
+import { mark } from "../../symbols.js";
+import { glyphs, signTone, type Theme, type Tone, useTheme } from "../../theme.js";
 
 const PHASE: Record<GamePhase, { label: string; tone: Tone }> = {
   next: { label: "NEXT", tone: "dim" },

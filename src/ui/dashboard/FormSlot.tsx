@@ -1,0 +1,25 @@
+/** The position form where the layout gives it rows: under the chart, or in place of the positions (lines). */
+import type { DashboardProps } from "../dashboard-props.js";
+import { PositionForm } from "../form/PositionForm.js";
+
+export function FormSlot(p: DashboardProps) {
+  const { snapshot: s, layout: l, now } = p;
+  const live = s.listing?.value.liveGame ?? undefined;
+  if (!p.form || l.formHeight === 0) return null;
+  return (
+    <PositionForm
+      form={p.form.state}
+      check={p.form.check}
+      blocked={p.form.blocked}
+      network={s.target.network}
+      currency={s.target.currency}
+      toClose={live ? Math.max(0, live.closes_at - now) : 0}
+      placement={s.placement}
+      connection={s.connection}
+      localNow={p.localNow}
+      width={l.paneCols}
+      height={l.formHeight}
+      framed={l.framed}
+    />
+  );
+}

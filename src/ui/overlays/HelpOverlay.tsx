@@ -1,0 +1,86 @@
+import { Box, type DOMElement, measureElement, Text } from "ink";
+import { useLayoutEffect, useRef } from "react";
+import { type Binding, helpRows } from "../keymap.js";
+import { SYMBOLS } from "../symbols.js";
+import { tone, useTheme } from "../theme.js";
+import { OverlayFrame } from "./OverlayFrame.js";
+
+/** A mode's keys under its title (mode.ts helpSections). */
+export interface HelpSection {
+  title: string;
+  bindings: readonly Binding[];
+}
+
+export interface HelpProps {
+  sections: readonly HelpSection[];
+  /** The first line shown (overlay-state.ts): the help scrolls when the terminal is too short for it. */
+  scroll: number;
+  /** Told, after each frame, how many of its lines do not fit: how far it can scroll. */
+  onOverflow?: (lines: number) => void;
+}
+
+/** The frame's border and the padding inside it. */
+const FRAME_ROWS = 2;
+
+/**
+ * Every key of every mode, the symbols, and the full text of every current
+ * problem: a pane has room for one truncated line, this is where the
+ * endpoint, field and value can be read. Taller than the terminal, it
+ * scrolls (j/k, PgUp/PgDn).
+ */
+export function HelpOverlay(p: { width: number; height: number; problems: readonly string[] } & HelpProps) {
+  const theme = useTheme();
+  const rows = p.sections.map((s) => ({ title: s.title, keys: helpRows(s.bindings) }));
+  // Wide enough for the longest key of every list, so no key runs into its description.
+  const keyColumn = Math.max(0, ...rows.flatMap((s) => s.keys.map(([k]) => k.length))) + 2;
+  const content = useRef<DOMElement>(null);
+  const visible = Math.max(0, p.height - FRAME_ROWS);
+  const { onOverflow } = p;
+  useLayoutEffect(() => {
+    if (content.current && onOverflow) onOverflow(Math.max(0, measureElement(content.current).height - visible));
+  });
+  return (
+    <OverlayFrame width={p.width} height={p.height}>
+      <Box ref={content} flexDirection="column" flexShrink={0} marginTop={-Math.max(0, p.scroll)}>
+        {p.problems.length > 0 ? <Text bold>PROBLEMS NOW</Text> : null}
+        {p.problems.map((problem) => (
+          <Text key={problem} color={tone(theme, "bad")} wrap="wrap">
+            {problem}
+          </Text>
+        ))}
+        {rows.map((s) => (
+          <Box key={s.title} flexDirection="column" flexShrink={0}>
+            <Text bold>{s.title}</Text>
+            <KeyList keys={s.keys} column={keyColumn} />
+          </Box>
+        ))}
+        <Text bold>SYMBOLS</Text>
+        <KeyList
+          keys={Object.values(SYMBOLS).map((s) => [theme.ascii ? s.ascii.trim() : s.glyph, s.meaning] as const)}
+          column={keyColumn}
+        />
+        <Text color={tone(theme, "dim")} wrap="wrap">
+          Data comes from one poller: at most one request per second. Ages show when each pane last heard from the service. A ? is a value
+          the service sent in a form spotdash cannot read (D says which).
+        </Text>
+      </Box>
+    </OverlayFrame>
+  );
+}
+
+function KeyList(p: { keys: readonly (readonly [string, string])[]; column: number }) {
+  const theme = useTheme();
+  return (
+    <>
+      {/* A description too long for the line wraps under itself, never under the keys, never cut. */}
+      {p.keys.map(([k, what]) => (
+        <Box key={k} flexShrink={0}>
+          <Box width={p.column} flexShrink={0}>
+            <Text color={tone(theme, "accent")}>{k}</Text>
+          </Box>
+          <Text wrap="wrap">{what}</Text>
+        </Box>
+      ))}
+    </>
+  );
+}

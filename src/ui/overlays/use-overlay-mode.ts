@@ -1,0 +1,69 @@
+/**
+ * The overlays' mode: while the help or the diagnostics covers the panes,
+ * Esc closes it and the help scrolls; every other key goes on to the mode
+ * under it (the overlay's own key, passed through to the dashboard, closes
+ * it there).
+ */
+import { useCallback, useMemo, useRef } from "react";
+import type { DashboardAction } from "../dashboard/keys.js";
+import { type Binding, binding, type Hint, hints, type KeyPress, keyLabel } from "../keymap.js";
+import type { Mode } from "../mode.js";
+import { useLatestState } from "../use-latest-state.js";
+import type { OverlayAction } from "./keys.js";
+import { NO_OVERLAY, type Overlay, type OverlayState, scrollOverlay, toggleOverlay } from "./overlay-state.js";
+
+export interface OverlayMode {
+  mode: Mode;
+  state: OverlayState;
+  toggle(which: Overlay): void;
+  close(): void;
+  /** The help's lines that do not fit, as it was last drawn: how far it scrolls. */
+  setOverflow(lines: number): void;
+}
+
+export function useOverlayMode(table: readonly Binding<OverlayAction>[], dashboard: readonly Binding<DashboardAction>[]): OverlayMode {
+  const [state, setState, stateNow] = useLatestState<OverlayState>(NO_OVERLAY);
+  const overflow = useRef(0);
+  const toggle = useCallback((which: Overlay) => setState((s) => toggleOverlay(s, which)), [setState]);
+  const close = useCallback(() => setState(NO_OVERLAY), [setState]);
+  const setOverflow = useCallback((lines: number) => {
+    overflow.current = lines;
+  }, []);
+  const mode = useMemo<Mode>(
+    () => ({
+      title: `OVER THE HELP (${keyOf(dashboard, "help")}) AND THE DIAGNOSTICS (${keyOf(dashboard, "diagnostics")})`,
+      active: () => stateNow().overlay !== null,
+      handleKey: (press: KeyPress) => {
+        const b = binding(table, press);
+        if (b === undefined) return false;
+        const page = Math.max(1, overflow.current);
+        const by = { close: 0, down: 1, up: -1, pageDown: page, pageUp: -page }[b.action];
+        if (b.action === "close") close();
+        else setState((s) => scrollOverlay(s, by, overflow.current));
+        return true;
+      },
+      bindings: table,
+      hints: () => overlayHints(stateNow().overlay ?? "help", table, dashboard),
+    }),
+    [table, dashboard, stateNow, setState, close],
+  );
+  return { mode, state, toggle, close, setOverflow };
+}
+
+function keyOf(table: readonly Binding<DashboardAction>[], action: DashboardAction): string {
+  return keyLabel(table.find((b) => b.action === action)?.keys[0] ?? "?");
+}
+
+/** Over an overlay, the footer offers the way back (its own key or Esc), the help's scrolling, the other overlay and quit. */
+function overlayHints(overlay: Overlay, table: readonly Binding<OverlayAction>[], dashboard: readonly Binding<DashboardAction>[]): Hint[] {
+  const other: DashboardAction = overlay === "help" ? "diagnostics" : "help";
+  const close = table.find((b) => b.action === "close")?.keys[0];
+  const own = dashboard.find((b) => b.action === overlay)?.keys[0];
+  const keys = [own, close].flatMap((k) => (k === undefined ? [] : [keyLabel(k, true)]));
+  const scroll = overlay === "help" ? hints(table.filter((b) => b.action === "down" || b.action === "up")) : [];
+  return [
+    { text: `${keys.join("/")} close ${overlay}`, rank: 1 },
+    ...scroll,
+    ...[other, "quit"].flatMap((a) => hints(dashboard.filter((b) => b.action === a))),
+  ];
+}

@@ -1,0 +1,84 @@
+/**
+ * The results view's state and what its keys do to it, as pure functions:
+ * filters, paging, the selected game and whether its positions show.
+ */
+import type { ResultsQuery } from "../../api/client.js";
+import { hasNextPage } from "../../domain/results.js";
+import { INTERVALS, type Interval } from "../../domain/rules.js";
+import type { ResultsPage } from "../../domain/service-data.js";
+import { resultsKey } from "../../poller/reducers.js";
+import type { Snapshot } from "../../poller/snapshot.js";
+import type { ResultsAction } from "./keys.js";
+
+/** Games per page: fixed, so a resize never changes the query (and never refetches). */
+export const RESULTS_PAGE_SIZE = 10;
+
+export type ResultsQueryArg = Omit<ResultsQuery, "network">;
+
+export interface ResultsViewState {
+  interval: Interval | undefined;
+  asset: string | undefined;
+  offset: number;
+  /** Index of the selected game on the page. */
+  selected: number;
+  /** gid of the game whose positions are shown, or null for the list. */
+  detail: string | null;
+}
+
+export const OPENED: ResultsViewState = { interval: undefined, asset: undefined, offset: 0, selected: 0, detail: null };
+
+export function queryOf(v: ResultsViewState): ResultsQueryArg {
+  return {
+    ...(v.asset !== undefined ? { asset: v.asset } : {}),
+    ...(v.interval !== undefined ? { interval: v.interval } : {}),
+    limit: RESULTS_PAGE_SIZE,
+    offset: v.offset,
+  };
+}
+
+/** The cached page for the view's query, if it has been seen. */
+export function currentPage(v: ResultsViewState, s: Snapshot): { value: ResultsPage; at: number } | undefined {
+  return s.results?.pages[resultsKey(queryOf(v))];
+}
+
+function cycle<T>(list: readonly T[], current: T | undefined): T | undefined {
+  if (current === undefined) return list[0];
+  const i = list.indexOf(current);
+  return i < 0 || i === list.length - 1 ? undefined : list[i + 1];
+}
+
+/** What an action does to the view (null: closed), and what to say instead when it cannot. */
+export function resultsAction(
+  v: ResultsViewState,
+  action: ResultsAction,
+  page: ResultsPage | undefined,
+  assets: readonly string[],
+): { view: ResultsViewState | null; said?: string } {
+  const games = page?.games ?? [];
+  switch (action) {
+    case "close":
+    case "leave":
+      return { view: null };
+    case "back":
+      return { view: { ...v, detail: null } };
+    case "down":
+      return { view: { ...v, selected: Math.min(Math.max(0, games.length - 1), v.selected + 1) } };
+    case "up":
+      return { view: { ...v, selected: Math.max(0, v.selected - 1) } };
+    case "open": {
+      const g = games[Math.min(v.selected, games.length - 1)];
+      return { view: g ? { ...v, detail: g.gid } : v };
+    }
+    case "nextPage":
+      if (!page) return { view: v };
+      return hasNextPage(page) ? { view: { ...v, offset: v.offset + RESULTS_PAGE_SIZE, selected: 0 } } : { view: v, said: "last page" };
+    case "previousPage":
+      return v.offset === 0
+        ? { view: v, said: "first page" }
+        : { view: { ...v, offset: Math.max(0, v.offset - RESULTS_PAGE_SIZE), selected: 0 } };
+    case "interval":
+      return { view: { ...v, interval: cycle(INTERVALS, v.interval), offset: 0, selected: 0 } };
+    case "asset":
+      return { view: { ...v, asset: cycle(assets, v.asset), offset: 0, selected: 0 } };
+  }
+}

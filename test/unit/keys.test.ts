@@ -1,0 +1,214 @@
+/**
+ * Every mode's key table (its folder's keys.ts, put together in ui/key-tables.ts)
+ * is the one source of its keys, its help and its footer hints: no press
+ * means two things where both are live, what the footer and the help offer
+ * is what the handlers do, and the trader's [keys] rebind them.
+ */
+
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { BOOK_KEYS } from "../../src/ui/book/keys.js";
+import { DASHBOARD_KEYS, dashboardHints } from "../../src/ui/dashboard/keys.js";
+import { fitHints } from "../../src/ui/fit-hints.js";
+import { FORM_KEYS } from "../../src/ui/form/keys.js";
+import { KeyReader } from "../../src/ui/input/key-reader.js";
+import { actionIds, bindKeys, DEFAULT_KEYS, findClash } from "../../src/ui/key-tables.js";
+import { binding, type Hint, helpRows, hints, isKey, type KeyPress, keyLabel, parseKey } from "../../src/ui/keymap.js";
+import { RESULTS_KEYS } from "../../src/ui/results/keys.js";
+
+/** A press for each key a terminal can send that the tables could care about. */
+const PRESSES: KeyPress[] = [
+  ..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789?/!.,+-=_",
+  "\t",
+  "\r",
+  "\x7f",
+  "\x03",
+  "\x12",
+  "\x1b",
+  "\x1b[Z",
+  "\x1b[A",
+  "\x1b[B",
+  "\x1b[C",
+  "\x1b[D",
+  "\x1b[5~",
+  "\x1b[6~",
+  "\x1b[3~",
+  "\x1b[H",
+  "\x1b[F",
+].flatMap((piece) => new KeyReader().push(piece).flatMap((e) => (e.kind === "key" ? [{ input: e.input, key: e.key }] : [])));
+
+/** Hints as the footer writes them when everything fits. */
+const line = (hints: readonly Hint[]) => fitHints(hints, 1000);
+
+const name = (p: KeyPress) =>
+  JSON.stringify(
+    p.input ||
+      Object.entries(p.key)
+        .filter(([, v]) => v === true)
+        .map(([k]) => k),
+  );
+
+describe("the key tables", () => {
+  const tables = Object.entries(DEFAULT_KEYS).map(
+    ([name, table]) => [name, table as readonly { action: string; keys: readonly string[] }[]] as const,
+  );
+
+  it("no press means two things where both are live", () => {
+    expect(findClash(DEFAULT_KEYS)).toBeUndefined();
+  });
+
+  it.each(tables)("every key of %s is a key, and every action answers a key a terminal sends", (_, table) => {
+    for (const b of table) {
+      for (const k of b.keys) expect(typeof parseKey(k), `${b.action} ${k}`).toBe("object");
+      expect(
+        PRESSES.some((p) => b.keys.some((k) => isKey(k, p))),
+        b.action,
+      ).toBe(true);
+    }
+  });
+
+  it("reads keys as the config file writes them, and names them as the help and the footer do", () => {
+    const press = (piece: string) =>
+      new KeyReader().push(piece).flatMap((e) => (e.kind === "key" ? [{ input: e.input, key: e.key }] : []))[0]!;
+    expect(isKey("ctrl+r", press("\x12"))).toBe(true);
+    expect(isKey("Ctrl+R", press("\x12"))).toBe(true);
+    expect(isKey("r", press("\x12"))).toBe(false);
+    expect(isKey("tab", press("\x1b[Z"))).toBe(false);
+    expect(isKey("shift+tab", press("\x1b[Z"))).toBe(true);
+    expect(isKey("P", press("P"))).toBe(true);
+    expect(isKey("p", press("P"))).toBe(false);
+    expect(isKey("+", press("+"))).toBe(true);
+    expect(isKey("pgdn", press("\x1b[6~"))).toBe(true);
+    expect([keyLabel("ctrl+r"), keyLabel("ctrl+r", true), keyLabel("shift+tab"), keyLabel("down"), keyLabel("esc")]).toEqual([
+      "Ctrl+R",
+      "^R",
+      "Shift+Tab",
+      "↓",
+      "Esc",
+    ]);
+    for (const bad of ["", "ctrl+", "shift+p", "alt+x", "ctrl+1", "enterr", "ab", " "]) expect(typeof parseKey(bad), bad).toBe("string");
+  });
+
+  it("the footer offers only keys that act, in the dashboard, the results view and the book", () => {
+    const offered = line(dashboardHints(DASHBOARD_KEYS, { readonly: false, holding: true, online: true }));
+    expect(offered).toBe(
+      "q quit  ? help  tab pane  j/k scroll  i interval  a asset  +/- chart  ^R refresh  p place  P repeat  r results  b book  D diagnostics",
+    );
+    // Offline, placing is not offered either.
+    expect(line(dashboardHints(DASHBOARD_KEYS, { readonly: false, holding: true, online: false }))).not.toMatch(/p place|P repeat/);
+    expect(line(dashboardHints(DASHBOARD_KEYS, { readonly: true, holding: false, online: true }))).not.toMatch(/p place|P repeat|j\/k/);
+    expect(line(hints(RESULTS_KEYS.filter((b) => b.in === "list")))).toBe(
+      "r/Esc close  j/k select  Enter positions  n/N page  i interval  a asset",
+    );
+    expect(line(hints(RESULTS_KEYS.filter((b) => b.in === "detail")))).toBe("Esc/Backspace back  r close");
+    expect(line(hints(BOOK_KEYS))).toBe("b/Esc close  j/k select  Enter show");
+    // Each hint's first key is a key its binding answers.
+    for (const [, table] of tables) {
+      for (const b of table as readonly { action: string; keys: readonly string[]; hint?: string }[]) {
+        if (!b.hint || b.keys.length === 0) continue;
+        const first = b.keys[0]!;
+        expect(hints([b as never])[0]!.text.startsWith(keyLabel(first, true)), b.action).toBe(true);
+      }
+    }
+    const esc = PRESSES.find((p) => p.key.escape)!;
+    expect(
+      binding(
+        RESULTS_KEYS.filter((b) => b.in === "detail"),
+        esc,
+      )?.action,
+    ).toBe("back");
+  });
+
+  it("the help names every key of every table", () => {
+    expect(helpRows(DASHBOARD_KEYS).map(([k]) => k)).toEqual([
+      "q, Ctrl+C",
+      "?",
+      "Tab / Shift+Tab",
+      "j / k, ↓ / ↑",
+      "i",
+      "a",
+      "+ / -, = / _",
+      "Ctrl+R",
+      "p",
+      "P",
+      "r",
+      "b",
+      "D",
+    ]);
+    for (const [name, table] of tables) {
+      const named = helpRows(table as never)
+        .map(([k]) => k)
+        .join(" ");
+      for (const b of table) for (const k of b.keys) expect(named, `${name} ${b.action}`).toContain(keyLabel(k));
+    }
+  });
+});
+
+describe("the trader's [keys]", () => {
+  it("rebinds an action of any mode, and leaves the others as they were", () => {
+    const t = bindKeys(
+      new Map([
+        ["place", ["o"]],
+        ["results.close", ["x", "esc"]],
+        ["form.submit", ["ctrl+s"]],
+      ]),
+    );
+    const o = { input: "o", key: PRESSES.find((p) => p.input === "o")!.key };
+    expect(binding(t.dashboard, o)?.action).toBe("place");
+    expect(binding(t.dashboard, PRESSES.find((p) => p.input === "p")!)).toBeUndefined();
+    expect(binding(t.dashboard, PRESSES.find((p) => p.input === "q")!)?.action).toBe("quit");
+    expect(line(hints(t.results.filter((b) => b.in === "list")))).toMatch(/^x\/Esc close/);
+    expect(helpRows(t.form).find(([, does]) => does.startsWith("check the values"))?.[0]).toBe("Ctrl+S");
+    expect(bindKeys(new Map()).dashboard).toEqual(DASHBOARD_KEYS);
+  });
+
+  it.each([
+    [[["place", ["q"]]], "quit and place are both q"],
+    [[["results.close", ["q"]]], "results.close and quit are both q"],
+    [[["book.focus", ["p"]]], "book.focus and place are both p"],
+    [[["form.cancel", ["x"]]], "form.cancel cannot be a character"],
+    [[["fly", ["f"]]], "fly is not an action"],
+    [[["place", ["ctrl+1"]]], "Ctrl goes with a letter"],
+  ] as [[string, string[]][], string][])("refuses %j: %s", (entries, message) => {
+    expect(() => bindKeys(new Map(entries))).toThrow(message);
+  });
+
+  it("knows every action of every mode by one name", () => {
+    const ids = actionIds();
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toEqual(
+      expect.arrayContaining(["quit", "place", "results.close", "results.leave", "book.focus", "form.submit", "overlay.close"]),
+    );
+    expect(FORM_KEYS.every((b) => ids.includes(`form.${b.action}`))).toBe(true);
+  });
+});
+
+describe("fitting the footer", () => {
+  const hint = fc.record({ text: fc.stringMatching(/^[a-z^/+-]{1,6}( [a-z]{1,9}){0,2}$/), rank: fc.integer({ min: 1, max: 8 }) });
+
+  it("keeps whole hints, in their order, never wider than the room, and never a hint over a more important one", () => {
+    fc.assert(
+      fc.property(fc.array(hint, { maxLength: 14 }), fc.integer({ min: 0, max: 120 }), (hints, width) => {
+        const out = fitHints(hints, width);
+        expect(out.length).toBeLessThanOrEqual(width);
+        const kept = out === "" ? [] : out.split("  ");
+        // Whole hints, in the order given.
+        let at = 0;
+        for (const k of kept) {
+          const i = hints.findIndex((h, j) => j >= at && h.text === k);
+          expect(i).toBeGreaterThanOrEqual(0);
+          at = i + 1;
+        }
+        // Whatever was dropped ranks no better than the least important kept.
+        const worstKept = Math.max(0, ...hints.filter((h) => kept.includes(h.text)).map((h) => h.rank));
+        for (const h of hints) if (!kept.includes(h.text)) expect(h.rank).toBeGreaterThanOrEqual(Math.min(worstKept, h.rank));
+      }),
+    );
+  });
+
+  it("drops the least important first at 80 and 120 columns", () => {
+    const all = dashboardHints(DASHBOARD_KEYS, { readonly: false, holding: true, online: true });
+    expect(fitHints(all, 80 - 25)).toBe("q quit  ? help  j/k scroll  p place  r results");
+    expect(fitHints(all, 120 - 25)).toBe("q quit  ? help  j/k scroll  i interval  a asset  +/- chart  p place  P repeat  r results");
+  });
+});
