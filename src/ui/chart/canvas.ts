@@ -49,15 +49,19 @@ export class DotCanvas {
   /**
    * A line from (x0, y0) to (x1, y1) that never leaves a hole: each dot
    * column takes the rows from its own point halfway to its neighbours'.
+   * Drawn for every point of the window with every price, so it allocates
+   * nothing: no closure, no swap through an array.
    */
   line(x0: number, y0: number, x1: number, y1: number, tone = 0): void {
-    if (x1 < x0) [x0, y0, x1, y1] = [x1, y1, x0, y0];
+    if (x1 < x0) {
+      this.line(x1, y1, x0, y0, tone);
+      return;
+    }
     const dx = x1 - x0;
-    const yAt = (x: number) => (dx === 0 ? y1 : y0 + ((y1 - y0) * (x - x0)) / dx);
     for (let x = x0; x <= x1; x++) {
-      const y = yAt(x);
-      const before = x > x0 ? (yAt(x - 1) + y) / 2 : dx === 0 ? y0 : y;
-      const after = x < x1 ? (yAt(x + 1) + y) / 2 : y;
+      const y = yOnLine(x0, y0, x1, y1, x);
+      const before = x > x0 ? (yOnLine(x0, y0, x1, y1, x - 1) + y) / 2 : dx === 0 ? y0 : y;
+      const after = x < x1 ? (yOnLine(x0, y0, x1, y1, x + 1) + y) / 2 : y;
       const top = Math.round(Math.min(y, before, after));
       const bottom = Math.round(Math.max(y, before, after));
       for (let yy = top; yy <= bottom; yy++) this.set(x, yy, tone);
@@ -71,6 +75,12 @@ export class DotCanvas {
   tone(col: number, row: number): number {
     return this.tones[row * this.cols + col] ?? 0;
   }
+}
+
+/** The line's y at x (its end's y on a vertical line). */
+function yOnLine(x0: number, y0: number, x1: number, y1: number, x: number): number {
+  const dx = x1 - x0;
+  return dx === 0 ? y1 : y0 + ((y1 - y0) * (x - x0)) / dx;
 }
 
 export function brailleOf(mask: number): string {

@@ -189,15 +189,20 @@ function dotX(t: number, r: TimeRange, width: number): number {
 /** The line, broken wherever the prices pause for longer than a gap; each stretch toned by its side of the baseline. */
 function plotLine(canvas: DotCanvas, w: Window, range: TimeRange, s: PriceScale, baseline: number | undefined): void {
   const gap = gapAfterMs((range.to - range.from) / canvas.width);
-  const toneOf = (v: number) => (baseline === undefined || v === baseline ? 0 : v > baseline ? 1 : 2);
-  let prev: { x: number; y: number; t: number } | undefined;
+  // The previous point as plain numbers: an object a point would be a day's worth of garbage with every price.
+  let prevX = 0;
+  let prevY = 0;
+  let prevT = Number.NEGATIVE_INFINITY;
   for (let i = w.first; i < w.end; i++) {
     const p = w.points.get(i);
     const x = dotX(p.t, range, canvas.width);
     const y = dotY(p.value, s, canvas.height);
-    if (prev !== undefined && p.t - prev.t <= gap) canvas.line(prev.x, prev.y, x, y, toneOf(p.value));
-    else canvas.set(x, y, toneOf(p.value));
-    prev = { x, y, t: p.t };
+    const tone = baseline === undefined || p.value === baseline ? 0 : p.value > baseline ? 1 : 2;
+    if (p.t - prevT <= gap) canvas.line(prevX, prevY, x, y, tone);
+    else canvas.set(x, y, tone);
+    prevX = x;
+    prevY = y;
+    prevT = p.t;
   }
 }
 
