@@ -171,14 +171,14 @@ export interface Toast {
  * result and the net amount come first, so a narrow footer only ever cuts
  * the details.
  */
-export function settlementToast(g: GameResult, ascii = false): Toast {
+export function settlementToast(g: GameResult, ascii = false, resultsKey = "r"): Toast {
   const card = lastGameCard(g);
   const head = `settled #${shortGid(g.gid, ascii)} ${readOr(g.asset, "?")} ${formatInterval(g.interval)}:`;
   if (card.outcome === "cancelled")
-    return { outcome: card.outcome, text: `${head} CANCELLED, stakes refunded ${card.staked} ${card.currency} · r results` };
+    return { outcome: card.outcome, text: `${head} CANCELLED, stakes refunded ${card.staked} ${card.currency} · ${resultsKey} results` };
   return {
     outcome: card.outcome,
-    text: `${head} ${card.word} ${card.net} ${card.currency} · staked ${card.staked} · paid ${card.paid} · r results`,
+    text: `${head} ${card.word} ${card.net} ${card.currency} · staked ${card.staked} · paid ${card.paid} · ${resultsKey} results`,
   };
 }
 

@@ -35,7 +35,7 @@ import {
   withStatus,
 } from "./reducers.js";
 import { ServerClock } from "./server-clock.js";
-import { endedGame, focusedGameEnded, SettlementWatch } from "./settlements.js";
+import { focusedGameEnded, gameLeftBy, SettlementWatch } from "./settlements.js";
 import {
   type Endpoint,
   holdsLiveGame,
@@ -315,7 +315,7 @@ export class Poller {
   }
 
   private onListing(listing: GameListing): void {
-    const ended = endedGame(this.snapshot, listing);
+    const ended = gameLeftBy(this.snapshot, listing);
     if (ended !== undefined) {
       this.want.status = true;
       // The balance and results follow once the result is in (checkSettlement).

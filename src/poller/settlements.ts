@@ -77,8 +77,8 @@ export function focusedGameEnded(s: Snapshot, serverNow: number): string[] {
   return played && serverNow >= live.ends_at ? [live.gid] : [];
 }
 
-/** The game a new listing says has ended (its live game is another), and whether the trader played in it. */
-export function endedGame(s: Snapshot, listing: GameListing): { gid: string; played: boolean } | undefined {
+/** The game a new listing leaves behind (its live game is another), and whether the trader played in it. */
+export function gameLeftBy(s: Snapshot, listing: GameListing): { gid: string; played: boolean } | undefined {
   const gid = s.listing?.value.liveGame?.gid;
   if (gid === undefined || gid === listing.liveGame?.gid) return undefined;
   return { gid, played: playsIn(gid, s.placed, s.status?.value.positions ?? []) };

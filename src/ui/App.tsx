@@ -20,15 +20,16 @@ import { PANES, type PaneName, panesOf } from "./dashboard/pane-names.js";
 import { positionView, scrollLimit, scrollWindow } from "./dashboard/position-view.js";
 import { useDashboardMode } from "./dashboard/use-dashboard-mode.js";
 import { checkForm } from "./form/form-flow.js";
-import { usePositionForm } from "./form/use-position-form.js";
+import { useFormMode } from "./form/use-form-mode.js";
 import { useFrames } from "./frame-clock.js";
 import { useKeys } from "./input/use-keys.js";
 import { DEFAULT_KEYS, type KeyTables } from "./key-tables.js";
+import { KeysContext, keyName } from "./keys-context.js";
 import { computeLayout, type LayoutChoice } from "./layout.js";
 import { footerHints, helpSections, type Mode, routeKey } from "./mode.js";
 import { useOverlayMode } from "./overlays/use-overlay-mode.js";
 import { currentPage, type ResultsViewState } from "./results/results-state.js";
-import { useResultsView } from "./results/use-results-view.js";
+import { useResultsMode } from "./results/use-results-mode.js";
 import { useSettlementToast } from "./results/use-settlement-toast.js";
 import { useMessage } from "./use-message.js";
 import { useTerminalSize } from "./use-terminal-size.js";
@@ -83,6 +84,7 @@ function placingBlocked(walletMissing: boolean, snapshot: Snapshot, now: number)
 
 export function App(p: AppProps) {
   const { exit } = useApp();
+  const keys = p.keys ?? DEFAULT_KEYS;
   const frame = useDashboardFrames(p.controller);
   const { now } = frame;
   // As of this frame: a 10 s game's next game is shown from its start, before its listing arrives.
@@ -97,16 +99,9 @@ export function App(p: AppProps) {
 
   const blocked = placingBlocked(p.walletMissing, snapshot, now);
   const { modes, form, overlays, results, book, dashboard } = useModes(p, { exit, say, holding, online, blocked, drawn });
-  useKeys(
-    (input, key) => {
-      clearNotice();
-      routeKey(modes, { input, key }, exit);
-    },
-    // A paste goes into the form's field; anywhere else it would be a flood of commands.
-    (paste) => form.handlePaste(paste.text, paste.dropped) || say("paste ignored: only the position form (p) takes text"),
-  );
+  useRoutedKeys(modes, form, { exit, say, clearNotice, placeKey: keyName(keys.dashboard, "place") });
 
-  const toast = useSettlementToast(snapshot.settlements, useBell(p));
+  const toast = useSettlementToast(snapshot.settlements, useBell(p), keyName(keys.dashboard, "results"));
   const summary = useMemo(() => sessionSummary(snapshot.session.games.values()), [snapshot.session.games]);
   const positions = usePositionView(snapshot);
   const bookRows = bookOf(snapshot, now);
@@ -122,27 +117,29 @@ export function App(p: AppProps) {
   drawn.current = { panes: panesOf(layout.mode), scrollLimit: limit };
   const view = dashboard.view;
   return (
-    <Dashboard
-      snapshot={snapshot}
-      now={now}
-      localNow={now - snapshot.clockOffset}
-      layout={layout}
-      backend={p.backend}
-      readonly={p.readonly}
-      focus={view.focus}
-      scroll={Math.min(view.scroll, limit)}
-      positions={positions}
-      chartWindow={view.chartWindow}
-      overlay={overlays.state.overlay}
-      help={{ sections: helpSections(modes), scroll: overlays.state.scroll, onOverflow: overlays.setOverflow }}
-      hints={footerHints(modes)}
-      message={message ?? notice}
-      results={results.view ? resultsViewProps(results.view, snapshot, summary, now) : undefined}
-      toast={toast}
-      book={{ rows: bookRows, selected: book.selected }}
-      warnings={p.warnings}
-      form={form.form ? { state: form.form, check: checkForm(form.form, snapshot, now), blocked } : undefined}
-    />
+    <KeysContext.Provider value={keys}>
+      <Dashboard
+        snapshot={snapshot}
+        now={now}
+        localNow={now - snapshot.clockOffset}
+        layout={layout}
+        backend={p.backend}
+        readonly={p.readonly}
+        focus={view.focus}
+        scroll={Math.min(view.scroll, limit)}
+        positions={positions}
+        chartWindow={view.chartWindow}
+        overlay={overlays.state.overlay}
+        help={{ sections: helpSections(modes), scroll: overlays.state.scroll, onOverflow: overlays.setOverflow }}
+        hints={footerHints(modes)}
+        message={message ?? notice}
+        results={results.view ? resultsViewProps(results.view, snapshot, summary, now) : undefined}
+        toast={toast}
+        book={{ rows: bookRows, selected: book.selected }}
+        warnings={p.warnings}
+        form={form.form ? { state: form.form, check: checkForm(form.form, snapshot, now), blocked } : undefined}
+      />
+    </KeysContext.Provider>
   );
 }
 
@@ -163,9 +160,9 @@ interface ModeNeeds {
 function useModes(p: AppProps, n: ModeNeeds) {
   const keys = p.keys ?? DEFAULT_KEYS;
   const { controller } = p;
-  const form = usePositionForm(controller, n.blocked, n.say, keys.form, keys.dashboard);
+  const form = useFormMode(controller, n.blocked, n.say, keys.form, keys.dashboard);
   const overlays = useOverlayMode(keys.overlay, keys.dashboard);
-  const results = useResultsView(controller, p.assets, n.say, keys.results, keys.dashboard);
+  const results = useResultsMode(controller, p.assets, n.say, keys.results, keys.dashboard);
   const bookRowsNow = useCallback(() => bookOf(controller.store.getSnapshot(), controller.serverNow()), [controller]);
   const book = useBookMode(controller, bookRowsNow, n.say, keys.book, keys.dashboard);
   const dashboard = useDashboardMode(
@@ -191,11 +188,29 @@ function useModes(p: AppProps, n: ModeNeeds) {
   return { modes, form, overlays, results, book, dashboard };
 }
 
+/** Keys down the modes; a paste to the form, the one place that takes text. */
+function useRoutedKeys(
+  modes: readonly Mode[],
+  form: { handlePaste(text: string, dropped: number): boolean },
+  c: { exit(): void; say(text: string): void; clearNotice(): void; placeKey: string },
+) {
+  useKeys(
+    (input, key) => {
+      c.clearNotice();
+      routeKey(modes, { input, key }, c.exit);
+    },
+    // Anywhere else a paste would be a flood of commands.
+    (paste) => form.handlePaste(paste.text, paste.dropped) || c.say(`paste ignored: only the position form (${c.placeKey}) takes text`),
+  );
+}
+
 /** The positions table's view of the snapshot (position-view.ts), rebuilt only when what it comes from changes. */
 function usePositionView(s: Snapshot) {
   const gid = s.listing?.value.liveGame?.gid;
   const nextGid = s.listing ? nextGameGid(s.listing.value) : undefined;
-  const { status, placed, settling, settlements } = s;
+  const { status, placed, settlements } = s;
+  // The settling game by what it holds: snapshotAt makes it anew each frame until the new game's listing comes.
+  const settling = s.settling && `${s.settling.gid}:${s.settling.positions.map((p) => p.txid).join(",")}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the view reads these of the snapshot, not the rest
   return useMemo(() => positionView(s), [gid, nextGid, status, placed, settling, settlements]);
 }

@@ -8,8 +8,8 @@
  */
 import { BOOK_KEYS, BOOK_PASS } from "./book/keys.js";
 import { DASHBOARD_KEYS, type DashboardAction } from "./dashboard/keys.js";
-import { FORM_KEYS, type FormAction } from "./form/keys.js";
-import { type Binding, KEY_NAMES, keyId, keyLabel, parseKey } from "./keymap.js";
+import { FORM_KEYS } from "./form/keys.js";
+import { type Binding, keyId, keyLabel, parseKey } from "./keymap.js";
 import { OVERLAY_KEYS } from "./overlays/keys.js";
 import { RESULTS_KEYS, RESULTS_PASS } from "./results/keys.js";
 
@@ -21,6 +21,7 @@ export interface KeyTables {
   overlay: typeof OVERLAY_KEYS;
 }
 
+/** A new mode's table joins here and in KeyTables: its actions become rebindable as `<name>.<action>` and are checked for clashes. */
 export const DEFAULT_KEYS: KeyTables = {
   dashboard: DASHBOARD_KEYS,
   form: FORM_KEYS,
@@ -30,6 +31,7 @@ export const DEFAULT_KEYS: KeyTables = {
 };
 
 type TableName = keyof KeyTables;
+const TABLE_NAMES = Object.keys(DEFAULT_KEYS) as TableName[];
 
 /** An action as the config file names it: the dashboard's bare (`place`), another mode's after its name (`results.close`). */
 export function actionId(table: TableName, action: string): string {
@@ -37,9 +39,15 @@ export function actionId(table: TableName, action: string): string {
 }
 
 /** Every action the config file may rebind. */
-export function actionIds(tables: KeyTables = DEFAULT_KEYS): string[] {
-  return (Object.keys(tables) as TableName[]).flatMap((t) => [...new Set(tables[t].map((b) => actionId(t, b.action)))]);
+export function actionIds(): string[] {
+  return TABLE_NAMES.flatMap((t) => [...new Set(DEFAULT_KEYS[t].map((b) => actionId(t, b.action)))]);
 }
+
+/** A view's own way out is the key that opened it too: rebinding `results` moves the r of `results.close` with it. */
+const OPENED_BY: readonly { table: TableName; actions: readonly string[]; opener: DashboardAction }[] = [
+  { table: "results", actions: ["close", "leave"], opener: "results" },
+  { table: "book", actions: ["close"], opener: "book" },
+];
 
 /**
  * The tables with `overrides` (action id → keys) over the defaults. Throws
@@ -54,57 +62,61 @@ export function bindKeys(overrides: ReadonlyMap<string, readonly string[]>): Key
       if (typeof p === "string") throw new Error(`${id}: ${p}`);
     }
   }
-  const rebind = <B extends Binding>(t: TableName, table: readonly B[]): B[] =>
-    table.map((b) => {
-      const keys = overrides.get(actionId(t, b.action));
-      return keys === undefined ? b : { ...b, keys };
-    });
-  const tables: KeyTables = {
-    dashboard: rebind("dashboard", DASHBOARD_KEYS),
-    form: rebind("form", FORM_KEYS),
-    results: rebind("results", RESULTS_KEYS),
-    book: rebind("book", BOOK_KEYS),
-    overlay: rebind("overlay", OVERLAY_KEYS),
+  const keysOf = (t: TableName, b: Binding): readonly string[] => {
+    const own = overrides.get(actionId(t, b.action));
+    if (own !== undefined) return own;
+    const opened = OPENED_BY.find((o) => o.table === t && o.actions.includes(b.action));
+    const opener = opened && overrides.get(opened.opener);
+    if (!opened || opener === undefined) return b.keys;
+    const was = DASHBOARD_KEYS.find((d) => d.action === opened.opener)?.keys ?? [];
+    return [...new Set(b.keys.flatMap((k) => (was.includes(k) ? opener : [k])))];
   };
+  const tables = Object.fromEntries(
+    TABLE_NAMES.map((t) => [t, (DEFAULT_KEYS[t] as readonly Binding[]).map((b) => ({ ...b, keys: keysOf(t, b) }))]),
+  ) as unknown as KeyTables;
   const clash = findClash(tables);
   if (clash !== undefined) throw new Error(clash);
   return tables;
 }
 
+type Place = { id: string; keys: readonly string[] }[];
+
+/** Where keys must not mean two things: each table alone, unless it is one of these, which have more to them. */
+function placesOf(t: KeyTables): Place[] {
+  const own = (name: TableName, table: readonly Binding[]): Place => table.map((b) => ({ id: actionId(name, b.action), keys: b.keys }));
+  const passed = (actions: readonly DashboardAction[]) =>
+    own(
+      "dashboard",
+      t.dashboard.filter((b) => actions.includes(b.action)),
+    );
+  const special: Partial<Record<TableName, Place[]>> = {
+    results: (["list", "detail"] as const).map((w) => [
+      ...own(
+        "results",
+        t.results.filter((b) => b.in === w),
+      ),
+      ...passed(RESULTS_PASS[w]),
+    ]),
+    book: [[...own("book", t.book), ...passed(BOOK_PASS)]],
+    form: [
+      own(
+        "form",
+        t.form.filter((b) => b.in !== "preview"),
+      ),
+      own(
+        "form",
+        t.form.filter((b) => b.in !== "edit"),
+      ),
+    ],
+    // The overlays let every other key through: the overlay toggles and quit must stay theirs.
+    overlay: [[...own("overlay", t.overlay), ...passed(["quit", "help", "diagnostics"])]],
+  };
+  return TABLE_NAMES.flatMap((name) => special[name] ?? [own(name, t[name] as readonly Binding[])]);
+}
+
 /** The first key that means two things where both are live, as one line; undefined when none does. */
 export function findClash(t: KeyTables): string | undefined {
-  const passed = (actions: readonly DashboardAction[]) =>
-    t.dashboard.filter((b) => actions.includes(b.action)).map((b) => ({ id: actionId("dashboard", b.action), keys: b.keys }));
-  const own = <B extends Binding>(name: TableName, table: readonly B[]) =>
-    table.map((b) => ({ id: actionId(name, b.action), keys: b.keys }));
-  const places: { id: string; keys: readonly string[] }[][] = [
-    own("dashboard", t.dashboard),
-    [
-      ...own(
-        "results",
-        t.results.filter((b) => b.in === "list"),
-      ),
-      ...passed(RESULTS_PASS.list),
-    ],
-    [
-      ...own(
-        "results",
-        t.results.filter((b) => b.in === "detail"),
-      ),
-      ...passed(RESULTS_PASS.detail),
-    ],
-    [...own("book", t.book), ...passed(BOOK_PASS)],
-    own(
-      "form",
-      t.form.filter((b) => b.in !== "preview"),
-    ),
-    own(
-      "form",
-      t.form.filter((b) => b.in !== "edit"),
-    ),
-    own("overlay", t.overlay),
-  ];
-  for (const place of places) {
+  for (const place of placesOf(t)) {
     const seen = new Map<string, string>();
     for (const { id, keys } of place) {
       for (const k of keys) {
@@ -114,7 +126,14 @@ export function findClash(t: KeyTables): string | undefined {
       }
     }
   }
-  const typed = t.form.find((b) => b.action !== ("confirm" satisfies FormAction) && b.keys.some(isCharacter));
+  // Ctrl+C quits whatever has the keys: bound elsewhere it would never act.
+  const ctrlC = TABLE_NAMES.flatMap((name) =>
+    (t[name] as readonly Binding[])
+      .filter((b) => !(name === "dashboard" && b.action === "quit") && b.keys.some((k) => keyId(k) === keyId("ctrl+c")))
+      .map((b) => actionId(name, b.action)),
+  );
+  if (ctrlC[0] !== undefined) return `${ctrlC[0]} cannot be Ctrl+C: it always quits`;
+  const typed = t.form.find((b) => b.in !== "preview" && b.keys.some(isCharacter));
   if (typed !== undefined) return `${actionId("form", typed.action)} cannot be a character: it would type into the form's fields`;
   return undefined;
 }
@@ -123,6 +142,3 @@ function isCharacter(spec: string): boolean {
   const k = parseKey(spec);
   return typeof k !== "string" && k.char !== undefined && !k.ctrl;
 }
-
-/** For the config file's error: how keys are written. */
-export const KEY_SPEC_HELP = `one character, or ctrl+LETTER, or one of ${KEY_NAMES.join(", ")} (shift+tab too)`;

@@ -63,6 +63,9 @@ interface ParsedKey {
 
 const parsed = new Map<KeySpec, ParsedKey | string>();
 
+/** Ctrl and these letters reach a program as another key. */
+const TERMINAL_SENDS: Record<string, string> = { h: "Backspace", i: "Tab", j: "Enter", m: "Enter" };
+
 /** The key a spec names, or why it names none (for the config file's error). */
 export function parseKey(spec: KeySpec): ParsedKey | string {
   const known = parsed.get(spec);
@@ -87,14 +90,21 @@ function parseSpec(spec: KeySpec): ParsedKey | string {
     return `"${spec}" is not a key: one character, or one of ${KEY_NAMES.join(", ")}`;
   if (shift) return `"${spec}": write the shifted character itself ("P", not "shift+p")`;
   if (ctrl && !/^[a-z]$/i.test(name)) return `"${spec}": Ctrl goes with a letter (a terminal sends no other)`;
+  const sent = ctrl ? TERMINAL_SENDS[name.toLowerCase()] : undefined;
+  if (sent !== undefined) return `"${spec}": a terminal sends it as ${sent}`;
   return { ctrl, shift: false, char: ctrl ? name.toLowerCase() : name };
 }
 
-/** Whether a press is the key a spec names. */
+/**
+ * Whether a press is the key a spec names. A named key is that key with or
+ * without Shift (Shift+↓ scrolls as ↓ does), but for Tab, whose Shift is a
+ * key of its own; Ctrl must be as written.
+ */
 export function isKey(spec: KeySpec, p: KeyPress): boolean {
   const k = parseKey(spec);
   if (typeof k === "string") return false;
-  if (k.named !== undefined) return p.key[k.named.flag] && p.key.ctrl === k.ctrl && p.key.shift === k.shift;
+  if (k.named !== undefined)
+    return p.key[k.named.flag] && p.key.ctrl === k.ctrl && (p.key.shift === k.shift || (!k.shift && k.named.flag !== "tab"));
   return k.ctrl ? p.key.ctrl && p.input === k.char : !p.key.ctrl && !p.key.meta && p.input === k.char;
 }
 

@@ -5,7 +5,7 @@
  * list to the first active mode that takes it, the footer shows the first
  * active mode's hints, and the help lists every mode's keys. A new mode is
  * a folder with its keys, its state, its hook returning a Mode, and one
- * entry in that list (docs/architecture.md, "Adding a mode").
+ * entry in that list (docs/architecture.md, "Modes, and adding one").
  */
 import { type Binding, type Hint, isCtrlC, type KeyPress } from "./keymap.js";
 

@@ -41,6 +41,25 @@ describe("the help", () => {
     expect(lines.at(-1)).toMatch(/close help/);
   });
 
+  it("pages by what shows, keeping the last line in sight", async () => {
+    await drawApp(liveSnapshot(now), now, 80, 24, ["?"]);
+    const before = drawn()!.text().split("\n");
+    await drawn()!.press("\u001b[6~");
+    const after = drawn()!.text().split("\n");
+    // The frame's 23 lines: the header, the help's border, its 19 lines, its border, the footer. The last shown is now the first.
+    expect(before[21]).toMatch(/^╰─+╯$/);
+    expect(after[2]).toBe(before[20]);
+    expect(after.at(-2)).toMatch(/^╰─+╯$/);
+  });
+
+  it("leaves j/k to the positions over the diagnostics", async () => {
+    await drawApp(liveSnapshot(now), now, 80, 24, ["D"]);
+    expect(drawn()!.text()).toContain("DIAGNOSTICS");
+    await drawn()!.press("j");
+    await drawn()!.press("\u001b");
+    expect(drawn()!.text()).toMatch(/▸ POSITIONS/);
+  });
+
   it("scrolls back up, and Esc closes it", async () => {
     const top = await drawApp(liveSnapshot(now), now, 80, 24, ["?"]);
     expect(top).toContain("KEYS");
@@ -85,6 +104,14 @@ describe("keys as the trader binds them", () => {
     await drawn()!.press("?");
     expect(prose(drawn()!.text())).toContain("o place a position");
     expect(prose(drawn()!.text())).toContain("IN THE POSITION FORM (o)");
+  });
+
+  it("names the keys as bound where a line speaks of one", async () => {
+    const keys = bindKeys(new Map([["place", ["o"]]]));
+    const snap = liveSnapshot(now, { status: { value: statusResponse([]), at: now - 1_000 } });
+    const frame = await drawApp(snap, now, 120, 35, [], { keys });
+    expect(frame).toContain("no positions in this game — o places one");
+    expect(frame).not.toContain("p places");
   });
 });
 

@@ -15,6 +15,12 @@ function type(s: FormState, ...pieces: string[]): FormState {
 }
 
 describe("form editing", () => {
+  it("switches fields with Tab and Shift+Tab", () => {
+    expect(type(openForm("1", "2"), "\t").focus).toBe("stake");
+    expect(type(openForm("1", "2"), "\x1b[Z").focus).toBe("stake");
+    expect(type(openForm("1", "2"), "\t", "\x1b[Z").focus).toBe("price");
+  });
+
   it("applies a burst of keys one by one: backspaces, tab and text", () => {
     const s = type(openForm("67000", "0.1"), "\x7f\x7f\x7f12\t\x7f\x7f\x7f2.5");
     expect(s.price.text).toBe("6712");

@@ -169,8 +169,42 @@ describe("the trader's [keys]", () => {
     [[["form.cancel", ["x"]]], "form.cancel cannot be a character"],
     [[["fly", ["f"]]], "fly is not an action"],
     [[["place", ["ctrl+1"]]], "Ctrl goes with a letter"],
+    [[["refresh", ["ctrl+i"]]], "a terminal sends it as Tab"],
+    [[["overlay.down", ["q"]]], "overlay.down and quit are both q"],
+    [[["results.up", ["ctrl+c"]]], "results.up and quit are both Ctrl+C"],
+    [[["form.field", ["x"]]], "form.field cannot be a character"],
+    [[["form.up", ["ctrl+c"]]], "form.up cannot be Ctrl+C"],
   ] as [[string, string[]][], string][])("refuses %j: %s", (entries, message) => {
     expect(() => bindKeys(new Map(entries))).toThrow(message);
+  });
+
+  it("takes a character for the preview's keys, where nothing types, and moves a view's closing key with its opening one", () => {
+    const t = bindKeys(
+      new Map([
+        ["form.send", ["s"]],
+        ["results", ["h"]],
+      ]),
+    );
+    expect(t.form.find((b) => b.action === "send")?.keys).toEqual(["s"]);
+    expect(t.results.find((b) => b.action === "close")?.keys).toEqual(["h", "esc"]);
+    expect(t.results.find((b) => b.action === "leave")?.keys).toEqual(["h"]);
+    expect(t.book.find((b) => b.action === "close")?.keys).toEqual(["b", "esc"]);
+    // Its own binding wins over the moved one.
+    const own = bindKeys(
+      new Map([
+        ["results", ["h"]],
+        ["results.close", ["x"]],
+      ]),
+    );
+    expect(own.results.find((b) => b.action === "close")?.keys).toEqual(["x"]);
+  });
+
+  it("answers a named key with Shift held too, but for Tab", () => {
+    const shiftDown = { input: "", key: { ...PRESSES.find((p) => p.key.downArrow)!.key, shift: true } };
+    expect(isKey("down", shiftDown)).toBe(true);
+    const shiftTab = PRESSES.find((p) => p.key.tab && p.key.shift)!;
+    expect(isKey("tab", shiftTab)).toBe(false);
+    expect(binding(FORM_KEYS, shiftTab)?.action).toBe("field");
   });
 
   it("knows every action of every mode by one name", () => {

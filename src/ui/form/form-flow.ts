@@ -84,13 +84,13 @@ export function formKey(
  * chart gets its rows back) and is said in the footer; a refusal keeps the
  * values and says why in the form.
  */
-export function afterOutcome(f: FormState, outcome: PlacementOutcome): { form: FormState | null; said?: string } {
+export function afterOutcome(f: FormState, outcome: PlacementOutcome, placeKey = "p"): { form: FormState | null; said?: string } {
   switch (outcome.kind) {
     case "placed":
-      return { form: null, said: placedNote(f, outcome.position.txid, "") };
+      return { form: null, said: placedNote(f, outcome.position.txid, "", placeKey) };
     case "reconciled":
       return outcome.placed
-        ? { form: null, said: placedNote(f, outcome.txid ?? "?", " (confirmed by /status after no answer)") }
+        ? { form: null, said: placedNote(f, outcome.txid ?? "?", " (confirmed by /status after no answer)", placeKey) }
         : {
             form: {
               ...f,
@@ -104,11 +104,11 @@ export function afterOutcome(f: FormState, outcome: PlacementOutcome): { form: F
 }
 
 /** "placed ✓ @67100 stake 2.5 txid 95c7bbf3 — p places another" */
-function placedNote(f: FormState, txid: string, how: string): string {
+function placedNote(f: FormState, txid: string, how: string, placeKey: string): string {
   const order = f.order;
   const what = order ? ` @${order.sp} stake ${order.f}` : "";
   // The txid's first part is enough to find it in the results; the footer keeps "p places another" in sight.
-  return `placed ✓${what}${how} txid ${txid.slice(0, 8)} — p places another`;
+  return `placed ✓${what}${how} txid ${txid.slice(0, 8)} — ${placeKey} places another`;
 }
 
 function orderOf(check: Order): Order {

@@ -1,7 +1,7 @@
 /**
  * The position form's keys at each step. Any other key types into the
- * focused field, so none of these but the mainnet confirmation may be a
- * character (key-tables.ts refuses one).
+ * focused field, so no key of the editing step may be a character
+ * (key-tables.ts refuses one).
  */
 import type { Binding } from "../keymap.js";
 
@@ -27,7 +27,7 @@ export type FormBinding = Binding<FormAction> & { in?: "edit" | "preview" };
 
 export const FORM_KEYS: readonly FormBinding[] = [
   { action: "submit", in: "edit", keys: ["enter"], does: "check the values and show the preview", hint: "preview", rank: 1 },
-  { action: "field", in: "edit", keys: ["tab"], does: "the other field", hint: "field", rank: 2 },
+  { action: "field", in: "edit", keys: ["tab", "shift+tab"], does: "the other field", hint: "field", rank: 2 },
   { action: "left", in: "edit", keys: ["left"], does: "move the cursor", hint: "move", rank: 4, pair: "right" },
   { action: "right", in: "edit", keys: ["right"], does: "" },
   {

@@ -11,6 +11,7 @@ import type { PlaceRequest } from "../../poller/snapshot.js";
 import { type PlacementOutcome, type Snapshot, snapshotAt } from "../../poller/snapshot.js";
 import type { DashboardAction } from "../dashboard/keys.js";
 import { type Binding, type Hint, hints, type KeyPress, keyLabel } from "../keymap.js";
+import { keyName } from "../keys-context.js";
 import type { Mode } from "../mode.js";
 import { useLatestState } from "../use-latest-state.js";
 import { afterOutcome, checkForm, formAt, formKey, type Order, toPreview } from "./form-flow.js";
@@ -23,7 +24,7 @@ export interface FormController {
   place(req: PlaceRequest): Promise<PlacementOutcome>;
 }
 
-export function usePositionForm(
+export function useFormMode(
   controller: FormController,
   blocked: string | undefined,
   say: (text: string) => void,
@@ -54,12 +55,12 @@ export function usePositionForm(
         if (outcome.kind === "placed" || (outcome.kind === "reconciled" && outcome.placed)) lastStake.current = order.f;
         const f = currentForm();
         if (f === null) return;
-        const next = afterOutcome(f, outcome);
+        const next = afterOutcome(f, outcome, keyName(dashboard, "place"));
         setForm(next.form);
         if (next.said) say(next.said);
       });
     },
-    [controller, setForm, currentForm, say],
+    [controller, setForm, currentForm, say, dashboard],
   );
 
   /** Handles a key while the form is open; returns false when the form is closed. */

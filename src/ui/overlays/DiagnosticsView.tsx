@@ -8,6 +8,7 @@ import { Text } from "ink";
 import { memo } from "react";
 import { formatClock } from "../../domain/format.js";
 import type { Connection, Endpoint, EndpointDiagnostics, Snapshot } from "../../poller/snapshot.js";
+import { keyName, useKeyTables } from "../keys-context.js";
 import { tone, useTheme } from "../theme.js";
 import { OverlayFrame } from "./OverlayFrame.js";
 
@@ -36,6 +37,9 @@ export interface DiagnosticsViewProps {
 
 export const DiagnosticsView = memo(function DiagnosticsView(p: DiagnosticsViewProps) {
   const theme = useTheme();
+  const keys = useKeyTables();
+  const diagnosticsKey = keyName(keys.dashboard, "diagnostics");
+  const closeKey = keyName(keys.overlay, "close");
   const col = (s: string, n: number) => s.padEnd(n);
   const failures = CALLS.filter(([e]) => p.diagnostics[e]?.lastError !== undefined);
   const unreadable = CALLS.filter(([e]) => (p.diagnostics[e]?.unreadable?.issues.length ?? 0) > 0);
@@ -44,7 +48,7 @@ export const DiagnosticsView = memo(function DiagnosticsView(p: DiagnosticsViewP
       <Text bold wrap="truncate-end">
         DIAGNOSTICS{" "}
         <Text color={tone(theme, "dim")}>
-          D or Esc closes · spotdash doctor checks the service · --debug-log FILE records every exchange
+          {diagnosticsKey} or {closeKey} closes · spotdash doctor checks the service · --debug-log FILE records every exchange
         </Text>
       </Text>
       <Text wrap="truncate-end">

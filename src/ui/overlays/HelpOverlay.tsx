@@ -1,6 +1,7 @@
 import { Box, type DOMElement, measureElement, Text } from "ink";
 import { useLayoutEffect, useRef } from "react";
 import { type Binding, helpRows } from "../keymap.js";
+import { useDashboardKey } from "../keys-context.js";
 import { SYMBOLS } from "../symbols.js";
 import { tone, useTheme } from "../theme.js";
 import { OverlayFrame } from "./OverlayFrame.js";
@@ -15,8 +16,8 @@ export interface HelpProps {
   sections: readonly HelpSection[];
   /** The first line shown (overlay-state.ts): the help scrolls when the terminal is too short for it. */
   scroll: number;
-  /** Told, after each frame, how many of its lines do not fit: how far it can scroll. */
-  onOverflow?: (lines: number) => void;
+  /** Told, after each frame, how many of its lines do not fit (how far it can scroll) and how many show. */
+  onOverflow?: (lines: number, visible: number) => void;
 }
 
 /** The frame's border and the padding inside it. */
@@ -30,6 +31,7 @@ const FRAME_ROWS = 2;
  */
 export function HelpOverlay(p: { width: number; height: number; problems: readonly string[] } & HelpProps) {
   const theme = useTheme();
+  const diagnosticsKey = useDashboardKey("diagnostics");
   const rows = p.sections.map((s) => ({ title: s.title, keys: helpRows(s.bindings) }));
   // Wide enough for the longest key of every list, so no key runs into its description.
   const keyColumn = Math.max(0, ...rows.flatMap((s) => s.keys.map(([k]) => k.length))) + 2;
@@ -37,7 +39,7 @@ export function HelpOverlay(p: { width: number; height: number; problems: readon
   const visible = Math.max(0, p.height - FRAME_ROWS);
   const { onOverflow } = p;
   useLayoutEffect(() => {
-    if (content.current && onOverflow) onOverflow(Math.max(0, measureElement(content.current).height - visible));
+    if (content.current && onOverflow) onOverflow(Math.max(0, measureElement(content.current).height - visible), visible);
   });
   return (
     <OverlayFrame width={p.width} height={p.height}>
@@ -61,7 +63,7 @@ export function HelpOverlay(p: { width: number; height: number; problems: readon
         />
         <Text color={tone(theme, "dim")} wrap="wrap">
           Data comes from one poller: at most one request per second. Ages show when each pane last heard from the service. A ? is a value
-          the service sent in a form spotdash cannot read (D says which).
+          the service sent in a form spotdash cannot read ({diagnosticsKey} says which).
         </Text>
       </Box>
     </OverlayFrame>
@@ -74,7 +76,8 @@ function KeyList(p: { keys: readonly (readonly [string, string])[]; column: numb
     <>
       {/* A description too long for the line wraps under itself, never under the keys, never cut. */}
       {p.keys.map(([k, what]) => (
-        <Box key={k} flexShrink={0}>
+        // Two rows may name the same key (the form's Enter, to its preview and from it), never with the same words.
+        <Box key={`${k}:${what}`} flexShrink={0}>
           <Box width={p.column} flexShrink={0}>
             <Text color={tone(theme, "accent")}>{k}</Text>
           </Box>

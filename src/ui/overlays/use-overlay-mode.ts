@@ -2,7 +2,7 @@
  * The overlays' mode: while the help or the diagnostics covers the panes,
  * Esc closes it and the help scrolls; every other key goes on to the mode
  * under it (the overlay's own key, passed through to the dashboard, closes
- * it there).
+ * it there; over the diagnostics, j/k scroll the positions as ever).
  */
 import { useCallback, useMemo, useRef } from "react";
 import type { DashboardAction } from "../dashboard/keys.js";
@@ -14,20 +14,21 @@ import { NO_OVERLAY, type Overlay, type OverlayState, scrollOverlay, toggleOverl
 
 export interface OverlayMode {
   mode: Mode;
+  /** Which overlay shows, and the help's scroll within the lines that do not fit as it was last drawn. */
   state: OverlayState;
   toggle(which: Overlay): void;
   close(): void;
-  /** The help's lines that do not fit, as it was last drawn: how far it scrolls. */
-  setOverflow(lines: number): void;
+  /** The help's lines that do not fit and the lines it shows, as it was last drawn: how far it scrolls, and a page. */
+  setOverflow(lines: number, visible: number): void;
 }
 
 export function useOverlayMode(table: readonly Binding<OverlayAction>[], dashboard: readonly Binding<DashboardAction>[]): OverlayMode {
   const [state, setState, stateNow] = useLatestState<OverlayState>(NO_OVERLAY);
-  const overflow = useRef(0);
+  const overflow = useRef({ lines: 0, visible: 1 });
   const toggle = useCallback((which: Overlay) => setState((s) => toggleOverlay(s, which)), [setState]);
   const close = useCallback(() => setState(NO_OVERLAY), [setState]);
-  const setOverflow = useCallback((lines: number) => {
-    overflow.current = lines;
+  const setOverflow = useCallback((lines: number, visible: number) => {
+    overflow.current = { lines, visible };
   }, []);
   const mode = useMemo<Mode>(
     () => ({
@@ -35,11 +36,12 @@ export function useOverlayMode(table: readonly Binding<OverlayAction>[], dashboa
       active: () => stateNow().overlay !== null,
       handleKey: (press: KeyPress) => {
         const b = binding(table, press);
-        if (b === undefined) return false;
-        const page = Math.max(1, overflow.current);
+        if (b === undefined || (b.action !== "close" && stateNow().overlay !== "help")) return false;
+        // A page keeps its last line in sight at the top of the next.
+        const page = Math.max(1, overflow.current.visible - 1);
         const by = { close: 0, down: 1, up: -1, pageDown: page, pageUp: -page }[b.action];
         if (b.action === "close") close();
-        else setState((s) => scrollOverlay(s, by, overflow.current));
+        else setState((s) => scrollOverlay(s, by, overflow.current.lines));
         return true;
       },
       bindings: table,
@@ -47,7 +49,9 @@ export function useOverlayMode(table: readonly Binding<OverlayAction>[], dashboa
     }),
     [table, dashboard, stateNow, setState, close],
   );
-  return { mode, state, toggle, close, setOverflow };
+  // A terminal grown since the last key: the help is drawn from the lines that now do not fit.
+  const shown = state.scroll > overflow.current.lines ? scrollOverlay(state, 0, overflow.current.lines) : state;
+  return { mode, state: shown, toggle, close, setOverflow };
 }
 
 function keyOf(table: readonly Binding<DashboardAction>[], action: DashboardAction): string {

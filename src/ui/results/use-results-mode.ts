@@ -23,7 +23,7 @@ export interface ResultsController {
 /** The dashboard's keys the footer offers over the list and over a game's positions. */
 const FOOTER_PASS: Record<"list" | "detail", readonly DashboardAction[]> = { list: ["refresh", "quit"], detail: ["quit"] };
 
-export function useResultsView(
+export function useResultsMode(
   controller: ResultsController,
   assets: readonly string[],
   say: (text: string) => void,

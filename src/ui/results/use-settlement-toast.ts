@@ -11,7 +11,11 @@ import { useTheme } from "../theme.js";
 
 export const TOAST_MS = 10_000;
 
-export function useSettlementToast(settlements: readonly SettlementNotice[], bell: (() => void) | undefined): Toast | undefined {
+export function useSettlementToast(
+  settlements: readonly SettlementNotice[],
+  bell: (() => void) | undefined,
+  resultsKey: string,
+): Toast | undefined {
   const ascii = useTheme().ascii;
   const [toast, setToast] = useState<Toast | undefined>();
   const seen = useRef<SettlementNotice | undefined>(settlements.at(-1));
@@ -25,12 +29,12 @@ export function useSettlementToast(settlements: readonly SettlementNotice[], bel
     const fresh = settlements.slice(from + 1).filter((n) => playedIn(n.result));
     const newest = fresh.at(-1);
     if (!newest) return;
-    const t = settlementToast(newest.result, ascii);
+    const t = settlementToast(newest.result, ascii, resultsKey);
     setToast(fresh.length > 1 ? { ...t, text: `${t.text} (+${fresh.length - 1} more)` } : t);
     bell?.();
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setToast(undefined), TOAST_MS);
-  }, [settlements, bell, ascii]);
+  }, [settlements, bell, ascii, resultsKey]);
   useEffect(() => () => clearTimeout(timer.current), []);
   return toast;
 }

@@ -25,6 +25,7 @@ import { MAX_POSITIONS_PER_GAME } from "../../../domain/rules.js";
 import { isReadable } from "../../../domain/service-data.js";
 import { AgeBadge, type Freshness } from "../../age.js";
 import { cell, type DroppableColumn, fitColumns } from "../../columns.js";
+import { keyName, useKeyTables } from "../../keys-context.js";
 import { Line } from "../../Line.js";
 import { innerWidth, Pane, type PaneFrame } from "../../Pane.js";
 import { type Piece, type Span, span } from "../../spans.js";
@@ -71,6 +72,9 @@ type Cells = Partial<Record<Key, string | Span>>;
 
 export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) {
   const ascii = useTheme().ascii;
+  const keys = useKeyTables().dashboard;
+  const scrollKeys = `${keyName(keys, "scrollDown")}/${keyName(keys, "scrollUp")}`;
+  const placeKey = keyName(keys, "place");
   // The rows change with /status, the live price with every price: only the distances follow the price.
   const v = p.view;
   const totals = useMemo(() => positionTotals(v.rows), [v.rows]);
@@ -99,7 +103,7 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
     >
       {/* An empty table is its one line: no column names over nothing. */}
       {all.length > 0 ? <Line tone="dim">{row(cols, Object.fromEntries(cols.map((c) => [c.key, c.title])))}</Line> : null}
-      {v.rows.length === 0 ? <Line tone={p.error ? "bad" : "dim"}>{p.error ?? emptyLine(p)}</Line> : null}
+      {v.rows.length === 0 ? <Line tone={p.error ? "bad" : "dim"}>{p.error ?? emptyLine(p, placeKey)}</Line> : null}
       {shown.map((r) => {
         const settling = !v.rows.includes(r);
         const line = (
@@ -121,7 +125,7 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
         return [<Line key="settling" tone="accent">{`ended #${shortGid(v.settling.gid, ascii)}: settling, result on its way`}</Line>, line];
       })}
       {more ? (
-        <Line tone="dim">{`${best && shown[0] === best ? "best, then " : ""}rows ${scroll + 1}–${scroll + more.window} of ${more.of} (j/k)`}</Line>
+        <Line tone="dim">{`${best && shown[0] === best ? "best, then " : ""}rows ${scroll + 1}–${scroll + more.window} of ${more.of} (${scrollKeys})`}</Line>
       ) : null}
       {v.rows.length > 0 ? (
         <Line bold>
@@ -143,10 +147,10 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
 });
 
 /** What the table says with no rows: only a read says there are none. */
-function emptyLine(p: PositionsPaneProps): string {
+function emptyLine(p: PositionsPaneProps, placeKey: string): string {
   if (p.noLiveGame) return p.noLiveGame;
   if (!p.view.gid) return "waiting for the live game…";
-  return p.read ? "no positions in this game — p places one" : "loading your positions in this game…";
+  return p.read ? `no positions in this game — ${placeKey} places one` : "loading your positions in this game…";
 }
 
 /** The columns that fit, PLACED as wide as its widest time (a date when a position is not from today). */
