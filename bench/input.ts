@@ -13,7 +13,8 @@
 import { EventEmitter } from "node:events";
 import { createElement } from "react";
 import { Store } from "../src/poller/store.js";
-import { App, type DashboardController } from "../src/ui/App.js";
+import { App } from "../src/ui/App.js";
+import type { DashboardController } from "../src/ui/controller.js";
 import { mountScreen } from "../src/ui/renderer/mount.js";
 import { snapshots } from "./dashboard-snapshot.js";
 import { percentile } from "./stats.js";

@@ -15,10 +15,11 @@ import { bookOf, holdsLiveGame, type Snapshot, snapshotAt } from "../poller/snap
 import { isStale, placingKnown } from "../poller/staleness.js";
 import { useBookMode } from "./book/use-book-mode.js";
 import type { DashboardController } from "./controller.js";
-import { Dashboard, type DashboardProps } from "./Dashboard.js";
+import { Dashboard } from "./Dashboard.js";
 import { PANES, type PaneName, panesOf } from "./dashboard/pane-names.js";
 import { positionView, scrollLimit, scrollWindow } from "./dashboard/position-view.js";
 import { useDashboardMode } from "./dashboard/use-dashboard-mode.js";
+import type { DashboardProps } from "./dashboard-props.js";
 import { checkForm } from "./form/form-flow.js";
 import { useFormMode } from "./form/use-form-mode.js";
 import { useFrames } from "./frame-clock.js";
@@ -33,8 +34,6 @@ import { useResultsMode } from "./results/use-results-mode.js";
 import { useSettlementToast } from "./results/use-settlement-toast.js";
 import { useMessage } from "./use-message.js";
 import { useTerminalSize } from "./use-terminal-size.js";
-
-export type { DashboardController };
 
 export interface AppProps {
   controller: DashboardController;

@@ -21,8 +21,6 @@ import { ResultsView } from "./results/ResultsView.js";
 
 const STALE_OVERALL_MS = 5_000;
 
-export type { DashboardProps };
-
 export function Dashboard(p: DashboardProps) {
   const { snapshot: s, layout: l, now } = p;
   if (l.tooSmall) return <TooSmall cols={l.cols} rows={l.rows} />;

@@ -5,7 +5,8 @@
  */
 import stringWidth from "string-width";
 import { BRAILLE, NARROW_GLYPHS } from "./narrow-glyphs.js";
-import { paletteOf, type Theme, type Tone } from "./theme.js";
+import type { Tone } from "./palettes.js";
+import { paletteOf, type Theme } from "./theme.js";
 
 export interface Span {
   text: string;

@@ -6,8 +6,6 @@
 import { createContext, useContext } from "react";
 import { PALETTES, type Palette, type Tone } from "./palettes.js";
 
-export type { Palette, Tone };
-
 export interface Theme {
   color: boolean;
   ascii: boolean;

@@ -9,7 +9,8 @@ import { PriceSeries } from "../../src/domain/price-series.js";
 import { Unreadable } from "../../src/domain/service-data.js";
 import { initialSnapshot, type Snapshot, type Target } from "../../src/poller/snapshot.js";
 import { Store } from "../../src/poller/store.js";
-import { App, type DashboardController } from "../../src/ui/App.js";
+import { App } from "../../src/ui/App.js";
+import type { DashboardController } from "../../src/ui/controller.js";
 import { balance, listing, livePrice, placedPosition } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
 

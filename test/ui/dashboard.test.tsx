@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
-import { Dashboard, type DashboardProps } from "../../src/ui/Dashboard.js";
+import { Dashboard } from "../../src/ui/Dashboard.js";
 import { positionView } from "../../src/ui/dashboard/position-view.js";
+import type { DashboardProps } from "../../src/ui/dashboard-props.js";
 import { SPINNER_DELAY_MS } from "../../src/ui/frame/Header.js";
 import { computeLayout } from "../../src/ui/layout.js";
 import { ThemeContext } from "../../src/ui/theme.js";

@@ -10,7 +10,8 @@ import { lobbyMs } from "../../src/domain/rules.js";
 import { withPlaced } from "../../src/poller/reducers.js";
 import { initialSnapshot, type PlacementOutcome, type Snapshot, type Target } from "../../src/poller/snapshot.js";
 import { Store } from "../../src/poller/store.js";
-import { App, type DashboardController } from "../../src/ui/App.js";
+import { App } from "../../src/ui/App.js";
+import type { DashboardController } from "../../src/ui/controller.js";
 import { balance, listing, livePrice, placedPosition, statusPosition, statusResponse } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
 

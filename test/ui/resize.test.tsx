@@ -12,7 +12,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { PriceSeries } from "../../src/domain/price-series.js";
 import { initialSnapshot, type Snapshot, type Target } from "../../src/poller/snapshot.js";
 import { Store } from "../../src/poller/store.js";
-import { App, type DashboardController } from "../../src/ui/App.js";
+import { App } from "../../src/ui/App.js";
+import type { DashboardController } from "../../src/ui/controller.js";
 import { balance, listing, livePrice, statusPosition, statusResponse } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
 

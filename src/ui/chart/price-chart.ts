@@ -5,9 +5,9 @@
  * a time axis underneath. Pure: the pane lays the rows out.
  */
 import type { PriceSeries } from "../../domain/price-series.js";
+import type { Tone } from "../palettes.js";
 import type { Piece, Span } from "../spans.js";
 import { mark } from "../symbols.js";
-import type { Tone } from "../theme.js";
 import { asciiOf, brailleOf, DotCanvas } from "./canvas.js";
 import { formatTick, gapAfterMs, priceTicks, stepDecimals, type TimeRange, timeTicks } from "./scales.js";
 

@@ -5,8 +5,8 @@ import type { Toast } from "../../domain/results.js";
 import { fitHints } from "../fit-hints.js";
 import type { Hint } from "../keymap.js";
 import { Line } from "../Line.js";
+import type { Tone } from "../palettes.js";
 import { fitGroups } from "../spans.js";
-import type { Tone } from "../theme.js";
 
 export interface FooterProps {
   hints: readonly Hint[];

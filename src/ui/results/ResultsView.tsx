@@ -26,7 +26,8 @@ import { ageBadge } from "../age.js";
 import { type Column, cell } from "../columns.js";
 import { Line } from "../Line.js";
 import { Pane } from "../Pane.js";
-import { glyphs, signTone, type Tone, tone, useTheme } from "../theme.js";
+import type { Tone } from "../palettes.js";
+import { glyphs, signTone, tone, useTheme } from "../theme.js";
 import { RESULTS_PAGE_SIZE, type ResultsViewState } from "./results-state.js";
 
 export interface ResultsViewProps {

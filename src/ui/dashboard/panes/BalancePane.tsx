@@ -7,8 +7,9 @@ import { type Balance, readOr } from "../../../domain/service-data.js";
 import { AgeBadge, type Freshness } from "../../age.js";
 import { Line } from "../../Line.js";
 import { bodyLines, innerWidth, Pane, type PaneFrame } from "../../Pane.js";
+import type { Tone } from "../../palettes.js";
 import { fitGroups, type Piece, piecesWidth, span } from "../../spans.js";
-import { glyphs, signTone, type Tone, useTheme } from "../../theme.js";
+import { glyphs, signTone, useTheme } from "../../theme.js";
 
 /**
  * "Am I up?" as the screen says it (domain/money-line.ts): the focused

@@ -19,9 +19,10 @@ import { type GameListing, isReadable, type NextGame, type Unreadable } from "..
 import { AgeBadge, ageAt, ageBadge } from "../../age.js";
 import { Line } from "../../Line.js";
 import { bodyLines, innerWidth, Pane, type PaneFrame } from "../../Pane.js";
+import type { Tone } from "../../palettes.js";
 import { fitGroups, type Piece, piecesWidth, span } from "../../spans.js";
 import { mark } from "../../symbols.js";
-import { glyphs, signTone, type Theme, type Tone, useTheme } from "../../theme.js";
+import { glyphs, signTone, type Theme, useTheme } from "../../theme.js";
 
 const PHASE: Record<GamePhase, { label: string; tone: Tone }> = {
   next: { label: "NEXT", tone: "dim" },

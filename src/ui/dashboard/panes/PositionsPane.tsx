@@ -28,9 +28,10 @@ import { cell, type DroppableColumn, fitColumns } from "../../columns.js";
 import { keyName, useKeyTables } from "../../keys-context.js";
 import { Line } from "../../Line.js";
 import { innerWidth, Pane, type PaneFrame } from "../../Pane.js";
+import type { Tone } from "../../palettes.js";
 import { type Piece, type Span, span } from "../../spans.js";
 import { mark } from "../../symbols.js";
-import { signTone, type Tone, useTheme } from "../../theme.js";
+import { signTone, useTheme } from "../../theme.js";
 import { type PositionView, tableWindow, visibleRows } from "../position-view.js";
 
 export interface PositionsPaneProps extends PaneFrame, Freshness {
