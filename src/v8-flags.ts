@@ -1,17 +1,25 @@
 /**
  * The V8 flags the dashboard sets at run time (cli.tsx, before anything
- * else loads). The dashboard allocates a little every second for hours,
- * and V8 grows its young generation with every byte that survives a
- * collection, up to 16 MB a half (32 MB of resident memory) that buys a
- * once-a-second screen nothing. Kept at its initial size (2 MB),
- * collections come more often and each is as small. Only the dashboard:
- * the sim under load wants the room. BENCHMARKS.md ("Dashboard") has what
- * it buys and costs; test/unit/v8-flags.test.ts that every tested Node's
- * V8 knows it.
+ * else loads). Only the dashboard: the sim under load wants both.
+ *
+ * - The dashboard allocates a little every second for hours, and V8 grows
+ *   its young generation with every byte that survives a collection, up to
+ *   16 MB a half (32 MB of resident memory) that buys a once-a-second
+ *   screen nothing. Kept at its initial size (2 MB), collections come more
+ *   often and each is as small.
+ * - undici's HTTP parser is WebAssembly. V8's optimising compiler takes
+ *   its largest function about 0.7 s after the launch, in some 40 MB of
+ *   compiler memory that glibc keeps for good (about 9 MB resident for the
+ *   whole session, 30 MB at the peak), to parse one response a second a
+ *   little faster. The baseline compiler (Liftoff) alone does that parse
+ *   in the same time a frame can notice.
+ *
+ * BENCHMARKS.md ("Dashboard") has what each buys and costs;
+ * test/unit/v8-flags.test.ts that every tested Node's V8 knows them.
  */
 import { setFlagsFromString } from "node:v8";
 
-export const DASHBOARD_V8_FLAGS = "--semi-space-growth-factor=1";
+export const DASHBOARD_V8_FLAGS = "--semi-space-growth-factor=1 --liftoff-only";
 
 export function setDashboardV8Flags(): void {
   setFlagsFromString(DASHBOARD_V8_FLAGS);

@@ -1,13 +1,13 @@
 /**
- * The V8 flag the dashboard sets at run time (src/v8-flags.ts): a Node whose V8 no
- * longer knew it would print "unrecognized flag" over the screen, or crash.
+ * The V8 flags the dashboard sets at run time (src/v8-flags.ts): a Node whose V8 no
+ * longer knew one would print "unrecognized flag" over the screen, or crash.
  * Run on every Node the suite runs on (scripts/run-suite.mjs).
  */
 import { spawnSync } from "node:child_process";
 import { expect, it } from "vitest";
 import { DASHBOARD_V8_FLAGS } from "../../src/v8-flags.js";
 
-it("the dashboard's V8 flag is known to this Node's V8, silent, and keeps the young generation at 2 MB", () => {
+it("the dashboard's V8 flags are known to this Node's V8, silent, and keep the young generation at 2 MB", () => {
   const script = `
     const v8 = require("node:v8");
     v8.setFlagsFromString(process.argv[1]);
