@@ -27,10 +27,13 @@ import * as upstream from "ansi-tokenize-upstream";
 export { ansiCodesToString, diffAnsiCodes, reduceAnsiCodes, reduceAnsiCodesIncremental, undoAnsiCodes } from "ansi-tokenize-upstream";
 
 /**
- * A full screen is under 50 lines. A few screens' worth keeps every line that
- * did not change and caps the memory (a styled 120-column line is about 7 KB).
+ * A full screen is under 50 lines, and spotdash's frame output remembers the
+ * lines it drew itself (src/ui/renderer/output.ts): this cache serves the few
+ * it draws cell by cell. A screen's worth caps the memory (a styled
+ * 120-column line is about 7 KB) where more would hold the chart's rows of
+ * minutes past, which change with every price.
  */
-export const MAX_LINES = 256;
+export const MAX_LINES = 64;
 
 const tokensByLine = new Map();
 const charsByTokens = new WeakMap();
