@@ -38,7 +38,7 @@ describe("the help", () => {
     // At its end the frame still has its border and the footer under it.
     const lines = frame.split("\n");
     expect(lines.at(-2)).toMatch(/^╰─+╯$/);
-    expect(lines.at(-1)).toMatch(/close help/);
+    expect(lines.at(-1)).toMatch(/^\?\/Esc close {2}j\/k scroll {2}D diagnostics {2}q quit /);
   });
 
   it("pages by what shows, keeping the last line in sight", async () => {

@@ -33,8 +33,10 @@ export function HelpOverlay(p: { width: number; height: number; problems: readon
   const theme = useTheme();
   const diagnosticsKey = useDashboardKey("diagnostics");
   const rows = p.sections.map((s) => ({ title: s.title, keys: helpRows(s.bindings) }));
-  // Wide enough for the longest key of every list, so no key runs into its description.
-  const keyColumn = Math.max(0, ...rows.flatMap((s) => s.keys.map(([k]) => k.length))) + 2;
+  // Wide enough for the longest key of every list, so no key runs into its description; on a narrow pane at
+  // most a third of the width, so the descriptions keep room (a longer key wraps in its column).
+  const longest = Math.max(0, ...rows.flatMap((s) => s.keys.map(([k]) => k.length))) + 2;
+  const keyColumn = Math.min(longest, Math.max(8, Math.floor((p.width - 4) / 3)));
   const content = useRef<DOMElement>(null);
   const visible = Math.max(0, p.height - FRAME_ROWS);
   const { onOverflow } = p;

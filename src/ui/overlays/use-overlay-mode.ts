@@ -58,7 +58,11 @@ function keyOf(table: readonly Binding<DashboardAction>[], action: DashboardActi
   return keyLabel(table.find((b) => b.action === action)?.keys[0] ?? "?");
 }
 
-/** Over an overlay, the footer offers the way back (its own key or Esc), the help's scrolling, the other overlay and quit. */
+/**
+ * Over an overlay, the footer offers the way back (its own key or Esc: what
+ * it closes is on screen), the help's scrolling, the other overlay and quit;
+ * at 60 columns the first three of those fit beside the data's age.
+ */
 function overlayHints(overlay: Overlay, table: readonly Binding<OverlayAction>[], dashboard: readonly Binding<DashboardAction>[]): Hint[] {
   const other: DashboardAction = overlay === "help" ? "diagnostics" : "help";
   const close = table.find((b) => b.action === "close")?.keys[0];
@@ -66,7 +70,7 @@ function overlayHints(overlay: Overlay, table: readonly Binding<OverlayAction>[]
   const keys = [own, close].flatMap((k) => (k === undefined ? [] : [keyLabel(k, true)]));
   const scroll = overlay === "help" ? hints(table.filter((b) => b.action === "down" || b.action === "up")) : [];
   return [
-    { text: `${keys.join("/")} close ${overlay}`, rank: 1 },
+    { text: `${keys.join("/")} close`, rank: 1 },
     ...scroll,
     ...[other, "quit"].flatMap((a) => hints(dashboard.filter((b) => b.action === a))),
   ];
