@@ -140,10 +140,13 @@ export function formatMoneyChangeExact(amount: Amount): string {
   return formatSigned(d, exactPlaces(d));
 }
 
-const HALF_CENT = new Decimal("0.005");
-
+/**
+ * Two decimals, but where they would read 0.00 for an amount that is not
+ * zero (below half a cent, or half a cent exactly, which rounds to even):
+ * then its digits, so a minimum-stake win never shows as "WON 0.00".
+ */
 function panePlaces(d: Decimal): number {
-  return d.isZero() || d.abs().gte(HALF_CENT) ? MONEY_PANE_DECIMALS : exactPlaces(d);
+  return d.isZero() || !d.toDecimalPlaces(MONEY_PANE_DECIMALS, Decimal.ROUND_HALF_EVEN).isZero() ? MONEY_PANE_DECIMALS : exactPlaces(d);
 }
 
 function exactPlaces(d: Decimal): number {

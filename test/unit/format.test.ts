@@ -57,7 +57,7 @@ describe("money, one function per kind", () => {
     fc.assert(
       fc.property(amounts, (a) => {
         const d = new Decimal(a);
-        fc.pre(d.isZero() || d.abs().gte("0.005"));
+        fc.pre(d.isZero() || !d.toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).isZero());
         const text = formatMoney(a);
         expect(text).toMatch(/^-?\d{1,3}(,\d{3})*\.\d{2}$/);
         expect(new Decimal(ungroup(text)).eq(d.toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN))).toBe(true);
@@ -84,6 +84,17 @@ describe("money, one function per kind", () => {
     );
     expect(formatMoneyChange("0.004")).toBe("+0.004");
     expect(formatMoneyChange("-0.001")).toBe("-0.001");
+    // Half a cent rounds to even, to 0.00: it keeps its digits too; a little more is a cent.
+    expect([formatMoney("0.005"), formatMoney("-0.005"), formatMoneyChange("0.005")]).toEqual(["0.005", "-0.005", "+0.005"]);
+    expect([formatMoney("0.0051"), formatMoney("0.015")]).toEqual(["0.01", "0.02"]);
+    fc.assert(
+      fc.property(amounts, (a) => {
+        const d = new Decimal(a);
+        fc.pre(!d.isZero());
+        expect(formatMoney(a)).not.toMatch(/^-?0\.0+$/);
+        expect(formatMoneyChange(a)).not.toMatch(/^[+-]?0\.0+$/);
+      }),
+    );
     expect(formatMoneyChangeExact("-24.69795")).toBe("-24.69795");
   });
 
