@@ -152,6 +152,8 @@ describe("the cap and duplicates", () => {
   it("counts the cap per game: the next game starts from zero, and mainnet is its own game", async () => {
     const listing = await toNextGame(t, "BTC_USDT", 10);
     for (let i = 0; i < MAX_POSITIONS_PER_GAME; i++) await t.client.place(body(t, listing, { sp: String(68001 + i), f: "0.01" }));
+    // This game's testnet cap is reached: the next one there is refused, mainnet's and the next game's are not.
+    expect((await failure(t.client.place(body(t, listing, { sp: "69000", f: "0.01" })))).status).toBe(409);
     t.sim.engine.deposit(1, "mainnet", "1");
     await t.client.place(body(t, listing, { sp: "68001", f: "0.01", n: "mainnet" }));
     const next = await toNextGame(t, "BTC_USDT", 10);

@@ -66,6 +66,8 @@ describe("rate limit: real", () => {
   it("keeps one budget per key", async () => {
     t = await startTestSim({ rateLimit: "real", keys: [`metafide_${"1".repeat(32)}`, `metafide_${"2".repeat(32)}`] });
     for (let i = 0; i < 120; i++) await spot(t);
+    // The first key's budget is spent; the second key's is its own.
+    expect((await failure(spot(t))).status).toBe(429);
     const other = new SpecClient({ url: t.sim.url, apiKey: t.sim.keys[1]! });
     await other.spot({ asset: "BTC_USDT", interval: 60 });
     await other.close();

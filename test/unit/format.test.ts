@@ -10,7 +10,7 @@ import {
   inCurrency,
   plural,
 } from "../../src/domain/format.js";
-import { Decimal } from "../../src/domain/money.js";
+import { Decimal, formatAmount, formatSigned } from "../../src/domain/money.js";
 
 /** "1:02:03" → 3723: the reading a trader makes of a countdown. */
 function secondsOf(text: string): number {
@@ -69,6 +69,12 @@ describe("money, one function per kind", () => {
   });
 
   it("changes carry their sign, and a change that rounds to nothing has none", () => {
+    // A negative amount that rounds to zero is written without its sign: never "-0.00".
+    expect([
+      formatAmount(new Decimal("-0.001"), 2),
+      formatAmount(new Decimal("-0.0049"), 2),
+      formatSigned(new Decimal("-0.001"), 2),
+    ]).toEqual(["0.00", "0.00", "0.00"]);
     expect(formatMoneyChange("-24.69795")).toBe("-24.70");
     expect(formatMoneyChange("0.4")).toBe("+0.40");
     expect(formatMoneyChange("0")).toBe("0.00");

@@ -259,6 +259,22 @@ describe("positions", () => {
     expect(p.issues.map((i) => i.field)).toEqual(["sp"]);
   });
 
+  it("a field the spec lets be null or leave out reads as null, with no diagnostic: w, r, closing_price", () => {
+    const { w: _w, r: _r, ...bare } = wireStatusPosition();
+    const missing = readStatus({ positions: [bare], streaks: [] });
+    const nulled = readStatus({ positions: [{ ...bare, w: null, r: null }], streaks: [] });
+    for (const s of [missing, nulled]) {
+      expect([s.positions[0]!.w, s.positions[0]!.r]).toEqual([null, null]);
+      expect(s.issues).toEqual([]);
+    }
+    const game = { gid: "1", asset: "BTC_USDT", interval: 60, positions: [] };
+    for (const g of [game, { ...game, closing_price: null }]) {
+      const page = readResults({ games: [g], pagination: { total: 1, limit: 10, offset: 0 } }, {});
+      expect(page.games[0]!.closing_price).toBeNull();
+      expect(page.issues.map(String).filter((i) => i.includes("closing_price"))).toEqual([]);
+    }
+  });
+
   it("a position without txid or t still has an identity and a time", () => {
     const { txid: _t, t: _time, ...rest } = wireStatusPosition();
     const p = readStatus({ positions: [rest], streaks: [] }).positions[0]!;
