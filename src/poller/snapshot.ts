@@ -227,9 +227,16 @@ export function snapshotAt(s: Snapshot, now: number): Snapshot {
   if (s.listing === undefined) return s;
   const listing = scheduledListing(s.listing.value, now, lobbyMs(s.target.interval));
   if (listing === s.listing.value) return s;
+  // The same snapshot rolled over the same way each frame until the store changes: what the panes memoise on stays put.
+  const known = rolledSnapshots.get(s);
+  if (known?.listing?.value === listing) return known;
   // The ended game's positions stay on screen, as settling, from the same instant the new game does.
-  return { ...s, listing: { value: listing, at: s.listing.at }, settling: endedGame(s) ?? s.settling };
+  const rolled = { ...s, listing: { value: listing, at: s.listing.at }, settling: endedGame(s) ?? s.settling };
+  rolledSnapshots.set(s, rolled);
+  return rolled;
 }
+
+const rolledSnapshots = new WeakMap<Snapshot, Snapshot>();
 
 /** The positions of the live game that has just ended, if the user held any and its result is not in yet: shown as settling. */
 export function endedGame(s: Snapshot): Snapshot["settling"] {

@@ -207,9 +207,7 @@ function useRoutedKeys(
 function usePositionView(s: Snapshot) {
   const gid = s.listing?.value.liveGame?.gid;
   const nextGid = s.listing ? nextGameGid(s.listing.value) : undefined;
-  const { status, placed, settlements } = s;
-  // The settling game by what it holds: snapshotAt makes it anew each frame until the new game's listing comes.
-  const settling = s.settling && `${s.settling.gid}:${s.settling.positions.map((p) => p.txid).join(",")}`;
+  const { status, placed, settling, settlements } = s;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the view reads these of the snapshot, not the rest
   return useMemo(() => positionView(s), [gid, nextGid, status, placed, settling, settlements]);
 }

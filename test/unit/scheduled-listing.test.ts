@@ -62,6 +62,8 @@ describe("scheduledListing", () => {
     };
     expect(snapshotAt(s, END - 1).settling).toBeUndefined();
     expect(snapshotAt(s, END).settling).toEqual({ gid: "500", positions: [held] });
+    // The same rolled snapshot frame after frame, until the store's changes: memoised panes are left alone.
+    expect(snapshotAt(s, END + 1_000)).toBe(snapshotAt(s, END));
     // Nothing held in the ended game: nothing settling.
     expect(snapshotAt({ ...s, status: { value: statusResponse([]), at: START + 2_000 } }, END).settling).toBeUndefined();
   });
