@@ -151,6 +151,12 @@ export interface Hint {
   rank: number;
 }
 
+/** How the help (long) or the footer (short) names an action's first key; "?" when the trader left it without one. */
+export function keyName<A extends string>(table: readonly Binding<A>[], action: A, short = true): string {
+  const key = table.find((b) => b.action === action)?.keys[0];
+  return key === undefined ? "?" : keyLabel(key, short);
+}
+
 /** The binding a press is the key of. */
 export function binding<B extends Binding>(table: readonly B[], p: KeyPress): B | undefined {
   return table.find((b) => b.keys.some((k) => isKey(k, p)));

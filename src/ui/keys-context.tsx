@@ -6,18 +6,12 @@
 import { createContext, useContext } from "react";
 import type { DashboardAction } from "./dashboard/keys.js";
 import { DEFAULT_KEYS, type KeyTables } from "./key-tables.js";
-import { type Binding, keyLabel } from "./keymap.js";
+import { keyName } from "./keymap.js";
 
 export const KeysContext = createContext<KeyTables>(DEFAULT_KEYS);
 
 export function useKeyTables(): KeyTables {
   return useContext(KeysContext);
-}
-
-/** The footer's name of an action's first key ("p", "^R"), or "?" when it has none. */
-export function keyName<A extends string>(table: readonly Binding<A>[], action: A): string {
-  const key = table.find((b) => b.action === action)?.keys[0];
-  return key === undefined ? "?" : keyLabel(key, true);
 }
 
 /** The name of a dashboard action's key, as bound. */

@@ -7,7 +7,7 @@ import { useCallback, useMemo } from "react";
 import { type BookRow, marketLabel } from "../../domain/book.js";
 import type { DashboardController } from "../controller.js";
 import type { DashboardAction } from "../dashboard/keys.js";
-import { type Binding, binding, hints, type KeyPress, keyLabel } from "../keymap.js";
+import { type Binding, binding, hints, type KeyPress, keyName } from "../keymap.js";
 import type { Mode } from "../mode.js";
 import { useLatestState } from "../use-latest-state.js";
 import { bookAction } from "./book-state.js";
@@ -32,7 +32,7 @@ export function useBookMode(
   const mode = useMemo<Mode>(() => {
     const passed = dashboard.filter((b) => BOOK_PASS.includes(b.action));
     return {
-      title: `IN THE BOOK (${keyLabel(dashboard.find((b) => b.action === "book")?.keys[0] ?? "b")})`,
+      title: `IN THE BOOK (${keyName(dashboard, "book", false)})`,
       active: () => selectedNow() !== undefined,
       handleKey: (press: KeyPress) => {
         const at = selectedNow();

@@ -10,8 +10,7 @@ import { minStake } from "../../domain/rules.js";
 import type { PlaceRequest } from "../../poller/snapshot.js";
 import { type PlacementOutcome, type Snapshot, snapshotAt } from "../../poller/snapshot.js";
 import type { DashboardAction } from "../dashboard/keys.js";
-import { type Binding, type Hint, hints, type KeyPress, keyLabel } from "../keymap.js";
-import { keyName } from "../keys-context.js";
+import { type Binding, type Hint, hints, type KeyPress, keyLabel, keyName } from "../keymap.js";
 import type { Mode } from "../mode.js";
 import { useLatestState } from "../use-latest-state.js";
 import { afterOutcome, checkForm, formAt, formKey, type Order, toPreview } from "./form-flow.js";
@@ -100,7 +99,7 @@ function formMode(
   handleKey: (p: KeyPress) => boolean,
 ): Mode {
   return {
-    title: `IN THE POSITION FORM (${keyLabel(dashboard.find((b) => b.action === "place")?.keys[0] ?? "p")})`,
+    title: `IN THE POSITION FORM (${keyName(dashboard, "place", false)})`,
     active: () => currentForm() !== null,
     handleKey,
     bindings: table,

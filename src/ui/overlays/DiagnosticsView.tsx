@@ -8,7 +8,8 @@ import { Text } from "ink";
 import { memo } from "react";
 import { formatClock } from "../../domain/format.js";
 import type { Connection, Endpoint, EndpointDiagnostics, Snapshot } from "../../poller/snapshot.js";
-import { keyName, useKeyTables } from "../keys-context.js";
+import { keyName } from "../keymap.js";
+import { useKeyTables } from "../keys-context.js";
 import { tone, useTheme } from "../theme.js";
 import { OverlayFrame } from "./OverlayFrame.js";
 

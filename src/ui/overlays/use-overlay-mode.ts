@@ -6,7 +6,7 @@
  */
 import { useCallback, useMemo, useRef } from "react";
 import type { DashboardAction } from "../dashboard/keys.js";
-import { type Binding, binding, type Hint, hints, type KeyPress, keyLabel } from "../keymap.js";
+import { type Binding, binding, type Hint, hints, type KeyPress, keyLabel, keyName } from "../keymap.js";
 import type { Mode } from "../mode.js";
 import { useLatestState } from "../use-latest-state.js";
 import type { OverlayAction } from "./keys.js";
@@ -32,7 +32,7 @@ export function useOverlayMode(table: readonly Binding<OverlayAction>[], dashboa
   }, []);
   const mode = useMemo<Mode>(
     () => ({
-      title: `OVER THE HELP (${keyOf(dashboard, "help")}) AND THE DIAGNOSTICS (${keyOf(dashboard, "diagnostics")})`,
+      title: `OVER THE HELP (${keyName(dashboard, "help", false)}) AND THE DIAGNOSTICS (${keyName(dashboard, "diagnostics", false)})`,
       active: () => stateNow().overlay !== null,
       handleKey: (press: KeyPress) => {
         const b = binding(table, press);
@@ -52,10 +52,6 @@ export function useOverlayMode(table: readonly Binding<OverlayAction>[], dashboa
   // A terminal grown since the last key: the help is drawn from the lines that now do not fit.
   const shown = state.scroll > overflow.current.lines ? scrollOverlay(state, 0, overflow.current.lines) : state;
   return { mode, state: shown, toggle, close, setOverflow };
-}
-
-function keyOf(table: readonly Binding<DashboardAction>[], action: DashboardAction): string {
-  return keyLabel(table.find((b) => b.action === action)?.keys[0] ?? "?");
 }
 
 /**

@@ -8,7 +8,7 @@ import { useCallback, useMemo } from "react";
 import { resultsKey } from "../../poller/reducers.js";
 import type { Snapshot } from "../../poller/snapshot.js";
 import type { DashboardAction } from "../dashboard/keys.js";
-import { type Binding, binding, hints, type KeyPress, keyLabel } from "../keymap.js";
+import { type Binding, binding, hints, type KeyPress, keyName } from "../keymap.js";
 import type { Mode } from "../mode.js";
 import { useLatestState } from "../use-latest-state.js";
 import { RESULTS_PASS, type ResultsBinding } from "./keys.js";
@@ -51,7 +51,7 @@ export function useResultsMode(
     const passed = (actions: readonly DashboardAction[]) => dashboard.filter((b) => actions.includes(b.action));
     const placeKeys = passed(["place", "repeat"]);
     return {
-      title: `IN THE RESULTS VIEW (${keyLabel(passed(["results"])[0]?.keys[0] ?? "r")})`,
+      title: `IN THE RESULTS VIEW (${keyName(dashboard, "results", false)})`,
       active: () => currentView() !== null,
       handleKey: (press: KeyPress) => {
         const v = currentView();
@@ -64,7 +64,7 @@ export function useResultsMode(
           const next = resultsAction(v, b.action, currentPage(v, controller.store.getSnapshot())?.value, assets);
           setView(next.view);
           if (next.said) say(next.said);
-        } else if (binding(placeKeys, press)) say(`close the results view (${keyLabel(table[0]?.keys[0] ?? "r")}) to place a position`);
+        } else if (binding(placeKeys, press)) say(`close the results view (${keyName(table, "close")}) to place a position`);
         // Every other key is swallowed: the panes it would act on are not on screen.
         return true;
       },
