@@ -1,0 +1,162 @@
+/**
+ * The alerts at work: reads each snapshot the poller makes (and ticks once
+ * a second for the countdowns), has the detector find the events, delivers
+ * them, and keeps the state the screen reads and the file that outlives a
+ * launch. It never sends a request: every event comes from data the poller
+ * fetched for the screen anyway.
+ */
+import type { Snapshot } from "../poller/snapshot.js";
+import { Store } from "../poller/store.js";
+import { type KeptAlerts, NOTHING_KEPT } from "./alert-file.js";
+import {
+  ALERT_LINE_MS,
+  type AlertsController,
+  type AlertsState,
+  EMPTY_ALERTS,
+  FIRED_KEPT,
+  type FiredAlert,
+  type RuleEntry,
+} from "./alerts-state.js";
+import { Detector } from "./detect/detector.js";
+import type { AlertEvent } from "./events.js";
+import { type AlertRule, type AlertSettings, type Channel, makeRule, type RuleSpec, rulesInForce, SIMPLE_KINDS } from "./rules.js";
+
+/** Where events go: the terminal and notify_command (deliver/delivery.ts); returns the channels used. */
+export interface AlertDelivery {
+  deliver(event: AlertEvent, channels: readonly Channel[]): readonly Channel[];
+  setFocused(focused: boolean): void;
+}
+
+/** Where the rules made on the screen, the mutes and the history are kept; none for a launch that keeps nothing. */
+export interface AlertKeeping {
+  read(): KeptAlerts;
+  write(kept: KeptAlerts): void;
+}
+
+export interface AlerterOptions {
+  source: Pick<Store<Snapshot>, "getSnapshot" | "subscribe">;
+  serverNow(): number;
+  settings: AlertSettings;
+  delivery: AlertDelivery;
+  keeping?: AlertKeeping;
+  /** Each event as it fires (spotdash watch --events). */
+  onEvent?(event: AlertEvent, channels: readonly Channel[]): void;
+  /** Local ms; Date.now unless a test gives its own. */
+  localNow?(): number;
+}
+
+/** The countdowns and the "unreachable for 30 s" need a clock besides the snapshots. */
+const TICK_MS = 500;
+
+export class Alerter implements AlertsController {
+  readonly store = new Store<AlertsState>(EMPTY_ALERTS);
+  private readonly detector: Detector;
+  private kept: KeptAlerts;
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private unsubscribe: (() => void) | undefined;
+
+  constructor(private readonly o: AlerterOptions) {
+    let problem: string | undefined;
+    try {
+      this.kept = o.keeping?.read() ?? NOTHING_KEPT;
+    } catch (e) {
+      this.kept = NOTHING_KEPT;
+      problem = (e as Error).message;
+    }
+    this.detector = new Detector({ cooldownMs: o.settings.cooldownMs, spent: this.kept.spent });
+    this.store.update(() => ({ rules: this.entries(), fired: this.kept.fired, ...(problem ? { problem } : {}) }));
+  }
+
+  start(): void {
+    this.unsubscribe = this.o.source.subscribe(() => this.check());
+    this.timer = setInterval(() => this.check(), TICK_MS);
+    this.timer.unref?.();
+    this.check();
+  }
+
+  stop(): void {
+    this.unsubscribe?.();
+    clearInterval(this.timer);
+  }
+
+  /** Steps the detector with the snapshot now; the tests call it with their own clock. */
+  check(): void {
+    const active = this.entries().filter((e) => !e.muted && !e.spent);
+    const events = this.detector.step(
+      this.o.source.getSnapshot(),
+      this.o.serverNow(),
+      active.map((e) => e.rule),
+    );
+    if (events.length > 0) this.fired(events, active);
+  }
+
+  addRule(spec: RuleSpec): void {
+    const rule = makeRule(spec);
+    if (this.rules().some((r) => r.id === rule.id)) return;
+    this.detector.forget(rule.id);
+    this.keep({ ...this.kept, made: [...this.kept.made, rule], spent: this.kept.spent.filter((id) => id !== rule.id) });
+  }
+
+  deleteRule(id: string): void {
+    this.keep({ ...this.kept, made: this.kept.made.filter((r) => r.id !== id), muted: this.kept.muted.filter((m) => m !== id) });
+  }
+
+  toggleMute(id: string): void {
+    const muted = this.kept.muted.includes(id) ? this.kept.muted.filter((m) => m !== id) : [...this.kept.muted, id];
+    this.keep({ ...this.kept, muted });
+  }
+
+  setFocused(focused: boolean): void {
+    this.o.delivery.setFocused(focused);
+  }
+
+  /** Said on the screen (a notify_command failing): once, until another problem. */
+  sayProblem(problem: string): void {
+    this.store.update((s) => (s.problem === problem ? s : { ...s, problem }));
+  }
+
+  private fired(events: readonly AlertEvent[], active: readonly RuleEntry[]): void {
+    const fired: FiredAlert[] = events.map((event) => {
+      const rule = active.find((e) => e.rule.id === event.rule)?.rule;
+      const channels = this.o.delivery.deliver(event, rule?.deliver ?? this.o.settings.deliver);
+      this.o.onEvent?.(event, channels);
+      return { event, channels };
+    });
+    const line = { alert: events.at(-1)!, until: (this.o.localNow ?? Date.now)() + ALERT_LINE_MS };
+    this.keep({ ...this.kept, spent: [...this.detector.spent], fired: [...this.kept.fired, ...fired].slice(-FIRED_KEPT) }, line);
+  }
+
+  private rules(): AlertRule[] {
+    return rulesInForce(this.o.settings, this.kept.made);
+  }
+
+  private entries(): RuleEntry[] {
+    const made = new Set(this.kept.made.map((r) => r.id));
+    const written = new Set(this.o.settings.rules.map((r) => r.id));
+    return this.rules().map((rule) => ({
+      rule,
+      origin: made.has(rule.id) ? "dashboard" : written.has(rule.id) || !isSimple(rule) ? "config" : "default",
+      muted: this.kept.muted.includes(rule.id),
+      spent: rule.kind === "price" && !rule.repeat && this.kept.spent.includes(rule.id),
+    }));
+  }
+
+  private keep(kept: KeptAlerts, line?: AlertsState["line"]): void {
+    this.kept = kept;
+    let problem: string | undefined;
+    try {
+      this.o.keeping?.write(kept);
+    } catch (e) {
+      problem = `alerts are not kept for the next launch: ${(e as Error).message}`;
+    }
+    this.store.update((s) => ({
+      ...s,
+      rules: this.entries(),
+      fired: kept.fired,
+      ...(line ? { line } : {}),
+      ...(problem ? { problem } : {}),
+    }));
+  }
+}
+
+const isSimple = (r: AlertRule) => (SIMPLE_KINDS as readonly string[]).includes(r.kind);

@@ -1,0 +1,163 @@
+/**
+ * Events of the games: a held game settled, a held game's projection turning
+ * from winning to losing or back, a countdown to the close of the focused
+ * game, the early precision window opening. Each game fires each at most
+ * once (a turn at most once per cooldown).
+ */
+import { projectedNet } from "../../domain/book.js";
+import { formatCountdown, formatInterval, formatMoneyChange, inCurrency, shortGid } from "../../domain/format.js";
+import { gameClock } from "../../domain/game.js";
+import type { Decimal } from "../../domain/money.js";
+import { type GameOutcome, gameNet, lastGameCard, playedIn } from "../../domain/results.js";
+import { earlyWindowMs, inEarlyWindow } from "../../domain/rules.js";
+import { isReadable, readOr, type Unreadable } from "../../domain/service-data.js";
+import { bookOf, holdsLiveGame, type SettlementNotice } from "../../poller/snapshot.js";
+import type { AlertTone } from "../events.js";
+import type { EventDetector, Step } from "./context.js";
+
+const OUTCOME_TONE: Record<GameOutcome, AlertTone> = { won: "up", lost: "down", even: "info", cancelled: "warn", unknown: "warn" };
+
+/** Remembers what it has fired about for this many games, then forgets the oldest. */
+const GAMES_KEPT = 64;
+
+export class SettledEvents implements EventDetector {
+  private readonly seen = new WeakSet<SettlementNotice>();
+
+  step(t: Step): void {
+    const on = t.rules.some((r) => r.kind === "settled");
+    for (const n of t.s.settlements) {
+      if (this.seen.has(n)) continue;
+      this.seen.add(n);
+      if (on && playedIn(n.result)) t.fire(settled(n));
+    }
+  }
+}
+
+function settled(n: SettlementNotice) {
+  const g = n.result;
+  const card = lastGameCard(g);
+  const net = gameNet(g);
+  const head = `#${shortGid(g.gid, true)} ${readOr(g.asset, "?")} ${formatInterval(g.interval)}`;
+  const money =
+    card.outcome === "cancelled"
+      ? `stakes refunded ${inCurrency(card.staked, card.currency)}`
+      : `${inCurrency(card.net, card.currency)} · staked ${card.staked} · paid ${card.paid}`;
+  const exact = (v: Decimal | null | Unreadable) => (v !== null && isReadable(v) ? v.toFixed() : null);
+  return {
+    event: "settled" as const,
+    rule: "settled",
+    at: n.at,
+    title: `${card.word} ${card.outcome === "cancelled" ? "" : `${card.net} `}${card.currency}`.replace(/\s+/g, " ").trim(),
+    text: `settled ${head}: ${card.word} ${money}`,
+    tone: OUTCOME_TONE[card.outcome],
+    data: {
+      gid: g.gid,
+      asset: readOr(g.asset, null),
+      interval: readOr(g.interval, null),
+      outcome: card.outcome,
+      net: exact(net),
+      staked: exact(g.total_staked),
+      paid: exact(g.total_winnings),
+      currency: readOr(g.currency, null),
+      closing_price: exact(g.closing_price),
+    },
+  };
+}
+
+/** A held game's projected net changing sign: winning (above zero) or losing (below); zero and unknown change nothing. */
+export class TurnedEvents implements EventDetector {
+  private readonly sign = new Map<string, 1 | -1>();
+
+  step(t: Step): void {
+    if (!t.rules.some((r) => r.kind === "turned")) return;
+    for (const row of bookOf(t.shown, t.now)) {
+      if (row.ended) continue;
+      const net = projectedNet([row]);
+      if (net === undefined || net.isZero()) continue;
+      const sign = net.gt(0) ? 1 : -1;
+      const key = `${row.market.asset}:${row.market.interval}:${row.gid}`;
+      const was = this.sign.get(key);
+      remember(this.sign, key, sign);
+      if (was === undefined || was === sign) continue;
+      const state = sign > 0 ? "winning" : "losing";
+      const where = `#${shortGid(row.gid, true)} ${row.market.asset} ${formatInterval(row.market.interval)}`;
+      t.fire(
+        {
+          event: "turned",
+          rule: "turned",
+          at: t.now,
+          title: `${where} ${state}`,
+          text: `${where} now ${state}: projected net ${inCurrency(formatMoneyChange(net), t.s.target.currency)}`,
+          tone: sign > 0 ? "up" : "down",
+          data: {
+            gid: row.gid,
+            asset: row.market.asset,
+            interval: row.market.interval,
+            state,
+            projected_net: net.toFixed(),
+          },
+        },
+        `turned:${key}`,
+      );
+    }
+  }
+}
+
+/** The countdowns to the focused game's close, and the early precision window: once per game and rule. */
+export class ClockEvents implements EventDetector {
+  private readonly done = new Set<string>();
+
+  step(t: Step): void {
+    const live = t.shown.listing?.value.liveGame;
+    if (!live) return;
+    const clock = gameClock(live, t.now);
+    if (clock.phase !== "accepting") return;
+    const { asset, interval } = t.shown.target;
+    const where = `#${shortGid(live.gid, true)} ${asset} ${formatInterval(interval)}`;
+    const held = holdsLiveGame(t.shown);
+    for (const rule of t.rules) {
+      if (rule.kind === "closing") {
+        const key = `${rule.id}:${live.gid}`;
+        if (this.done.has(key) || clock.toClose > rule.seconds * 1000 || (rule.onlyUnheld && held)) continue;
+        rememberSet(this.done, key);
+        t.fire({
+          event: "closing",
+          rule: rule.id,
+          at: t.now,
+          title: `${asset} closes in ${formatCountdown(clock.toClose)}`,
+          text: `predictions close in ${formatCountdown(clock.toClose)}: ${where}, ${held ? "holding positions" : "nothing held"}`,
+          tone: "info",
+          data: { gid: live.gid, asset, interval, seconds: rule.seconds, to_close_ms: clock.toClose, held },
+        });
+      }
+      if (rule.kind === "early_window") {
+        const key = `early:${live.gid}`;
+        if (this.done.has(key) || !inEarlyWindow(interval, live.start_at, t.now)) continue;
+        // The listing's own flag, when it has one, says whether this game has the window at all.
+        if (!live.provisional && t.shown.listing?.value.early_precision_window === false) continue;
+        rememberSet(this.done, key);
+        const left = live.start_at + earlyWindowMs(interval) - t.now;
+        t.fire({
+          event: "early_window",
+          rule: "early_window",
+          at: t.now,
+          title: `${asset} early window open`,
+          text: `early precision window open: ${where}, ${formatCountdown(left)} left`,
+          tone: "info",
+          data: { gid: live.gid, asset, interval, window_left_ms: left },
+        });
+      }
+    }
+  }
+}
+
+function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > GAMES_KEPT) map.delete(map.keys().next().value as K);
+}
+
+function rememberSet<K>(set: Set<K>, key: K): void {
+  set.add(key);
+  if (set.size > GAMES_KEPT) set.delete(set.values().next().value as K);
+}
