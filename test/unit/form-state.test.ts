@@ -9,7 +9,10 @@ const steps = { price: new Decimal(1), stake: new Decimal("0.1") };
 function type(s: FormState, ...pieces: string[]): FormState {
   const reader = new KeyReader();
   for (const piece of pieces) {
-    for (const e of reader.push(piece)) s = e.kind === "key" ? editKey(s, e.input, e.key, steps) : pasteText(s, e.text, e.dropped);
+    for (const e of reader.push(piece)) {
+      if (e.kind === "key") s = editKey(s, e.input, e.key, steps);
+      else if (e.kind === "paste") s = pasteText(s, e.text, e.dropped);
+    }
   }
   return s;
 }

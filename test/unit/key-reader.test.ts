@@ -4,11 +4,13 @@
  */
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { createInputParser } from "../../node_modules/ink/build/input-parser.js";
 import { type InputEvent, KeyReader, PASTE_KEEP, TYPED_RUN_MAX } from "../../src/ui/input/key-reader.js";
 
-/** A short name for an event: "j", "tab", "S-tab", "C-r", "M-up", "paste(5+0)". */
+/** A short name for an event: "j", "tab", "S-tab", "C-r", "M-up", "paste(5+0)", "focus-in". */
 function name(e: InputEvent): string {
   if (e.kind === "paste") return `paste(${e.text.length}+${e.dropped})`;
+  if (e.kind === "focus") return e.focused ? "focus-in" : "focus-out";
   const k = e.key;
   const named = Object.entries(k).find(([n, v]) => v === true && !["ctrl", "shift", "meta"].includes(n))?.[0];
   const base = named === undefined ? e.input : named.replace("Arrow", "");
@@ -19,6 +21,24 @@ function name(e: InputEvent): string {
 const read = (...pieces: string[]) => {
   const r = new KeyReader();
   return pieces.flatMap((p) => r.push(p)).map(name);
+};
+
+/**
+ * Raw terminal reads, each in its own turn of the event loop, through Ink's
+ * parser and then the reader, as the dashboard gets them: Ink lets go of a
+ * sequence's held first half when the turn ends without the rest.
+ */
+const readRaw = (...chunks: string[]) => {
+  const ink = createInputParser();
+  const r = new KeyReader();
+  return chunks
+    .flatMap((chunk) => {
+      const pieces = ink.push(chunk);
+      const held = ink.flushPendingEscape();
+      return held === undefined ? pieces : [...pieces, held];
+    })
+    .flatMap((p) => r.push(p))
+    .map(name);
 };
 
 describe("key reader", () => {
@@ -58,6 +78,25 @@ describe("key reader", () => {
 
   it("ignores sequences it does not know, without losing the keys around them", () => {
     expect(read("j", "\x1b[99x", "k")).toEqual(["j", "k"]);
+  });
+
+  it("focus reports are focus events, never keys", () => {
+    expect(read("\x1b[I", "\x1b[O")).toEqual(["focus-in", "focus-out"]);
+    expect(read("j", "\x1b[O", "k", "\x1b[I", "\x1b[A")).toEqual(["j", "focus-out", "k", "focus-in", "up"]);
+    // Split across reads, and the keys after the report in the same read.
+    expect(read("\x1b[", "I")).toEqual(["focus-in"]);
+    expect(read("\x1b[", "Ojk")).toEqual(["focus-out", "j", "k"]);
+    // SS3 O is not a focus report: ESC O B is the down arrow.
+    expect(read("\x1bOB", "\x1b[O")).toEqual(["down", "focus-out"]);
+  });
+
+  it("focus reports mixed with keys in raw reads, through Ink's parser", () => {
+    expect(readRaw("j\x1b[Ik\x1b[Oq")).toEqual(["j", "focus-in", "k", "focus-out", "q"]);
+    expect(readRaw("\x1b[O\x1b[I\x1b[A")).toEqual(["focus-out", "focus-in", "up"]);
+    expect(readRaw("jj\x1b[", "Ok")).toEqual(["j", "j", "focus-out", "k"]);
+    expect(readRaw("\x1b[I", "\x1b[", "I")).toEqual(["focus-in", "focus-in"]);
+    // Inside a bracketed paste the bytes are the paste's text.
+    expect(readRaw("\x1b[200~a\x1b[Ib\x1b[201~")).toEqual(["paste(5+0)"]);
   });
 
   it("a bracketed paste is one event, however it is split", () => {

@@ -13,7 +13,9 @@
  *     asks the terminal for) one paste event;
  *   - a long run of text that came without the brackets (a terminal that
  *     does not bracket pastes) one paste event too: nobody types that many
- *     characters between two reads.
+ *     characters between two reads;
+ *   - a focus report (CSI I, CSI O, sent once the dashboard asks for them)
+ *     a focus event, never a key.
  *
  * A paste keeps its first PASTE_KEEP characters and counts the rest, so its
  * cost is the same for 100 bytes or 100 MB, in any script.
@@ -26,7 +28,7 @@ export interface Paste {
   dropped: number;
 }
 
-export type InputEvent = { kind: "key"; input: string; key: Key } | ({ kind: "paste" } & Paste);
+export type InputEvent = { kind: "key"; input: string; key: Key } | ({ kind: "paste" } & Paste) | { kind: "focus"; focused: boolean };
 
 /** More than any form field holds; the rest of a paste is counted, not kept. */
 export const PASTE_KEEP = 256;
@@ -36,6 +38,8 @@ export const TYPED_RUN_MAX = 32;
 const ESC = "\u001B";
 const PASTE_START = `${ESC}[200~`;
 const PASTE_END = `${ESC}[201~`;
+const FOCUS_IN = `${ESC}[I`;
+const FOCUS_OUT = `${ESC}[O`;
 
 const NO_KEY: Key = Object.freeze({
   upArrow: false,
@@ -193,9 +197,11 @@ export function decodeCharacter(ch: string): InputEvent {
   return key(ch, { shift: ch !== ch.toLowerCase() });
 }
 
-/** An escape sequence (Ink passes each whole): a named key, Alt+key, or undefined for one we do not use. */
+/** An escape sequence (Ink passes each whole): a named key, Alt+key, a focus report, or undefined for one we do not use. */
 export function decodeSequence(seq: string): InputEvent | undefined {
   if (seq === ESC || seq === ESC + ESC) return key("", { escape: true });
+  // Ink's parser passes CSI I and CSI O on like any CSI; Ink itself gives them no meaning.
+  if (seq === FOCUS_IN || seq === FOCUS_OUT) return { kind: "focus", focused: seq === FOCUS_IN };
   if (seq === `${ESC}[Z`) return key("", { tab: true, shift: true });
   // ESC [ params final, or ESC O final; a second ESC in front is Alt.
   // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal sequences begin with ESC

@@ -4,17 +4,19 @@ import { KeyReader, type Paste } from "./key-reader.js";
 
 export type KeyHandler = (input: string, key: Key) => void;
 export type PasteHandler = (paste: Paste) => void;
+export type FocusHandler = (focused: boolean) => void;
 
 /**
  * The keys and pastes of the terminal, one event at a time (input/key-reader.ts):
  * Ink's useInput hands a handler a whole chunk ("jj", three Tabs) as one
  * input. Listens once and calls the handlers of the latest render, so an
- * inline handler is fine.
+ * inline handler is fine. Focus reports (when the terminal was asked for
+ * them) go to onFocus, or nowhere: never to onKey.
  */
-export function useKeys(onKey: KeyHandler, onPaste?: PasteHandler): void {
-  const latest = useRef({ onKey, onPaste });
+export function useKeys(onKey: KeyHandler, onPaste?: PasteHandler, onFocus?: FocusHandler): void {
+  const latest = useRef({ onKey, onPaste, onFocus });
   // Keys arrive between frames, after the render that made the handlers was committed.
-  latest.current = { onKey, onPaste };
+  latest.current = { onKey, onPaste, onFocus };
   const { setRawMode, internal_eventEmitter: events } = useStdin();
   useEffect(() => {
     setRawMode(true);
@@ -25,7 +27,8 @@ export function useKeys(onKey: KeyHandler, onPaste?: PasteHandler): void {
     const onInput = (piece: string) => {
       for (const e of reader.push(piece)) {
         if (e.kind === "key") latest.current.onKey(e.input, e.key);
-        else latest.current.onPaste?.({ text: e.text, dropped: e.dropped });
+        else if (e.kind === "paste") latest.current.onPaste?.({ text: e.text, dropped: e.dropped });
+        else latest.current.onFocus?.(e.focused);
       }
     };
     events.on("input", onInput);
