@@ -26,6 +26,11 @@ export function redact(text: string): string {
   return out;
 }
 
+/** Whether the text holds a registered secret or a key-shaped value: what must not be handed to another program. */
+export function containsSecret(text: string): boolean {
+  return redact(text) !== text;
+}
+
 const INSPECT = Symbol.for("nodejs.util.inspect.custom");
 
 /**
