@@ -4,6 +4,8 @@
  * (`[profile.mainnet]`) whose values win over the top level's. It never
  * holds the API key: a key there is refused without being shown, and the
  * file may instead name a command that prints it (`key_command`).
+ * `[alerts]` and `[[alert]]` are passed on as written to alert-config.ts,
+ * which reads them once the asset in use is known.
  * docs/config.md.
  */
 import { readFileSync } from "node:fs";
@@ -11,6 +13,7 @@ import { parse } from "smol-toml";
 import { registerSecret } from "../api/redact.js";
 import { ConfigError } from "./errors.js";
 import { SETTINGS, type SettingName, tomlKey } from "./settings.js";
+import { floatLiterals } from "./toml-numbers.js";
 
 export interface FileValue {
   raw: string;
@@ -30,6 +33,21 @@ export interface ConfigFile {
   keys: Map<string, string[]>;
   /** Where the `[keys]` came from, for their error: `[keys] (in …/config.toml)`. */
   keysLabel: string | undefined;
+  /** `[alerts]` and `[[alert]]` as written, the top level's first: read by alert-config.ts, which knows the asset. */
+  alerts: AlertSources;
+}
+
+/** A value of the file with the table it is in: `…/config.toml` or `…/config.toml [profile.mainnet]`. */
+export interface Placed {
+  value: unknown;
+  where: string;
+}
+
+export interface AlertSources {
+  tables: Placed[];
+  lists: Placed[];
+  /** The decimals the file writes, by the float each became (toml-numbers.ts): a price level as it was written. */
+  floats: ReadonlyMap<number, ReadonlySet<string>>;
 }
 
 const FILE_KEYS = new Map(SETTINGS.filter((d) => d.name !== "apiKey" && d.name !== "profile").map((d) => [tomlKey(d), d.name]));
@@ -37,9 +55,11 @@ const FILE_KEYS = new Map(SETTINGS.filter((d) => d.name !== "apiKey" && d.name !
 const KEY_NAMES = /^(metafide_)?(api_?)?key$/i;
 const KEY_COMMAND = "key_command";
 const KEYS_TABLE = "keys";
+const ALERTS_TABLE = "alerts";
+const ALERT_LIST = "alert";
 
-type Table = Record<string, unknown>;
-const isTable = (v: unknown): v is Table => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
+export type Table = Record<string, unknown>;
+export const isTable = (v: unknown): v is Table => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 
 /**
  * Reads the file at `path` with `profile` chosen; a missing file is an empty
@@ -55,6 +75,7 @@ export function readConfigFile(path: string, profile: string | undefined, warnin
     keyCommand: undefined,
     keys: new Map(),
     keysLabel: undefined,
+    alerts: { tables: [], lists: [], floats: new Map() },
   };
   let text: string;
   try {
@@ -67,7 +88,7 @@ export function readConfigFile(path: string, profile: string | undefined, warnin
   }
   const doc = parseToml(path, text);
   const { profile: profiles, ...top } = doc;
-  const out: ConfigFile = { ...empty, found: true };
+  const out: ConfigFile = { ...empty, found: true, alerts: { tables: [], lists: [], floats: floatLiterals(text) } };
   takeTable(top, path, out, warnings);
   if (profiles !== undefined && !isTable(profiles)) throw new ConfigError(`profile (in ${path})`, "must be tables: [profile.NAME]");
   if (profile !== undefined) {
@@ -110,6 +131,10 @@ function takeTable(table: Table, where: string, out: ConfigFile, warnings: strin
       takeKeys(value, where, out);
       continue;
     }
+    if (name === ALERTS_TABLE || name === ALERT_LIST) {
+      out.alerts[name === ALERTS_TABLE ? "tables" : "lists"].push({ value, where });
+      continue;
+    }
     const setting = FILE_KEYS.get(name);
     if (setting === undefined) {
       if (!isTable(value))
@@ -140,11 +165,11 @@ function rawValue(value: unknown, label: string): string {
   throw new ConfigError(label, "must be a string, a number, true or false, or a list of strings");
 }
 
-/** `"pass show metafide"` (split at spaces) or `["pass", "show", "my key"]`. */
-function commandArgv(value: unknown, label: string): string[] {
+/** `"pass show metafide"` (split at spaces) or `["pass", "show", "my key"]`; `example` is the error's. */
+export function commandArgv(value: unknown, label: string, example = '"pass show metafide" or ["pass", "show", "metafide"]'): string[] {
   const argv = typeof value === "string" ? value.trim().split(/\s+/) : value;
   if (!Array.isArray(argv) || argv.length === 0 || argv[0] === "" || !argv.every((a) => typeof a === "string")) {
-    throw new ConfigError(label, 'must be a command, e.g. "pass show metafide" or ["pass", "show", "metafide"]');
+    throw new ConfigError(label, `must be a command, e.g. ${example}`);
   }
   return argv;
 }

@@ -2,6 +2,7 @@
  * The Config the rest of the program reads, apart from how it is loaded, so
  * that the dashboard and the commands depend on its shape only.
  */
+import type { AlertSettings } from "../alerts/rules.js";
 import { apiBase } from "../api/base-url.js";
 import type { Secret } from "../api/redact.js";
 import type { Network } from "../api/schemas.js";
@@ -39,6 +40,8 @@ export interface Config {
   theme: ThemeName;
   /** Every mode's keys, with the config file's [keys] over the defaults (ui/key-tables.ts). */
   keys: KeyTables;
+  /** The config file's [alerts] and [[alert]], with --no-bell's say (config/alert-config.ts). */
+  alerts: AlertSettings;
   /** --debug-log: the file every exchange is appended to; null when off. */
   debugLog: string | null;
   /** --no-history: no price history is read or written. */

@@ -17,6 +17,7 @@
  */
 import { registerSecret, Secret } from "../api/redact.js";
 import { bindKeys, type KeyTables } from "../ui/key-tables.js";
+import { alertSettings } from "./alert-config.js";
 import { type ParsedArgv, parseArgv, type RawValue, refuseKeyFlags, splitAtDoubleDash } from "./argv.js";
 import type { Config } from "./config.js";
 import { type ConfigFile, readConfigFile } from "./config-file.js";
@@ -189,6 +190,7 @@ function toConfig(
     layout: s.layout,
     theme: s.theme,
     keys: keysOf(files.file),
+    alerts: alertSettings(files.file.alerts, { asset: s.asset, noBell: s.noBell }),
     debugLog: s.debugLog ?? null,
     noHistory: s.noHistory,
     stateDir: s.stateDir ?? stateDir,
