@@ -1,11 +1,12 @@
 /**
  * `spotdash config`: each setting's value and where it came from (the key
- * redacted), as a table or --json; `--edit` opens the config file in
+ * redacted) and the alert set-up in short, as a table or --json; `--edit` opens the config file in
  * $VISUAL / $EDITOR, creating it with every setting commented out first.
  */
 import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
+import { type AlertSettings, SIMPLE_KINDS } from "../alerts/rules.js";
 import { REDACTED } from "../api/redact.js";
 import type { Config } from "../config/config.js";
 import { configTemplate } from "../config/config-template.js";
@@ -42,7 +43,8 @@ export function configCommand(config: Config, rest: readonly string[], io: Comma
   }));
   if (rest.includes("--json")) {
     const settings = Object.fromEntries(rows.map((r) => [r.name, { value: r.value, source: r.source, from: r.from }]));
-    io.stdout.write(`${JSON.stringify({ configFile: config.configFile, profile: config.profile, envFile: config.envFile, settings })}\n`);
+    const { configFile, profile, envFile } = config;
+    io.stdout.write(`${JSON.stringify({ configFile, profile, envFile, settings, alerts: alertsJson(config.alerts) })}\n`);
     return EXIT.ok;
   }
   const file = config.configFile;
@@ -54,8 +56,36 @@ export function configCommand(config: Config, rest: readonly string[], io: Comma
   ];
   const width = Math.max(...rows.map((r) => (r.value ?? "-").length));
   for (const r of rows) lines.push(`${r.name.padEnd(10)}  ${(r.value ?? "-").padEnd(width)}  ${r.from}`);
+  lines.push("", `alerts      ${alertsLine(config.alerts)}`);
   io.stdout.write(`${lines.join("\n")}\n`);
   return EXIT.ok;
+}
+
+/** The alert set-up in one line: `2 rules; on: settled, balance; deliver bell+desktop; notify_command set`. */
+function alertsLine(a: AlertSettings): string {
+  const on = SIMPLE_KINDS.filter((k) => a.events[k]);
+  return [
+    `${a.rules.length} ${a.rules.length === 1 ? "rule" : "rules"}`,
+    `on: ${on.length ? on.join(", ") : "none"}`,
+    `deliver ${a.deliver.length ? a.deliver.join("+") : "screen only"}`,
+    `desktop ${a.desktop}`,
+    // The command's words are not shown: it may carry a token.
+    `notify_command ${a.notifyCommand ? "set" : "not set"}`,
+    `cooldown ${a.cooldownMs / 1000} s${a.onlyUnfocused ? ", only unfocused" : ""}`,
+  ].join("; ");
+}
+
+function alertsJson(a: AlertSettings): object {
+  return {
+    events: SIMPLE_KINDS.filter((k) => a.events[k]),
+    rules: a.rules.map((r) => ({ id: r.id, deliver: r.deliver ?? null })),
+    deliver: a.deliver,
+    desktop: a.desktop,
+    notifyCommand: a.notifyCommand !== null,
+    notifyTimeout: a.notifyTimeoutMs / 1000,
+    onlyUnfocused: a.onlyUnfocused,
+    cooldown: a.cooldownMs / 1000,
+  };
 }
 
 /** The editor command as argv, run without a shell: `$VISUAL`, else `$EDITOR`, else vi. */

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_ALERT_SETTINGS, type PriceRule, rulesInForce, SIMPLE_DEFAULTS } from "../../src/alerts/rules.js";
+import { configCommand } from "../../src/commands/config.js";
 import type { Config } from "../../src/config/config.js";
 import { ConfigError } from "../../src/config/errors.js";
 import { loadConfig } from "../../src/config/load.js";
@@ -363,5 +364,47 @@ describe("a bad alert stops the start with one line naming it", () => {
 
   it("checks only the profile chosen", () => {
     expect(alerts("[profile.other.alerts]\ncooldown = 1\n").cooldownMs).toBe(DEFAULT_ALERT_SETTINGS.cooldownMs);
+  });
+});
+
+describe("spotdash config", () => {
+  const toml = [
+    '[alerts]\ndeliver = ["bell", "desktop"]\nnotify_command = ["alert", "--token", "s3cret"]\nturned = true\nbalance = false',
+    '[[alert]]\nevent = "price"\nabove = 75000.5',
+    '[[alert]]\nevent = "closing"\nseconds = 30\ndeliver = ["desktop"]',
+  ].join("\n");
+
+  function print(args: string[]): string {
+    let out = "";
+    const io = { stdout: { write: (t: string) => (out += t) }, stderr: { write: () => true } };
+    expect(configCommand(setup(toml).config(), args, io, {})).toBe(0);
+    return out;
+  }
+
+  it("sums up the alerts in a line, without the command's words", () => {
+    const line = print([])
+      .split("\n")
+      .find((l) => l.startsWith("alerts"));
+    expect(line).toBe(
+      "alerts      2 rules; on: settled, turned, service, key_refused, rate_limited; deliver bell+desktop; desktop auto; notify_command set; cooldown 60 s",
+    );
+  });
+
+  it("gives them with --json", () => {
+    const out = print(["--json"]);
+    expect(out).not.toContain("s3cret");
+    expect((JSON.parse(out) as { alerts: unknown }).alerts).toEqual({
+      events: ["settled", "turned", "service", "key_refused", "rate_limited"],
+      rules: [
+        { id: "price:BTC_USDT:above:75000.5", deliver: null },
+        { id: "closing:30", deliver: ["desktop"] },
+      ],
+      deliver: ["bell", "desktop"],
+      desktop: "auto",
+      notifyCommand: true,
+      notifyTimeout: 5,
+      onlyUnfocused: false,
+      cooldown: 60,
+    });
   });
 });
