@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { DEFAULT_ALERT_SETTINGS, type PriceRule, rulesInForce, SIMPLE_DEFAULTS } from "../../src/alerts/rules.js";
 import { configCommand } from "../../src/commands/config.js";
 import type { Config } from "../../src/config/config.js";
+import { configTemplate } from "../../src/config/config-template.js";
 import { ConfigError } from "../../src/config/errors.js";
 import { loadConfig } from "../../src/config/load.js";
 
@@ -406,5 +407,19 @@ describe("spotdash config", () => {
       onlyUnfocused: false,
       cooldown: 60,
     });
+  });
+});
+
+describe("the file config --edit creates", () => {
+  it("has the alerts commented out at their defaults, valid when uncommented", () => {
+    const template = configTemplate();
+    expect(alerts(template)).toEqual(DEFAULT_ALERT_SETTINGS);
+    const lines = template.split("\n");
+    const from = lines.indexOf("# [alerts]");
+    const to = lines.findIndex((l) => l.startsWith("# A profile"));
+    const uncommented = lines.slice(from, to).map((l) => l.replace(/^# /, ""));
+    const a = alerts(uncommented.join("\n"));
+    expect({ ...a, notifyCommand: null, rules: [] }).toEqual(DEFAULT_ALERT_SETTINGS);
+    expect(a.rules.map((r) => r.id)).toEqual(["price:ETH_USDT:above:75000", "closing:30:unheld"]);
   });
 });
