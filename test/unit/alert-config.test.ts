@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -421,5 +421,22 @@ describe("the file config --edit creates", () => {
     const a = alerts(uncommented.join("\n"));
     expect({ ...a, notifyCommand: null, rules: [] }).toEqual(DEFAULT_ALERT_SETTINGS);
     expect(a.rules.map((r) => r.id)).toEqual(["price:ETH_USDT:above:75000", "closing:30:unheld"]);
+  });
+});
+
+describe("docs/config.md", () => {
+  it("has an Alerts example that loads as it says", () => {
+    const doc = readFileSync(new URL("../../docs/config.md", import.meta.url), "utf8");
+    const section = doc.slice(doc.indexOf("## Alerts"));
+    const example = /```toml\n([\s\S]*?)```/.exec(section)![1]!;
+    const a = alerts(example);
+    expect(a).toMatchObject({ deliver: ["bell", "desktop"], cooldownMs: 120_000, notifyCommand: ["/home/me/bin/alert", "--loud"] });
+    expect(a.events).toEqual({ ...SIMPLE_DEFAULTS, turned: true });
+    expect(a.rules.map((r) => r.id)).toEqual([
+      "price:BTC_USDT:above:75000",
+      "price:ETH_USDT:below:2999.5:every",
+      "closing:30:unheld",
+      "settled",
+    ]);
   });
 });
