@@ -13,6 +13,8 @@ export interface CommandArgs {
   yes: boolean;
   /** watch --book: the book's markets too, and a line for each held game that changes. */
   book: boolean;
+  /** watch --events: the alerts' events only, one JSON line each (docs/alerts.md). */
+  events: boolean;
   price?: string;
   stake?: string;
   limit?: number;
@@ -37,7 +39,7 @@ export const OWN: Record<CommandName, { switches: string[]; values: string[] }> 
   book: { switches: [], values: [] },
   results: { switches: [], values: ["--limit", "--offset", "--gid"] },
   place: { switches: ["--yes"], values: ["--price", "--stake"] },
-  watch: { switches: ["--book"], values: [] },
+  watch: { switches: ["--book", "--events"], values: [] },
   doctor: { switches: [], values: [] },
 };
 
@@ -49,7 +51,7 @@ export const USAGE: Record<CommandName, string> = {
   book: "spotdash book [--json] [--sim]",
   results: "spotdash results [--limit N] [--offset N] [--gid G] [--json] [--sim]",
   place: "spotdash place --price P --stake S [--yes] [--json] [--sim]",
-  watch: "spotdash watch [--book] [--json] [--sim]",
+  watch: "spotdash watch [--book] [--events] [--json] [--sim]",
   doctor: "spotdash doctor [--json] [--sim]",
 };
 
@@ -60,7 +62,7 @@ export function wantsJson(rest: readonly string[]): boolean {
 
 export function parseCommandArgs(command: CommandName, rest: readonly string[]): CommandArgs {
   const own = OWN[command];
-  const args: CommandArgs = { json: false, sim: false, yes: false, book: false };
+  const args: CommandArgs = { json: false, sim: false, yes: false, book: false, events: false };
   const seen = new Set<string>();
   const usage = (problem: string) => new UsageError(`${command}: ${problem}; usage: ${USAGE[command]}`);
   for (let i = 0; i < rest.length; i++) {
@@ -75,6 +77,7 @@ export function parseCommandArgs(command: CommandName, rest: readonly string[]):
       else if (name === "--sim") args.sim = true;
       else if (name === "--yes") args.yes = true;
       else if (name === "--book") args.book = true;
+      else if (name === "--events") args.events = true;
       continue;
     }
     if (own.values.includes(name)) {

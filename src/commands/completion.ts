@@ -53,6 +53,7 @@ const OPTION_HELP: Record<string, string> = {
   "--edit": "open the config file in $EDITOR",
   "--yes": "confirm a mainnet placement",
   "--book": "every game held too",
+  "--events": "the alerts' events, one JSON line each",
 };
 const ownOption = (name: string, values?: Option["values"]): Option => ({ name, help: OPTION_HELP[name] ?? name.slice(2), values });
 

@@ -16,6 +16,7 @@ import { Pacer } from "./pacer.js";
 import { checkBeforeSending, placeCommand } from "./place.js";
 import { balanceCommand, gameCommand, positionsCommand, priceCommand, type ReadContext, resultsCommand } from "./read.js";
 import { watchCommand } from "./watch.js";
+import { watchEvents } from "./watch-events.js";
 
 export type { CommandName } from "./args.js";
 export type { CommandIO } from "./io.js";
@@ -60,7 +61,7 @@ export async function runCommand(command: CommandName, rest: readonly string[], 
     backend = await openCommandBackend(config, args.sim, command);
     io = withSim(io, backend, args.json, !hasKey(config));
     if (command === "watch") {
-      await watchCommand({ config, args, backend, io });
+      await (args.events ? watchEvents : watchCommand)({ config, args, backend, io });
       return EXIT.ok;
     }
     if (command === "book") {

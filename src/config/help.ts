@@ -33,7 +33,7 @@ const COMMAND_HELP: Record<Command, string> = {
   book: "print every game you hold positions in, across the markets (--assets)",
   results: "print settled games",
   place: "place a position",
-  watch: "follow the live game line by line (--book: and every game held)",
+  watch: "follow the live game line by line (--book: every game held; --events: alerts)",
   doctor: "check the service: every endpoint, the key, each answer, the clock",
   config: "print each setting and where it came from (--edit: open the config file)",
   completion: "print the completion script for bash, zsh or fish",

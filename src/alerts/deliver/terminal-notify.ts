@@ -2,7 +2,7 @@
  * What the terminal is sent to reach a trader looking elsewhere: the bell,
  * and a desktop notification in the escape sequence the terminal reads
  * (OSC 9, OSC 777, kitty's OSC 99), wrapped for tmux when inside it.
- * Strings only: delivery.ts writes them. docs/alerts-delivery.md has the
+ * Strings only: delivery.ts writes them. docs/alerts.md ("Delivery") has the
  * table of terminals.
  *
  * Alert text carries what the service sent (asset names, reasons), so every
