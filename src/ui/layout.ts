@@ -16,6 +16,10 @@
  *     CHART_ROWS_SHORT.
  *   - lines: one line a pane, down to 40x8.
  *
+ * The alert line (an alert just fired) takes one row over the footer from
+ * the panes, as the form takes its rows; the lines layout gives it one only
+ * where its own lines keep theirs (not at 40x8).
+ *
  * The positions keep their best row and their total in sight (but for the
  * lines layout with the form open, which takes their rows); from 20 rows
  * the chart never has fewer rows than its floor while the positions have
@@ -53,6 +57,10 @@ export interface Layout {
   paneCols: number;
   /** Height of the frame we draw (≤ rows − 1). */
   frameHeight: number;
+  /** The alert line over the footer: 1 while it shows, 0 otherwise (or where the rows cannot spare it). */
+  alertHeight: number;
+  /** Between the header and the footer (and the alert line): the panes, or the view in their place. */
+  bodyHeight: number;
   /** Boxed: the game and balance panes. Sections: the game's three lines and the money line. Lines: the game, price and money lines. */
   topHeight: number;
   priceHeight: number;
@@ -88,8 +96,10 @@ export const BOOK_BESIDE_COLS = 180;
 const BOOK_SHARE = 0.4;
 
 export interface LayoutNeeds {
-  /** The inline position form is open. */
+  /** The inline position form, or the alert form, is open. */
   formOpen?: boolean;
+  /** The alert line shows over the footer: the panes give it a row. */
+  alertLine?: boolean;
   /** Lines the positions' rows want (PositionView.lines): a row per position, and a line each for what sits among and under them. */
   positionLines?: number;
   /** The table's column names and total (PositionView.chrome): both unless given, none for an empty table. */
@@ -111,11 +121,25 @@ export function computeLayout(cols: number, rows: number, needs: LayoutNeeds = {
   const mode = layoutMode(cols, rows, needs.choice);
   const tooSmall = cols < MIN_COLS || rows < MIN_ROWS;
   const frameHeight = rows - 1;
-  const body = Math.max(0, frameHeight - HEADER - FOOTER);
+  const between = Math.max(0, frameHeight - HEADER - FOOTER);
+  const alertHeight = needs.alertLine === true && alertFits(mode, between) ? 1 : 0;
+  const body = between - alertHeight;
   const lines = Math.min(POSITION_LINES_MAX, Math.max(1, needs.positionLines ?? 0));
   // An empty table is its one line, with no column header or total around it.
   const table = needs.positionChrome ?? ((needs.positionLines ?? 0) > 0 ? TABLE_CHROME : 0);
-  const base = { cols, rows, tooSmall, mode, framed: mode === "boxed", frameHeight, bookWidth: 0, bookHeight: 0, paneCols: cols };
+  const base = {
+    cols,
+    rows,
+    tooSmall,
+    mode,
+    framed: mode === "boxed",
+    frameHeight,
+    alertHeight,
+    bodyHeight: body,
+    bookWidth: 0,
+    bookHeight: 0,
+    paneCols: cols,
+  };
   if (mode === "lines")
     return { ...base, full: false, ...linesRows(body, lines, needs.formOpen === true), gameWidth: cols, balanceWidth: 0 };
   const beside = mode === "boxed" && cols >= BOOK_BESIDE_COLS && rows >= 35;
@@ -126,6 +150,15 @@ export function computeLayout(cols: number, rows: number, needs: LayoutNeeds = {
   const split = rowsOf(body, lines, { full, formOpen: needs.formOpen === true, terminalRows: rows, bookRows: needs.bookRows ?? 0, table });
   const gameWidth = mode === "boxed" ? Math.floor(paneCols * (full ? 0.6 : 0.58)) : paneCols;
   return { ...base, full, bookWidth, paneCols, ...split, gameWidth, balanceWidth: paneCols - gameWidth };
+}
+
+/**
+ * The alert line takes a row where the panes can give one: the one-line
+ * layout keeps its three lines, and the form's two or the positions' summary
+ * and best row, before it.
+ */
+function alertFits(mode: LayoutMode, body: number): boolean {
+  return mode !== "lines" || body - 1 >= 3 + 2;
 }
 
 type Split = Pick<Layout, "topHeight" | "priceHeight" | "positionsHeight" | "formHeight" | "chartRows" | "positionRows" | "bookHeight">;

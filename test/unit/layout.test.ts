@@ -2,7 +2,7 @@
  * Which layout a size gets and who gets its rows (src/ui/layout.ts), as a
  * table of the sizes traders keep: the frame filled exactly, the chart at
  * its floor from 20 rows up whatever the positions, the positions' best row
- * and total always, the form its own rows.
+ * and total always, the form and the alert line their own rows.
  */
 import { describe, expect, it } from "vitest";
 import { CHART_ROWS_FLOOR, computeLayout, layoutMode, POSITION_LINES_MAX } from "../../src/ui/layout.js";
@@ -26,14 +26,22 @@ describe.each(SIZES)("at %ix%i", (cols, rows, mode) => {
   });
 
   it.each([0, 1, 3, 10, 30])("with %i lines of positions it fills the frame, the chart keeps its floor and the best row shows", (lines) => {
-    for (const formOpen of [false, true]) {
-      const l = computeLayout(cols, rows, { formOpen, positionLines: lines, bookRows: 2 });
+    for (const [formOpen, alertLine] of [
+      [false, false],
+      [true, false],
+      [false, true],
+      [true, true],
+    ]) {
+      const l = computeLayout(cols, rows, { formOpen, alertLine, positionLines: lines, bookRows: 2 });
       expect(l.mode).toBe(mode);
+      // The alert line takes its row from the panes, but where the one-line layout's own lines need it.
+      expect(l.alertHeight).toBe(alertLine && mode !== "lines" ? 1 : 0);
+      expect(l.bodyHeight).toBe(body(rows) - l.alertHeight);
       // Beside the panes on a wide terminal, the book and the positions share their own column.
       const stacked =
         l.bookWidth > 0 ? l.topHeight + l.priceHeight + l.formHeight : l.topHeight + l.priceHeight + l.formHeight + l.positionsHeight;
-      expect(stacked).toBe(body(rows));
-      if (l.bookWidth > 0) expect(l.bookHeight + l.positionsHeight).toBe(body(rows));
+      expect(stacked).toBe(l.bodyHeight);
+      if (l.bookWidth > 0) expect(l.bookHeight + l.positionsHeight).toBe(l.bodyHeight);
       // The best row (or the line that says there is none).
       if (!(mode === "lines" && formOpen)) expect(l.positionRows).toBeGreaterThanOrEqual(1);
       expect(l.positionRows).toBeLessThanOrEqual(Math.max(1, Math.min(POSITION_LINES_MAX, lines)));
@@ -61,6 +69,14 @@ it("on a wide terminal sizes the book to its rows and gives the chart the whole 
   expect(l.bookWidth).toBeGreaterThan(0);
   expect(l.bookHeight).toBe(3 + 1 + 2);
   expect(l.chartRows).toBe(body(50) - l.topHeight - 3 - 1);
+});
+
+it("gives the alert line a row in the one-line layout where its lines keep theirs", () => {
+  expect([
+    computeLayout(40, 9, { alertLine: true }).alertHeight,
+    computeLayout(40, 9, { alertLine: true, formOpen: true }).alertHeight,
+  ]).toEqual([1, 1]);
+  expect(computeLayout(40, 9, { alertLine: true, positionLines: 3 }).positionRows).toBe(1);
 });
 
 it("takes the layout asked for where the size has room for it, and keeps the too-small screen below 40x8", () => {
