@@ -1,21 +1,29 @@
 /**
- * The dashboard's container: reads the store, runs the 1 Hz ticker, follows
- * the terminal size and keeps the modes. Keys go down one ordered list of
- * modes (useModes: the form, the overlays, the results view, the book,
- * the dashboard) to the first that takes them; the footer and the help are
- * made from the same list. It never calls the API itself.
+ * The dashboard's container: reads the store (and the alerter's), runs the
+ * 1 Hz ticker, follows the terminal size and keeps the modes. Keys go down
+ * one ordered list of modes (useModes: the forms, the overlays, the results
+ * view, the alerts list, the book, the dashboard) to the first that takes
+ * them; the footer and the help are made from the same list. It never calls
+ * the API itself.
  */
 import { useApp, useStdout } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { AlertsController, AlertsState } from "../alerts/alerts-state.js";
 import { nextGameGid } from "../domain/game.js";
 import { bestRow } from "../domain/positions.js";
 import { type SessionSummary, sessionSummary } from "../domain/results.js";
 import { resultsPageOutdated } from "../poller/reducers.js";
 import { bookOf, holdsLiveGame, type Snapshot, snapshotAt } from "../poller/snapshot.js";
 import { isStale, placingKnown } from "../poller/staleness.js";
+import { checkAlertForm } from "./alerts/form/alert-form-check.js";
+import { alertFormContext, useAlertFormMode } from "./alerts/form/use-alert-form-mode.js";
+import { firedFit } from "./alerts/list/alert-list-state.js";
+import { useAlertListMode } from "./alerts/list/use-alert-list-mode.js";
+import { alertOnLine, useAlerts } from "./alerts/use-alerts.js";
 import { useBookMode } from "./book/use-book-mode.js";
 import type { DashboardController } from "./controller.js";
 import { Dashboard } from "./Dashboard.js";
+import type { DashboardAction } from "./dashboard/keys.js";
 import { PANES, type PaneName, panesOf } from "./dashboard/pane-names.js";
 import { positionView, scrollLimit, scrollWindow } from "./dashboard/position-view.js";
 import { useDashboardMode } from "./dashboard/use-dashboard-mode.js";
@@ -25,7 +33,7 @@ import { useFormMode } from "./form/use-form-mode.js";
 import { useFrames } from "./frame-clock.js";
 import { useKeys } from "./input/use-keys.js";
 import { DEFAULT_KEYS, type KeyTables } from "./key-tables.js";
-import { keyName } from "./keymap.js";
+import { type Binding, keyName } from "./keymap.js";
 import { KeysContext } from "./keys-context.js";
 import { computeLayout, type LayoutChoice } from "./layout.js";
 import { footerHints, helpSections, type Mode, routeKey } from "./mode.js";
@@ -54,6 +62,8 @@ export interface AppProps {
   keys?: KeyTables;
   /** What the launch warned of (a key that does not look like one): said until the first key, and in the help. */
   warnings?: readonly string[];
+  /** The alerter: its rules, the alerts fired and the alert line; without it `A` and `L` say alerts are not available. */
+  alerts?: AlertsController;
 }
 
 type DashboardResults = NonNullable<DashboardProps["results"]>;
@@ -93,20 +103,24 @@ export function App(p: AppProps) {
   const holding = holdsLiveGame(snapshot);
   const [message, say] = useMessage();
   const [notice, clearNotice] = useNotice(p.warnings);
-  // What the last frame drew, for the keys: Tab's panes and how far the positions scroll.
-  const drawn = useRef<{ panes: readonly PaneName[]; scrollLimit: number }>({ panes: PANES, scrollLimit: 0 });
+  // What the last frame drew, for the keys: Tab's panes, how far the positions and the fired alerts scroll.
+  const drawn = useRef<Drawn>({ panes: PANES, scrollLimit: 0, fired: { rows: 0, limit: 0 } });
   const online = placingKnown(snapshot, now);
+  const alerts = useAlerts(p.alerts, say);
 
   const blocked = placingBlocked(p.walletMissing, snapshot, now);
-  const { modes, form, overlays, results, book, dashboard } = useModes(p, { exit, say, holding, online, blocked, drawn });
-  useRoutedKeys(modes, form, { exit, say, clearNotice, placeKey: keyName(keys.dashboard, "place") });
+  const all = useModes(p, { exit, say, holding, online, blocked, drawn });
+  const { modes, form, alertForm, overlays, results, book, dashboard } = all;
+  useRoutedKeys(modes, [form, alertForm], { exit, say, clearNotice, keys: keys.dashboard });
+  const alertNow = alertOnLine(alerts, now - snapshot.clockOffset);
 
   const toast = useSettlementToast(snapshot.settlements, useBell(p), keyName(keys.dashboard, "results"));
   const summary = useMemo(() => sessionSummary(snapshot.session.games.values()), [snapshot.session.games]);
   const positions = usePositionView(snapshot);
   const bookRows = bookOf(snapshot, now);
   const layout = computeLayout(size.cols, size.rows, {
-    formOpen: form.form !== null,
+    formOpen: form.form !== null || alertForm.form !== null,
+    alertLine: alertNow !== undefined,
     positionLines: positions.lines,
     positionChrome: positions.chrome,
     bookRows: bookRows.length,
@@ -114,7 +128,7 @@ export function App(p: AppProps) {
   });
   const window = scrollWindow(positions, layout);
   const limit = scrollLimit(window.list, bestRow(positions.rows, snapshot.price?.value.value), window.room);
-  drawn.current = { panes: panesOf(layout.mode), scrollLimit: limit };
+  drawn.current = { panes: panesOf(layout.mode), scrollLimit: limit, fired: firedFit(layout.bodyHeight, alerts) };
   const view = dashboard.view;
   return (
     <KeysContext.Provider value={keys}>
@@ -138,9 +152,18 @@ export function App(p: AppProps) {
         book={{ rows: bookRows, selected: book.selected }}
         warnings={p.warnings}
         form={form.form ? { state: form.form, check: checkForm(form.form, snapshot, now), blocked } : undefined}
+        {...alertViews(all, alerts, snapshot)}
+        alertLine={alertNow}
       />
     </KeysContext.Provider>
   );
+}
+
+/** What the last frame drew that the keys need: Tab's panes, how far the positions scroll, the fired alerts' rows. */
+interface Drawn {
+  panes: readonly PaneName[];
+  scrollLimit: number;
+  fired: { rows: number; limit: number };
 }
 
 interface ModeNeeds {
@@ -149,26 +172,30 @@ interface ModeNeeds {
   holding: boolean;
   online: boolean;
   blocked: string | undefined;
-  drawn: { current: { panes: readonly PaneName[]; scrollLimit: number } };
+  drawn: { current: Drawn };
 }
 
 /**
- * The modes, in the order keys go down them: the form takes
- * every key while open, an overlay its own, the results view and the book
- * every key but the dashboard's they let through, the dashboard the rest.
+ * The modes, in the order keys go down them: the forms take
+ * every key while open, an overlay its own, the results view, the alerts
+ * list and the book every key but the dashboard's they let through, the
+ * dashboard the rest.
  */
 function useModes(p: AppProps, n: ModeNeeds) {
   const keys = p.keys ?? DEFAULT_KEYS;
   const { controller } = p;
   const form = useFormMode(controller, n.blocked, n.say, keys.form, keys.dashboard);
+  const alertForm = useAlertFormMode(p.alerts, controller, n.say, keys.alert, keys.dashboard);
   const overlays = useOverlayMode(keys.overlay, keys.dashboard);
   const results = useResultsMode(controller, p.assets, n.say, keys.results, keys.dashboard);
+  const fired = useCallback(() => n.drawn.current.fired, [n.drawn]);
+  const alertList = useAlertListMode(p.alerts, n.say, keys.alerts, keys.dashboard, fired);
   const bookRowsNow = useCallback(() => bookOf(controller.store.getSnapshot(), controller.serverNow()), [controller]);
   const book = useBookMode(controller, bookRowsNow, n.say, keys.book, keys.dashboard);
   const dashboard = useDashboardMode(
     keys.dashboard,
     n.holding,
-    { readonly: p.readonly, holding: n.holding, online: n.online },
+    { readonly: p.readonly, holding: n.holding, online: n.online, alerts: p.alerts !== undefined },
     {
       exit: n.exit,
       say: n.say,
@@ -182,26 +209,44 @@ function useModes(p: AppProps, n: ModeNeeds) {
       openForm: form.open,
       openResults: results.open,
       toggleBook: book.toggle,
+      openAlertForm: alertForm.open,
+      openAlerts: alertList.open,
     },
   );
-  const modes: readonly Mode[] = [form.mode, overlays.mode, results.mode, book.mode, dashboard.mode];
-  return { modes, form, overlays, results, book, dashboard };
+  const modes: readonly Mode[] = [form.mode, alertForm.mode, overlays.mode, results.mode, alertList.mode, book.mode, dashboard.mode];
+  return { modes, form, alertForm, overlays, results, alertList, book, dashboard };
 }
 
-/** Keys down the modes; a paste to the form, the one place that takes text. */
+/** Keys down the modes; a paste to the open form, the one place that takes text. */
 function useRoutedKeys(
   modes: readonly Mode[],
-  form: { handlePaste(text: string, dropped: number): boolean },
-  c: { exit(): void; say(text: string): void; clearNotice(): void; placeKey: string },
+  forms: readonly { handlePaste(text: string, dropped: number): boolean }[],
+  c: { exit(): void; say(text: string): void; clearNotice(): void; keys: readonly Binding<DashboardAction>[] },
 ) {
+  const formKeys = `${keyName(c.keys, "place")}, ${keyName(c.keys, "alert")}`;
   useKeys(
     (input, key) => {
       c.clearNotice();
       routeKey(modes, { input, key }, c.exit);
     },
     // Anywhere else a paste would be a flood of commands.
-    (paste) => form.handlePaste(paste.text, paste.dropped) || c.say(`paste ignored: only the position form (${c.placeKey}) takes text`),
+    (paste) =>
+      forms.some((f) => f.handlePaste(paste.text, paste.dropped)) || c.say(`paste ignored: only the forms (${formKeys}) take text`),
   );
+}
+
+/** The alert form and the alerts list as the Dashboard draws them, while open; the alerter's problem for the help. */
+function alertViews(
+  m: Pick<ReturnType<typeof useModes>, "alertForm" | "alertList">,
+  alerts: AlertsState,
+  snapshot: Snapshot,
+): Pick<DashboardProps, "alertForm" | "alertList" | "alertsProblem"> {
+  const f = m.alertForm.form;
+  return {
+    alertForm: f ? { form: f, check: checkAlertForm(f, alertFormContext(snapshot)) } : undefined,
+    alertList: m.alertList.list ? { state: m.alertList.list, alerts } : undefined,
+    alertsProblem: alerts.problem,
+  };
 }
 
 /** The positions table's view of the snapshot (position-view.ts), rebuilt only when what it comes from changes. */

@@ -9,6 +9,8 @@ import { Box } from "ink";
 import { bookSummary } from "../domain/book.js";
 import { bookRead } from "../poller/snapshot.js";
 import { ageAt, NowContext } from "./age.js";
+import { AlertLine } from "./alerts/AlertLine.js";
+import { AlertList } from "./alerts/list/AlertList.js";
 import { BodyPanes, Book } from "./dashboard/DashboardPanes.js";
 import type { DashboardProps } from "./dashboard-props.js";
 import { Footer } from "./frame/Footer.js";
@@ -42,6 +44,7 @@ export function Dashboard(p: DashboardProps) {
           book={headerBook(p)}
         />
         <Body {...p} />
+        {p.alertLine !== undefined && l.alertHeight > 0 ? <AlertLine alert={p.alertLine} width={l.cols} /> : null}
         <Footer hints={p.hints} lastOkAt={s.lastOkAt} age={lastOkAge} message={p.message} toast={p.toast} width={l.cols} />
       </Box>
     </NowContext.Provider>
@@ -57,14 +60,14 @@ function headerBook(p: DashboardProps): string | undefined {
 }
 
 /**
- * Between header and footer: an overlay, the results view, what keeps the
- * panes from loading at all (the service unreachable, the key refused,
- * before any answer), the book (b, where it has no column of its own), or
- * the panes.
+ * Between header and footer (and the alert line): an overlay, the results
+ * view, the alerts list, what keeps the panes from loading at all (the
+ * service unreachable, the key refused, before any answer), the book (b,
+ * where it has no column of its own), or the panes.
  */
 function Body(p: DashboardProps) {
   const { snapshot: s, layout: l } = p;
-  const height = l.frameHeight - 2;
+  const height = l.bodyHeight;
   if (p.overlay === "diagnostics") {
     return (
       <DiagnosticsView
@@ -84,10 +87,12 @@ function Body(p: DashboardProps) {
       ...(p.warnings ?? []),
       ...Object.values(s.errors).map((e) => e!.message),
       ...(s.historyProblem ? [s.historyProblem] : []),
+      ...(p.alertsProblem ? [`alerts: ${p.alertsProblem}`] : []),
     ];
     return <HelpOverlay width={l.cols} height={height} problems={problems} {...(p.help ?? { sections: [], scroll: 0 })} />;
   }
   if (p.results) return <ResultsView {...p.results} width={l.cols} height={height} />;
+  if (p.alertList) return <AlertList {...p.alertList} width={l.cols} height={height} />;
   const down = s.lastOkAt === undefined ? serviceDownReason(s.connection) : undefined;
   if (down !== undefined) return <ServiceDown reason={down} backend={p.backend} localNow={p.localNow} width={l.cols} height={height} />;
   if (l.bookWidth === 0 && p.book?.selected !== undefined) return <Book {...p} width={l.cols} height={height} framed={l.framed} />;

@@ -1,8 +1,11 @@
 /** What the whole screen is drawn from (Dashboard.tsx): one snapshot at one instant, the layout and the modes' state. */
+import type { AlertEvent } from "../alerts/events.js";
 import type { BookRow } from "../domain/book.js";
 import type { PlacementCheck } from "../domain/placement.js";
 import type { Toast } from "../domain/results.js";
 import type { Snapshot } from "../poller/snapshot.js";
+import type { AlertFormProps } from "./alerts/form/AlertForm.js";
+import type { AlertListProps } from "./alerts/list/AlertList.js";
 import type { ChartWindow } from "./chart/scales.js";
 import type { PaneName } from "./dashboard/pane-names.js";
 import type { PositionView } from "./dashboard/position-view.js";
@@ -46,4 +49,12 @@ export interface DashboardProps {
   book?: { rows: readonly BookRow[]; selected: number | undefined } | undefined;
   /** Warnings of the launch (a key that does not look like one): in the help's problems. */
   warnings?: readonly string[];
+  /** The alert form (A), when open: where the position form goes; the layout must have been computed with room for it. */
+  alertForm?: Pick<AlertFormProps, "form" | "check"> | undefined;
+  /** The alerts list (L), when open: it replaces the body panes. */
+  alertList?: Omit<AlertListProps, "width" | "height"> | undefined;
+  /** The alert on the alert line over the footer; the layout must have been computed with alertLine. */
+  alertLine?: AlertEvent | undefined;
+  /** What keeps alerts from working fully: in the help's problems. */
+  alertsProblem?: string | undefined;
 }

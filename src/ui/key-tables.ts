@@ -6,6 +6,8 @@
  * mode and the dashboard keys it lets through) is refused with the two
  * actions named. docs/config.md, "Keys".
  */
+import { ALERT_FORM_KEYS } from "./alerts/form/keys.js";
+import { ALERT_LIST_KEYS, ALERTS_PASS } from "./alerts/list/keys.js";
 import { BOOK_KEYS, BOOK_PASS } from "./book/keys.js";
 import { DASHBOARD_KEYS, type DashboardAction } from "./dashboard/keys.js";
 import { FORM_KEYS } from "./form/keys.js";
@@ -19,6 +21,8 @@ export interface KeyTables {
   results: typeof RESULTS_KEYS;
   book: typeof BOOK_KEYS;
   overlay: typeof OVERLAY_KEYS;
+  alert: typeof ALERT_FORM_KEYS;
+  alerts: typeof ALERT_LIST_KEYS;
 }
 
 /** A new mode's table joins here and in KeyTables: its actions become rebindable as `<name>.<action>` and are checked for clashes. */
@@ -28,6 +32,8 @@ export const DEFAULT_KEYS: KeyTables = {
   results: RESULTS_KEYS,
   book: BOOK_KEYS,
   overlay: OVERLAY_KEYS,
+  alert: ALERT_FORM_KEYS,
+  alerts: ALERT_LIST_KEYS,
 };
 
 type TableName = keyof KeyTables;
@@ -47,6 +53,7 @@ export function actionIds(): string[] {
 const OPENED_BY: readonly { table: TableName; actions: readonly string[]; opener: DashboardAction }[] = [
   { table: "results", actions: ["close", "leave"], opener: "results" },
   { table: "book", actions: ["close"], opener: "book" },
+  { table: "alerts", actions: ["close"], opener: "alerts" },
 ];
 
 /**
@@ -98,6 +105,7 @@ function placesOf(t: KeyTables): Place[] {
       ...passed(RESULTS_PASS[w]),
     ]),
     book: [[...own("book", t.book), ...passed(BOOK_PASS)]],
+    alerts: [[...own("alerts", t.alerts), ...passed(ALERTS_PASS)]],
     form: [
       own(
         "form",
@@ -135,6 +143,9 @@ export function findClash(t: KeyTables): string | undefined {
   if (ctrlC[0] !== undefined) return `${ctrlC[0]} cannot be Ctrl+C: it always quits`;
   const typed = t.form.find((b) => b.in !== "preview" && b.keys.some(isCharacter));
   if (typed !== undefined) return `${actionId("form", typed.action)} cannot be a character: it would type into the form's fields`;
+  const typedAlert = t.alert.find((b) => b.keys.some(isCharacter));
+  if (typedAlert !== undefined)
+    return `${actionId("alert", typedAlert.action)} cannot be a character: it would type into the alert's value`;
   return undefined;
 }
 

@@ -8,7 +8,7 @@
  * machines (BENCHMARKS.md), paid before anything showed. A test checks each
  * one against string-width, and that the sources draw no other.
  */
-export const NARROW_GLYPHS = "…–·—→←↑↓±≤−×✓✗›▸★●■▲▼◀◆▁▂▃▄▅▆▇█░┄┈┆┤│─━╭╮╰╯";
+export const NARROW_GLYPHS = "…–·—→←↑↓±≤−×✓✗‹›▸★●■▲▼◀◆▁▂▃▄▅▆▇█░┄┈┆┤│─━╭╮╰╯";
 
 /** The price chart's braille cells (U+2800 + a dot mask), made at run time rather than written in a source. */
 export const BRAILLE = { first: 0x2800, last: 0x28ff } as const;

@@ -7,6 +7,8 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { ALERT_FORM_KEYS } from "../../src/ui/alerts/form/keys.js";
+import { ALERT_LIST_KEYS } from "../../src/ui/alerts/list/keys.js";
 import { BOOK_KEYS } from "../../src/ui/book/keys.js";
 import { DASHBOARD_KEYS, dashboardHints } from "../../src/ui/dashboard/keys.js";
 import { fitHints } from "../../src/ui/fit-hints.js";
@@ -102,6 +104,12 @@ describe("the key tables", () => {
     );
     expect(line(hints(RESULTS_KEYS.filter((b) => b.in === "detail")))).toBe("Esc/Backspace back  r close");
     expect(line(hints(BOOK_KEYS))).toBe("b/Esc close  j/k select  Enter show");
+    expect(line(hints(ALERT_LIST_KEYS))).toBe("L/Esc close  j/k select  m mute  d delete  PgDn/PgUp fired");
+    expect(line(hints(ALERT_FORM_KEYS))).toBe("Enter save  tab field  ←/→ move  ↑/↓ ±1  Esc cancel");
+    // With an alerter, A and L are offered too.
+    expect(line(dashboardHints(DASHBOARD_KEYS, { readonly: true, holding: false, online: true, alerts: true }))).toMatch(
+      /b book {2}A alert {2}L alerts {2}D diagnostics$/,
+    );
     // Each hint's first key is a key its binding answers.
     for (const [, table] of tables) {
       for (const b of table as readonly { action: string; keys: readonly string[]; hint?: string }[]) {
@@ -133,6 +141,8 @@ describe("the key tables", () => {
       "P",
       "r",
       "b",
+      "A",
+      "L",
       "D",
     ]);
     for (const [name, table] of tables) {
@@ -174,6 +184,10 @@ describe("the trader's [keys]", () => {
     [[["results.up", ["ctrl+c"]]], "results.up and quit are both Ctrl+C"],
     [[["form.field", ["x"]]], "form.field cannot be a character"],
     [[["form.up", ["ctrl+c"]]], "form.up cannot be Ctrl+C"],
+    [[["alert.save", ["s"]]], "alert.save cannot be a character: it would type into the alert's value"],
+    [[["alerts.mute", ["q"]]], "alerts.mute and quit are both q"],
+    [[["alerts.delete", ["A"]]], "alerts.delete and alert are both A"],
+    [[["alerts.down", ["m"]]], "alerts.down and alerts.mute are both m"],
   ] as [[string, string[]][], string][])("refuses %j: %s", (entries, message) => {
     expect(() => bindKeys(new Map(entries))).toThrow(message);
   });
@@ -189,6 +203,7 @@ describe("the trader's [keys]", () => {
     expect(t.results.find((b) => b.action === "close")?.keys).toEqual(["h", "esc"]);
     expect(t.results.find((b) => b.action === "leave")?.keys).toEqual(["h"]);
     expect(t.book.find((b) => b.action === "close")?.keys).toEqual(["b", "esc"]);
+    expect(bindKeys(new Map([["alerts", ["W"]]])).alerts.find((b) => b.action === "close")?.keys).toEqual(["W", "esc"]);
     // Its own binding wins over the moved one.
     const own = bindKeys(
       new Map([
@@ -211,7 +226,19 @@ describe("the trader's [keys]", () => {
     const ids = actionIds();
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids).toEqual(
-      expect.arrayContaining(["quit", "place", "results.close", "results.leave", "book.focus", "form.submit", "overlay.close"]),
+      expect.arrayContaining([
+        "quit",
+        "place",
+        "results.close",
+        "results.leave",
+        "book.focus",
+        "form.submit",
+        "overlay.close",
+        "alert",
+        "alerts",
+        "alert.save",
+        "alerts.mute",
+      ]),
     );
     expect(FORM_KEYS.every((b) => ids.includes(`form.${b.action}`))).toBe(true);
   });

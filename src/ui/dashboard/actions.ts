@@ -36,6 +36,9 @@ export interface ActionContext {
   openResults(): void;
   /** The book's keys on or off (b). */
   toggleBook(): void;
+  /** The alert form (A) and the alerts list (L); each says so when there is no alerter. */
+  openAlertForm(): void;
+  openAlerts(): void;
   /** The panes the layout shows now, in Tab's order (panesOf). */
   panes(): readonly PaneName[];
 }
@@ -99,6 +102,14 @@ export function dashboardActions(c: ActionContext): Record<DashboardAction, () =
     book: () => {
       c.closeOverlay();
       c.toggleBook();
+    },
+    alert: () => {
+      c.closeOverlay();
+      c.openAlertForm();
+    },
+    alerts: () => {
+      c.closeOverlay();
+      c.openAlerts();
     },
   };
 }

@@ -21,7 +21,9 @@ export type DashboardAction =
   | "place"
   | "repeat"
   | "results"
-  | "book";
+  | "book"
+  | "alert"
+  | "alerts";
 
 export const DASHBOARD_KEYS: readonly Binding<DashboardAction>[] = [
   { action: "quit", keys: ["q", "ctrl+c"], does: "quit", hint: "quit", rank: 1 },
@@ -66,6 +68,8 @@ export const DASHBOARD_KEYS: readonly Binding<DashboardAction>[] = [
   },
   { action: "results", keys: ["r"], does: "results and history", hint: "results", rank: 3 },
   { action: "book", keys: ["b"], does: "the book: every game held, in every market", hint: "book", rank: 6 },
+  { action: "alert", keys: ["A"], does: "make an alert: a price level or a countdown to the close", hint: "alert", rank: 7 },
+  { action: "alerts", keys: ["L"], does: "the alerts: rules and the last fired, to mute or delete", hint: "alerts", rank: 7 },
   {
     action: "diagnostics",
     keys: ["D"],
@@ -83,12 +87,16 @@ export interface HintContext {
   holding: boolean;
   /** The service answers with fresh data (placingKnown): offline, `p` is not offered. */
   online: boolean;
+  /** An alerter runs: without one, `A` and `L` are not offered. */
+  alerts?: boolean;
 }
 
 const APPLIES: Partial<Record<DashboardAction, (c: HintContext) => boolean>> = {
   place: (c) => !c.readonly && c.online,
   repeat: (c) => !c.readonly && c.online,
   scrollDown: (c) => c.holding,
+  alert: (c) => c.alerts === true,
+  alerts: (c) => c.alerts === true,
 };
 
 export function dashboardHints(table: readonly Binding<DashboardAction>[], c: HintContext): Hint[] {

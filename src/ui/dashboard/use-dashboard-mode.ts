@@ -32,8 +32,11 @@ export function useDashboardMode(
   const [scroll, setScroll] = useState(0);
   const [chartWindow, setChartWindow, chartWindowNow] = useLatestState<ChartWindow>("game");
   const actions = dashboardActions({ ...c, focus, setFocus, setScroll, chartWindow: chartWindowNow, setChartWindow });
-  const { readonly, holding: h, online } = hintContext;
-  const hints = useMemo<readonly Hint[]>(() => dashboardHints(table, { readonly, holding: h, online }), [table, readonly, h, online]);
+  const { readonly, holding: h, online, alerts } = hintContext;
+  const hints = useMemo<readonly Hint[]>(
+    () => dashboardHints(table, { readonly, holding: h, online, alerts }),
+    [table, readonly, h, online, alerts],
+  );
   const mode: Mode = {
     title: "KEYS",
     active: () => true,

@@ -1,0 +1,123 @@
+/**
+ * The alert form (A), where the position form goes (FormSlot): the kind,
+ * the value and the option on one line, and under it the one line that
+ * says exactly when the rule will fire, or what keeps it from being saved.
+ */
+import { Box, Text } from "ink";
+import { keyName } from "../../keymap.js";
+import { useKeyTables } from "../../keys-context.js";
+import { glyphs, tone, useTheme } from "../../theme.js";
+import type { AlertFormCheck } from "./alert-form-check.js";
+import { type AlertFormState, KIND_LABELS, optionLabel, type ValueField, valueField } from "./alert-form-state.js";
+
+export interface AlertFormProps {
+  form: AlertFormState;
+  check: AlertFormCheck;
+  width: number;
+  height: number;
+  /** In a border (boxed), or bare lines where rows are short. */
+  framed: boolean;
+}
+
+/** The value field's width inside its brackets. */
+const VALUE_WIDTH = 10;
+
+export function AlertForm(p: AlertFormProps) {
+  const theme = useTheme();
+  const { form } = p;
+  const lines = Math.max(1, p.height - (p.framed ? 3 : 1));
+  const [open, close] = theme.ascii ? ["<", ">"] : ["‹", "›"];
+  return (
+    <Box
+      flexDirection="column"
+      width={p.width}
+      height={p.height}
+      flexShrink={0}
+      borderStyle={p.framed ? glyphs(theme).border : undefined}
+      borderColor={tone(theme, "accent")}
+      paddingX={p.framed ? 1 : 0}
+      overflowY="hidden"
+    >
+      <Text wrap="truncate-end">
+        <Text bold>NEW ALERT </Text>
+        <Choice text={`${open}${KIND_LABELS[form.kind]}${close}`} active={form.focus === "kind"} />{" "}
+        <ValueBox field={valueField(form)} active={form.focus === "value"} />
+        {form.kind === "closing" ? " s" : ""} <Choice text={`${open}${optionLabel(form)}${close}`} active={form.focus === "option"} />
+      </Text>
+      <Status form={form} check={p.check} />
+      {lines > 1 ? <KeysLine /> : null}
+    </Box>
+  );
+}
+
+function Choice(p: { text: string; active: boolean }) {
+  const theme = useTheme();
+  return p.active ? (
+    <Text color={tone(theme, "accent")} inverse>
+      {p.text}
+    </Text>
+  ) : (
+    <Text>{p.text}</Text>
+  );
+}
+
+function ValueBox(p: { field: ValueField; active: boolean }) {
+  const theme = useTheme();
+  const { text, cursor } = p.field;
+  if (!p.active) return <Text>[{text.padEnd(VALUE_WIDTH)}]</Text>;
+  // The prefilled value shows selected: the first character typed replaces it.
+  if (p.field.prefilled) {
+    return (
+      <Text color={tone(theme, "accent")}>
+        [<Text inverse>{text}</Text>
+        {"".padEnd(Math.max(0, VALUE_WIDTH - text.length))}]
+      </Text>
+    );
+  }
+  const before = text.slice(0, cursor);
+  const at = text.slice(cursor, cursor + 1) || " ";
+  const after = text.slice(cursor + 1);
+  return (
+    <Text color={tone(theme, "accent")}>
+      [{before}
+      <Text inverse>{at}</Text>
+      {after.padEnd(Math.max(0, VALUE_WIDTH - before.length - 1))}]
+    </Text>
+  );
+}
+
+/** A note of the last key, else the problem, else the preview. */
+function Status(p: { form: AlertFormState; check: AlertFormCheck }) {
+  const theme = useTheme();
+  if (p.form.note) {
+    return (
+      <Text wrap="truncate-end" color={tone(theme, p.form.note.tone)}>
+        {p.form.note.text}
+      </Text>
+    );
+  }
+  if (!p.check.ok) {
+    return (
+      <Text wrap="truncate-end" color={tone(theme, "bad")}>
+        {theme.ascii ? "x" : "✗"} {p.check.problem}
+      </Text>
+    );
+  }
+  return (
+    <Text wrap="truncate-end" color={tone(theme, p.check.tone)}>
+      {p.check.preview}
+    </Text>
+  );
+}
+
+/** Where the layout gives the form a second line: what saves and cancels, and where the rules are listed. */
+function KeysLine() {
+  const theme = useTheme();
+  const k = useKeyTables();
+  return (
+    <Text wrap="truncate-end" color={tone(theme, "dim")}>
+      {keyName(k.alert, "save")} saves {glyphs(theme).sep} {keyName(k.alert, "cancel")} cancels {glyphs(theme).sep}{" "}
+      {keyName(k.dashboard, "alerts")} lists the alerts, to mute or delete
+    </Text>
+  );
+}

@@ -1,0 +1,192 @@
+/**
+ * The alert form's state and its keys, as pure functions: three fields (the
+ * kind, the value, the option) and what a keystroke does to them, with no
+ * rendering and no I/O. What the values mean (the rule, the preview, the
+ * problems) is alert-form-check.ts.
+ */
+import type { Key } from "ink";
+import { Decimal, parseDecimal, toWire } from "../../../domain/money.js";
+import { type Binding, binding } from "../../keymap.js";
+import { ALERT_FORM_KEYS, type AlertFormAction } from "./keys.js";
+
+/** What the rule watches: the price rising above or falling below a level, or the time left to the close. */
+export const ALERT_KINDS = ["above", "below", "closing"] as const;
+export type AlertFormKind = (typeof ALERT_KINDS)[number];
+
+/** The form's fields, in Tab's order. */
+export const ALERT_FIELDS = ["kind", "value", "option"] as const;
+export type AlertFormField = (typeof ALERT_FIELDS)[number];
+
+export interface ValueField {
+  text: string;
+  /** Insertion point, 0..text.length. */
+  cursor: number;
+  /** The value the form opened with, not yet touched: the first character typed or pasted replaces it whole. */
+  prefilled: boolean;
+}
+
+export interface AlertFormState {
+  kind: AlertFormKind;
+  focus: AlertFormField;
+  /** The price level (above, below) and the seconds (closing): each kept while the other kind shows. */
+  level: ValueField;
+  seconds: ValueField;
+  /** A price rule fires at every crossing, not only the first. */
+  repeat: boolean;
+  /** A countdown fires only while nothing is held in the game. */
+  onlyUnheld: boolean;
+  /** What the last key could not do (a paste cut short, Enter on a problem), until the next edit. */
+  note?: { text: string; tone: "warn" | "bad" };
+}
+
+/** What the value field holds: more than any level needs, little enough to draw at once. */
+export const ALERT_FIELD_MAX_LENGTH = 24;
+/** A countdown's seconds unless the trader types others. */
+export const DEFAULT_SECONDS = 10;
+
+/** The form as `A` opens it: a price rising above `level` (the live price rounded; "" while none is known). */
+export function openAlertForm(level: string): AlertFormState {
+  return {
+    kind: "above",
+    focus: "value",
+    level: prefilled(level),
+    seconds: prefilled(String(DEFAULT_SECONDS)),
+    repeat: false,
+    onlyUnheld: false,
+  };
+}
+
+function prefilled(text: string): ValueField {
+  return { text, cursor: text.length, prefilled: text !== "" };
+}
+
+/** The live price as the form's starting level: whole above 100, four significant digits below. */
+export function roundedLevel(price: Decimal | undefined): string {
+  if (price === undefined || price.lte(0)) return "";
+  return toWire(price.gte(100) ? price.toDecimalPlaces(0, Decimal.ROUND_HALF_UP) : price.toSignificantDigits(4));
+}
+
+/** The field the value is typed into for the kind shown. */
+export function valueField(s: AlertFormState): ValueField {
+  return s.kind === "closing" ? s.seconds : s.level;
+}
+
+/** The option's words: price rules once / every time; countdowns always / only holding nothing. */
+export function optionLabel(s: AlertFormState): string {
+  if (s.kind === "closing") return s.onlyUnheld ? "holding nothing" : "always";
+  return s.repeat ? "every time" : "once";
+}
+
+export const KIND_LABELS: Readonly<Record<AlertFormKind, string>> = {
+  above: "price above",
+  below: "price below",
+  closing: "before close",
+};
+
+/**
+ * What a key does to the form while editing (Enter and Esc are the mode's):
+ * a key of the table acts on the focused field, any other types into the
+ * value, wherever the focus is. Returns the same object when it does nothing.
+ */
+export function alertFormKey(
+  s: AlertFormState,
+  input: string,
+  key: Key,
+  table: readonly Binding<AlertFormAction>[] = ALERT_FORM_KEYS,
+): AlertFormState {
+  const action = binding(table, { input, key })?.action;
+  if (action === undefined) return key.ctrl || key.meta || key.return || key.escape || key.tab ? s : insert(s, input, 0);
+  if (action === "nextField" || action === "previousField") return { ...s, focus: stepField(s.focus, action === "nextField" ? 1 : -1) };
+  if (s.focus === "kind") return changeKind(s, action);
+  if (s.focus === "option") return changeOption(s, action);
+  return editValue(s, action);
+}
+
+function stepField(f: AlertFormField, by: 1 | -1): AlertFormField {
+  const i = ALERT_FIELDS.indexOf(f);
+  return ALERT_FIELDS[(i + by + ALERT_FIELDS.length) % ALERT_FIELDS.length]!;
+}
+
+/** ←/→ and ↑/↓ on the kind cycle it; the other keys do nothing there. */
+function changeKind(s: AlertFormState, action: AlertFormAction): AlertFormState {
+  const by = action === "right" || action === "down" ? 1 : action === "left" || action === "up" ? -1 : 0;
+  if (by === 0) return s;
+  const i = ALERT_KINDS.indexOf(s.kind);
+  return { ...s, kind: ALERT_KINDS[(i + by + ALERT_KINDS.length) % ALERT_KINDS.length]!, note: undefined };
+}
+
+/** ←/→ and ↑/↓ on the option flip it. */
+function changeOption(s: AlertFormState, action: AlertFormAction): AlertFormState {
+  if (!["left", "right", "up", "down"].includes(action)) return s;
+  return s.kind === "closing" ? { ...s, onlyUnheld: !s.onlyUnheld, note: undefined } : { ...s, repeat: !s.repeat, note: undefined };
+}
+
+function editValue(s: AlertFormState, action: AlertFormAction): AlertFormState {
+  const f = valueField(s);
+  const set = (next: Omit<ValueField, "prefilled">): AlertFormState => ({
+    ...s,
+    [s.kind === "closing" ? "seconds" : "level"]: { ...next, prefilled: false },
+    note: undefined,
+  });
+  const step = (by: number) => nudge(s, f, by, set);
+  switch (action) {
+    case "left":
+      return set({ ...f, cursor: Math.max(0, f.cursor - 1) });
+    case "right":
+      return set({ ...f, cursor: Math.min(f.text.length, f.cursor + 1) });
+    case "home":
+      return set({ ...f, cursor: 0 });
+    case "end":
+      return set({ ...f, cursor: f.text.length });
+    case "backspace":
+      if (f.prefilled) return set({ text: "", cursor: 0 });
+      return f.cursor === 0 ? s : set({ text: f.text.slice(0, f.cursor - 1) + f.text.slice(f.cursor), cursor: f.cursor - 1 });
+    case "delete":
+      return f.cursor === f.text.length ? s : set({ text: f.text.slice(0, f.cursor) + f.text.slice(f.cursor + 1), cursor: f.cursor });
+    case "up":
+      return step(1);
+    case "down":
+      return step(-1);
+    case "pageUp":
+      return step(10);
+    case "pageDown":
+      return step(-10);
+    default:
+      return s;
+  }
+}
+
+/** The value by whole units, never below 0 (a number the trader typed wrong is left for the check to name). */
+function nudge(s: AlertFormState, f: ValueField, by: number, set: (f: Omit<ValueField, "prefilled">) => AlertFormState): AlertFormState {
+  const value = parseDecimal(f.text);
+  if (value === null) return s;
+  const text = toWire(Decimal.max(value.plus(by), 0));
+  return set({ text, cursor: text.length });
+}
+
+/** A paste goes into the value field, whichever field has the focus. */
+export function pasteAlertText(s: AlertFormState, text: string, dropped: number): AlertFormState {
+  return insert(s, text, dropped);
+}
+
+/**
+ * Typed or pasted text goes into the value as it is (a typo is for the check
+ * to name), less thousands separators ("75,000" reads 75000), spaces and
+ * control characters; over the prefilled value, in its place. The focus
+ * moves to the value: what is typed on the kind is not lost.
+ */
+function insert(s: AlertFormState, input: string, dropped: number): AlertFormState {
+  const name = s.kind === "closing" ? "seconds" : "level";
+  const f = s[name];
+  const base = f.prefilled ? { text: "", cursor: 0 } : f;
+  const clean = Array.from(input.replace(/\p{Cc}\[[0-9;]*[A-Za-z~]/gu, "").replace(/[,_\s\p{Cc}]/gu, ""));
+  const room = Math.max(0, ALERT_FIELD_MAX_LENGTH - Array.from(base.text).length);
+  const typed = clean.slice(0, room).join("");
+  const cut = clean.length > room || dropped > 0;
+  const note = cut
+    ? { tone: "warn" as const, text: `the value holds ${ALERT_FIELD_MAX_LENGTH} characters: the rest was left out` }
+    : undefined;
+  if (typed === "") return cut ? { ...s, note } : s;
+  const text = base.text.slice(0, base.cursor) + typed + base.text.slice(base.cursor);
+  return { ...s, focus: "value", [name]: { text, cursor: base.cursor + typed.length, prefilled: false }, note };
+}
