@@ -3,6 +3,7 @@
  * (to the real service, or to an in-process sim when no key is set), the
  * poller and the Ink app, and restores the terminal on every way out.
  */
+import { startAlerts } from "./alerts/start-alerts.js";
 import { redact } from "./api/redact.js";
 import type { Config } from "./config/config.js";
 import { keepPriceHistory } from "./history/keep-history.js";
@@ -56,8 +57,20 @@ export async function runDashboard(config: Config, warnings: readonly string[] =
     await backend.close();
     throw e;
   });
-  const screen = enterFullScreen(process.stdout);
-  const mounted = mountDashboard(poller, backend, config, warnings, { terminal: process.stdout, stdin: process.stdin });
+  // Focus reports only when they decide something: otherwise the terminal is left as it is.
+  const screen = enterFullScreen(process.stdout, { focusEvents: config.alerts.onlyUnfocused });
+  const alerts = startAlerts({
+    source: poller.store,
+    serverNow: () => poller.serverNow(),
+    settings: config.alerts,
+    stateDir: config.stateDir,
+    profile: config.profile,
+    write: (text) => void process.stdout.write(text),
+    env: process.env,
+    keep: "write",
+  });
+  const io = { terminal: process.stdout, stdin: process.stdin };
+  const mounted = mountDashboard(poller, backend, config, warnings, io, alerts.alerter);
   const app = mounted.instance;
   const history = config.noHistory ? undefined : keepPriceHistory(poller.store, config.stateDir, backend.sim ? "sim" : backend.label);
 
@@ -77,6 +90,7 @@ export async function runDashboard(config: Config, warnings: readonly string[] =
   } finally {
     mounted.close();
     poller.stop();
+    alerts.close();
     screen.restore();
     stopWatching();
     // The connection is closed with whatever is in flight aborted, so the way out never waits on the service or the disk.

@@ -122,7 +122,9 @@ export class Alerter implements AlertsController {
       this.o.onEvent?.(event, channels);
       return { event, channels };
     });
-    const line = { alert: events.at(-1)!, until: (this.o.localNow ?? Date.now)() + ALERT_LINE_MS };
+    // A settlement has the footer's toast (its result, and the key to the results): the line would say it twice.
+    const shown = events.filter((e) => e.event !== "settled").at(-1);
+    const line = shown && { alert: shown, until: (this.o.localNow ?? Date.now)() + ALERT_LINE_MS };
     this.keep({ ...this.kept, spent: [...this.detector.spent], fired: [...this.kept.fired, ...fired].slice(-FIRED_KEPT) }, line);
   }
 

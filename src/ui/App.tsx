@@ -6,7 +6,7 @@
  * them; the footer and the help are made from the same list. It never calls
  * the API itself.
  */
-import { useApp, useStdout } from "ink";
+import { useApp } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AlertsController, AlertsState } from "../alerts/alerts-state.js";
 import { nextGameGid } from "../domain/game.js";
@@ -52,10 +52,6 @@ export interface AppProps {
   readonly: boolean;
   /** Without a wallet address the form explains what is missing instead of posting. */
   walletMissing: boolean;
-  /** --no-bell: no terminal bell when a game of the user's settles. */
-  noBell?: boolean;
-  /** Rings the bell (default: BEL to the terminal); tests record it instead. */
-  bell?: () => void;
   /** --layout: a layout, or auto (by the size). */
   layout?: LayoutChoice;
   /** Every mode's keys as the trader bound them (the config file's [keys]); the defaults unless given. */
@@ -74,7 +70,7 @@ function drawAtOnce(prev: Snapshot, next: Snapshot): boolean {
     prev.placement !== next.placement ||
     prev.connection.state !== next.connection.state ||
     prev.target !== next.target ||
-    // A settlement's toast and bell, and a results page the open view waits for.
+    // A settlement's toast, and a results page the open view waits for.
     prev.settlements !== next.settlements ||
     prev.results !== next.results ||
     FIRST_ANSWERS.some((k) => (prev[k] === undefined) !== (next[k] === undefined)) ||
@@ -111,10 +107,10 @@ export function App(p: AppProps) {
   const blocked = placingBlocked(p.walletMissing, snapshot, now);
   const all = useModes(p, { exit, say, holding, online, blocked, drawn });
   const { modes, form, alertForm, overlays, results, book, dashboard } = all;
-  useRoutedKeys(modes, [form, alertForm], { exit, say, clearNotice, keys: keys.dashboard });
+  useRoutedKeys(modes, [form, alertForm], { exit, say, clearNotice, keys: keys.dashboard, focus: p.alerts?.setFocused });
   const alertNow = alertOnLine(alerts, now - snapshot.clockOffset);
 
-  const toast = useSettlementToast(snapshot.settlements, useBell(p), keyName(keys.dashboard, "results"));
+  const toast = useSettlementToast(snapshot.settlements, keyName(keys.dashboard, "results"));
   const summary = useMemo(() => sessionSummary(snapshot.session.games.values()), [snapshot.session.games]);
   const positions = usePositionView(snapshot);
   const bookRows = bookOf(snapshot, now);
@@ -221,7 +217,13 @@ function useModes(p: AppProps, n: ModeNeeds) {
 function useRoutedKeys(
   modes: readonly Mode[],
   forms: readonly { handlePaste(text: string, dropped: number): boolean }[],
-  c: { exit(): void; say(text: string): void; clearNotice(): void; keys: readonly Binding<DashboardAction>[] },
+  c: {
+    exit(): void;
+    say(text: string): void;
+    clearNotice(): void;
+    keys: readonly Binding<DashboardAction>[];
+    focus: ((focused: boolean) => void) | undefined;
+  },
 ) {
   const formKeys = `${keyName(c.keys, "place")}, ${keyName(c.keys, "alert")}`;
   useKeys(
@@ -232,6 +234,8 @@ function useRoutedKeys(
     // Anywhere else a paste would be a flood of commands.
     (paste) =>
       forms.some((f) => f.handlePaste(paste.text, paste.dropped)) || c.say(`paste ignored: only the forms (${formKeys}) take text`),
+    // The terminal's focus reports, for alerts delivered only while the pane is not looked at.
+    (focused) => c.focus?.(focused),
   );
 }
 
@@ -276,12 +280,6 @@ function useDashboardFrames(controller: DashboardController): { snapshot: Snapsh
   const gamePhaseMs = (snapshot.listing?.value.liveGame?.start_at ?? 0) % 1000;
   useEffect(() => setPhaseMs(gamePhaseMs), [gamePhaseMs]);
   return { snapshot, now: serverNow() };
-}
-
-/** The terminal bell for settlements (BEL to the terminal unless --no-bell; tests pass their own). */
-function useBell(p: Pick<AppProps, "noBell" | "bell">): (() => void) | undefined {
-  const { stdout } = useStdout();
-  return useMemo(() => (p.noBell ? undefined : (p.bell ?? (() => void stdout.write("\x07")))), [p.noBell, p.bell, stdout]);
 }
 
 /** What the results view shows of the store: its page, that page's age and whether it is out of date. */

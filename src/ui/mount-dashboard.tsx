@@ -4,6 +4,7 @@
  * so that the first requests go out while Ink and React load.
  */
 
+import type { AlertsController } from "../alerts/alerts-state.js";
 import type { Config } from "../config/config.js";
 import type { Backend } from "../open-backend.js";
 import type { Poller } from "../poller/poller.js";
@@ -12,7 +13,14 @@ import { PALETTES } from "./palettes.js";
 import { mountScreen, type Screen, type ScreenIO } from "./renderer/mount.js";
 import { ThemeContext } from "./theme.js";
 
-export function mountDashboard(poller: Poller, backend: Backend, config: Config, warnings: readonly string[], io: ScreenIO): Screen {
+export function mountDashboard(
+  poller: Poller,
+  backend: Backend,
+  config: Config,
+  warnings: readonly string[],
+  io: ScreenIO,
+  alerts?: AlertsController,
+): Screen {
   return mountScreen(
     <ThemeContext.Provider value={{ color: !config.noColor, ascii: config.ascii, palette: PALETTES[config.theme] }}>
       <App
@@ -21,7 +29,7 @@ export function mountDashboard(poller: Poller, backend: Backend, config: Config,
         assets={backend.assets}
         readonly={config.readonly}
         walletMissing={!backend.wallet}
-        noBell={config.noBell}
+        alerts={alerts}
         layout={config.layout}
         keys={config.keys}
         warnings={warnings}

@@ -3,9 +3,11 @@
  * of other markets, the real App and Poller started on a fourth against the
  * sim over loopback. The BOOK pane lists all three once the discovery pass
  * has looked at their markets, and as each game ends its settlement is
- * toasted, named, with the bell.
+ * toasted, named, with the bell of the settled alert.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Alerter } from "../../src/alerts/alerter.js";
+import { DEFAULT_ALERT_SETTINGS } from "../../src/alerts/rules.js";
 import { shortGid } from "../../src/domain/format.js";
 import type { Interval } from "../../src/domain/rules.js";
 import { BOOK_POLICY } from "../../src/poller/book-policy.js";
@@ -29,6 +31,7 @@ describe("the book in the dashboard, against the sim", () => {
   let ui: ReturnType<typeof renderAt>;
   const starts: { kind: TaskKind; at: number }[] = [];
   let bells = 0;
+  let alerter: Alerter;
   const held: Record<string, LiveListing> = {};
 
   const spot = (asset: string, interval: Interval) => t.client.spot({ asset, interval });
@@ -56,15 +59,22 @@ describe("the book in the dashboard, against the sim", () => {
       book: bookOptions({ asset: "BTC_USDT", assets: ["BTC_USDT", "ETH_USDT"] }, true),
       onRequest: (kind, at) => starts.push({ kind, at }),
     });
+    // The alerts as the dashboard runs them, the bell counted where the terminal would ring.
+    alerter = new Alerter({
+      source: poller.store,
+      serverNow: () => poller.serverNow(),
+      settings: DEFAULT_ALERT_SETTINGS,
+      delivery: {
+        deliver: (e, channels) => {
+          if (e.event === "settled" && channels.includes("bell")) bells++;
+          return channels;
+        },
+        setFocused: () => {},
+      },
+    });
+    alerter.start();
     ui = renderAt(
-      <App
-        controller={poller}
-        backend="SIM"
-        assets={["BTC_USDT", "ETH_USDT"]}
-        readonly={false}
-        walletMissing={false}
-        bell={() => bells++}
-      />,
+      <App controller={poller} backend="SIM" assets={["BTC_USDT", "ETH_USDT"]} readonly={false} walletMissing={false} alerts={alerter} />,
       200,
       50,
     );
@@ -72,6 +82,7 @@ describe("the book in the dashboard, against the sim", () => {
   });
   afterAll(async () => {
     ui?.unmount();
+    alerter?.stop();
     poller?.stop();
     await t.close();
   });

@@ -4,7 +4,10 @@
  * it is given; fetching them is the poller's job (test/integration/results-poller.test.ts).
  */
 
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
+import { Alerter } from "../../src/alerts/alerter.js";
+import type { AlertsController } from "../../src/alerts/alerts-state.js";
+import { type Channel, DEFAULT_ALERT_SETTINGS } from "../../src/alerts/rules.js";
 import type { GameResult as WireGameResult } from "../../src/api/schemas.js";
 import { shortGid } from "../../src/domain/format.js";
 import { PriceSeries } from "../../src/domain/price-series.js";
@@ -102,7 +105,7 @@ function setup(pages: Record<string, ResultsPage> = {}, over: Partial<Snapshot> 
 let ui: ReturnType<typeof renderAt> | undefined;
 afterEach(() => ui?.unmount());
 
-async function mount(c: DashboardController, cols = 120, rows = 40, extra: { noBell?: boolean; bell?: () => void } = {}) {
+async function mount(c: DashboardController, cols = 120, rows = 40, extra: { alerts?: AlertsController } = {}) {
   ui = renderAt(
     <App controller={c} backend="SIM" assets={["BTC_USDT", "ETH_USDT"]} readonly={false} walletMissing={false} {...extra} />,
     cols,
@@ -110,6 +113,26 @@ async function mount(c: DashboardController, cols = 120, rows = 40, extra: { noB
   );
   await tick();
   return ui;
+}
+
+/** The alerts as the dashboard runs them, the bells counted where the terminal would ring. */
+function alerting(c: DashboardController, deliver: readonly Channel[] = ["bell"]) {
+  const bells: string[] = [];
+  const alerts = new Alerter({
+    source: c.store,
+    serverNow: () => c.serverNow(),
+    settings: { ...DEFAULT_ALERT_SETTINGS, deliver },
+    delivery: {
+      deliver: (e, channels) => {
+        if (channels.includes("bell")) bells.push(e.event);
+        return channels;
+      },
+      setFocused: () => {},
+    },
+  });
+  alerts.start();
+  onTestFinished(() => alerts.stop());
+  return { alerts, bells };
 }
 
 const flat = (s: string) => s.replace(/\s+/g, " ");
@@ -255,12 +278,12 @@ describe("results view", () => {
 describe("settlement toast and session summary", () => {
   it("toasts a settled game at once with its result, rings the bell, and counts it in the summary", async () => {
     const { c } = setup({ [key({})]: page([], 0) });
-    const bells: number[] = [];
-    const u = await mount(c, 80, 24, { bell: () => bells.push(1) });
+    const { alerts, bells } = alerting(c);
+    const u = await mount(c, 80, 24, { alerts });
     const won = game(0, { total_winnings: "4.000001", net_return: "0.750001", settled_at: new Date(Date.now()).toISOString() });
     c.store.update((s) => withSettlement(s, won, Date.now()));
     await until(() => flat(u.text()).includes(`settled #${shortGid(won.gid)} BTC_USDT 10s: WON +0.75 USDC · staked 3.25`), 3_000);
-    expect(bells).toHaveLength(1);
+    expect(bells).toEqual(["settled"]);
     fits(u, 80, 24);
 
     const lost = game(1, { gid: "99", total_winnings: "1", net_return: "-2.25" });
@@ -269,7 +292,7 @@ describe("settlement toast and session summary", () => {
     await until(() => flat(u.text()).includes("settled #99 BTC_USDT 10s: LOST -2.25 USDC"), 3_000);
     c.store.update((s) => withSettlement(s, cancelled, Date.now()));
     await until(() => flat(u.text()).includes("settled #98 BTC_USDT 10s: CANCELLED, stakes refunded 3.25 USDC"), 3_000);
-    expect(bells).toHaveLength(3);
+    expect(bells).toEqual(["settled", "settled", "settled"]);
 
     await u.press("r");
     let t = flat(u.text());
@@ -287,8 +310,9 @@ describe("settlement toast and session summary", () => {
   it("does not ring with --no-bell, and ignores settlements from before it started", async () => {
     const old = game(5);
     const { c } = setup({}, { settlements: [{ gid: old.gid, result: old, at: NOW - 100_000 }] });
-    const bells: number[] = [];
-    const u = await mount(c, 120, 40, { noBell: true, bell: () => bells.push(1) });
+    // --no-bell takes the bell out of every alert's delivery (test/unit/alert-config.test.ts).
+    const { alerts, bells } = alerting(c, []);
+    const u = await mount(c, 120, 40, { alerts });
     expect(u.text()).not.toContain("settled #");
     const g = game(0);
     c.store.update((s) => withSettlement(s, g, Date.now()));

@@ -22,9 +22,12 @@ const GAMES_KEPT = 64;
 
 export class SettledEvents implements EventDetector {
   private readonly seen = new WeakSet<SettlementNotice>();
+  private started = false;
 
   step(t: Step): void {
-    const on = t.rules.some((r) => r.kind === "settled");
+    // What had settled before the first step was known before the alerts started: not news.
+    const on = this.started && t.rules.some((r) => r.kind === "settled");
+    this.started = true;
     for (const n of t.s.settlements) {
       if (this.seen.has(n)) continue;
       this.seen.add(n);

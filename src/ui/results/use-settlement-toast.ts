@@ -1,8 +1,9 @@
 /**
  * When a game the user played settles, say so at once: a one-line toast with
- * the result and a terminal bell (unless --no-bell). Only notices that arrive
- * after the App mounted count; the poller has already asked for the balance
- * (and the open results page) to be refreshed.
+ * the result (the bell and any other call to the trader is the `settled`
+ * alert's: src/alerts). Only notices that arrive after the App mounted
+ * count; the poller has already asked for the balance (and the open results
+ * page) to be refreshed.
  */
 import { useEffect, useRef, useState } from "react";
 import { playedIn, settlementToast, type Toast } from "../../domain/results.js";
@@ -11,11 +12,7 @@ import { useTheme } from "../theme.js";
 
 export const TOAST_MS = 10_000;
 
-export function useSettlementToast(
-  settlements: readonly SettlementNotice[],
-  bell: (() => void) | undefined,
-  resultsKey: string,
-): Toast | undefined {
+export function useSettlementToast(settlements: readonly SettlementNotice[], resultsKey: string): Toast | undefined {
   const ascii = useTheme().ascii;
   const [toast, setToast] = useState<Toast | undefined>();
   const seen = useRef<SettlementNotice | undefined>(settlements.at(-1));
@@ -31,10 +28,9 @@ export function useSettlementToast(
     if (!newest) return;
     const t = settlementToast(newest.result, ascii, resultsKey);
     setToast(fresh.length > 1 ? { ...t, text: `${t.text} (+${fresh.length - 1} more)` } : t);
-    bell?.();
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setToast(undefined), TOAST_MS);
-  }, [settlements, bell, ascii, resultsKey]);
+  }, [settlements, ascii, resultsKey]);
   useEffect(() => () => clearTimeout(timer.current), []);
   return toast;
 }
