@@ -19,7 +19,17 @@ import {
 } from "./alerts-state.js";
 import { Detector } from "./detect/detector.js";
 import type { AlertEvent } from "./events.js";
-import { type AlertRule, type AlertSettings, type Channel, makeRule, type RuleSpec, rulesInForce, SIMPLE_KINDS } from "./rules.js";
+import {
+  type AlertRule,
+  type AlertSettings,
+  type Channel,
+  makeRule,
+  type RuleSpec,
+  rulesInForce,
+  SIMPLE_DEFAULTS,
+  SIMPLE_KINDS,
+  type SimpleKind,
+} from "./rules.js";
 
 /** Where events go: the terminal and notify_command (deliver/delivery.ts); returns the channels used. */
 export interface AlertDelivery {
@@ -137,7 +147,7 @@ export class Alerter implements AlertsController {
     const written = new Set(this.o.settings.rules.map((r) => r.id));
     return this.rules().map((rule) => ({
       rule,
-      origin: made.has(rule.id) ? "dashboard" : written.has(rule.id) || !isSimple(rule) ? "config" : "default",
+      origin: made.has(rule.id) ? "dashboard" : written.has(rule.id) || !isDefault(rule) ? "config" : "default",
       muted: this.kept.muted.includes(rule.id),
       spent: rule.kind === "price" && !rule.repeat && this.kept.spent.includes(rule.id),
     }));
@@ -161,4 +171,5 @@ export class Alerter implements AlertsController {
   }
 }
 
-const isSimple = (r: AlertRule) => (SIMPLE_KINDS as readonly string[]).includes(r.kind);
+/** A simple event on by default and left so; one the config file turned on is the file's. */
+const isDefault = (r: AlertRule) => (SIMPLE_KINDS as readonly string[]).includes(r.kind) && SIMPLE_DEFAULTS[r.kind as SimpleKind];

@@ -37,7 +37,7 @@ export interface AlertsState {
 /** How many fired alerts are kept. */
 export const FIRED_KEPT = 50;
 /** How long the alert line shows an alert. */
-export const ALERT_LINE_MS = 15_000;
+export const ALERT_LINE_MS = 10_000;
 
 export const EMPTY_ALERTS: AlertsState = { rules: [], fired: [] };
 

@@ -78,6 +78,21 @@ export class TmuxSession {
     this.tmux("paste-buffer", "-p", "-t", this.name);
   }
 
+  /** Opens a second window of the session and makes it the current one, as a trader switching to other work does. */
+  openOtherWindow(): void {
+    this.tmux("new-window", "-t", this.name, "bash --norc --noprofile");
+  }
+
+  /** Makes window `index` (0: the program's) the current one again. */
+  selectWindow(index: number): void {
+    this.tmux("select-window", "-t", `${this.name}:${index}`);
+  }
+
+  /** A tmux format of window `index`, e.g. "#{window_bell_flag}". */
+  windowFormat(index: number, format: string): string {
+    return this.tmux("display-message", "-p", "-t", `${this.name}:${index}`, format).trim();
+  }
+
   /** Closes the pane, as closing a terminal window does: the program's terminal vanishes. */
   closePane(): void {
     this.tmux("kill-pane", "-t", this.name);

@@ -103,12 +103,7 @@ describe("what the alert form's values make", () => {
 
   it.each([
     ["a level above the price", ["75000"], {}, "fires when BTC_USDT rises above 75,000.00 — now 74,120.55, once"],
-    [
-      "a level the price is already above",
-      ["74000"],
-      {},
-      "already above 74,000.00 (now 74,120.55): fires the next time BTC_USDT crosses up, once",
-    ],
+    ["a level the price is already above", ["74000"], {}, "now 74,120.55, already above: fires at the next crossing up, once"],
     [
       "below, every time",
       [SHIFT_TAB, RIGHT, TAB, TAB, RIGHT, SHIFT_TAB, "70000.5"],

@@ -40,7 +40,7 @@ function settled(n: SettlementNotice) {
   const g = n.result;
   const card = lastGameCard(g);
   const net = gameNet(g);
-  const head = `#${shortGid(g.gid, true)} ${readOr(g.asset, "?")} ${formatInterval(g.interval)}`;
+  const head = `#${shortGid(g.gid)} ${readOr(g.asset, "?")} ${formatInterval(g.interval)}`;
   const money =
     card.outcome === "cancelled"
       ? `stakes refunded ${inCurrency(card.staked, card.currency)}`
@@ -83,7 +83,7 @@ export class TurnedEvents implements EventDetector {
       remember(this.sign, key, sign);
       if (was === undefined || was === sign) continue;
       const state = sign > 0 ? "winning" : "losing";
-      const where = `#${shortGid(row.gid, true)} ${row.market.asset} ${formatInterval(row.market.interval)}`;
+      const where = `#${shortGid(row.gid)} ${row.market.asset} ${formatInterval(row.market.interval)}`;
       t.fire(
         {
           event: "turned",
@@ -116,7 +116,7 @@ export class ClockEvents implements EventDetector {
     const clock = gameClock(live, t.now);
     if (clock.phase !== "accepting") return;
     const { asset, interval } = t.shown.target;
-    const where = `#${shortGid(live.gid, true)} ${asset} ${formatInterval(interval)}`;
+    const where = `#${shortGid(live.gid)} ${asset} ${formatInterval(interval)}`;
     const held = holdsLiveGame(t.shown);
     for (const rule of t.rules) {
       if (rule.kind === "closing") {

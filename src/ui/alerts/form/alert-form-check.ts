@@ -50,7 +50,7 @@ function checkPrice(s: AlertFormState, c: AlertFormContext): AlertFormCheck {
   const now = formatPrice(c.price);
   const already = above ? c.price.gte(level) : c.price.lte(level);
   if (already) {
-    const preview = `already ${above ? "above" : "below"} ${at} (now ${now}): fires the next time ${c.asset} crosses ${above ? "up" : "down"}, ${how}`;
+    const preview = `now ${now}, already ${above ? "above" : "below"}: fires at the next crossing ${above ? "up" : "down"}, ${how}`;
     return { ok: true, spec, tone: "warn", preview };
   }
   return {
