@@ -97,4 +97,26 @@ describe("watch --events", () => {
     expect(JSON.parse(readFileSync(got, "utf8"))).toEqual(lines[0]);
     expect(readFileSync(alertFilePath(stateDir, null), "utf8")).toBe(before);
   });
+
+  it("a refused key prints its key_refused event, then exits 2", { timeout: 20_000 }, async () => {
+    const loaded = loadConfig({
+      argv: ["watch", "--events"],
+      env: { ...envFor(t), METAFIDE_API_KEY: `metafide_${"0".repeat(32)}`, SPOTDASH_STATE_DIR: stateDir },
+      cwd,
+      configPath: join(dir, "none.toml"),
+    });
+    if (loaded.kind !== "run") throw new Error("unexpected");
+    let stdout = "";
+    const code = await runCommand("watch", loaded.rest, loaded.config, {
+      stdout: { write: (s: string) => (stdout += s) },
+      stderr: { write: () => undefined },
+    });
+    expect(code).toBe(2);
+    const lines = stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.event)).toEqual(["key_refused"]);
+    expect(stdout).not.toContain("0".repeat(32));
+  });
 });
