@@ -100,6 +100,8 @@ export interface BookPolicyInput {
   markets: readonly BookMarketState[];
   /** Local ms of the last /live-price sent per asset other than the focused one. */
   lastPrice: Readonly<Record<string, number>>;
+  /** Assets whose price something else reads (an alert on a level), held or not. */
+  watchedAssets?: readonly string[];
   /** Local ms of the first /status of the pass at launch, once sent. */
   launchPassStart: number | undefined;
   /** Server ms at which the focused live game ends, when its listing is known. */
@@ -169,13 +171,20 @@ function heldRequests(m: BookMarketState, i: BookPolicyInput): BookRequest[] {
   return out;
 }
 
-/** Each asset held outside the focused one: its price, more often while one of its games is in its last minute. */
+/**
+ * Each asset held outside the focused one: its price, more often while one
+ * of its games is in its last minute; and each asset an alert watches, at
+ * the calm period.
+ */
 function priceRequests(i: BookPolicyInput): BookRequest[] {
   const periods = new Map<string, number>();
   for (const m of i.markets) {
     if (!m.held || m.asset === i.focusedAsset) continue;
     const period = inFinalMinute(m, i.serverNow) ? BOOK_POLICY.finalPriceMs : BOOK_POLICY.priceMs;
     periods.set(m.asset, Math.min(periods.get(m.asset) ?? Number.POSITIVE_INFINITY, period));
+  }
+  for (const asset of i.watchedAssets ?? []) {
+    if (asset !== i.focusedAsset) periods.set(asset, Math.min(periods.get(asset) ?? Number.POSITIVE_INFINITY, BOOK_POLICY.priceMs));
   }
   return [...periods].flatMap(([asset, period]) => {
     const last = i.lastPrice[asset];

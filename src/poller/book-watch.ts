@@ -29,6 +29,8 @@ export class BookWatch {
   private readonly lastSpot = new Map<string, number>();
   private readonly lastPrice: Record<string, number> = {};
   private launchPassStart: number | undefined;
+  /** Assets whose price the alerts read (Poller.watchPrices). */
+  private watchedAssets: readonly string[] = [];
   /** Markets held at the last look, to notice when one is held no more. */
   private readonly heldBefore = new Set<string>();
   /** Markets whose /status has been answered (or has failed) at least once. */
@@ -57,9 +59,15 @@ export class BookWatch {
       focusedAsset: s.target.asset,
       markets,
       lastPrice: this.lastPrice,
+      watchedAssets: this.watchedAssets,
       launchPassStart: this.launchPassStart,
       focusedEndsAt: s.listing?.value.liveGame?.ends_at,
     });
+  }
+
+  /** The assets whose price is read besides those of the games held: an alert's level on an asset not focused. */
+  watchPrices(assets: readonly string[]): void {
+    this.watchedAssets = assets;
   }
 
   /** The markets other than `focused` whose /status has not been answered (or failed) yet: the discovery pass is done when none is left. */

@@ -95,8 +95,10 @@ export class Poller {
   get snapshot(): Snapshot {
     return this.store.getSnapshot();
   }
-
   serverNow = (): number => this.clock.serverNow();
+
+  /** Reads these assets' prices too (an alert's level), at the book's calm pace in the same budget; without a book, nothing. */
+  watchPrices = (assets: readonly string[]): void => this.book?.watchPrices(assets);
   /** The book's markets not looked at yet (BookWatch.undiscovered); none without a book. */
   bookUndiscovered = (): Market[] => this.book?.undiscovered(this.snapshot.target) ?? [];
 
