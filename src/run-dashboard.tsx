@@ -52,13 +52,7 @@ export async function runDashboard(config: Config, warnings: readonly string[] =
   // The first requests go out while the screen's code loads (most of the launch): the focused game's listing
   // and positions are often in the first frame, and every pane has its data about a second a request later.
   poller.start();
-  const { mountDashboard } = await import("./ui/mount-dashboard.js").catch(async (e: unknown) => {
-    poller.stop();
-    await backend.close();
-    throw e;
-  });
-  // Focus reports only when they decide something: otherwise the terminal is left as it is.
-  const screen = enterFullScreen(process.stdout, { focusEvents: config.alerts.onlyUnfocused });
+  // From the first answer on: a game that settles while the screen loads is still called.
   const alerts = startAlerts({
     source: poller.store,
     serverNow: () => poller.serverNow(),
@@ -68,7 +62,16 @@ export async function runDashboard(config: Config, warnings: readonly string[] =
     write: (text) => void process.stdout.write(text),
     env: process.env,
     keep: "write",
+    watchPrices: poller.watchPrices,
   });
+  const { mountDashboard } = await import("./ui/mount-dashboard.js").catch(async (e: unknown) => {
+    alerts.close();
+    poller.stop();
+    await backend.close();
+    throw e;
+  });
+  // Focus reports only when they decide something: otherwise the terminal is left as it is.
+  const screen = enterFullScreen(process.stdout, { focusEvents: config.alerts.onlyUnfocused });
   const io = { terminal: process.stdout, stdin: process.stdin };
   const mounted = mountDashboard(poller, backend, config, warnings, io, alerts.alerter);
   const app = mounted.instance;

@@ -14,7 +14,7 @@ import * as z from "zod";
 import { parseDecimal } from "../domain/money.js";
 import type { FiredAlert } from "./alerts-state.js";
 import type { AlertEvent } from "./events.js";
-import { type AlertRule, CHANNELS, makeRule, type RuleSpec, SIMPLE_KINDS } from "./rules.js";
+import { type AlertRule, CHANNELS, CLOSING_MAX_SECONDS, makeRule, type RuleSpec, SIMPLE_KINDS } from "./rules.js";
 
 export interface KeptAlerts {
   made: AlertRule[];
@@ -39,7 +39,12 @@ const RuleJson = z.discriminatedUnion("kind", [
     repeat: z.boolean(),
     deliver: channels,
   }),
-  z.object({ kind: z.literal("closing"), seconds: z.number().int().positive(), onlyUnheld: z.boolean(), deliver: channels }),
+  z.object({
+    kind: z.literal("closing"),
+    seconds: z.number().int().min(1).max(CLOSING_MAX_SECONDS),
+    onlyUnheld: z.boolean(),
+    deliver: channels,
+  }),
   z.object({ kind: z.enum(SIMPLE_KINDS), deliver: channels }),
 ]);
 const EventJson = z.object({
@@ -59,8 +64,12 @@ const FileJson = z.object({
   fired: z.array(z.object({ event: EventJson, channels: z.array(z.enum(CHANNELS)) })),
 });
 
-/** The file's rules, mutes and history; nothing when there is no file. Throws with what to say when it cannot be read. */
-export function readAlertFile(path: string): KeptAlerts {
+/**
+ * The file's rules, mutes and history; nothing when there is no file.
+ * Throws with what to say when it cannot be read; the writer (`setAside`)
+ * first moves it aside, so that writing its own does not lose it.
+ */
+export function readAlertFile(path: string, setAside: boolean): KeptAlerts {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -70,6 +79,7 @@ export function readAlertFile(path: string): KeptAlerts {
   }
   const parsed = FileJson.safeParse(safeJson(text));
   if (!parsed.success) {
+    if (!setAside) throw new Error(`the alerts file ${path} is not readable; starting without its rules`);
     const aside = `${path}.bad`;
     renameSync(path, aside);
     throw new Error(`the alerts file was not readable and is kept as ${aside}; starting without its rules`);

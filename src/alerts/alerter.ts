@@ -15,6 +15,7 @@ import {
   EMPTY_ALERTS,
   FIRED_KEPT,
   type FiredAlert,
+  type RuleAdded,
   type RuleEntry,
 } from "./alerts-state.js";
 import { Detector } from "./detect/detector.js";
@@ -49,6 +50,8 @@ export interface AlerterOptions {
   settings: AlertSettings;
   delivery: AlertDelivery;
   keeping?: AlertKeeping;
+  /** The assets whose price the active rules read (Poller.watchPrices), told again whenever the rules change. */
+  watchPrices?(assets: readonly string[]): void;
   /** Each event as it fires (spotdash watch --events). */
   onEvent?(event: AlertEvent, channels: readonly Channel[]): void;
   /** Local ms; Date.now unless a test gives its own. */
@@ -73,8 +76,16 @@ export class Alerter implements AlertsController {
       this.kept = NOTHING_KEPT;
       problem = (e as Error).message;
     }
+    // Mutes and spent marks of rules no longer in force (deleted from the config file) are let go.
+    const inForce = new Set(rulesInForce(o.settings, this.kept.made).map((r) => r.id));
+    this.kept = {
+      ...this.kept,
+      muted: this.kept.muted.filter((id) => inForce.has(id)),
+      spent: this.kept.spent.filter((id) => inForce.has(id)),
+    };
     this.detector = new Detector({ cooldownMs: o.settings.cooldownMs, spent: this.kept.spent });
     this.store.update(() => ({ rules: this.entries(), fired: this.kept.fired, ...(problem ? { problem } : {}) }));
+    this.watchPrices();
   }
 
   start(): void {
@@ -100,20 +111,34 @@ export class Alerter implements AlertsController {
     if (events.length > 0) this.fired(events, active);
   }
 
-  addRule(spec: RuleSpec): void {
+  addRule(spec: RuleSpec): RuleAdded {
     const rule = makeRule(spec);
-    if (this.rules().some((r) => r.id === rule.id)) return;
-    this.detector.forget(rule.id);
-    this.keep({ ...this.kept, made: [...this.kept.made, rule], spent: this.kept.spent.filter((id) => id !== rule.id) });
+    const known = this.entries().find((e) => e.rule.id === rule.id);
+    if (known !== undefined) {
+      if (!known.spent && !known.muted) return "exists";
+      this.rearm(rule.id);
+      return "rearmed";
+    }
+    this.keep({ ...this.kept, made: [...this.kept.made, rule] });
+    return "added";
   }
 
   deleteRule(id: string): void {
-    this.keep({ ...this.kept, made: this.kept.made.filter((r) => r.id !== id), muted: this.kept.muted.filter((m) => m !== id) });
+    if (!this.kept.made.some((r) => r.id === id)) return;
+    this.detector.forget(id);
+    this.keep({ ...this.kept, made: this.kept.made.filter((r) => r.id !== id), muted: without(this.kept.muted, id) });
   }
 
+  /** Mutes or unmutes a rule; a spent once-only rule is armed again. */
   toggleMute(id: string): void {
-    const muted = this.kept.muted.includes(id) ? this.kept.muted.filter((m) => m !== id) : [...this.kept.muted, id];
-    this.keep({ ...this.kept, muted });
+    if (this.kept.spent.includes(id)) this.rearm(id);
+    else this.keep({ ...this.kept, muted: this.kept.muted.includes(id) ? without(this.kept.muted, id) : [...this.kept.muted, id] });
+  }
+
+  /** A spent or muted rule in force again, waiting for its next crossing. */
+  private rearm(id: string): void {
+    this.detector.forget(id);
+    this.keep({ ...this.kept, muted: without(this.kept.muted, id) });
   }
 
   setFocused(focused: boolean): void {
@@ -135,7 +160,12 @@ export class Alerter implements AlertsController {
     // A settlement has the footer's toast (its result, and the key to the results): the line would say it twice.
     const shown = events.filter((e) => e.event !== "settled").at(-1);
     const line = shown && { alert: shown, until: (this.o.localNow ?? Date.now)() + ALERT_LINE_MS };
-    this.keep({ ...this.kept, spent: [...this.detector.spent], fired: [...this.kept.fired, ...fired].slice(-FIRED_KEPT) }, line);
+    this.keep({ ...this.kept, fired: [...this.kept.fired, ...fired].slice(-FIRED_KEPT) }, line);
+  }
+
+  private watchPrices(): void {
+    const assets = this.entries().flatMap((e) => (e.rule.kind === "price" && !e.muted && !e.spent ? [e.rule.asset] : []));
+    this.o.watchPrices?.([...new Set(assets)]);
   }
 
   private rules(): AlertRule[] {
@@ -153,8 +183,11 @@ export class Alerter implements AlertsController {
     }));
   }
 
-  private keep(kept: KeptAlerts, line?: AlertsState["line"]): void {
+  private keep(next: KeptAlerts, line?: AlertsState["line"]): void {
+    // Which once-only rules are spent is the detector's to say.
+    const kept = { ...next, spent: [...this.detector.spent] };
     this.kept = kept;
+    this.watchPrices();
     let problem: string | undefined;
     try {
       this.o.keeping?.write(kept);
@@ -172,4 +205,6 @@ export class Alerter implements AlertsController {
 }
 
 /** A simple event on by default and left so; one the config file turned on is the file's. */
+const without = (ids: readonly string[], id: string) => ids.filter((x) => x !== id);
+
 const isDefault = (r: AlertRule) => (SIMPLE_KINDS as readonly string[]).includes(r.kind) && SIMPLE_DEFAULTS[r.kind as SimpleKind];

@@ -41,13 +41,17 @@ export const ALERT_LINE_MS = 10_000;
 
 export const EMPTY_ALERTS: AlertsState = { rules: [], fired: [] };
 
+/** What making a rule did: a new rule, a spent or muted one armed again, or nothing (it is in force already). */
+export type RuleAdded = "added" | "rearmed" | "exists";
+
 /** The alerts as the screen's keys reach them. */
 export interface AlertsController {
   store: Store<AlertsState>;
   /** A rule made on the screen: in force at once, kept in the state directory. */
-  addRule(spec: RuleSpec): void;
+  addRule(spec: RuleSpec): RuleAdded;
   /** Deletes a rule made on the screen; rules of the config file are muted instead. */
   deleteRule(id: string): void;
+  /** Mutes or unmutes a rule; a spent once-only rule is armed again. */
   toggleMute(id: string): void;
   /** The terminal's focus report (CSI I / CSI O). */
   setFocused(focused: boolean): void;

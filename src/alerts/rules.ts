@@ -86,6 +86,8 @@ export interface AlertSettings {
 export const DEFAULT_COOLDOWN_MS = 60_000;
 /** notify_command's time limit unless the config file says otherwise. */
 export const DEFAULT_NOTIFY_TIMEOUT_MS = 5_000;
+/** The longest countdown to a close a rule may ask for: a day, the longest game. */
+export const CLOSING_MAX_SECONDS = 86_400;
 /** How long the service must be unreachable before it is an alert. */
 export const SERVICE_DOWN_MS = 30_000;
 /** How long rate limiting must last before it is an alert. */
@@ -140,9 +142,9 @@ export const SIMPLE_WORDS: Readonly<Record<SimpleKind, string>> = {
   turned: "a held game turns winning or losing",
   early_window: "the early precision window opens",
   balance: "the balance changes by something done elsewhere",
-  service: "the service unreachable for 30 s, and back",
+  service: `the service unreachable for ${SERVICE_DOWN_MS / 1000} s, and back`,
   key_refused: "the key refused",
-  rate_limited: "rate limited for more than a minute",
+  rate_limited: `rate limited for more than ${RATE_LIMITED_MS / 1000} s`,
 };
 
 /** The rules in force: one per simple event that is on, and every written rule; a rule written twice counts once. */

@@ -4,7 +4,7 @@
  * the poller's store. The dashboard keeps and writes the file; `watch
  * --events` reads its rules and mutes and leaves it alone.
  */
-import { appendFileSync, mkdirSync } from "node:fs";
+import { appendFileSync, mkdirSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { redact } from "../api/redact.js";
 import type { Snapshot } from "../poller/snapshot.js";
@@ -28,6 +28,8 @@ export interface AlertsSetUp {
   /** Whether the alerts file is written (the dashboard) or only read (watch --events). */
   keep: "write" | "read";
   onEvent?(event: AlertEvent, channels: readonly Channel[]): void;
+  /** Poller.watchPrices: the price rules' assets read too. */
+  watchPrices?(assets: readonly string[]): void;
 }
 
 export interface RunningAlerts {
@@ -39,7 +41,7 @@ export interface RunningAlerts {
 export function startAlerts(o: AlertsSetUp): RunningAlerts {
   const path = alertFilePath(o.stateDir, o.profile);
   const keeping: AlertKeeping = {
-    read: () => readAlertFile(path),
+    read: () => readAlertFile(path, o.keep === "write"),
     write: o.keep === "write" ? (kept) => writeAlertFile(path, o.stateDir, kept) : () => {},
   };
   let alerter: Alerter | undefined;
@@ -58,6 +60,7 @@ export function startAlerts(o: AlertsSetUp): RunningAlerts {
     delivery,
     keeping,
     ...(o.onEvent ? { onEvent: o.onEvent } : {}),
+    ...(o.watchPrices ? { watchPrices: o.watchPrices } : {}),
   });
   alerter.start();
   return {
@@ -69,12 +72,25 @@ export function startAlerts(o: AlertsSetUp): RunningAlerts {
   };
 }
 
+/** alerts.log is moved to alerts.log.1 (replacing it) past this size: a notifier failing at every alert cannot fill the disk. */
+const LOG_MAX_BYTES = 1024 * 1024;
+
 /** notify_command's failures, each on a line of `alerts.log` in the state directory; a log that cannot be written is let go. */
 function logFailure(stateDir: string, line: string): void {
+  const path = join(stateDir, "alerts.log");
   try {
     mkdirSync(stateDir, { recursive: true, mode: 0o700 });
-    appendFileSync(join(stateDir, "alerts.log"), `${new Date().toISOString()} ${redact(line)}\n`, { mode: 0o600 });
+    if (sizeOf(path) > LOG_MAX_BYTES) renameSync(path, `${path}.1`);
+    appendFileSync(path, `${new Date().toISOString()} ${redact(line)}\n`, { mode: 0o600 });
   } catch {
     // The failure was already said on the screen.
+  }
+}
+
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
   }
 }

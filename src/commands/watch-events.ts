@@ -14,10 +14,9 @@ import { readOnlyPoller } from "./read-poller.js";
 import type { WatchContext } from "./watch.js";
 
 export async function watchEvents(ctx: WatchContext): Promise<void> {
-  const { config, args, backend, io } = ctx;
-  // A price rule on an asset the focused market does not trade reads the book's prices.
-  const otherAssets = config.alerts.rules.some((r) => r.kind === "price" && r.asset !== config.asset);
-  const poller = readOnlyPoller(ctx, args.book || otherAssets ? bookOptions(config, backend.sim) : undefined);
+  const { config, backend, io } = ctx;
+  // With the book, a price rule on another asset gets that asset's price read (Poller.watchPrices).
+  const poller = readOnlyPoller(ctx, bookOptions(config, backend.sim));
   let failure: CommandFailure | undefined;
   let finish!: () => void;
   const done = new Promise<void>((resolve) => (finish = resolve));
@@ -30,6 +29,7 @@ export async function watchEvents(ctx: WatchContext): Promise<void> {
     env: process.env,
     keep: "read",
     onEvent: (event) => out(io, jsonLine(io, eventJson(event))),
+    watchPrices: poller.watchPrices,
   });
   const unsubscribe = poller.store.subscribe(() => {
     const c = poller.store.getSnapshot().connection;

@@ -13,6 +13,7 @@ import {
   type AlertSettings,
   CHANNELS,
   type Channel,
+  CLOSING_MAX_SECONDS,
   DEFAULT_ALERT_SETTINGS,
   DESKTOP_STYLES,
   type DesktopStyle,
@@ -44,10 +45,10 @@ const RULE_FIELDS = {
 } as const;
 
 /** The limits of the numbers, in seconds. */
+export const NOTIFY_TIMEOUT_MIN_S = 0.1;
 export const NOTIFY_TIMEOUT_MAX_S = 60;
 export const COOLDOWN_MIN_S = 5;
 export const COOLDOWN_MAX_S = 86_400;
-export const CLOSING_MAX_S = 86_400;
 /** A float's shortest form is what was written when that had at most this many significant digits. */
 const FLOAT_DIGITS = 15;
 
@@ -185,15 +186,15 @@ function assetName(v: unknown, label: string): string {
 
 function closingSeconds(v: unknown, label: string): number {
   const n = seconds(v);
-  if (!Number.isInteger(n) || n < 1 || n > CLOSING_MAX_S)
-    throw new ConfigError(label, `must be a whole number of seconds from 1 to ${CLOSING_MAX_S} (got ${got(v)})`);
+  if (!Number.isInteger(n) || n < 1 || n > CLOSING_MAX_SECONDS)
+    throw new ConfigError(label, `must be a whole number of seconds from 1 to ${CLOSING_MAX_SECONDS} (got ${got(v)})`);
   return n;
 }
 
 function notifyTimeout(v: unknown, label: string): number {
   const n = seconds(v);
-  if (!(n > 0 && n <= NOTIFY_TIMEOUT_MAX_S))
-    throw new ConfigError(label, `must be seconds, more than 0 and at most ${NOTIFY_TIMEOUT_MAX_S} (got ${got(v)})`);
+  if (!(n >= NOTIFY_TIMEOUT_MIN_S && n <= NOTIFY_TIMEOUT_MAX_S))
+    throw new ConfigError(label, `must be seconds, from ${NOTIFY_TIMEOUT_MIN_S} to ${NOTIFY_TIMEOUT_MAX_S} (got ${got(v)})`);
   return Math.round(n * 1000);
 }
 

@@ -14,7 +14,7 @@ import { loadConfig } from "../../src/config/load.js";
 import { Decimal } from "../../src/domain/money.js";
 import { cwd, envFor } from "../helpers/run-command.js";
 import { until } from "../helpers/until.js";
-import { startTestSim, type TestSim, toNextGame } from "./sim-helpers.js";
+import { RunningClock, startTestSim, type TestSim } from "./sim-helpers.js";
 
 describe("watch --events", () => {
   let t: TestSim;
@@ -23,9 +23,8 @@ describe("watch --events", () => {
   const got = join(dir, "notified.json");
 
   beforeAll(async () => {
-    t = await startTestSim();
-    await toNextGame(t, "BTC_USDT", 60);
-    t.clock.advance(5_000);
+    // The sim's time runs: a 10 s game's last 3 s come while it watches.
+    t = await startTestSim({ clock: new RunningClock(Date.now()) });
     writeFileSync(
       join(dir, "notify.mjs"),
       `import { writeFileSync } from "node:fs";\nlet s = "";\nprocess.stdin.on("data", (d) => (s += d)).on("end", () => writeFileSync(${JSON.stringify(got)}, s));\n`,
@@ -37,7 +36,7 @@ describe("watch --events", () => {
         `notify_command = [${JSON.stringify(process.execPath)}, ${JSON.stringify(join(dir, "notify.mjs"))}]`,
         "[[alert]]",
         'event = "closing"',
-        "seconds = 86400",
+        "seconds = 3",
         'deliver = ["command"]',
       ].join("\n"),
     );
@@ -58,7 +57,7 @@ describe("watch --events", () => {
   }, async () => {
     const before = readFileSync(alertFilePath(stateDir, null), "utf8");
     const loaded = loadConfig({
-      argv: ["watch", "--events"],
+      argv: ["watch", "--events", "--interval", "10"],
       env: { ...envFor(t), SPOTDASH_STATE_DIR: stateDir },
       cwd,
       configPath: join(dir, "config.toml"),
@@ -87,12 +86,13 @@ describe("watch --events", () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({
       event: "closing",
-      rule: "closing:86400",
+      rule: "closing:3",
       asset: "BTC_USDT",
-      interval: 60,
-      seconds: 86400,
+      interval: 10,
+      seconds: 3,
       held: false,
     });
+    expect(lines[0].to_close_ms).toBeLessThanOrEqual(3_000);
     expect(lines[0].time).toBe(new Date(lines[0].at).toISOString());
     expect(JSON.parse(readFileSync(got, "utf8"))).toEqual(lines[0]);
     expect(readFileSync(alertFilePath(stateDir, null), "utf8")).toBe(before);

@@ -30,7 +30,10 @@ function fakeAlerts(state: Partial<AlertsState> = {}) {
   const store = new Store<AlertsState>({ ...EMPTY_ALERTS, ...state });
   const controller: AlertsController = {
     store,
-    addRule: (spec) => calls.push(["addRule", spec]),
+    addRule: (spec) => {
+      calls.push(["addRule", spec]);
+      return "added";
+    },
     deleteRule: (id) => calls.push(["deleteRule", id]),
     toggleMute: (id) => calls.push(["toggleMute", id]),
     setFocused: () => undefined,

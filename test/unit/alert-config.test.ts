@@ -340,8 +340,8 @@ describe("a bad alert stops the start with one line naming it", () => {
       [],
       'alerts.notify_command (in PATH): must be a command, e.g. "notify-send spotdash" or ["/home/me/bin/alert", "--loud"]',
     ],
-    ["[alerts]\nnotify_timeout = 0\n", [], "alerts.notify_timeout (in PATH): must be seconds, more than 0 and at most 60 (got 0)"],
-    ["[alerts]\nnotify_timeout = 61\n", [], "alerts.notify_timeout (in PATH): must be seconds, more than 0 and at most 60 (got 61)"],
+    ["[alerts]\nnotify_timeout = 0.05\n", [], "alerts.notify_timeout (in PATH): must be seconds, from 0.1 to 60 (got 0.05)"],
+    ["[alerts]\nnotify_timeout = 61\n", [], "alerts.notify_timeout (in PATH): must be seconds, from 0.1 to 60 (got 61)"],
     ["[alerts]\ncooldown = 4\n", [], "alerts.cooldown (in PATH): must be seconds from 5 to 86400 (got 4)"],
     ['[alerts]\ncooldown = "soon"\n', [], 'alerts.cooldown (in PATH): must be seconds from 5 to 86400 (got "soon")'],
     [

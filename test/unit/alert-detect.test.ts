@@ -128,8 +128,60 @@ describe("games", () => {
 
   it("a countdown for games held in nothing stays quiet while a position is held", () => {
     const r = rule({ kind: "closing", seconds: 10, onlyUnheld: true });
-    expect(run([[held, start + 55_000]], [r])).toEqual([]);
-    expect(run([[withListing, start + 55_000]], [r])).toHaveLength(1);
+    expect(
+      run(
+        [
+          [held, start + 49_000],
+          [held, start + 51_000],
+        ],
+        [r],
+      ),
+    ).toEqual([]);
+    expect(
+      run(
+        [
+          [withListing, start + 49_000],
+          [withListing, start + 51_000],
+        ],
+        [r],
+      ),
+    ).toHaveLength(1);
+  });
+
+  it("says nothing of a moment passed before it watched: a launch inside the last seconds, a countdown of a switched market", () => {
+    const r = rule({ kind: "closing", seconds: 10, onlyUnheld: false });
+    expect(
+      run(
+        [
+          [withListing, start + 55_000],
+          [withListing, start + 56_000],
+        ],
+        [r],
+      ),
+    ).toEqual([]);
+    const eth: Snapshot = { ...withListing, target: { ...target, asset: "ETH_USDT" } };
+    expect(
+      run(
+        [
+          [eth, start + 49_000],
+          [withListing, start + 51_000],
+          [withListing, start + 52_000],
+        ],
+        [r],
+      ),
+    ).toEqual([]);
+  });
+
+  it("a countdown longer than the prediction phase falls on the game's start", () => {
+    const day = rule({ kind: "closing", seconds: 86_400, onlyUnheld: false });
+    const events = run(
+      [
+        [withListing, start - 500],
+        [withListing, start + 500],
+      ],
+      [day],
+    );
+    expect(events.map((e) => e.data.to_close_ms)).toEqual([59_500]);
   });
 
   it("the early window opens once per game, not after it has passed", () => {
@@ -137,58 +189,22 @@ describe("games", () => {
     expect(
       run(
         [
+          [withListing, start - 500],
           [withListing, start + 1_000],
           [withListing, start + 2_000],
         ],
         [early],
       ),
     ).toHaveLength(1);
-    expect(run([[withListing, start + 30_000]], [early])).toEqual([]);
-  });
-
-  const result = (net: "won" | "lost" | "cancelled") =>
-    gameResult({
-      gid: "700",
-      interval: 60,
-      asset: "BTC_USDT",
-      network: "testnet",
-      currency: "USDC",
-      open_price: "100",
-      closing_price: "101",
-      settled_at: new Date(start + 70_000).toISOString(),
-      cancelled: net === "cancelled",
-      positions: [
-        {
-          sp: "101",
-          f: "5",
-          w: net === "won" ? "7.5" : "0",
-          r: "0",
-          win: net === "won",
-          variance: "0",
-          txid: "t",
-          placed_at: new Date(start).toISOString(),
-        },
-      ],
-      total_staked: "5",
-      total_winnings: net === "won" ? "7.5" : "0",
-      net_return: net === "won" ? "2.5" : "-5",
-    });
-
-  it.each([
-    ["won", "up", "2.5"],
-    ["lost", "down", "-5"],
-    ["cancelled", "warn", "0"],
-  ] as const)("a held game settled %s fires once, with its exact net", (outcome, tone, net) => {
-    const s = withSettlement(held, result(outcome), start + 71_000);
-    const events = run(
-      [
-        [held, start + 70_000],
-        [s, start + 71_000],
-        [s, start + 72_000],
-      ],
-      [rule({ kind: "settled" })],
-    );
-    expect(events.map((e) => [e.event, e.tone, e.data.outcome, e.data.net, e.data.staked])).toEqual([["settled", tone, outcome, net, "5"]]);
+    expect(
+      run(
+        [
+          [withListing, start + 29_000],
+          [withListing, start + 30_000],
+        ],
+        [early],
+      ),
+    ).toEqual([]);
   });
 
   it("a held game turning from losing to winning and back fires each turn outside the cooldown", () => {
@@ -210,44 +226,63 @@ describe("games", () => {
     // The turn back at +2 s is inside the 10 s cooldown of the first: dropped.
     expect(events.map((e) => [e.data.state, e.data.projected_net])).toEqual([["winning", "1"]]);
   });
+
+  it("a turn while the rule was off is not said when it is on again", () => {
+    const withW = (w: string, at: number): Snapshot => ({
+      ...withListing,
+      status: { value: statusResponse([statusPosition({ gid: "700", f: "5", w: Number(w) })]), at },
+    });
+    const d = new Detector({ cooldownMs: 0 });
+    const turned = [rule({ kind: "turned" })];
+    expect(d.step(withW("4", start), start, turned)).toEqual([]);
+    expect(d.step(withW("6", start + 1_000), start + 1_000, [])).toEqual([]);
+    expect(d.step(withW("6", start + 2_000), start + 2_000, turned)).toEqual([]);
+  });
 });
 
 describe("the service", () => {
-  const conn = (c: Connection): Snapshot => ({ ...base, connection: c });
+  // The last answer was at T0; then the service goes quiet.
+  const conn = (c: Connection): Snapshot => ({ ...base, connection: c, lastOkAt: T0 });
+  const answered = (at: number): Snapshot => ({ ...base, connection: { state: "ok" }, lastOkAt: at });
   const offline = conn({ state: "offline", retryAt: 0, reason: "connection refused" });
   const ok = conn({ state: "ok" });
   const all = [rule({ kind: "service" }), rule({ kind: "key_refused" }), rule({ kind: "rate_limited" })];
 
-  it("unreachable for 30 s fires once, and back after it", () => {
+  it("no answer for 30 s while offline fires once, and back at the next answer", () => {
     const events = run(
       [
         [ok, T0],
         [offline, T0 + 1_000],
+        [offline, T0 + SERVICE_DOWN_MS - 1],
         [offline, T0 + SERVICE_DOWN_MS],
-        [offline, T0 + SERVICE_DOWN_MS + 1_000],
         [offline, T0 + 90_000],
-        [ok, T0 + 91_000],
+        [answered(T0 + 91_000), T0 + 91_000],
       ],
       all,
     );
-    expect(events.map((e) => [e.data.state, e.at - T0])).toEqual([
-      ["down", SERVICE_DOWN_MS + 1_000],
-      ["back", 91_000],
+    expect(events.map((e) => [e.data.state, e.at - T0, e.data.down_ms ?? e.data.since])).toEqual([
+      ["down", SERVICE_DOWN_MS, T0],
+      ["back", 91_000, 91_000],
     ]);
   });
 
-  it("a short outage says nothing, before or after", () => {
+  it("a short outage says nothing, nor one endpoint failing while the others answer", () => {
     expect(
       run(
         [
           [ok, T0],
           [offline, T0 + 1_000],
           [offline, T0 + 20_000],
-          [ok, T0 + 21_000],
+          [answered(T0 + 21_000), T0 + 21_000],
         ],
         all,
       ),
     ).toEqual([]);
+    const degraded = (t: number): [Snapshot, number] => [
+      { ...answered(t - 500), connection: { state: "degraded", retryAt: 0, reason: "GET /results: 500" } },
+      t,
+    ];
+    expect(run([degraded(T0), degraded(T0 + 20_000), degraded(T0 + 40_000), degraded(T0 + 60_000)], all)).toEqual([]);
   });
 
   it("the key refused fires once until the service answers again; rate limiting only after a minute", () => {
@@ -292,6 +327,51 @@ describe("the balance", () => {
   it("a read taken while a placement is in flight is not compared", () => {
     const events = run(
       [at("100", T0), at("95", T0 + 1_000, { placement: placement("sending") }), at("95", T0 + 2_000, { placement: placement("done") })],
+      r,
+    );
+    expect(events).toEqual([]);
+  });
+
+  it("a read taken while a placement waits its turn is not compared once it is done: the next read is", () => {
+    // One placement, as the snapshots carry it, until the next.
+    const done = placement("done");
+    const events = run(
+      [
+        at("100", T0),
+        at("100", T0 + 1_000, { placement: placement("queued") }),
+        [{ ...at("100", T0 + 1_000)[0], placement: done }, T0 + 1_500],
+        at("95", T0 + 2_000, { placement: done }),
+      ],
+      r,
+    );
+    expect(events).toEqual([]);
+  });
+
+  it("a payout credited before or after its result arrives is the dashboard's own", () => {
+    const won = gameResult({
+      gid: "700",
+      interval: 60,
+      asset: "BTC_USDT",
+      network: "testnet",
+      currency: "USDC",
+      open_price: "100",
+      closing_price: "101",
+      settled_at: new Date(T0).toISOString(),
+      cancelled: false,
+      positions: [{ sp: "101", f: "5", w: "7.5", r: "0", win: true, variance: "0", txid: "t", placed_at: new Date(T0).toISOString() }],
+      total_staked: "5",
+      total_winnings: "7.5",
+      net_return: "2.5",
+    });
+    const settlements = withSettlement({ ...base }, won, T0 + 2_000).settlements;
+    const events = run(
+      [
+        at("100", T0),
+        // Credited, its result not read yet: a game ended is under way.
+        at("107.5", T0 + 1_000, { settling: { gid: "700", positions: [] } }),
+        at("107.5", T0 + 2_000, { settlements }),
+        at("107.5", T0 + 40_000, { settlements }),
+      ],
       r,
     );
     expect(events).toEqual([]);

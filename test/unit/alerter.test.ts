@@ -38,7 +38,7 @@ function setUp(settings: Partial<AlertSettings> = {}, dir = mkdtempSync(join(tmp
     localNow: () => now,
     settings: { ...DEFAULT_ALERT_SETTINGS, ...settings },
     delivery,
-    keeping: { read: () => readAlertFile(path), write: (k) => writeAlertFile(path, dir, k) },
+    keeping: { read: () => readAlertFile(path, true), write: (k) => writeAlertFile(path, dir, k) },
   });
   const priceAt = (value: number, dt: number) => {
     now += dt;
@@ -86,6 +86,39 @@ describe("the alerter", () => {
     expect(again.alerter.store.getSnapshot().fired.map((f) => f.event.rule)).toEqual([above.id]);
   });
 
+  it("making a spent rule again arms it again; m on it too; making one in force says so", () => {
+    const { alerter, delivered, priceAt } = setUp();
+    const spec = { kind: "price" as const, asset: "BTC_USDT", direction: "above" as const, level: new Decimal("100"), repeat: false };
+    expect(alerter.addRule(spec)).toBe("added");
+    expect(alerter.addRule(spec)).toBe("exists");
+    priceAt(99, 1000);
+    priceAt(101, 1000);
+    expect(alerter.addRule(spec)).toBe("rearmed");
+    priceAt(99, 120_000);
+    priceAt(101, 1000);
+    alerter.toggleMute(above.id);
+    expect(alerter.store.getSnapshot().rules.find((e) => e.rule.id === above.id)).toMatchObject({ spent: false, muted: false });
+    priceAt(99, 120_000);
+    priceAt(101, 1000);
+    expect(delivered).toHaveLength(3);
+  });
+
+  it("tells the poller which assets' prices its price rules read", () => {
+    const store = new Store<Snapshot>(initialSnapshot(target));
+    const watched: (readonly string[])[] = [];
+    const alerter = new Alerter({
+      source: store,
+      serverNow: () => T0,
+      settings: { ...DEFAULT_ALERT_SETTINGS, rules: [above] },
+      delivery: { deliver: () => [], setFocused: () => {} },
+      watchPrices: (assets) => watched.push(assets),
+    });
+    alerter.addRule({ kind: "price", asset: "ETH_USDT", direction: "below", level: new Decimal("3000"), repeat: true });
+    alerter.toggleMute(above.id);
+    expect(watched.at(0)).toEqual(["BTC_USDT"]);
+    expect(watched.at(-1)).toEqual(["ETH_USDT"]);
+  });
+
   it("a muted rule fires nothing; unmuted, it waits for the next crossing", () => {
     const every = makeRule({ kind: "price", asset: "BTC_USDT", direction: "above", level: new Decimal("100"), repeat: true });
     const { alerter, delivered, priceAt } = setUp({ rules: [every] });
@@ -114,6 +147,9 @@ describe("the alerter", () => {
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(JSON.parse(readFileSync(path, "utf8")).muted).toEqual(["settled"]);
     writeFileSync(path, "{ not json");
+    // Only read (watch --events): said, and left where it is.
+    expect(() => readAlertFile(path, false)).toThrow(/is not readable/);
+    expect(readFileSync(path, "utf8")).toBe("{ not json");
     const again = setUp({}, dir);
     expect(again.alerter.store.getSnapshot().problem).toMatch(/kept as .*alerts\.json\.bad/);
     expect(readFileSync(`${path}.bad`, "utf8")).toBe("{ not json");

@@ -3,10 +3,11 @@
  * withdrawal, a position placed by another client. Between two reads, what
  * the dashboard knows of is taken off the change: the stakes it placed, and
  * what the games it saw settle paid back (winnings, or the stakes of a
- * cancelled game). While something it knows of is under way (a placement
- * in flight, a held game ended and not yet settled) the reads are not
- * compared: the service may have counted it already or not. What remains
- * when nothing is under way fires. docs/alerts.md.
+ * cancelled game). A read taken while something it knows of is under way
+ * (a placement in flight, a held game ended and not yet settled, a
+ * settlement less than SETTLE_GRACE_MS old) is not compared: the service
+ * may have counted it already or not. The next read taken once nothing is
+ * under way is compared with the last one compared. docs/alerts.md.
  */
 import { formatMoney, formatMoneyChange, inCurrency } from "../../domain/format.js";
 import { Decimal } from "../../domain/money.js";
@@ -15,6 +16,9 @@ import { isReadable } from "../../domain/service-data.js";
 import { bookOf, type Placement, type SettlementNotice, type Snapshot } from "../../poller/snapshot.js";
 import type { EventDetector, Step } from "./context.js";
 
+/** After a settlement the service may credit the payout a little later than it reports the result. */
+export const SETTLE_GRACE_MS = 30_000;
+
 export class BalanceEvents implements EventDetector {
   /** The balance last compared, and the datum it came from. */
   private base: { value: Decimal; at: number } | undefined;
@@ -22,16 +26,24 @@ export class BalanceEvents implements EventDetector {
   private known: Decimal | undefined = new Decimal(0);
   private readonly counted = new WeakSet<SettlementNotice>();
   private lastPlacement: Placement | undefined;
+  /** The datum of the last read taken while something was under way: it and any before it are not compared. */
+  private dirtyAt: number | undefined;
 
   step(t: Step): void {
     this.count(t.s);
     const b = t.s.balance;
     if (!b || b.at === this.base?.at) return;
-    if (this.base === undefined || underWay(t.s, t.now)) {
-      // The first read, or one taken while something is under way: the next quiet read is compared with the last quiet one.
-      if (this.base === undefined) this.rebase(b.value.balance, b.at);
+    if (this.base === undefined) {
+      this.rebase(b.value.balance, b.at);
       return;
     }
+    if (underWay(t.s, t.now)) {
+      this.dirtyAt = b.at;
+      return;
+    }
+    // A read taken while something was under way waits for the next one, taken after.
+    if (this.dirtyAt !== undefined && b.at <= this.dirtyAt) return;
+    this.dirtyAt = undefined;
     const change = this.known === undefined ? undefined : b.value.balance.minus(this.base.value).minus(this.known);
     this.rebase(b.value.balance, b.at);
     if (change === undefined || change.isZero() || !t.rules.some((r) => r.kind === "balance")) return;
@@ -79,5 +91,6 @@ export class BalanceEvents implements EventDetector {
 function underWay(s: Snapshot, now: number): boolean {
   if (s.placement !== undefined && s.placement.state !== "done") return true;
   if (s.settling !== undefined) return true;
+  if (s.settlements.some((n) => playedIn(n.result) && now - n.at < SETTLE_GRACE_MS)) return true;
   return bookOf(s, now).some((r) => r.ended);
 }

@@ -36,6 +36,11 @@ export class Detector {
     return this.price.spent;
   }
 
+  /** Keys whose cooldown has run out are let go: one per game turned would otherwise pile up over a long session. */
+  private forgetCooled(now: number): void {
+    for (const [key, at] of this.lastFired) if (now - at >= this.options.cooldownMs) this.lastFired.delete(key);
+  }
+
   /** A rule made anew: it is not spent, whatever a rule of the same id did before. */
   forget(ruleId: string): void {
     this.price.spent.delete(ruleId);
@@ -54,6 +59,7 @@ export class Detector {
           const last = this.lastFired.get(key);
           if (last !== undefined && now - last < this.options.cooldownMs) return false;
           this.lastFired.set(key, now);
+          this.forgetCooled(now);
         }
         events.push(event);
         return true;

@@ -72,7 +72,11 @@ export class TurnedEvents implements EventDetector {
   private readonly sign = new Map<string, 1 | -1>();
 
   step(t: Step): void {
-    if (!t.rules.some((r) => r.kind === "turned")) return;
+    // Off (or muted), it does not follow the games: on again, it starts from what it sees then, not from a stale sign.
+    if (!t.rules.some((r) => r.kind === "turned")) {
+      this.sign.clear();
+      return;
+    }
     for (const row of bookOf(t.shown, t.now)) {
       if (row.ended) continue;
       const net = projectedNet([row]);
@@ -106,22 +110,35 @@ export class TurnedEvents implements EventDetector {
   }
 }
 
-/** The countdowns to the focused game's close, and the early precision window: once per game and rule. */
+/**
+ * The countdowns to the focused game's close, and the early precision
+ * window: once per game and rule, when the moment passes while the alerts
+ * watch (a launch or a switch of market inside the last seconds says
+ * nothing about them). A countdown longer than the prediction phase falls
+ * on the game's start.
+ */
 export class ClockEvents implements EventDetector {
   private readonly done = new Set<string>();
+  /** Server ms of the last step, and the focused market then. */
+  private last: { at: number; market: string } | undefined;
 
   step(t: Step): void {
+    const before = this.last;
+    const { asset, interval } = t.shown.target;
+    this.last = { at: t.now, market: `${asset}:${interval}` };
     const live = t.shown.listing?.value.liveGame;
-    if (!live) return;
+    if (!live || before === undefined || before.market !== this.last.market) return;
     const clock = gameClock(live, t.now);
     if (clock.phase !== "accepting") return;
-    const { asset, interval } = t.shown.target;
+    // Whether `moment` fell between the last step and this one: the alerts saw it pass.
+    const passed = (moment: number) => before.at < moment && moment <= t.now;
     const where = `#${shortGid(live.gid)} ${asset} ${formatInterval(interval)}`;
     const held = holdsLiveGame(t.shown);
     for (const rule of t.rules) {
       if (rule.kind === "closing") {
         const key = `${rule.id}:${live.gid}`;
-        if (this.done.has(key) || clock.toClose > rule.seconds * 1000 || (rule.onlyUnheld && held)) continue;
+        const moment = Math.max(live.start_at, live.closes_at - rule.seconds * 1000);
+        if (this.done.has(key) || !passed(moment) || (rule.onlyUnheld && held)) continue;
         rememberSet(this.done, key);
         t.fire({
           event: "closing",
@@ -135,7 +152,7 @@ export class ClockEvents implements EventDetector {
       }
       if (rule.kind === "early_window") {
         const key = `early:${live.gid}`;
-        if (this.done.has(key) || !inEarlyWindow(interval, live.start_at, t.now)) continue;
+        if (this.done.has(key) || !passed(live.start_at) || !inEarlyWindow(interval, live.start_at, t.now)) continue;
         // The listing's own flag, when it has one, says whether this game has the window at all.
         if (!live.provisional && t.shown.listing?.value.early_precision_window === false) continue;
         rememberSet(this.done, key);

@@ -1,74 +1,35 @@
 /**
- * The dashboard going blind: the service unreachable (offline, or answering
- * with errors) for SERVICE_DOWN_MS and back, the key refused, rate limited
- * for RATE_LIMITED_MS. Each fires once per episode; an episode ends when
- * the connection is ok again.
+ * The dashboard going blind: no answer of any kind from the service for
+ * SERVICE_DOWN_MS while it is offline or failing (one endpoint failing while
+ * the others answer is not blind), and back at its next answer; the key
+ * refused; rate limited for RATE_LIMITED_MS. Each fires once per episode;
+ * an episode ends with the next answer.
  */
 import { formatAge } from "../../domain/format.js";
-import type { Connection } from "../../poller/snapshot.js";
+import type { Connection, Snapshot } from "../../poller/snapshot.js";
 import { RATE_LIMITED_MS, SERVICE_DOWN_MS } from "../rules.js";
 import type { EventDetector, Step } from "./context.js";
 
-type Episode = { since: number; fired: boolean };
-
-const isDown = (c: Connection) => c.state === "offline" || c.state === "degraded";
 const reasonOf = (c: Connection) => ("reason" in c ? c.reason : "");
+const failing = (c: Connection) => c.state === "offline" || c.state === "degraded";
 
 export class ServiceEvents implements EventDetector {
-  private down: Episode | undefined;
-  private limited: Episode | undefined;
-  private refused = false;
+  /** Server ms of the first step: the silence before any answer counts from there. */
+  private startedAt: number | undefined;
+  /** When "down" was said: the last answer then (none before any), and since when there was none; "back" is said at the next answer. */
+  private downSaid: { lastOk: number; since: number } | undefined;
+  private limitedSince: number | undefined;
+  private limitedSaid = false;
+  private refusedSaid = false;
 
   step(t: Step): void {
-    const c = t.s.connection;
+    this.startedAt ??= t.now;
     const on = (kind: string) => t.rules.some((r) => r.kind === kind);
-    this.down = episode(this.down, isDown(c), t.now);
-    this.limited = episode(this.limited, c.state === "rate_limited", t.now);
-    if (c.state === "ok") {
-      if (this.wasDown !== undefined && on("service")) {
-        const ms = t.now - this.wasDown;
-        t.fire({
-          event: "service",
-          rule: "service",
-          at: t.now,
-          title: "service back",
-          text: `service back after ${formatAge(ms)} unreachable`,
-          tone: "up",
-          data: { state: "back", down_ms: ms },
-        });
-      }
-      this.wasDown = undefined;
-      this.refused = false;
-    }
-    if (this.down && !this.down.fired && t.now - this.down.since >= SERVICE_DOWN_MS) {
-      this.down.fired = true;
-      this.wasDown = this.down.since;
-      if (on("service"))
-        t.fire({
-          event: "service",
-          rule: "service",
-          at: t.now,
-          title: "service unreachable",
-          text: `service unreachable for ${formatAge(t.now - this.down.since)}: ${reasonOf(c)}`,
-          tone: "warn",
-          data: { state: "down", reason: reasonOf(c), since: this.down.since },
-        });
-    }
-    if (this.limited && !this.limited.fired && t.now - this.limited.since >= RATE_LIMITED_MS) {
-      this.limited.fired = true;
-      if (on("rate_limited"))
-        t.fire({
-          event: "rate_limited",
-          rule: "rate_limited",
-          at: t.now,
-          title: "rate limited",
-          text: `rate limited for ${formatAge(t.now - this.limited.since)}: ${reasonOf(c)}`,
-          tone: "warn",
-          data: { reason: reasonOf(c), since: this.limited.since },
-        });
-    }
-    if (c.state === "unauthorized" && !this.refused) {
-      this.refused = true;
+    this.down(t, on("service"));
+    this.limited(t, on("rate_limited"));
+    const c = t.s.connection;
+    if (c.state === "unauthorized" && !this.refusedSaid) {
+      this.refusedSaid = true;
       if (on("key_refused"))
         t.fire({
           event: "key_refused",
@@ -80,14 +41,61 @@ export class ServiceEvents implements EventDetector {
           data: { reason: reasonOf(c) },
         });
     }
+    if (c.state === "ok") this.refusedSaid = false;
   }
 
-  /** Since when the service was down, once its down alert is due: "back" is said only after "down" was. */
-  private wasDown: number | undefined;
-}
+  private down(t: Step, on: boolean): void {
+    const s: Snapshot = t.s;
+    const lastOk = s.lastOkAt ?? Number.NEGATIVE_INFINITY;
+    if (this.downSaid !== undefined && lastOk > this.downSaid.lastOk) {
+      const ms = lastOk - this.downSaid.since;
+      this.downSaid = undefined;
+      if (on)
+        t.fire({
+          event: "service",
+          rule: "service",
+          at: t.now,
+          title: "service back",
+          text: `service back after ${formatAge(ms)} without an answer`,
+          tone: "up",
+          data: { state: "back", down_ms: ms },
+        });
+      return;
+    }
+    const silentSince = s.lastOkAt ?? this.startedAt!;
+    if (this.downSaid !== undefined || !failing(s.connection) || t.now - silentSince < SERVICE_DOWN_MS) return;
+    this.downSaid = { lastOk, since: silentSince };
+    if (on)
+      t.fire({
+        event: "service",
+        rule: "service",
+        at: t.now,
+        title: "service unreachable",
+        text: `service unreachable for ${formatAge(t.now - silentSince)}: ${reasonOf(s.connection)}`,
+        tone: "warn",
+        data: { state: "down", reason: reasonOf(s.connection), since: silentSince },
+      });
+  }
 
-/** The episode going on, if the condition holds: the one before it, or one starting now. */
-function episode(prev: Episode | undefined, holds: boolean, now: number): Episode | undefined {
-  if (!holds) return undefined;
-  return prev ?? { since: now, fired: false };
+  private limited(t: Step, on: boolean): void {
+    const c = t.s.connection;
+    if (c.state !== "rate_limited") {
+      this.limitedSince = undefined;
+      this.limitedSaid = false;
+      return;
+    }
+    this.limitedSince ??= t.now;
+    if (this.limitedSaid || t.now - this.limitedSince < RATE_LIMITED_MS) return;
+    this.limitedSaid = true;
+    if (on)
+      t.fire({
+        event: "rate_limited",
+        rule: "rate_limited",
+        at: t.now,
+        title: "rate limited",
+        text: `rate limited for ${formatAge(t.now - this.limitedSince)}: ${reasonOf(c)}`,
+        tone: "warn",
+        data: { reason: reasonOf(c), since: this.limitedSince },
+      });
+  }
 }

@@ -5,14 +5,11 @@
  * focused market come in with the context.
  */
 
-import type { RuleSpec } from "../../../alerts/rules.js";
+import { CLOSING_MAX_SECONDS, type RuleSpec } from "../../../alerts/rules.js";
 import { formatInterval, formatPrice } from "../../../domain/format.js";
 import type { Decimal } from "../../../domain/money.js";
 import { parseDecimal } from "../../../domain/money.js";
 import { type AlertFormState, valueField } from "./alert-form-state.js";
-
-/** The longest countdown a rule may have: a day, the longest game. */
-export const MAX_SECONDS = 86_400;
 
 export interface AlertFormContext {
   /** The focused asset: the one a price rule watches. */
@@ -64,10 +61,10 @@ function checkPrice(s: AlertFormState, c: AlertFormContext): AlertFormCheck {
 function checkClosing(s: AlertFormState, c: AlertFormContext): AlertFormCheck {
   const text = valueField(s).text;
   if (text === "") return { ok: false, problem: "type the seconds before the close" };
-  if (!/^\d+$/.test(text)) return { ok: false, problem: `"${text}" is not whole seconds: 1 to ${MAX_SECONDS}` };
+  if (!/^\d+$/.test(text)) return { ok: false, problem: `"${text}" is not whole seconds: 1 to ${CLOSING_MAX_SECONDS}` };
   const seconds = Number(text);
-  if (seconds < 1 || seconds > MAX_SECONDS)
-    return { ok: false, problem: `the seconds must be 1 to ${MAX_SECONDS} (a day); ${text} is not` };
+  if (seconds < 1 || seconds > CLOSING_MAX_SECONDS)
+    return { ok: false, problem: `the seconds must be 1 to ${CLOSING_MAX_SECONDS} (a day); ${text} is not` };
   const spec: RuleSpec = { kind: "closing", seconds, onlyUnheld: s.onlyUnheld };
   const market = `${c.asset} ${formatInterval(c.interval)}`;
   const unheld = s.onlyUnheld ? " while you hold nothing" : "";

@@ -5,7 +5,7 @@
  * paste goes into the value.
  */
 import { useCallback, useMemo } from "react";
-import type { AlertsController } from "../../../alerts/alerts-state.js";
+import type { AlertsController, RuleAdded } from "../../../alerts/alerts-state.js";
 import { describeRule, makeRule } from "../../../alerts/rules.js";
 import { formatPrice } from "../../../domain/format.js";
 import { type Snapshot, snapshotAt } from "../../../poller/snapshot.js";
@@ -19,6 +19,9 @@ import { type AlertFormState, alertFormKey, openAlertForm, pasteAlertText, round
 import type { AlertFormAction } from "./keys.js";
 
 /** What the form reads of the dashboard: the focused market and its live price. */
+/** What the footer says a save did. */
+const ADDED_WORDS: Record<RuleAdded, string> = { added: "alert set", rearmed: "alert armed again", exists: "alert already set" };
+
 export interface AlertFormSource {
   store: { getSnapshot(): Snapshot };
   serverNow(): number;
@@ -53,9 +56,10 @@ export function useAlertFormMode(
         setForm({ ...f, note: { tone: "bad", text: `not saved: ${check.problem}` } });
         return;
       }
-      alerts?.addRule(check.spec);
+      const added = alerts?.addRule(check.spec);
       setForm(null);
-      say(`alert set: ${describeRule(makeRule(check.spec), formatPrice)} — ${keyName(dashboard, "alerts")} lists the alerts`);
+      const words = describeRule(makeRule(check.spec), formatPrice);
+      say(`${ADDED_WORDS[added ?? "added"]}: ${words} — ${keyName(dashboard, "alerts")} lists the alerts`);
     },
     [alerts, say, setForm, contextNow, dashboard],
   );
@@ -94,7 +98,7 @@ export function useAlertFormMode(
     }),
     [table, dashboard, currentForm, handleKey],
   );
-  return { form, open, handlePaste, mode, contextNow };
+  return { form, open, handlePaste, mode };
 }
 
 /** ←/→ move the cursor in the value, and change the kind or the option: the footer says which. */

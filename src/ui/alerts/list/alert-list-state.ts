@@ -90,7 +90,8 @@ function ruleAction(
   if (entry === undefined) return { list: s, said: "no rules to act on" };
   const words = describeRule(entry.rule, formatPrice);
   if (action === "mute") {
-    return { list: s, call: { op: "toggleMute", id: entry.rule.id }, said: `${entry.muted ? "unmuted" : "muted"}: ${words}` };
+    const did = entry.spent ? "armed again" : entry.muted ? "unmuted" : "muted";
+    return { list: s, call: { op: "toggleMute", id: entry.rule.id }, said: `${did}: ${words}` };
   }
   if (entry.origin === "config") return { list: s, said: `rules of the config file can only be muted (${muteKey})` };
   if (entry.origin === "default")
