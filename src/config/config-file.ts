@@ -5,7 +5,8 @@
  * holds the API key: a key there is refused without being shown, and the
  * file may instead name a command that prints it (`key_command`).
  * `[alerts]` and `[[alert]]` are passed on as written to alert-config.ts,
- * which reads them once the asset in use is known.
+ * and `[[strategy]]` to strategy-config.ts, which read them once the
+ * settings in use are known.
  * docs/config.md.
  */
 import { readFileSync } from "node:fs";
@@ -35,6 +36,8 @@ export interface ConfigFile {
   keysLabel: string | undefined;
   /** `[alerts]` and `[[alert]]` as written, the top level's first: read by alert-config.ts, which knows the asset. */
   alerts: AlertSources;
+  /** `[[strategy]]` as written, the top level's first: read by strategy-config.ts, which knows the market in use. */
+  strategies: StrategySources;
 }
 
 /** A value of the file with the table it is in: `…/config.toml` or `…/config.toml [profile.mainnet]`. */
@@ -50,6 +53,12 @@ export interface AlertSources {
   floats: ReadonlyMap<number, ReadonlySet<string>>;
 }
 
+export interface StrategySources {
+  lists: Placed[];
+  /** The same map as the alerts': a strategy's amounts as they were written. */
+  floats: ReadonlyMap<number, ReadonlySet<string>>;
+}
+
 const FILE_KEYS = new Map(SETTINGS.filter((d) => d.name !== "apiKey" && d.name !== "profile").map((d) => [tomlKey(d), d.name]));
 /** Names under which a key might be written into the file by mistake. */
 const KEY_NAMES = /^(metafide_)?(api_?)?key$/i;
@@ -57,6 +66,7 @@ const KEY_COMMAND = "key_command";
 const KEYS_TABLE = "keys";
 const ALERTS_TABLE = "alerts";
 const ALERT_LIST = "alert";
+const STRATEGY_LIST = "strategy";
 
 export type Table = Record<string, unknown>;
 export const isTable = (v: unknown): v is Table => typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
@@ -76,6 +86,7 @@ export function readConfigFile(path: string, profile: string | undefined, warnin
     keys: new Map(),
     keysLabel: undefined,
     alerts: { tables: [], lists: [], floats: new Map() },
+    strategies: { lists: [], floats: new Map() },
   };
   let text: string;
   try {
@@ -88,7 +99,8 @@ export function readConfigFile(path: string, profile: string | undefined, warnin
   }
   const doc = parseToml(path, text);
   const { profile: profiles, ...top } = doc;
-  const out: ConfigFile = { ...empty, found: true, alerts: { tables: [], lists: [], floats: floatLiterals(text) } };
+  const floats = floatLiterals(text);
+  const out: ConfigFile = { ...empty, found: true, alerts: { tables: [], lists: [], floats }, strategies: { lists: [], floats } };
   takeTable(top, path, out, warnings);
   if (profiles !== undefined && !isTable(profiles)) throw new ConfigError(`profile (in ${path})`, "must be tables: [profile.NAME]");
   if (profile !== undefined) {
@@ -133,6 +145,10 @@ function takeTable(table: Table, where: string, out: ConfigFile, warnings: strin
     }
     if (name === ALERTS_TABLE || name === ALERT_LIST) {
       out.alerts[name === ALERTS_TABLE ? "tables" : "lists"].push({ value, where });
+      continue;
+    }
+    if (name === STRATEGY_LIST) {
+      out.strategies.lists.push({ value, where });
       continue;
     }
     const setting = FILE_KEYS.get(name);

@@ -7,6 +7,7 @@ import { apiBase } from "../api/base-url.js";
 import type { Secret } from "../api/redact.js";
 import type { Network } from "../api/schemas.js";
 import type { Interval } from "../domain/rules.js";
+import type { StrategyConfig } from "../strategy/strategy.js";
 import type { KeyTables } from "../ui/key-tables.js";
 import type { LayoutChoice } from "../ui/layout.js";
 import type { ThemeName } from "../ui/palettes.js";
@@ -42,6 +43,8 @@ export interface Config {
   keys: KeyTables;
   /** The config file's [alerts] and [[alert]], with --no-bell's say (config/alert-config.ts). */
   alerts: AlertSettings;
+  /** The config file's [[strategy]] tables, the profile's over the top level's by name (config/strategy-config.ts). */
+  strategies: readonly StrategyConfig[];
   /** --debug-log: the file every exchange is appended to; null when off. */
   debugLog: string | null;
   /** --no-history: no price history is read or written. */

@@ -28,6 +28,7 @@ import { type KeyCommandRunner, keyFromCommand, runKeyCommand } from "./key-comm
 import { type Settings, SettingsSchema } from "./schema.js";
 import { SETTINGS, type SettingName, type Source } from "./settings.js";
 import { defaultConfigPath, defaultStateDir } from "./state-dir.js";
+import { strategySettings } from "./strategy-config.js";
 import { VERSION } from "./version.js";
 
 export type ConfigResult =
@@ -191,6 +192,7 @@ function toConfig(
     theme: s.theme,
     keys: keysOf(files.file),
     alerts: alertSettings(files.file.alerts, { asset: s.asset, noBell: s.noBell }),
+    strategies: Object.freeze(strategySettings(files.file.strategies, s)),
     debugLog: s.debugLog ?? null,
     noHistory: s.noHistory,
     stateDir: s.stateDir ?? stateDir,
