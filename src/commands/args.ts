@@ -20,6 +20,10 @@ export interface CommandArgs {
   limit?: number;
   offset?: number;
   gid?: string;
+  /** auto NAME: the strategy. */
+  name?: string;
+  /** auto --trial N: N games on the sim's engine, on a fast clock. */
+  trial?: number;
 }
 
 /** A usage mistake: exit 1. */
@@ -40,6 +44,7 @@ export const OWN: Record<CommandName, { switches: string[]; values: string[] }> 
   results: { switches: [], values: ["--limit", "--offset", "--gid"] },
   place: { switches: ["--yes"], values: ["--price", "--stake"] },
   watch: { switches: ["--book", "--events"], values: [] },
+  auto: { switches: ["--yes"], values: ["--trial"] },
   doctor: { switches: [], values: [] },
 };
 
@@ -52,6 +57,7 @@ export const USAGE: Record<CommandName, string> = {
   results: "spotdash results [--limit N] [--offset N] [--gid G] [--json] [--sim]",
   place: "spotdash place --price P --stake S [--yes] [--json] [--sim]",
   watch: "spotdash watch [--book] [--events] [--json] [--sim]",
+  auto: "spotdash auto NAME [--trial N] [--yes] [--json] [--sim]",
   doctor: "spotdash doctor [--json] [--sim]",
 };
 
@@ -95,8 +101,13 @@ export function parseCommandArgs(command: CommandName, rest: readonly string[]):
       continue;
     }
     if (arg.startsWith("-")) throw usage(`unknown option ${JSON.stringify(name)}`);
+    if (command === "auto" && args.name === undefined) {
+      args.name = arg;
+      continue;
+    }
     throw usage(`unexpected argument ${JSON.stringify(arg)}`);
   }
+  if (command === "auto" && args.name === undefined) throw usage("names no strategy");
   if (command === "place") {
     if (args.price === undefined) throw usage("--price is required");
     if (args.stake === undefined) throw usage("--stake is required");
@@ -120,6 +131,11 @@ function setValue(args: CommandArgs, name: string, value: string, usage: (p: str
       if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 100)
         throw usage(`--limit must be a whole number from 1 to 100 (got ${JSON.stringify(value)})`);
       args.limit = Number(value);
+      return;
+    case "--trial":
+      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 10_000)
+        throw usage(`--trial must be a number of games from 1 to 10000 (got ${JSON.stringify(value)})`);
+      args.trial = Number(value);
       return;
     case "--offset":
       if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)))

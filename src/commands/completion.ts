@@ -51,7 +51,8 @@ const OPTION_HELP: Record<string, string> = {
   "--json": "as JSON",
   "--sim": "against the local sim",
   "--edit": "open the config file in $EDITOR",
-  "--yes": "confirm a mainnet placement",
+  "--yes": "confirm a mainnet placement (auto: arm on mainnet)",
+  "--trial": "N games on the sim's engine, on a fast clock",
   "--book": "every game held too",
   "--events": "the alerts' events, one JSON line each",
 };

@@ -8,6 +8,7 @@ import { COMMANDS, type Command } from "../config/help.js";
 import { hasKey } from "../open-backend.js";
 import { ServerClock } from "../poller/server-clock.js";
 import { type CommandArgs, type CommandName, parseCommandArgs, wantsJson } from "./args.js";
+import { autoCommand } from "./auto.js";
 import { type CommandBackend, openCommandBackend } from "./backend.js";
 import { bookCommand } from "./book.js";
 import { doctorCommand } from "./doctor.js";
@@ -64,6 +65,7 @@ export async function runCommand(command: CommandName, rest: readonly string[], 
       await (args.events ? watchEvents : watchCommand)({ config, args, backend, io });
       return EXIT.ok;
     }
+    if (command === "auto") return await autoCommand({ config, args, backend, io });
     if (command === "book") {
       await bookCommand({ config, args, backend, io });
       return EXIT.ok;

@@ -6,6 +6,7 @@
  *   1 usage or configuration error (nothing was sent, or nothing should be)
  *   2 the service refused (its reason is passed on)
  *   3 the service could not be reached, or gave no usable answer
+ *   4 auto: the strategy stopped itself (a limit, a refusal it cannot get past)
  */
 import { type ApiError, type ApiErrorKind, isApiError } from "../api/errors.js";
 import { stringifyJson } from "../api/json.js";
@@ -14,7 +15,7 @@ import { ConfigError } from "../config/errors.js";
 import type { Backend } from "../open-backend.js";
 import { UsageError } from "./args.js";
 
-export const EXIT = { ok: 0, usage: 1, refused: 2, unreachable: 3 } as const;
+export const EXIT = { ok: 0, usage: 1, refused: 2, unreachable: 3, stopped: 4 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export interface Writable {

@@ -1,0 +1,27 @@
+/**
+ * A strategy's share of a settled game: the stakes and winnings of its own
+ * positions in the result, told apart by txid. The result lists every
+ * position the user held there, placed by hand or by another strategy too.
+ * Where its positions cannot be told apart (no txid came back), the game's
+ * totals are shared by stake.
+ */
+import { Decimal, sum } from "../domain/money.js";
+import { type GameResult, isReadable } from "../domain/service-data.js";
+import type { OwnPlacement } from "./decide.js";
+import type { Settled } from "./limits.js";
+
+export function settledShare(result: GameResult, own: readonly OwnPlacement[]): Settled {
+  const mine = own.filter((p) => p.gid === result.gid && p.state !== "refused");
+  const staked = sum(mine.map((p) => new Decimal(p.f)));
+  if (result.cancelled === true) return { gid: result.gid, paid: staked, staked, cancelled: true };
+  const txids = new Set(mine.flatMap((p) => (p.txid ? [p.txid] : [])));
+  const matched = result.positions.filter((p) => txids.has(p.txid));
+  if (matched.length === mine.length && matched.length > 0) {
+    const paid = sum(matched.map((p) => (p.w !== null && isReadable(p.w) ? p.w : new Decimal(0))));
+    return { gid: result.gid, paid, staked };
+  }
+  const total = isReadable(result.total_staked) ? result.total_staked : undefined;
+  const won = isReadable(result.total_winnings) ? result.total_winnings : undefined;
+  if (total === undefined || won === undefined || total.isZero()) return { gid: result.gid, paid: new Decimal(0), staked };
+  return { gid: result.gid, paid: won.times(staked).dividedBy(total).toDecimalPlaces(6, Decimal.ROUND_DOWN), staked };
+}
