@@ -27,7 +27,7 @@ export interface AutoContext {
 }
 
 /** The strategy called NAME in the config, or a usage failure naming those there are. */
-export function strategyNamed(config: Config, name: string | undefined): StrategyConfig {
+export function strategyNamed(config: Pick<Config, "strategies">, name: string | undefined): StrategyConfig {
   const found = config.strategies.find((s) => s.name === name);
   if (found) return found;
   const names = config.strategies.map((s) => s.name);

@@ -16,6 +16,7 @@ import { type CommandIO, EXIT, type ExitCode, report, toFailure } from "./io.js"
 import { Pacer } from "./pacer.js";
 import { checkBeforeSending, placeCommand } from "./place.js";
 import { balanceCommand, gameCommand, positionsCommand, priceCommand, type ReadContext, resultsCommand } from "./read.js";
+import { trialCommand } from "./trial.js";
 import { watchCommand } from "./watch.js";
 import { watchEvents } from "./watch-events.js";
 
@@ -59,6 +60,11 @@ export async function runCommand(command: CommandName, rest: readonly string[], 
   }
   let backend: CommandBackend | undefined;
   try {
+    // The trial talks to no service: it plays on the sim's engine in process.
+    if (command === "auto" && args.trial !== undefined) {
+      await trialCommand({ config, name: args.name ?? "", games: args.trial, json: args.json, io });
+      return EXIT.ok;
+    }
     backend = await openCommandBackend(config, args.sim, command);
     io = withSim(io, backend, args.json, !hasKey(config));
     if (command === "watch") {

@@ -9,8 +9,9 @@
  */
 import type { Config } from "../config/config.js";
 import { formatInterval, formatMoneyChangeExact, formatMoneyExact, formatPercent, inCurrency, plural } from "../domain/format.js";
-import { toWire } from "../domain/money.js";
+import { formatAmount, toWire } from "../domain/money.js";
 import { runTrial, TrialError, type TrialLine, type TrialSummary } from "../strategy/trial.js";
+import { strategyNamed } from "./auto.js";
 import { CommandFailure, type CommandIO, EXIT, jsonLine, out } from "./io.js";
 
 export interface TrialContext {
@@ -29,8 +30,7 @@ const SKIPS_SHOWN = 5;
 
 export async function trialCommand(ctx: TrialContext): Promise<void> {
   const { config, name, io, json } = ctx;
-  const strategy = config.strategies.find((s) => s.name === name);
-  if (strategy === undefined) throw new CommandFailure(unknownStrategy(name, config.strategies), "usage", EXIT.usage);
+  const strategy = strategyNamed(config, name);
   const progress = json ? undefined : Progress.on(io, name, ctx.games, strategy.market.currency);
   const onDecision = (line: TrialLine) => {
     if (json) out(io, jsonLine(io, line));
@@ -48,13 +48,6 @@ export async function trialCommand(ctx: TrialContext): Promise<void> {
   }
   if (json) out(io, jsonLine(io, trialSummaryJson(summary)));
   else out(io, trialTable(summary, config.ascii).join("\n"));
-}
-
-function unknownStrategy(name: string, strategies: Config["strategies"]): string {
-  if (strategies.length === 0) {
-    return `trial: no strategy "${name}": the config file declares no strategies ([[strategy]], docs/strategies.md)`;
-  }
-  return `trial: no strategy "${name}"; the config file declares ${strategies.map((s) => s.name).join(", ")}`;
 }
 
 // ---- JSON -----------------------------------------------------------------------
@@ -101,7 +94,7 @@ export function trialTable(s: TrialSummary, ascii = false): string[] {
   const { asset, interval, network } = s.market;
   const heading = `trial "${s.strategy}"${s.paper ? " (paper, trialled as if armed)" : ""}: ${asset} ${formatInterval(interval)} ${network} on the sim's engine, seed ${s.seed}, from ${utc(s.from)} (the trial's clock)`;
   const winRate =
-    s.winRatePct === null ? none : `${formatPercent(s.winRatePct)} (${s.wins} of ${plural(s.decided, "game")} with positions)`;
+    s.winRatePct === null ? none : `${formatAmount(s.winRatePct, 2)}% (${s.wins} of ${plural(s.decided, "game")} with positions)`;
   const rows: [string, string][] = [
     ["games", `${s.games} of ${s.asked}, ${s.skipped.length} skipped${s.cancelled > 0 ? `, ${s.cancelled} cancelled` : ""}`],
     ["positions", String(s.positions)],

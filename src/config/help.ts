@@ -35,7 +35,7 @@ const COMMAND_HELP: Record<Command, string> = {
   results: "print settled games",
   place: "place a position",
   watch: "follow the live game line by line (--book: every game held; --events: alerts)",
-  auto: "run a strategy of the config file without the screen (--trial N: N games on the sim, fast)",
+  auto: "run a strategy of the config file headless (--trial N: N fast games on the sim)",
   doctor: "check the service: every endpoint, the key, each answer, the clock",
   config: "print each setting and where it came from (--edit: open the config file)",
   completion: "print the completion script for bash, zsh or fish",

@@ -217,7 +217,7 @@ describe("trialCommand", () => {
     await expect(run).rejects.toThrow(CommandFailure);
     await expect(run).rejects.toMatchObject({
       exit: EXIT.usage,
-      message: 'trial: no strategy "nope"; the config file declares ladder10, other',
+      message: 'auto: no strategy named "nope"; the config file has ladder10, other',
     });
   });
 });
