@@ -24,6 +24,8 @@ export interface CommandArgs {
   name?: string;
   /** auto --trial N: N games on the sim's engine, on a fast clock. */
   trial?: number;
+  /** auto --trial N --seed S: the trial's prices and crowd, repeatable. */
+  seed?: number;
 }
 
 /** A usage mistake: exit 1. */
@@ -44,7 +46,7 @@ export const OWN: Record<CommandName, { switches: string[]; values: string[] }> 
   results: { switches: [], values: ["--limit", "--offset", "--gid"] },
   place: { switches: ["--yes"], values: ["--price", "--stake"] },
   watch: { switches: ["--book", "--events"], values: [] },
-  auto: { switches: ["--yes"], values: ["--trial"] },
+  auto: { switches: ["--yes"], values: ["--trial", "--seed"] },
   doctor: { switches: [], values: [] },
 };
 
@@ -57,7 +59,7 @@ export const USAGE: Record<CommandName, string> = {
   results: "spotdash results [--limit N] [--offset N] [--gid G] [--json] [--sim]",
   place: "spotdash place --price P --stake S [--yes] [--json] [--sim]",
   watch: "spotdash watch [--book] [--events] [--json] [--sim]",
-  auto: "spotdash auto NAME [--trial N] [--yes] [--json] [--sim]",
+  auto: "spotdash auto NAME [--trial N [--seed S]] [--yes] [--json] [--sim]",
   doctor: "spotdash doctor [--json] [--sim]",
 };
 
@@ -136,6 +138,11 @@ function setValue(args: CommandArgs, name: string, value: string, usage: (p: str
       if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 10_000)
         throw usage(`--trial must be a number of games from 1 to 10000 (got ${JSON.stringify(value)})`);
       args.trial = Number(value);
+      return;
+    case "--seed":
+      if (!/^\d+$/.test(value) || Number(value) > 2 ** 32 - 1)
+        throw usage(`--seed must be a whole number from 0 to ${2 ** 32 - 1} (got ${JSON.stringify(value)})`);
+      args.seed = Number(value);
       return;
     case "--offset":
       if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)))

@@ -53,6 +53,7 @@ const OPTION_HELP: Record<string, string> = {
   "--edit": "open the config file in $EDITOR",
   "--yes": "confirm a mainnet placement (auto: arm on mainnet)",
   "--trial": "N games on the sim's engine, on a fast clock",
+  "--seed": "the trial's prices, repeatable",
   "--book": "every game held too",
   "--events": "the alerts' events, one JSON line each",
 };

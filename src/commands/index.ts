@@ -62,7 +62,8 @@ export async function runCommand(command: CommandName, rest: readonly string[], 
   try {
     // The trial talks to no service: it plays on the sim's engine in process.
     if (command === "auto" && args.trial !== undefined) {
-      await trialCommand({ config, name: args.name ?? "", games: args.trial, json: args.json, io });
+      const seed = args.seed === undefined ? {} : { seed: args.seed };
+      await trialCommand({ config, name: args.name ?? "", games: args.trial, json: args.json, io, ...seed });
       return EXIT.ok;
     }
     backend = await openCommandBackend(config, args.sim, command);
