@@ -70,10 +70,11 @@ async function main(argv: string[]): Promise<number> {
         process.stderr.write(`spotdash: the '${command}' command is not available in this version\n`);
         return 1;
       }
-      // SIGINT / SIGTERM end `watch` cleanly (exit 0); a one-shot command keeps the default (it is killed).
+      // SIGINT / SIGTERM end `watch` and `auto` cleanly (exit 0; auto after the request in flight); a one-shot command keeps
+      // the default (it is killed).
       const stop = new AbortController();
       const abort = () => stop.abort();
-      if (command === "watch") {
+      if (command === "watch" || command === "auto") {
         process.once("SIGINT", abort);
         process.once("SIGTERM", abort);
       }

@@ -13,7 +13,7 @@ import { formatClock } from "../domain/format.js";
 import { bookOptions } from "../poller/book-watch.js";
 import { Poller } from "../poller/poller.js";
 import { type StrategyEvent, StrategyRunner } from "../strategy/runner.js";
-import { readSpendFile, spendFilePath, writeSpendFile } from "../strategy/spend-file.js";
+import { readSpendFile, spendFilePath, spendScope, writeSpendFile } from "../strategy/spend-file.js";
 import type { StrategyConfig } from "../strategy/strategy.js";
 import type { CommandArgs } from "./args.js";
 import type { CommandBackend } from "./backend.js";
@@ -50,7 +50,7 @@ export async function autoCommand(ctx: AutoContext): Promise<ExitCode> {
     onRequest: (_kind, at) => io.onRequest?.(at),
     book: bookOptions({ ...config, asset }, backend.sim),
   });
-  const path = spendFilePath(config.stateDir, backend.sim ? "sim" : backend.label, strategy.name, network);
+  const path = spendFilePath(config.stateDir, spendScope(backend, config.apiKey?.reveal()), strategy.name, network);
   let finish!: (code: ExitCode) => void;
   const done = new Promise<ExitCode>((resolve) => (finish = resolve));
   const runner = new StrategyRunner({

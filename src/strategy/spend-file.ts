@@ -8,6 +8,7 @@
  * each host's); 0600, the key never in it. A file that cannot be read stops
  * the strategy from being armed rather than starting it from nothing.
  */
+import { createHash } from "node:crypto";
 import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as z from "zod";
@@ -18,6 +19,16 @@ import { emptySpend, type Spend } from "./limits.js";
 export interface KeptSpend {
   spend: Spend;
   own: OwnPlacement[];
+}
+
+/**
+ * Whose spend: the sim's, or the account's at a service, told apart by a
+ * hash of its key (the key itself is never written), so two keys at one
+ * host never share a day's limit.
+ */
+export function spendScope(service: { sim: boolean; label: string }, apiKey: string | undefined): string {
+  if (service.sim || apiKey === undefined) return service.sim ? "sim" : service.label;
+  return `${service.label}-${createHash("sha256").update(apiKey).digest("hex").slice(0, 12)}`;
 }
 
 export function spendFilePath(stateDir: string, scope: string, name: string, network: string): string {
