@@ -78,6 +78,8 @@ export class StrategyRunner {
   private unsubscribe: (() => void) | undefined;
   /** Why its spend file could not be read: it is never armed then, rather than started from nothing. */
   private readonly unreadable: string | undefined;
+  /** stop() was called: the answer in flight is kept, and nothing more is decided. */
+  private ended = false;
 
   constructor(private readonly o: RunnerOptions) {
     const now = o.source.serverNow();
@@ -104,6 +106,7 @@ export class StrategyRunner {
 
   /** Stops deciding; resolves once the placement in flight (if any) has its answer and is kept. */
   async stop(): Promise<void> {
+    this.ended = true;
     this.unsubscribe?.();
     clearInterval(this.timer);
     await this.sending;
@@ -134,6 +137,7 @@ export class StrategyRunner {
 
   /** Steps it with the snapshot now; the tests call it with their own clock. */
   check(): void {
+    if (this.ended) return;
     const now = this.o.source.serverNow();
     const s = snapshotAt(this.o.source.store.getSnapshot(), now);
     this.settle(s);
