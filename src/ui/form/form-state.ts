@@ -4,6 +4,7 @@
  */
 import type { Key } from "ink";
 import { Decimal, parseDecimal, toWire } from "../../domain/money.js";
+import { editText, insertText } from "../input/text-field.js";
 import { binding } from "../keymap.js";
 import { FORM_KEYS, type FormAction, type FormBinding, formBindings } from "./keys.js";
 
@@ -68,17 +69,14 @@ function editAction(s: FormState, action: FormAction, steps: NudgeSteps): FormSt
     case "field":
       return { ...s, focus: s.focus === "price" ? "stake" : "price" };
     case "left":
-      return set({ ...f, cursor: Math.max(0, f.cursor - 1) });
     case "right":
-      return set({ ...f, cursor: Math.min(f.text.length, f.cursor + 1) });
     case "home":
-      return set({ ...f, cursor: 0 });
     case "end":
-      return set({ ...f, cursor: f.text.length });
     case "backspace":
-      return f.cursor === 0 ? s : set({ text: f.text.slice(0, f.cursor - 1) + f.text.slice(f.cursor), cursor: f.cursor - 1 });
-    case "delete":
-      return f.cursor === f.text.length ? s : set({ text: f.text.slice(0, f.cursor) + f.text.slice(f.cursor + 1), cursor: f.cursor });
+    case "delete": {
+      const next = editText(f, action);
+      return next === f ? s : set(next);
+    }
     case "up":
       return nudge(step);
     case "down":
@@ -98,22 +96,12 @@ export function pasteText(s: FormState, text: string, dropped: number): FormStat
   return insert(s, text, dropped);
 }
 
-/**
- * Typed or pasted text goes in as it is (a typo is for validation to name),
- * except thousands separators, so a pasted "67,100" reads as 67100, and
- * control characters and spaces, which would be invisible in the field. The
- * field keeps at most FIELD_MAX_LENGTH characters.
- */
+/** Typed or pasted text into the focused field (text-field.ts); a note says when some did not fit. */
 function insert(s: FormState, input: string, dropped: number): FormState {
-  const f = s[s.focus];
-  // Escape sequences a paste carried go first, whole, then the separators and the other control characters.
-  const clean = Array.from(input.replace(/\p{Cc}\[[0-9;]*[A-Za-z~]/gu, "").replace(/[,_\s\p{Cc}]/gu, ""));
-  const room = Math.max(0, FIELD_MAX_LENGTH - Array.from(f.text).length);
-  const typed = clean.slice(0, room).join("");
-  const cut = clean.length > room || dropped > 0;
+  const { field: next, cut } = insertText(s[s.focus], input, FIELD_MAX_LENGTH, dropped);
   const note = cut
     ? { tone: "warn" as const, text: `the ${s.focus} field holds ${FIELD_MAX_LENGTH} characters: the rest was left out` }
     : undefined;
-  if (typed === "") return cut ? { ...s, note } : s;
-  return { ...s, [s.focus]: { text: f.text.slice(0, f.cursor) + typed + f.text.slice(f.cursor), cursor: f.cursor + typed.length }, note };
+  if (next === s[s.focus]) return cut ? { ...s, note } : s;
+  return { ...s, [s.focus]: next, note };
 }

@@ -6,6 +6,7 @@
  */
 import type { Key } from "ink";
 import { Decimal, parseDecimal, toWire } from "../../../domain/money.js";
+import { editText, insertText, type TextEdit } from "../../input/text-field.js";
 import { type Binding, binding } from "../../keymap.js";
 import { ALERT_FORM_KEYS, type AlertFormAction } from "./keys.js";
 
@@ -130,19 +131,16 @@ function editValue(s: AlertFormState, action: AlertFormAction): AlertFormState {
   });
   const step = (by: number) => nudge(s, f, by, set);
   switch (action) {
-    case "left":
-      return set({ ...f, cursor: Math.max(0, f.cursor - 1) });
-    case "right":
-      return set({ ...f, cursor: Math.min(f.text.length, f.cursor + 1) });
-    case "home":
-      return set({ ...f, cursor: 0 });
-    case "end":
-      return set({ ...f, cursor: f.text.length });
     case "backspace":
+      // The prefilled value goes whole: the trader types their own in its place.
       if (f.prefilled) return set({ text: "", cursor: 0 });
-      return f.cursor === 0 ? s : set({ text: f.text.slice(0, f.cursor - 1) + f.text.slice(f.cursor), cursor: f.cursor - 1 });
+      return cursorEdit(s, f, action, set);
+    case "left":
+    case "right":
+    case "home":
+    case "end":
     case "delete":
-      return f.cursor === f.text.length ? s : set({ text: f.text.slice(0, f.cursor) + f.text.slice(f.cursor + 1), cursor: f.cursor });
+      return cursorEdit(s, f, action, set);
     case "up":
       return step(1);
     case "down":
@@ -170,23 +168,28 @@ export function pasteAlertText(s: AlertFormState, text: string, dropped: number)
 }
 
 /**
- * Typed or pasted text goes into the value as it is (a typo is for the check
- * to name), less thousands separators ("75,000" reads 75000), spaces and
- * control characters; over the prefilled value, in its place. The focus
- * moves to the value: what is typed on the kind is not lost.
+ * Typed or pasted text into the value (text-field.ts), over the prefilled
+ * value, in its place. The focus moves to the value: what is typed on the
+ * kind is not lost.
  */
 function insert(s: AlertFormState, input: string, dropped: number): AlertFormState {
   const name = s.kind === "closing" ? "seconds" : "level";
   const f = s[name];
   const base = f.prefilled ? { text: "", cursor: 0 } : f;
-  const clean = Array.from(input.replace(/\p{Cc}\[[0-9;]*[A-Za-z~]/gu, "").replace(/[,_\s\p{Cc}]/gu, ""));
-  const room = Math.max(0, ALERT_FIELD_MAX_LENGTH - Array.from(base.text).length);
-  const typed = clean.slice(0, room).join("");
-  const cut = clean.length > room || dropped > 0;
+  const { field: next, cut } = insertText(base, input, ALERT_FIELD_MAX_LENGTH, dropped);
   const note = cut
     ? { tone: "warn" as const, text: `the value holds ${ALERT_FIELD_MAX_LENGTH} characters: the rest was left out` }
     : undefined;
-  if (typed === "") return cut ? { ...s, note } : s;
-  const text = base.text.slice(0, base.cursor) + typed + base.text.slice(base.cursor);
-  return { ...s, focus: "value", [name]: { text, cursor: base.cursor + typed.length, prefilled: false }, note };
+  if (next === base) return cut ? { ...s, note } : s;
+  return { ...s, focus: "value", [name]: { ...next, prefilled: false }, note };
+}
+
+function cursorEdit(
+  s: AlertFormState,
+  f: ValueField,
+  edit: TextEdit,
+  set: (f: Omit<ValueField, "prefilled">) => AlertFormState,
+): AlertFormState {
+  const next = editText(f, edit);
+  return next === f ? s : set(next);
 }

@@ -1,0 +1,46 @@
+/**
+ * A one-line text field's editing, shared by the forms that take text (the
+ * position form, the alert form): the cursor keys, erasing, and what typed
+ * or pasted text goes in as.
+ */
+export interface TextField {
+  text: string;
+  cursor: number;
+}
+
+export type TextEdit = "left" | "right" | "home" | "end" | "backspace" | "delete";
+
+/** The field after a cursor or erase key: the same field when an erase has nothing to erase. */
+export function editText(f: TextField, edit: TextEdit): TextField {
+  switch (edit) {
+    case "left":
+      return { ...f, cursor: Math.max(0, f.cursor - 1) };
+    case "right":
+      return { ...f, cursor: Math.min(f.text.length, f.cursor + 1) };
+    case "home":
+      return { ...f, cursor: 0 };
+    case "end":
+      return { ...f, cursor: f.text.length };
+    case "backspace":
+      return f.cursor === 0 ? f : { text: f.text.slice(0, f.cursor - 1) + f.text.slice(f.cursor), cursor: f.cursor - 1 };
+    case "delete":
+      return f.cursor === f.text.length ? f : { text: f.text.slice(0, f.cursor) + f.text.slice(f.cursor + 1), cursor: f.cursor };
+  }
+}
+
+/**
+ * Typed or pasted text into the field at its cursor, as it is (a typo is for
+ * validation to name), less escape sequences a paste carried, thousands
+ * separators ("67,100" reads 67100), spaces and control characters, which
+ * would be invisible; at most `max` characters in all. `cut`: some of it
+ * (or of the paste, `dropped`) was left out.
+ */
+export function insertText(f: TextField, input: string, max: number, dropped = 0): { field: TextField; cut: boolean } {
+  // Escape sequences go first, whole, then the separators and the other control characters.
+  const clean = Array.from(input.replace(/\p{Cc}\[[0-9;]*[A-Za-z~]/gu, "").replace(/[,_\s\p{Cc}]/gu, ""));
+  const room = Math.max(0, max - Array.from(f.text).length);
+  const typed = clean.slice(0, room).join("");
+  const cut = clean.length > room || dropped > 0;
+  if (typed === "") return { field: f, cut };
+  return { field: { text: f.text.slice(0, f.cursor) + typed + f.text.slice(f.cursor), cursor: f.cursor + typed.length }, cut };
+}
