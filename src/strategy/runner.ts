@@ -9,6 +9,7 @@
  * strategy's name typed as the confirmation.
  */
 
+import type { Network } from "../api/schemas.js";
 import { Decimal } from "../domain/money.js";
 import type { PlacementOutcome, PlaceRequest, SettlementNotice, Snapshot } from "../poller/snapshot.js";
 import { snapshotAt } from "../poller/snapshot.js";
@@ -96,6 +97,11 @@ export class StrategyRunner {
     for (const n of o.source.store.getSnapshot().settlements) this.seen.add(n);
     const state: RunState = stopReason === undefined ? "paused" : "stopped";
     this.view = new Store<StrategyView>({ name: o.strategy.name, state, spend: this.kept.spend, ...(stopReason ? { stopReason } : {}) });
+  }
+
+  /** The network it places on: arming on mainnet asks for its name. */
+  get network(): Network {
+    return this.o.strategy.market.network;
   }
 
   start(): void {

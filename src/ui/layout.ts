@@ -18,7 +18,9 @@
  *
  * The alert line (an alert just fired) takes one row over the footer from
  * the panes, as the form takes its rows; the lines layout gives it one only
- * where its own lines keep theirs (not at 40x8).
+ * where its own lines keep theirs (not at 40x8). The strategy line, while a
+ * strategy runs, takes a row over the alert line the same way, and first;
+ * the prompt that arms it on mainnet takes that row wherever it is open.
  *
  * The positions keep their best row and their total in sight (but for the
  * lines layout with the form open, which takes their rows); from 20 rows
@@ -59,7 +61,9 @@ export interface Layout {
   frameHeight: number;
   /** The alert line over the footer: 1 while it shows, 0 otherwise (or where the rows cannot spare it). */
   alertHeight: number;
-  /** Between the header and the footer (and the alert line): the panes, or the view in their place. */
+  /** The strategy line over the alert line: 1 while a strategy runs (or its prompt is open), 0 otherwise or where the rows cannot spare it. */
+  strategyHeight: number;
+  /** Between the header and the footer (and the strategy and alert lines): the panes, or the view in their place. */
   bodyHeight: number;
   /** Boxed: the game and balance panes. Sections: the game's three lines and the money line. Lines: the game, price and money lines. */
   topHeight: number;
@@ -100,6 +104,10 @@ export interface LayoutNeeds {
   formOpen?: boolean;
   /** The alert line shows over the footer: the panes give it a row. */
   alertLine?: boolean;
+  /** A strategy runs: its line shows over the alert line, and the panes give it a row. */
+  strategyLine?: boolean;
+  /** The prompt that arms the strategy on mainnet is open: it has the strategy line's row whatever the size. */
+  confirmOpen?: boolean;
   /** Lines the positions' rows want (PositionView.lines): a row per position, and a line each for what sits among and under them. */
   positionLines?: number;
   /** The table's column names and total (PositionView.chrome): both unless given, none for an empty table. */
@@ -122,8 +130,9 @@ export function computeLayout(cols: number, rows: number, needs: LayoutNeeds = {
   const tooSmall = cols < MIN_COLS || rows < MIN_ROWS;
   const frameHeight = rows - 1;
   const between = Math.max(0, frameHeight - HEADER - FOOTER);
-  const alertHeight = needs.alertLine === true && alertFits(mode, between) ? 1 : 0;
-  const body = between - alertHeight;
+  const strategyHeight = needs.confirmOpen === true || (needs.strategyLine === true && alertFits(mode, between)) ? 1 : 0;
+  const alertHeight = needs.alertLine === true && alertFits(mode, between - strategyHeight) ? 1 : 0;
+  const body = between - strategyHeight - alertHeight;
   const lines = Math.min(POSITION_LINES_MAX, Math.max(1, needs.positionLines ?? 0));
   // An empty table is its one line, with no column header or total around it.
   const table = needs.positionChrome ?? ((needs.positionLines ?? 0) > 0 ? TABLE_CHROME : 0);
@@ -135,6 +144,7 @@ export function computeLayout(cols: number, rows: number, needs: LayoutNeeds = {
     framed: mode === "boxed",
     frameHeight,
     alertHeight,
+    strategyHeight,
     bodyHeight: body,
     bookWidth: 0,
     bookHeight: 0,
@@ -153,9 +163,9 @@ export function computeLayout(cols: number, rows: number, needs: LayoutNeeds = {
 }
 
 /**
- * The alert line takes a row where the panes can give one: the one-line
- * layout keeps its three lines, and the form's two or the positions' summary
- * and best row, before it.
+ * The alert line (and the strategy line) takes a row where the panes can
+ * give one: the one-line layout keeps its three lines, and the form's two or
+ * the positions' summary and best row, before it.
  */
 function alertFits(mode: LayoutMode, body: number): boolean {
   return mode !== "lines" || body - 1 >= 3 + 2;

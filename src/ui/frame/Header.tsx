@@ -4,7 +4,8 @@ import { memo, useEffect, useState } from "react";
 import { formatAge, formatInterval } from "../../domain/format.js";
 import type { Connection } from "../../poller/snapshot.js";
 import { Line } from "../Line.js";
-import { span } from "../spans.js";
+import type { Tone } from "../palettes.js";
+import { type Piece, piecesWidth, span } from "../spans.js";
 import { mark } from "../symbols.js";
 import { glyphs, tone, useTheme } from "../theme.js";
 
@@ -23,6 +24,8 @@ export interface HeaderProps {
   width: number;
   /** The book's one line ("3 games · 12 positions · proj +4.21 USDC") while games are held outside the focused one and no book pane shows. */
   book?: string | undefined;
+  /** The name of the strategy while it is armed (places by itself): said after the market, kept in sight before the backend and the book. */
+  armed?: string | undefined;
 }
 
 /** Below this width the book's line takes the backend's place: the games held matter more at a glance than where they come from. */
@@ -30,26 +33,10 @@ const HEADER_ROOMY_COLS = 120;
 
 export const Header = memo(function Header(p: HeaderProps) {
   const theme = useTheme();
-  const g = glyphs(theme);
-  const sep = span(` ${g.sep} `, { tone: "dim" });
   return (
     <Box width={p.width} height={1} flexShrink={0}>
       <Box flexGrow={1} flexShrink={1}>
-        <Line>
-          {[
-            span("spotdash", { bold: true }),
-            sep,
-            ...(p.book === undefined || p.width >= HEADER_ROOMY_COLS ? [p.backend, sep] : []),
-            p.network === "mainnet"
-              ? span(" MAINNET — REAL FUNDS ", { bold: true, inverse: true, tone: "mainnet" })
-              : span("testnet", { tone: "dim" }),
-            sep,
-            `${p.asset} ${formatInterval(p.interval)}`,
-            p.book !== undefined && sep,
-            p.book !== undefined && span(p.book, { tone: "accent" }),
-            p.readonly && span(` ${g.sep} read-only`, { tone: "warn" }),
-          ]}
-        </Line>
+        <Line>{headerPieces(p, glyphs(theme).sep, theme.ascii)}</Line>
       </Box>
       <Box flexShrink={0} marginLeft={1}>
         <ConnectionBadge {...p} />
@@ -57,6 +44,39 @@ export const Header = memo(function Header(p: HeaderProps) {
     </Box>
   );
 }, sameHeader);
+
+/**
+ * The left of the header: the name, the backend, the network, the market,
+ * an armed strategy, the book's line, read-only. Where an armed strategy
+ * would not fit beside the connection's badge, the backend goes, then the
+ * name spotdash, then the strategy's name ("ARMED" stays).
+ */
+function headerPieces(p: HeaderProps, glyph: string, ascii: boolean): Piece[] {
+  const sep = span(` ${glyph} `, { tone: "dim" });
+  const make = (backend: boolean, brand = true, named = true): Piece[] => [
+    brand && span("spotdash", { bold: true }),
+    brand && sep,
+    ...(backend ? [p.backend, sep] : []),
+    p.network === "mainnet"
+      ? span(" MAINNET — REAL FUNDS ", { bold: true, inverse: true, tone: "mainnet" })
+      : span("testnet", { tone: "dim" }),
+    sep,
+    `${p.asset} ${formatInterval(p.interval)}`,
+    p.armed !== undefined && sep,
+    p.armed !== undefined && span(named ? `ARMED ${p.armed}` : "ARMED", { bold: true, tone: "warn" }),
+  ];
+  const rest: Piece[] = [
+    p.book !== undefined && sep,
+    p.book !== undefined && span(p.book, { tone: "accent" }),
+    p.readonly && span(` ${glyph} read-only`, { tone: "warn" }),
+  ];
+  const backend = p.book === undefined || p.width >= HEADER_ROOMY_COLS;
+  if (p.armed === undefined) return [...make(backend), ...rest];
+  const room = p.width - 1 - badgeWidth(p, ascii);
+  const fits = (pieces: Piece[]) => piecesWidth(pieces) <= room;
+  const armed = [make(backend), make(false), make(false, false), make(false, false, false)].find(fits) ?? make(false, false, false);
+  return [...armed, ...rest];
+}
 
 /**
  * The age and the clock move every frame, but the header shows the age only
@@ -73,28 +93,39 @@ function sameHeader(a: HeaderProps, b: HeaderProps): boolean {
 
 function ConnectionBadge(p: HeaderProps) {
   const theme = useTheme();
+  const b = badge(p, theme.ascii);
+  // The only spinner on screen, and only until the first answer: each one runs its own timer.
+  if (b === undefined) return <Text color={tone(theme, "dim")}>{theme.ascii ? null : <LateSpinner />}connecting</Text>;
+  return <Line tone={b.tone}>{b.text}</Line>;
+}
+
+/** The connection's state as the badge says it; undefined while connecting (a spinner and "connecting"). */
+function badge(p: HeaderProps, ascii: boolean): { text: string; tone: Tone } | undefined {
   const c = p.connection;
   const inS = (t: number) => `${Math.max(0, Math.ceil((t - p.localNow) / 1000))} s`;
   switch (c.state) {
     case "connecting":
-      // The only spinner on screen, and only until the first answer: each one runs its own timer.
-      return <Text color={tone(theme, "dim")}>{theme.ascii ? null : <LateSpinner />}connecting</Text>;
+      return undefined;
     case "rate_limited":
-      return <Line tone="warn">{`rate limited, resuming in ${inS(c.resumeAt)}`}</Line>;
+      return { tone: "warn", text: `rate limited, resuming in ${inS(c.resumeAt)}` };
     case "offline":
-      return <Line tone="bad">{`offline (${shortReason(c.reason)}), retry in ${inS(c.retryAt)}`}</Line>;
+      return { tone: "bad", text: `offline (${shortReason(c.reason)}), retry in ${inS(c.retryAt)}` };
     case "degraded":
       // One endpoint failing while the rest answer: which one matters.
-      return <Line tone="warn">{`degraded (${shortReason(c.reason, true)}), retry in ${inS(c.retryAt)}`}</Line>;
+      return { tone: "warn", text: `degraded (${shortReason(c.reason, true)}), retry in ${inS(c.retryAt)}` };
     case "unauthorized":
-      return <Line tone="bad">API key refused — check METAFIDE_API_KEY</Line>;
+      return { tone: "bad", text: "API key refused — check METAFIDE_API_KEY" };
     case "ok":
-      return p.stale ? (
-        <Line tone="warn">{`stale: last data ${p.age === undefined ? "never" : formatAge(p.age)} ago`}</Line>
-      ) : (
-        <Line tone="good">{`${mark("live", theme.ascii)} live`}</Line>
-      );
+      return p.stale
+        ? { tone: "warn", text: `stale: last data ${p.age === undefined ? "never" : formatAge(p.age)} ago` }
+        : { tone: "good", text: `${mark("live", ascii)} live` };
   }
+}
+
+/** The badge's columns, the spinner's included. */
+function badgeWidth(p: HeaderProps, ascii: boolean): number {
+  const b = badge(p, ascii);
+  return b === undefined ? "connecting".length + (ascii ? 0 : 2) : piecesWidth([b.text]);
 }
 
 /** How long connecting goes without a spinner. */
