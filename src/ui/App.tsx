@@ -1,8 +1,8 @@
 /**
  * The dashboard's container: reads the store (and the alerter's), runs the
  * 1 Hz ticker, follows the terminal size and keeps the modes. Keys go down
- * one ordered list of modes (useModes: the forms, the overlays, the results
- * view, the alerts list, the book, the dashboard) to the first that takes
+ * one ordered list of modes (useModes: the forms, the strategy's prompt, the
+ * overlays, the results view, the alerts list, the book, the dashboard) to the first that takes
  * them; the footer and the help are made from the same list. It never calls
  * the API itself.
  */
@@ -25,7 +25,7 @@ import type { DashboardController } from "./controller.js";
 import { Dashboard } from "./Dashboard.js";
 import type { DashboardAction } from "./dashboard/keys.js";
 import { PANES, type PaneName, panesOf } from "./dashboard/pane-names.js";
-import { positionView, scrollLimit, scrollWindow } from "./dashboard/position-view.js";
+import { type PositionView, positionView, scrollLimit, scrollWindow } from "./dashboard/position-view.js";
 import { useDashboardMode } from "./dashboard/use-dashboard-mode.js";
 import type { DashboardProps } from "./dashboard-props.js";
 import { checkForm } from "./form/form-flow.js";
@@ -35,12 +35,15 @@ import { useKeys } from "./input/use-keys.js";
 import { DEFAULT_KEYS, type KeyTables } from "./key-tables.js";
 import { type Binding, keyName } from "./keymap.js";
 import { KeysContext } from "./keys-context.js";
-import { computeLayout, type LayoutChoice } from "./layout.js";
+import { computeLayout, type LayoutChoice, type LayoutNeeds } from "./layout.js";
 import { footerHints, helpSections, type Mode, routeKey } from "./mode.js";
 import { useOverlayMode } from "./overlays/use-overlay-mode.js";
 import { currentPage, type ResultsViewState } from "./results/results-state.js";
 import { useResultsMode } from "./results/use-results-mode.js";
 import { useSettlementToast } from "./results/use-settlement-toast.js";
+import { useConfirmMode } from "./strategy/confirm/use-confirm-mode.js";
+import { noStrategy, type StrategyController } from "./strategy/controller.js";
+import { useStrategyLine } from "./strategy/use-strategy.js";
 import { useMessage } from "./use-message.js";
 import { useTerminalSize } from "./use-terminal-size.js";
 
@@ -60,6 +63,8 @@ export interface AppProps {
   warnings?: readonly string[];
   /** The alerter: its rules, the alerts fired and the alert line; without it `A` and `L` say alerts are not available. */
   alerts?: AlertsController;
+  /** The strategy for the market the dashboard opened on: its line, `S` to arm or pause it, ARMED in the header; without it `S` says there is none. */
+  strategy?: StrategyController;
 }
 
 type DashboardResults = NonNullable<DashboardProps["results"]>;
@@ -91,10 +96,9 @@ function placingBlocked(walletMissing: boolean, snapshot: Snapshot, now: number)
 export function App(p: AppProps) {
   const { exit } = useApp();
   const keys = p.keys ?? DEFAULT_KEYS;
-  const frame = useDashboardFrames(p.controller);
-  const { now } = frame;
+  const { snapshot: latest, now } = useDashboardFrames(p.controller);
   // As of this frame: a 10 s game's next game is shown from its start, before its listing arrives.
-  const snapshot = snapshotAt(frame.snapshot, now);
+  const snapshot = snapshotAt(latest, now);
   const size = useTerminalSize();
   const holding = holdsLiveGame(snapshot);
   const [message, say] = useMessage();
@@ -106,26 +110,25 @@ export function App(p: AppProps) {
 
   const blocked = placingBlocked(p.walletMissing, snapshot, now);
   const all = useModes(p, { exit, say, holding, online, blocked, drawn });
-  const { modes, form, alertForm, overlays, results, book, dashboard } = all;
-  useRoutedKeys(modes, [form, alertForm], { exit, say, clearNotice, keys: keys.dashboard, focus: p.alerts?.setFocused });
+  const { modes, form, alertForm, overlays, results, book, dashboard, confirm } = all;
+  useRoutedKeys(modes, [form, alertForm, confirm], { exit, say, clearNotice, keys: keys.dashboard, focus: p.alerts?.setFocused });
   const alertNow = alertOnLine(alerts, now - snapshot.clockOffset);
+  const strategy = useStrategyLine(p.strategy, confirm.confirm, snapshot.target.currency);
 
   const toast = useSettlementToast(snapshot.settlements, keyName(keys.dashboard, "results"));
   const summary = useMemo(() => sessionSummary(snapshot.session.games.values()), [snapshot.session.games]);
   const positions = usePositionView(snapshot);
   const bookRows = bookOf(snapshot, now);
   const layout = computeLayout(size.cols, size.rows, {
+    ...tableNeeds(positions, bookRows.length, p.layout),
     formOpen: form.form !== null || alertForm.form !== null,
     alertLine: alertNow !== undefined,
-    positionLines: positions.lines,
-    positionChrome: positions.chrome,
-    bookRows: bookRows.length,
-    choice: p.layout,
+    strategyLine: strategy !== undefined,
+    confirmOpen: strategy?.confirm !== undefined,
   });
   const window = scrollWindow(positions, layout);
   const limit = scrollLimit(window.list, bestRow(positions.rows, snapshot.price?.value.value), window.room);
   drawn.current = { panes: panesOf(layout.mode), scrollLimit: limit, fired: firedFit(layout.bodyHeight, alerts) };
-  const view = dashboard.view;
   return (
     <KeysContext.Provider value={keys}>
       <Dashboard
@@ -135,10 +138,10 @@ export function App(p: AppProps) {
         layout={layout}
         backend={p.backend}
         readonly={p.readonly}
-        focus={view.focus}
-        scroll={Math.min(view.scroll, limit)}
+        focus={dashboard.view.focus}
+        scroll={Math.min(dashboard.view.scroll, limit)}
         positions={positions}
-        chartWindow={view.chartWindow}
+        chartWindow={dashboard.view.chartWindow}
         overlay={overlays.state.overlay}
         help={{ sections: helpSections(modes), scroll: overlays.state.scroll, onOverflow: overlays.setOverflow }}
         hints={footerHints(modes)}
@@ -150,9 +153,15 @@ export function App(p: AppProps) {
         form={form.form ? { state: form.form, check: checkForm(form.form, snapshot, now), blocked } : undefined}
         {...alertViews(all, alerts, snapshot)}
         alertLine={alertNow}
+        strategy={strategy}
       />
     </KeysContext.Provider>
   );
+}
+
+/** What the layout needs of the positions table and the book, and the layout asked for. */
+function tableNeeds(positions: PositionView, bookRows: number, choice: LayoutChoice | undefined): LayoutNeeds {
+  return { positionLines: positions.lines, positionChrome: positions.chrome, bookRows, choice };
 }
 
 /** What the last frame drew that the keys need: Tab's panes, how far the positions scroll, the fired alerts' rows. */
@@ -172,8 +181,8 @@ interface ModeNeeds {
 }
 
 /**
- * The modes, in the order keys go down them: the forms take
- * every key while open, an overlay its own, the results view, the alerts
+ * The modes, in the order keys go down them: the forms and the prompt that
+ * arms a strategy on mainnet take every key while open, an overlay its own, the results view, the alerts
  * list and the book every key but the dashboard's they let through, the
  * dashboard the rest.
  */
@@ -182,6 +191,7 @@ function useModes(p: AppProps, n: ModeNeeds) {
   const { controller } = p;
   const form = useFormMode(controller, n.blocked, n.say, keys.form, keys.dashboard);
   const alertForm = useAlertFormMode(p.alerts, controller, n.say, keys.alert, keys.dashboard);
+  const confirm = useConfirmMode(p.strategy, n.say, keys.strategy, keys.dashboard, noStrategy(p));
   const overlays = useOverlayMode(keys.overlay, keys.dashboard);
   const results = useResultsMode(controller, p.assets, n.say, keys.results, keys.dashboard);
   const fired = useCallback(() => n.drawn.current.fired, [n.drawn]);
@@ -191,7 +201,7 @@ function useModes(p: AppProps, n: ModeNeeds) {
   const dashboard = useDashboardMode(
     keys.dashboard,
     n.holding,
-    { readonly: p.readonly, holding: n.holding, online: n.online, alerts: p.alerts !== undefined },
+    { readonly: p.readonly, holding: n.holding, online: n.online, alerts: p.alerts !== undefined, strategy: p.strategy !== undefined },
     {
       exit: n.exit,
       say: n.say,
@@ -207,13 +217,23 @@ function useModes(p: AppProps, n: ModeNeeds) {
       toggleBook: book.toggle,
       openAlertForm: alertForm.open,
       openAlerts: alertList.open,
+      toggleStrategy: confirm.toggle,
     },
   );
-  const modes: readonly Mode[] = [form.mode, alertForm.mode, overlays.mode, results.mode, alertList.mode, book.mode, dashboard.mode];
-  return { modes, form, alertForm, overlays, results, alertList, book, dashboard };
+  const modes: readonly Mode[] = [
+    form.mode,
+    alertForm.mode,
+    confirm.mode,
+    overlays.mode,
+    results.mode,
+    alertList.mode,
+    book.mode,
+    dashboard.mode,
+  ];
+  return { modes, form, alertForm, confirm, overlays, results, alertList, book, dashboard };
 }
 
-/** Keys down the modes; a paste to the open form, the one place that takes text. */
+/** Keys down the modes; a paste to the open form (or the prompt for a strategy's name), the places that take text. */
 function useRoutedKeys(
   modes: readonly Mode[],
   forms: readonly { handlePaste(text: string, dropped: number): boolean }[],

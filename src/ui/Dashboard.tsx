@@ -20,6 +20,7 @@ import { TooSmall } from "./frame/TooSmall.js";
 import { DiagnosticsView } from "./overlays/DiagnosticsView.js";
 import { HelpOverlay } from "./overlays/HelpOverlay.js";
 import { ResultsView } from "./results/ResultsView.js";
+import { StrategyLine } from "./strategy/StrategyLine.js";
 
 const STALE_OVERALL_MS = 5_000;
 
@@ -42,8 +43,10 @@ export function Dashboard(p: DashboardProps) {
           readonly={p.readonly}
           width={l.cols}
           book={headerBook(p)}
+          armed={p.strategy?.view.state === "armed" ? p.strategy.view.name : undefined}
         />
         <Body {...p} />
+        {p.strategy !== undefined && l.strategyHeight > 0 ? <StrategyLine {...p.strategy} now={now} width={l.cols} /> : null}
         {p.alertLine !== undefined && l.alertHeight > 0 ? <AlertLine alert={p.alertLine} width={l.cols} /> : null}
         <Footer hints={p.hints} lastOkAt={s.lastOkAt} age={lastOkAge} message={p.message} toast={p.toast} width={l.cols} />
       </Box>
@@ -60,7 +63,7 @@ function headerBook(p: DashboardProps): string | undefined {
 }
 
 /**
- * Between header and footer (and the alert line): an overlay, the results
+ * Between header and footer (and the strategy and alert lines): an overlay, the results
  * view, the alerts list, what keeps the panes from loading at all (the
  * service unreachable, the key refused, before any answer), the book (b,
  * where it has no column of its own), or the panes.

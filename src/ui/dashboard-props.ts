@@ -15,6 +15,7 @@ import type { Layout } from "./layout.js";
 import type { HelpProps } from "./overlays/HelpOverlay.js";
 import type { Overlay } from "./overlays/overlay-state.js";
 import type { ResultsViewProps } from "./results/ResultsView.js";
+import type { StrategyLineProps } from "./strategy/StrategyLine.js";
 
 export interface DashboardProps {
   snapshot: Snapshot;
@@ -57,4 +58,6 @@ export interface DashboardProps {
   alertLine?: AlertEvent | undefined;
   /** What keeps alerts from working fully: in the help's problems. */
   alertsProblem?: string | undefined;
+  /** The strategy the dashboard runs, for its line (and its prompt, while open); the layout must have been computed with strategyLine. */
+  strategy?: Omit<StrategyLineProps, "now" | "width"> | undefined;
 }

@@ -14,6 +14,7 @@ import { FORM_KEYS } from "./form/keys.js";
 import { type Binding, keyId, keyLabel, parseKey } from "./keymap.js";
 import { OVERLAY_KEYS } from "./overlays/keys.js";
 import { RESULTS_KEYS, RESULTS_PASS } from "./results/keys.js";
+import { CONFIRM_KEYS } from "./strategy/confirm/keys.js";
 
 export interface KeyTables {
   dashboard: typeof DASHBOARD_KEYS;
@@ -23,6 +24,8 @@ export interface KeyTables {
   overlay: typeof OVERLAY_KEYS;
   alert: typeof ALERT_FORM_KEYS;
   alerts: typeof ALERT_LIST_KEYS;
+  /** The prompt that arms a strategy on mainnet. */
+  strategy: typeof CONFIRM_KEYS;
 }
 
 /** A new mode's table joins here and in KeyTables: its actions become rebindable as `<name>.<action>` and are checked for clashes. */
@@ -34,6 +37,7 @@ export const DEFAULT_KEYS: KeyTables = {
   overlay: OVERLAY_KEYS,
   alert: ALERT_FORM_KEYS,
   alerts: ALERT_LIST_KEYS,
+  strategy: CONFIRM_KEYS,
 };
 
 type TableName = keyof KeyTables;
@@ -146,6 +150,9 @@ export function findClash(t: KeyTables): string | undefined {
   const typedAlert = t.alert.find((b) => b.keys.some(isCharacter));
   if (typedAlert !== undefined)
     return `${actionId("alert", typedAlert.action)} cannot be a character: it would type into the alert's value`;
+  const typedName = t.strategy.find((b) => b.keys.some(isCharacter));
+  if (typedName !== undefined)
+    return `${actionId("strategy", typedName.action)} cannot be a character: it would type into the strategy's name`;
   return undefined;
 }
 

@@ -143,6 +143,7 @@ describe("the key tables", () => {
       "b",
       "A",
       "L",
+      "S",
       "D",
     ]);
     for (const [name, table] of tables) {
@@ -238,6 +239,8 @@ describe("the trader's [keys]", () => {
         "alerts",
         "alert.save",
         "alerts.mute",
+        "strategy",
+        "strategy.arm",
       ]),
     );
     expect(FORM_KEYS.every((b) => ids.includes(`form.${b.action}`))).toBe(true);

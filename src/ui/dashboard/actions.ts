@@ -39,6 +39,8 @@ export interface ActionContext {
   /** The alert form (A) and the alerts list (L); each says so when there is no alerter. */
   openAlertForm(): void;
   openAlerts(): void;
+  /** Arms or pauses the strategy (S); on mainnet arming opens the prompt for its name. */
+  toggleStrategy(): void;
   /** The panes the layout shows now, in Tab's order (panesOf). */
   panes(): readonly PaneName[];
 }
@@ -110,6 +112,10 @@ export function dashboardActions(c: ActionContext): Record<DashboardAction, () =
     alerts: () => {
       c.closeOverlay();
       c.openAlerts();
+    },
+    strategy: () => {
+      c.closeOverlay();
+      c.toggleStrategy();
     },
   };
 }

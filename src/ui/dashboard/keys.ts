@@ -23,7 +23,8 @@ export type DashboardAction =
   | "results"
   | "book"
   | "alert"
-  | "alerts";
+  | "alerts"
+  | "strategy";
 
 export const DASHBOARD_KEYS: readonly Binding<DashboardAction>[] = [
   { action: "quit", keys: ["q", "ctrl+c"], does: "quit", hint: "quit", rank: 1 },
@@ -71,6 +72,13 @@ export const DASHBOARD_KEYS: readonly Binding<DashboardAction>[] = [
   { action: "alert", keys: ["A"], does: "make an alert: a price level or a countdown to the close", hint: "alert", rank: 7 },
   { action: "alerts", keys: ["L"], does: "the alerts: rules and the last fired, to mute or delete", hint: "alerts", rank: 7 },
   {
+    action: "strategy",
+    keys: ["S"],
+    does: "arm or pause the strategy (on mainnet, arming asks for its name)",
+    hint: "strategy",
+    rank: 6,
+  },
+  {
     action: "diagnostics",
     keys: ["D"],
     does: "diagnostics: each call's last failure and the values that could not be read",
@@ -89,6 +97,8 @@ export interface HintContext {
   online: boolean;
   /** An alerter runs: without one, `A` and `L` are not offered. */
   alerts?: boolean;
+  /** A strategy runs: without one, `S` is not offered. */
+  strategy?: boolean;
 }
 
 const APPLIES: Partial<Record<DashboardAction, (c: HintContext) => boolean>> = {
@@ -97,6 +107,7 @@ const APPLIES: Partial<Record<DashboardAction, (c: HintContext) => boolean>> = {
   scrollDown: (c) => c.holding,
   alert: (c) => c.alerts === true,
   alerts: (c) => c.alerts === true,
+  strategy: (c) => c.strategy === true,
 };
 
 export function dashboardHints(table: readonly Binding<DashboardAction>[], c: HintContext): Hint[] {

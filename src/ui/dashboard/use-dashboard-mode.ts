@@ -32,10 +32,10 @@ export function useDashboardMode(
   const [scroll, setScroll] = useState(0);
   const [chartWindow, setChartWindow, chartWindowNow] = useLatestState<ChartWindow>("game");
   const actions = dashboardActions({ ...c, focus, setFocus, setScroll, chartWindow: chartWindowNow, setChartWindow });
-  const { readonly, holding: h, online, alerts } = hintContext;
+  const { readonly, holding: h, online, alerts, strategy } = hintContext;
   const hints = useMemo<readonly Hint[]>(
-    () => dashboardHints(table, { readonly, holding: h, online, alerts }),
-    [table, readonly, h, online, alerts],
+    () => dashboardHints(table, { readonly, holding: h, online, alerts, strategy }),
+    [table, readonly, h, online, alerts, strategy],
   );
   const mode: Mode = {
     title: "KEYS",
