@@ -1,15 +1,19 @@
 /**
  * `spotdash` with no command: the full-screen dashboard. Wires the client
  * (to the real service, or to an in-process sim when no key is set), the
- * poller and the Ink app, and restores the terminal on every way out.
+ * poller, the strategy for the market it opens on (if the config file has
+ * one) and the Ink app, and restores the terminal on every way out.
  */
 import { startAlerts } from "./alerts/start-alerts.js";
 import { redact } from "./api/redact.js";
 import type { Config } from "./config/config.js";
 import { keepPriceHistory } from "./history/keep-history.js";
-import { hasKey, openLocalSim, openService } from "./open-backend.js";
+import { type Backend, hasKey, openLocalSim, openService } from "./open-backend.js";
 import { bookOptions } from "./poller/book-watch.js";
 import { Poller } from "./poller/poller.js";
+import { StrategyRunner } from "./strategy/runner.js";
+import { readSpendFile, spendFilePath, writeSpendFile } from "./strategy/spend-file.js";
+import type { StrategyController } from "./ui/strategy/controller.js";
 import { enterFullScreen } from "./ui/terminal.js";
 
 /** The exit code of each way out; docs/commands.md ("Leaving the dashboard"). */
@@ -42,16 +46,7 @@ export async function runDashboard(config: Config, warnings: readonly string[] =
     return DASHBOARD_EXIT.noTerminal;
   }
   const backend = hasKey(config) ? openService(config) : await openLocalSim(config, "the dashboard");
-  const poller = new Poller({
-    client: backend.client,
-    target: { asset: config.asset, interval: config.interval, network: config.network, currency: config.currency },
-    wallet: config.readonly ? undefined : backend.wallet,
-    maxRps: config.maxRps,
-    book: bookOptions(config, backend.sim),
-  });
-  // The first requests go out while the screen's code loads (most of the launch): the focused game's listing
-  // and positions are often in the first frame, and every pane has its data about a second a request later.
-  poller.start();
+  const { poller, strategy } = startPolling(config, backend);
   // From the first answer on: a game that settles while the screen loads is still called.
   const alerts = startAlerts({
     source: poller.store,
@@ -66,6 +61,7 @@ export async function runDashboard(config: Config, warnings: readonly string[] =
   });
   const { mountDashboard } = await import("./ui/mount-dashboard.js").catch(async (e: unknown) => {
     alerts.close();
+    await strategy?.runner.stop();
     poller.stop();
     await backend.close();
     throw e;
@@ -73,7 +69,7 @@ export async function runDashboard(config: Config, warnings: readonly string[] =
   // Focus reports only when they decide something: otherwise the terminal is left as it is.
   const screen = enterFullScreen(process.stdout, { focusEvents: config.alerts.onlyUnfocused });
   const io = { terminal: process.stdout, stdin: process.stdin };
-  const mounted = mountDashboard(poller, backend, config, warnings, io, alerts.alerter);
+  const mounted = mountDashboard(poller, backend, config, warnings, io, { alerts: alerts.alerter, strategy: strategy?.controller });
   const app = mounted.instance;
   const history = config.noHistory ? undefined : keepPriceHistory(poller.store, config.stateDir, backend.sim ? "sim" : backend.label);
 
@@ -92,10 +88,13 @@ export async function runDashboard(config: Config, warnings: readonly string[] =
     code = DASHBOARD_EXIT.crashed;
   } finally {
     mounted.close();
-    poller.stop();
-    alerts.close();
+    // The terminal first: a placement in flight may take a moment to be answered.
     screen.restore();
     stopWatching();
+    // After the placement in flight, if any: its answer is kept before the poller goes.
+    await strategy?.runner.stop();
+    poller.stop();
+    alerts.close();
     // The connection is closed with whatever is in flight aborted, so the way out never waits on the service or the disk.
     const closing = Promise.all([backend.close().catch(() => undefined), history?.close().catch(() => undefined)]);
     await Promise.race([closing, new Promise((r) => setTimeout(r, CLOSE_WAIT_MS).unref())]);
@@ -106,6 +105,59 @@ export async function runDashboard(config: Config, warnings: readonly string[] =
     return DASHBOARD_EXIT.crashed;
   }
   return code;
+}
+
+/**
+ * The poller, started, and the strategy on it, started paused: the trader
+ * arms it (S), never the launch. The first requests go out while the
+ * screen's code loads (most of the launch): the focused game's listing and
+ * positions are often in the first frame, and every pane has its data about
+ * a second a request later.
+ */
+function startPolling(config: Config, backend: Backend) {
+  const poller = new Poller({
+    client: backend.client,
+    target: { asset: config.asset, interval: config.interval, network: config.network, currency: config.currency },
+    wallet: config.readonly ? undefined : backend.wallet,
+    maxRps: config.maxRps,
+    book: bookOptions(config, backend.sim),
+  });
+  poller.start();
+  const strategy = dashboardStrategy(config, backend, poller);
+  strategy?.runner.start();
+  return { poller, strategy };
+}
+
+/**
+ * The first `[[strategy]]` of the config file whose market (asset, interval,
+ * network) is the one the dashboard opens on, run by a StrategyRunner on the
+ * dashboard's own poller and paused; none when none matches, under
+ * --readonly, or without a wallet unless it is on paper. Its spend is kept
+ * where `spotdash auto` keeps it, so the two share the day's limit.
+ */
+function dashboardStrategy(
+  config: Config,
+  backend: Backend,
+  poller: Poller,
+): { runner: StrategyRunner; controller: StrategyController } | undefined {
+  const strategy = config.strategies.find(
+    (s) => s.market.asset === config.asset && s.market.interval === config.interval && s.market.network === config.network,
+  );
+  if (strategy === undefined || config.readonly || (!backend.wallet && !strategy.paper)) return undefined;
+  const path = spendFilePath(config.stateDir, backend.sim ? "sim" : backend.label, strategy.name, strategy.market.network);
+  const runner = new StrategyRunner({
+    strategy,
+    source: poller,
+    keeping: { read: (now) => readSpendFile(path, now), write: (kept) => writeSpendFile(path, kept) },
+  });
+  const controller: StrategyController = {
+    view: runner.view,
+    network: runner.network,
+    limits: strategy.limits,
+    arm: (confirmation) => runner.arm(confirmation),
+    pause: () => runner.pause(),
+  };
+  return { runner, controller };
 }
 
 /**

@@ -11,6 +11,7 @@ import type { Poller } from "../poller/poller.js";
 import { App } from "./App.js";
 import { PALETTES } from "./palettes.js";
 import { mountScreen, type Screen, type ScreenIO } from "./renderer/mount.js";
+import type { StrategyController } from "./strategy/controller.js";
 import { ThemeContext } from "./theme.js";
 
 export function mountDashboard(
@@ -19,7 +20,7 @@ export function mountDashboard(
   config: Config,
   warnings: readonly string[],
   io: ScreenIO,
-  alerts?: AlertsController,
+  extras: { alerts?: AlertsController | undefined; strategy?: StrategyController | undefined } = {},
 ): Screen {
   return mountScreen(
     <ThemeContext.Provider value={{ color: !config.noColor, ascii: config.ascii, palette: PALETTES[config.theme] }}>
@@ -29,7 +30,8 @@ export function mountDashboard(
         assets={backend.assets}
         readonly={config.readonly}
         walletMissing={!backend.wallet}
-        alerts={alerts}
+        alerts={extras.alerts}
+        strategy={extras.strategy}
         layout={config.layout}
         keys={config.keys}
         warnings={warnings}
