@@ -11,8 +11,8 @@ import { keepPriceHistory } from "./history/keep-history.js";
 import { type Backend, hasKey, openLocalSim, openService } from "./open-backend.js";
 import { bookOptions } from "./poller/book-watch.js";
 import { Poller } from "./poller/poller.js";
-import { StrategyRunner } from "./strategy/runner.js";
-import { readSpendFile, spendFilePath, writeSpendFile } from "./strategy/spend-file.js";
+import { openRunner } from "./strategy/open-runner.js";
+import type { StrategyRunner } from "./strategy/runner.js";
 import type { StrategyController } from "./ui/strategy/controller.js";
 import { enterFullScreen } from "./ui/terminal.js";
 
@@ -144,12 +144,7 @@ function dashboardStrategy(
     (s) => s.market.asset === config.asset && s.market.interval === config.interval && s.market.network === config.network,
   );
   if (strategy === undefined || config.readonly || (!backend.wallet && !strategy.paper)) return undefined;
-  const path = spendFilePath(config.stateDir, backend.sim ? "sim" : backend.label, strategy.name, strategy.market.network);
-  const runner = new StrategyRunner({
-    strategy,
-    source: poller,
-    keeping: { read: (now) => readSpendFile(path, now), write: (kept) => writeSpendFile(path, kept) },
-  });
+  const runner = openRunner(strategy, poller, { stateDir: config.stateDir, service: backend, apiKey: config.apiKey?.reveal() });
   const controller: StrategyController = {
     view: runner.view,
     network: runner.network,

@@ -12,8 +12,8 @@ import type { Config } from "../config/config.js";
 import { formatClock } from "../domain/format.js";
 import { bookOptions } from "../poller/book-watch.js";
 import { Poller } from "../poller/poller.js";
-import { type StrategyEvent, StrategyRunner } from "../strategy/runner.js";
-import { readSpendFile, spendFilePath, spendScope, writeSpendFile } from "../strategy/spend-file.js";
+import { openRunner } from "../strategy/open-runner.js";
+import type { StrategyEvent } from "../strategy/runner.js";
 import type { StrategyConfig } from "../strategy/strategy.js";
 import type { CommandArgs } from "./args.js";
 import type { CommandBackend } from "./backend.js";
@@ -50,17 +50,12 @@ export async function autoCommand(ctx: AutoContext): Promise<ExitCode> {
     onRequest: (_kind, at) => io.onRequest?.(at),
     book: bookOptions({ ...config, asset }, backend.sim),
   });
-  const path = spendFilePath(config.stateDir, spendScope(backend, config.apiKey?.reveal()), strategy.name, network);
   let finish!: (code: ExitCode) => void;
   const done = new Promise<ExitCode>((resolve) => (finish = resolve));
-  const runner = new StrategyRunner({
-    strategy,
-    source: poller,
-    keeping: { read: (now) => readSpendFile(path, now), write: (kept) => writeSpendFile(path, kept) },
-    onEvent: (e) => {
-      out(io, args.json ? jsonLine(io, { type: "strategy", ...e }) : humanLine(e));
-      if (e.action === "stopped") finish(/refused the key/.test(e.reason) ? EXIT.refused : EXIT.stopped);
-    },
+  const place = { stateDir: config.stateDir, service: backend, apiKey: config.apiKey?.reveal() };
+  const runner = openRunner(strategy, poller, place, (e) => {
+    out(io, args.json ? jsonLine(io, { type: "strategy", ...e }) : humanLine(e));
+    if (e.action === "stopped") finish(/refused the key/.test(e.reason) ? EXIT.refused : EXIT.stopped);
   });
   const signal = io.signal;
   const onAbort = () => finish(EXIT.ok);
