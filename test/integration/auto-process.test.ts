@@ -1,9 +1,12 @@
 /**
  * `spotdash auto` as a process against the sim over loopback (10 s games on
- * its running clock): killed with SIGKILL after a placement and launched
- * again, no game holds more than its plan and the day's spend goes on from
- * the file; SIGINT ends it with 0 after the request in flight; a strategy
- * unknown or on mainnet without --yes is a usage error.
+ * its running clock, its strict one-request-a-second limiter), every
+ * request seen from outside by a logging proxy: killed with SIGKILL after a
+ * placement and launched again, no game holds more than its plan and the
+ * day's spend goes on from the file; each request a second after the one
+ * before and none refused for the rate; on paper, no POST; SIGINT ends it
+ * with 0 after the request in flight; a strategy unknown or on mainnet
+ * without --yes is a usage error.
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
