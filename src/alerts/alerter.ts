@@ -58,8 +58,8 @@ export interface AlerterOptions {
   localNow?(): number;
 }
 
-/** The countdowns and the "unreachable for 30 s" need a clock besides the snapshots. */
-const TICK_MS = 500;
+/** The countdowns and the "unreachable for 30 s" need a clock besides the snapshots (which come about every second). */
+const TICK_MS = 1_000;
 
 export class Alerter implements AlertsController {
   readonly store = new Store<AlertsState>(EMPTY_ALERTS);
@@ -102,7 +102,8 @@ export class Alerter implements AlertsController {
 
   /** Steps the detector with the snapshot now; the tests call it with their own clock. */
   check(): void {
-    const active = this.entries().filter((e) => !e.muted && !e.spent);
+    // The entries as the last change of the rules left them: not made again at every snapshot.
+    const active = this.store.getSnapshot().rules.filter((e) => !e.muted && !e.spent);
     const events = this.detector.step(
       this.o.source.getSnapshot(),
       this.o.serverNow(),
