@@ -12,4 +12,4 @@ export const BOOK_KEYS: readonly Binding<BookAction>[] = [
 ];
 
 /** The dashboard's keys that work while the book has the keys: quitting, the overlays, refresh, placing. */
-export const BOOK_PASS: readonly DashboardAction[] = ["quit", "help", "diagnostics", "refresh", "place", "repeat"];
+export const BOOK_PASS: readonly DashboardAction[] = ["quit", "help", "diagnostics", "refresh", "place", "repeat", "strategy"];

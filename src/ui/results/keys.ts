@@ -24,6 +24,6 @@ export const RESULTS_KEYS: readonly ResultsBinding[] = [
 
 /** The dashboard's keys that work over the results view, as its footer offers them. */
 export const RESULTS_PASS: Record<"list" | "detail", readonly DashboardAction[]> = {
-  list: ["refresh", "quit", "help", "diagnostics"],
-  detail: ["quit", "help", "diagnostics", "refresh"],
+  list: ["refresh", "quit", "help", "diagnostics", "strategy"],
+  detail: ["quit", "help", "diagnostics", "refresh", "strategy"],
 };

@@ -21,4 +21,4 @@ export const ALERT_LIST_KEYS: readonly Binding<AlertListAction>[] = [
 ];
 
 /** The dashboard's keys that work over the alerts list: quitting, the overlays, refresh, and making an alert (it closes the list). */
-export const ALERTS_PASS: readonly DashboardAction[] = ["quit", "help", "diagnostics", "refresh", "alert"];
+export const ALERTS_PASS: readonly DashboardAction[] = ["quit", "help", "diagnostics", "refresh", "alert", "strategy"];
