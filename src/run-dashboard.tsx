@@ -32,6 +32,9 @@ export const DASHBOARD_EXIT = {
 
 const SIGNALS = ["SIGHUP", "SIGINT", "SIGQUIT", "SIGTERM"] as const;
 
+/** How long the way out waits for a strategy's placement in flight to be answered. */
+const STRATEGY_WAIT_MS = 2_000;
+
 /** How long the way out may wait for the service connection to close (an in-flight request is aborted). */
 const CLOSE_WAIT_MS = 300;
 
@@ -91,8 +94,9 @@ export async function runDashboard(config: Config, warnings: readonly string[] =
     // The terminal first: a placement in flight may take a moment to be answered.
     screen.restore();
     stopWatching();
-    // After the placement in flight, if any: its answer is kept before the poller goes.
-    await strategy?.runner.stop();
+    // After the placement in flight, if any, for a moment: its answer is kept before the poller goes. Past that it is
+    // left "in flight" on disk, which the next launch counts as placed.
+    if (strategy) await Promise.race([strategy.runner.stop(), new Promise((r) => setTimeout(r, STRATEGY_WAIT_MS).unref())]);
     poller.stop();
     alerts.close();
     // The connection is closed with whatever is in flight aborted, so the way out never waits on the service or the disk.

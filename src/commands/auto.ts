@@ -41,6 +41,13 @@ export async function autoCommand(ctx: AutoContext): Promise<ExitCode> {
   if (strategy.market.network === "mainnet" && !strategy.paper && !args.yes) {
     throw new CommandFailure(`auto: ${strategy.name} places on mainnet; add --yes to arm it there`, "usage", EXIT.usage);
   }
+  if (!backend.wallet && !strategy.paper) {
+    throw new CommandFailure(
+      `auto: ${strategy.name} places positions: set METAFIDE_USER_ADDRESS (the wallet sent with each)`,
+      "usage",
+      EXIT.usage,
+    );
+  }
   const { asset, interval, network, currency } = strategy.market;
   const poller = new Poller({
     client: backend.client,

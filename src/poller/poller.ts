@@ -56,7 +56,7 @@ const IDLE_RECHECK_MS = 1_000;
 
 export class Poller {
   readonly store: Store<Snapshot>;
-  readonly clock: ServerClock;
+  readonly clock = new ServerClock();
   private readonly client: PollerClient;
   private readonly wallet: string | undefined;
   private readonly spacing: RequestSpacing;
@@ -86,7 +86,6 @@ export class Poller {
     this.spacing = new RequestSpacing(opts.maxRps);
     this.health = new RequestHealth(opts.maxBackoffMs ?? 2_000);
     this.onRequest = opts.onRequest;
-    this.clock = new ServerClock();
     this.book = opts.book ? new BookWatch(opts.book) : undefined;
     this.store = new Store(initialSnapshot(opts.target, this.book?.markets ?? []));
     this.placements = new Placements(this.store);
@@ -135,12 +134,13 @@ export class Poller {
     return true;
   }
 
-  /** Change asset or interval: the old game's data no longer applies. */
+  /** Change asset or interval: the old game's data no longer applies, nor a position queued for it (its body would name the new one). */
   retarget(change: Partial<Pick<Target, "asset" | "interval">>): void {
     const prev = this.snapshot.target;
     const target = { ...prev, ...change };
     if (target.asset === prev.asset && target.interval === prev.interval) return;
     this.epoch++;
+    this.placements.drop(refused("the screen moved to another market before it was sent", this.serverNow()));
     this.want = { ...this.want, spot: true, status: true };
     this.sleeper.wake();
     this.store.update((s) => retargeted(s, target));

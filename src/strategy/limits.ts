@@ -54,7 +54,9 @@ export function startSession(spend: Spend, now: number): Spend {
 /** The record as of `now`: the day's total back to zero once the UTC day has turned. */
 export function onDay(spend: Spend, now: number): Spend {
   const day = utcDay(now);
-  return spend.day === day ? spend : { ...spend, day, dayStaked: ZERO };
+  // Only forward: a clock a little behind the one that wrote the record (ours before the service's is known) must
+  // not give the day's limit back.
+  return day <= spend.day ? spend : { ...spend, day, dayStaked: ZERO };
 }
 
 /** Staked in the game `gid` so far. */

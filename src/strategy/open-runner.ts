@@ -4,7 +4,7 @@
  * one, so the two share a strategy's day's limit.
  */
 import { type RunnerSource, type StrategyEvent, StrategyRunner } from "./runner.js";
-import { readSpendFile, spendFilePath, spendScope, writeSpendFile } from "./spend-file.js";
+import { lockSpendFile, readSpendFile, spendFilePath, spendScope, writeSpendFile } from "./spend-file.js";
 import type { StrategyConfig } from "./strategy.js";
 
 export interface RunnerPlace {
@@ -24,7 +24,7 @@ export function openRunner(
   return new StrategyRunner({
     strategy,
     source,
-    keeping: { read: (now) => readSpendFile(path, now), write: (kept) => writeSpendFile(path, kept) },
+    keeping: { read: (now) => readSpendFile(path, now), write: (kept) => writeSpendFile(path, kept), lock: () => lockSpendFile(path) },
     ...(onEvent ? { onEvent } : {}),
   });
 }

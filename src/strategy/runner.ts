@@ -11,12 +11,13 @@
 
 import type { Network } from "../api/schemas.js";
 import { Decimal } from "../domain/money.js";
+import { MAX_POSITIONS_PER_GAME } from "../domain/rules.js";
 import type { PlacementOutcome, PlaceRequest, SettlementNotice, Snapshot } from "../poller/snapshot.js";
 import { snapshotAt } from "../poller/snapshot.js";
 import { placingKnown } from "../poller/staleness.js";
 import { Store } from "../poller/store.js";
 import { type Decision, decide, type OwnPlacement } from "./decide.js";
-import { emptySpend, recordRefused, recordSent, recordSettled, type Spend, startSession } from "./limits.js";
+import { emptySpend, onDay, recordRefused, recordSent, recordSettled, type Spend, startSession } from "./limits.js";
 import { settledShare } from "./settled-share.js";
 import type { KeptSpend } from "./spend-file.js";
 import type { StrategyConfig } from "./strategy.js";
@@ -28,7 +29,7 @@ export interface StrategyEvent {
   /** Server ms. */
   at: number;
   strategy: string;
-  action: "armed" | "paused" | "placing" | "placed" | "paper" | "refused" | "unknown" | "waiting" | "stopped" | "settled";
+  action: "armed" | "paused" | "placing" | "placed" | "paper" | "refused" | "waiting" | "stopped" | "settled";
   reason: string;
   gid?: string;
   sp?: string;
@@ -57,6 +58,8 @@ export interface RunnerSource {
 export interface SpendKeeping {
   read(now: number): KeptSpend;
   write(kept: KeptSpend): void;
+  /** Takes the spend file for this runner alone while armed; why not, when another process has it. */
+  lock?(): { release(): void } | string;
 }
 
 export interface RunnerOptions {
@@ -81,6 +84,8 @@ export class StrategyRunner {
   private readonly unreadable: string | undefined;
   /** stop() was called: the answer in flight is kept, and nothing more is decided. */
   private ended = false;
+  /** The spend file's lock, held while armed: only then does it write. */
+  private lock: { release(): void } | undefined;
 
   constructor(private readonly o: RunnerOptions) {
     const now = o.source.serverNow();
@@ -116,6 +121,7 @@ export class StrategyRunner {
     this.unsubscribe?.();
     clearInterval(this.timer);
     await this.sending;
+    this.unlock();
   }
 
   /**
@@ -129,6 +135,10 @@ export class StrategyRunner {
       return `arming ${strategy.name} on mainnet needs its name typed as the confirmation`;
     }
     if (strategy.paper) this.paper ??= { spend: this.kept.spend, own: [] };
+    else {
+      const why = this.takeLock();
+      if (why !== undefined) return why;
+    }
     this.set({ state: strategy.paper ? "paper" : "armed", stopReason: undefined });
     this.emit({ action: "armed", reason: strategy.paper ? "on paper: decides and logs, sends nothing" : "armed" });
     this.check();
@@ -138,6 +148,7 @@ export class StrategyRunner {
   pause(): void {
     if (this.view.getSnapshot().state === "paused") return;
     this.set({ state: "paused" });
+    if (!this.sending) this.unlock();
     this.emit({ action: "paused", reason: "paused by the trader" });
   }
 
@@ -213,6 +224,7 @@ export class StrategyRunner {
       .finally(() => {
         this.sending = undefined;
         sent();
+        if (this.view.getSnapshot().state !== "armed") this.unlock();
         this.check();
       });
   }
@@ -232,7 +244,8 @@ export class StrategyRunner {
     const why = outcome.kind === "rejected" || outcome.kind === "reconciled" ? outcome.error.message : "refused";
     this.emit({ action: "refused", reason: why, ...where });
     // Retrying cannot help these: the strategy stops with the service's reason.
-    if (outcome.kind === "rejected" && (outcome.error.kind === "auth" || /balance|minimum|insufficient/i.test(why))) this.halt(why);
+    if (outcome.kind === "rejected" && outcome.error.kind === "auth") this.halt(`the service refused the key: ${why}`);
+    else if (outcome.kind === "rejected" && /balance|minimum|insufficient|wallet/i.test(why)) this.halt(why);
   }
 
   /** The settlements of games it played: into its spend; their placements let go. */
@@ -240,15 +253,18 @@ export class StrategyRunner {
     for (const n of s.settlements) {
       if (this.seen.has(n)) continue;
       this.seen.add(n);
-      for (const kept of [this.kept, this.paper]) {
-        if (kept === undefined || !kept.own.some((p) => p.gid === n.gid && p.state !== "refused")) continue;
-        const share = settledShare(n.result, kept.own);
-        const next = { spend: recordSettled(kept.spend, share), own: kept.own.filter((p) => p.gid !== n.gid) };
-        if (kept === this.paper) this.paper = next;
-        else this.keep(next);
-        this.set({ spend: next.spend });
-        this.emit({ action: "settled", reason: `paid ${share.paid.toFixed()} for ${share.staked?.toFixed() ?? "?"} staked`, gid: n.gid });
+      // Paper positions are in no result; and only the runner holding the file writes to it (a paused one
+      // finds the game settled in the file when it is armed again).
+      const kept = this.kept;
+      if (this.lock === undefined || !kept.own.some((p) => p.gid === n.gid && p.state !== "refused")) continue;
+      // A game with a placement still in flight waits for its answer: its stake may yet come off.
+      if (kept.own.some((p) => p.gid === n.gid && p.state === "in_flight")) {
+        this.seen.delete(n);
+        continue;
       }
+      const share = settledShare(n.result, kept.own);
+      if (!this.keep({ spend: recordSettled(kept.spend, share), own: kept.own.filter((p) => p.gid !== n.gid) })) return;
+      this.emit({ action: "settled", reason: `paid ${share.paid.toFixed()} for ${share.staked?.toFixed() ?? "?"} staked`, gid: n.gid });
     }
   }
 
@@ -266,7 +282,36 @@ export class StrategyRunner {
 
   private halt(reason: string): void {
     this.set({ state: "stopped", stopReason: reason, next: undefined });
+    if (!this.sending) this.unlock();
     this.emit({ action: "stopped", reason });
+  }
+
+  /** The spend file for this runner alone, and what it holds now (another process may have spent since launch). */
+  private takeLock(): string | undefined {
+    if (this.lock !== undefined) return undefined;
+    const got = this.o.keeping.lock?.() ?? { release: () => {} };
+    if (typeof got === "string") return `${this.o.strategy.name} is not armed: ${got}`;
+    this.lock = got;
+    try {
+      const now = this.o.source.serverNow();
+      const read = this.o.keeping.read(now);
+      const s = this.kept.spend;
+      // The day's total and the games in play are the file's; the session's figures are this launch's.
+      this.kept = {
+        own: read.own,
+        spend: { ...onDay(read.spend, now), sessionStaked: s.sessionStaked, paid: s.paid, net: s.net, losingStreak: s.losingStreak },
+      };
+      this.set({ spend: this.kept.spend });
+    } catch (e) {
+      this.unlock();
+      return (e as Error).message;
+    }
+    return undefined;
+  }
+
+  private unlock(): void {
+    this.lock?.release();
+    this.lock = undefined;
   }
 
   private waiting(reason: string, until?: number): void {
@@ -280,7 +325,7 @@ export class StrategyRunner {
   private gameView(own: readonly OwnPlacement[], gid: string | undefined): Pick<StrategyView, "game"> {
     if (gid === undefined) return {};
     const placed = own.filter((p) => p.gid === gid && p.state !== "refused").length;
-    return { game: { gid, placed, planned: Math.min(this.o.strategy.positionsPerGame, 10) } };
+    return { game: { gid, placed, planned: Math.min(this.o.strategy.positionsPerGame, MAX_POSITIONS_PER_GAME) } };
   }
 
   private set(change: Partial<StrategyView>): void {

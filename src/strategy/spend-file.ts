@@ -9,7 +9,7 @@
  * the strategy from being armed rather than starting it from nothing.
  */
 import { createHash } from "node:crypto";
-import { chmodSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import * as z from "zod";
 import { Decimal } from "../domain/money.js";
@@ -37,13 +37,15 @@ export function spendFilePath(stateDir: string, scope: string, name: string, net
 }
 
 const decimal = z.string().regex(/^-?\d+(\.\d+)?$/);
+/** A stake or a total of stakes: a negative one would make room under a limit. */
+const amount = z.string().regex(/^\d+(\.\d+)?$/);
 const FileJson = z.object({
   version: z.literal(1),
   spend: z.object({
-    day: z.string(),
-    dayStaked: decimal,
-    sessionStaked: decimal,
-    games: z.record(z.string(), decimal),
+    day: z.string().regex(/^\d{4}-\d\d-\d\d$/),
+    dayStaked: amount,
+    sessionStaked: amount,
+    games: z.record(z.string(), amount),
     paid: decimal,
     net: decimal,
     losingStreak: z.number().int().min(0),
@@ -52,7 +54,7 @@ const FileJson = z.object({
     z.object({
       gid: z.string(),
       sp: decimal,
-      f: decimal,
+      f: amount,
       state: z.enum(["in_flight", "placed", "refused", "unknown"]),
       txid: z.string().optional(),
     }),
@@ -105,4 +107,49 @@ export function writeSpendFile(path: string, kept: KeptSpend): void {
   writeFileSync(temp, `${JSON.stringify(json, null, 1)}\n`, { mode: 0o600 });
   chmodSync(temp, 0o600);
   renameSync(temp, path);
+}
+
+/**
+ * The one runner that may place for this strategy and account now: a lock
+ * file beside the spend file, held from arming to pausing or stopping, so
+ * the dashboard and `spotdash auto` (or two of either) never both spend
+ * the same day's limit. A lock whose process is gone is taken over.
+ * Returns why not when another live process holds it.
+ */
+export function lockSpendFile(path: string): { release(): void } | string {
+  const lock = `${path}.lock`;
+  mkdirSync(join(path, ".."), { recursive: true, mode: 0o700 });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lock, "wx", 0o600);
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      return { release: () => releaseLock(lock) };
+    } catch (e) {
+      if ((e as { code?: string }).code !== "EEXIST")
+        return `its spend file cannot be locked (${(e as { code?: string }).code ?? "error"})`;
+      const holder = Number(readFileSync(lock, "utf8"));
+      if (holder !== process.pid && alive(holder)) return `it is armed in another spotdash (pid ${holder}); pause it there first`;
+      unlinkSync(lock);
+    }
+  }
+  return "its spend file's lock could not be taken";
+}
+
+function releaseLock(lock: string): void {
+  try {
+    if (Number(readFileSync(lock, "utf8")) === process.pid) unlinkSync(lock);
+  } catch {
+    // Gone already: nothing to release.
+  }
+}
+
+function alive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as { code?: string }).code === "EPERM";
+  }
 }

@@ -10,7 +10,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../src/config/load.js";
 import type { TaskKind } from "../../src/poller/policy.js";
 import { Poller } from "../../src/poller/poller.js";
@@ -43,6 +43,8 @@ describe("a strategy in the poller, against the sim", () => {
   afterAll(async () => {
     await t.close();
   });
+  // Each test's poller a second after the one before: the strict limiter counts them all on the one key.
+  beforeEach(() => new Promise((r) => setTimeout(r, 1_100)));
 
   function run(strategy: StrategyConfig, stateDir: string, alive = { now: true }) {
     const starts: { kind: TaskKind; at: number }[] = [];
