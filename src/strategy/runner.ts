@@ -18,6 +18,7 @@ import { placingKnown } from "../poller/staleness.js";
 import { Store } from "../poller/store.js";
 import { type Decision, decide, type OwnPlacement } from "./decide.js";
 import { emptySpend, onDay, recordRefused, recordSent, recordSettled, type Spend, startSession } from "./limits.js";
+import { refusalStops } from "./refusals.js";
 import { settledShare } from "./settled-share.js";
 import type { KeptSpend } from "./spend-file.js";
 import type { StrategyConfig } from "./strategy.js";
@@ -245,7 +246,7 @@ export class StrategyRunner {
     this.emit({ action: "refused", reason: why, ...where });
     // Retrying cannot help these: the strategy stops with the service's reason.
     if (outcome.kind === "rejected" && outcome.error.kind === "auth") this.halt(`the service refused the key: ${why}`);
-    else if (outcome.kind === "rejected" && /balance|minimum|insufficient|wallet/i.test(why)) this.halt(why);
+    else if (outcome.kind === "rejected" && refusalStops(why)) this.halt(why);
   }
 
   /** The settlements of games it played: into its spend; their placements let go. */

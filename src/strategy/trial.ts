@@ -20,6 +20,7 @@ import { type GameResult, isReadable, type LiveGame, type Unreadable } from "../
 import { placeBody } from "../poller/placements.js";
 import { type Decision, decide, type MarketState, type OwnPlacement } from "./decide.js";
 import { emptySpend, recordRefused, recordSent, recordSettled, type Spend } from "./limits.js";
+import { refusalStops } from "./refusals.js";
 import type { StrategyConfig } from "./strategy.js";
 import { type Answer, type GetEndpoint, MAX_SEED, marketQueries, TrialSim, trialableMarket } from "./trial-sim.js";
 import { type TrialSummary, TrialTally } from "./trial-summary.js";
@@ -34,9 +35,6 @@ export const TRIAL_START = Date.UTC(2026, 0, 5, 12);
 export function stepMs(interval: Interval): number {
   return Math.max(500, (interval * 1000) / 120);
 }
-
-/** Refusals after which the strategy stops rather than move on (the issue's rule: nothing later in the game could go in). */
-export const STOPPING_REFUSALS: ReadonlySet<string> = new Set(["Stake below minimum", "Insufficient balance"]);
 
 /** Event-loop turns a large game's settlement may take (the sim settles over 2,000 positions in steps). */
 const SETTLE_TURNS = 10_000;
@@ -198,7 +196,8 @@ class Trial {
     this.spend = recordRefused(this.spend, d.gid, f, now);
     this.own.push({ gid: d.gid, sp: d.sp, f: d.f, state: "refused" });
     this.emit({ type: "decision", action: "refused", ...at, error: answer.error, reason: answer.message });
-    if (STOPPING_REFUSALS.has(answer.error)) this.stop(`refused by the service: ${answer.error}: ${answer.message}`, now, d.gid);
+    if (refusalStops(`${answer.error}: ${answer.message}`))
+      this.stop(`refused by the service: ${answer.error}: ${answer.message}`, now, d.gid);
     return false;
   }
 
