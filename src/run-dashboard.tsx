@@ -8,6 +8,7 @@ import { startAlerts } from "./alerts/start-alerts.js";
 import { redact } from "./api/redact.js";
 import type { Config } from "./config/config.js";
 import { keepPriceHistory } from "./history/keep-history.js";
+import { keepResults } from "./history/keep-results.js";
 import { type Backend, hasKey, openLocalSim, openService } from "./open-backend.js";
 import { bookOptions } from "./poller/book-watch.js";
 import { Poller } from "./poller/poller.js";
@@ -75,6 +76,8 @@ export async function runDashboard(config: Config, warnings: readonly string[] =
   const mounted = mountDashboard(poller, backend, config, warnings, io, { alerts: alerts.alerter, strategy: strategy?.controller });
   const app = mounted.instance;
   const history = config.noHistory ? undefined : keepPriceHistory(poller.store, config.stateDir, backend.sim ? "sim" : backend.label);
+  const account = { sim: backend.sim, label: backend.label, apiKey: config.apiKey?.reveal(), wallet: backend.wallet };
+  const results = keepResults(poller.store, config.stateDir, account);
 
   let code: number = DASHBOARD_EXIT.quit;
   let crashed: unknown;
@@ -100,7 +103,7 @@ export async function runDashboard(config: Config, warnings: readonly string[] =
     poller.stop();
     alerts.close();
     // The connection is closed with whatever is in flight aborted, so the way out never waits on the service or the disk.
-    const closing = Promise.all([backend.close().catch(() => undefined), history?.close().catch(() => undefined)]);
+    const closing = Promise.all([backend.close().catch(() => undefined), history?.close().catch(() => undefined), results.close()]);
     await Promise.race([closing, new Promise((r) => setTimeout(r, CLOSE_WAIT_MS).unref())]);
   }
   if (crashed !== undefined) {

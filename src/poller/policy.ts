@@ -13,7 +13,7 @@ import { type BookRequest, isCritical } from "./book-policy.js";
 import type { Endpoint } from "./snapshot.js";
 
 /** What a slot is spent on; "book" is the book's request of the moment (book-policy.ts). */
-export type TaskKind = "place" | "reconcile" | "spot" | "price" | "status" | "balance" | "results" | "settlement" | "book";
+export type TaskKind = "place" | "reconcile" | "spot" | "price" | "status" | "balance" | "results" | "settlement" | "book" | "history";
 
 /** The endpoint a task asks: its failures and its backoff are that endpoint's. */
 export function endpointOf(kind: TaskKind, book?: Pick<BookRequest, "kind"> | null): Endpoint {
@@ -21,6 +21,7 @@ export function endpointOf(kind: TaskKind, book?: Pick<BookRequest, "kind"> | nu
     case "reconcile":
       return "status";
     case "settlement":
+    case "history":
       return "results";
     case "book":
       return book?.kind ?? "status";
@@ -101,6 +102,8 @@ export interface PolicyInput {
   /** The service answers again after an outage: what went stale is fetched back to back, without the price between. */
   catchingUp: boolean;
   resultsOpen: boolean;
+  /** A network's kept results want a page read (results-reader.ts). */
+  historyWanted: boolean;
   /** A game the user played has ended and its result has not been seen yet. */
   settlementPending: boolean;
   /** Per endpoint, the local ms before which it must not be asked (it is backing off after a failure). */
@@ -209,6 +212,8 @@ export function chooseNext(i: PolicyInput): TaskKind | null {
     ["balance", () => due(i, "balance", POLICY.balanceMs)],
     // Looking through the other markets for games held there: when nothing else is due.
     ["book", () => i.book !== null],
+    // Reading the kept results' history: the slots nothing else wants.
+    ["history", () => i.historyWanted],
   ];
   const open = candidates.filter(([kind]) => ready(kind));
   const healthy = open.find(([kind, isDue]) => !i.failing.has(endpointOf(kind, i.book)) && isDue());

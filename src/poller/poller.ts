@@ -5,11 +5,9 @@
  * open results) and reads the store it fills.
  */
 
-import type { ResultsQuery } from "../api/client.js";
 import { ApiError, isApiError } from "../api/errors.js";
+import type { Network } from "../api/schemas.js";
 import type { Market } from "../domain/book.js";
-import { nextGameGid } from "../domain/game.js";
-import { otherGames } from "../domain/positions.js";
 import type { GameListing, PlacedPosition, Unreadable } from "../domain/service-data.js";
 import type { BookRequest } from "./book-policy.js";
 import { withBookError } from "./book-reducers.js";
@@ -34,17 +32,12 @@ import {
   withSettlement,
   withStatus,
 } from "./reducers.js";
+import { ResultsReader } from "./results-reader.js";
+import { ResultsViewPages, type ViewQuery } from "./results-view.js";
 import { ServerClock } from "./server-clock.js";
 import { focusedGameEnded, gameLeftBy, SettlementWatch } from "./settlements.js";
-import {
-  type Endpoint,
-  holdsLiveGame,
-  initialSnapshot,
-  type PlacementOutcome,
-  type PlaceRequest,
-  type Snapshot,
-  type Target,
-} from "./snapshot.js";
+import type { Endpoint, PlacementOutcome, PlaceRequest, Snapshot, Target } from "./snapshot.js";
+import { holdsLiveGame, initialSnapshot } from "./snapshot.js";
 import { RequestSpacing } from "./spacing.js";
 import { isStale } from "./staleness.js";
 import { Store } from "./store.js";
@@ -72,9 +65,12 @@ export class Poller {
   /** Set on recovery until what it wanted has been fetched (catchUp). */
   private catchingUp = false;
   private readonly placements: Placements;
-  private resultsQuery: Omit<ResultsQuery, "network"> | null = null;
+  private readonly resultsView = new ResultsViewPages();
   private readonly settlements = new SettlementWatch();
   private readonly book: BookWatch | undefined;
+  private readonly history = new ResultsReader();
+  /** The network whose kept results the slot being chosen would read, or null. */
+  private historyNetwork: Network | null = null;
   /** The book's request of the slot being chosen (the policy gives it a slot or not). */
   private bookRequest: BookRequest | null = null;
   /** Bumped by retarget: an answer for the old asset or interval that lands afterwards is dropped. */
@@ -129,7 +125,7 @@ export class Poller {
     const now = Date.now();
     if (now - this.lastForcedRefresh < REFRESH_THROTTLE_MS) return false;
     this.lastForcedRefresh = now;
-    this.want = { spot: true, status: true, balance: true, results: this.resultsQuery !== null };
+    this.want = { spot: true, status: true, balance: true, results: this.resultsView.open };
     this.sleeper.wake();
     return true;
   }
@@ -147,12 +143,17 @@ export class Poller {
   }
 
   /** Open (query) or close (null) the results view; fetched only while open. */
-  setResultsQuery(query: Omit<ResultsQuery, "network"> | null): void {
-    this.resultsQuery = query;
-    if (query === null) return;
-    const key = resultsKey(query);
-    this.want.results = resultsPageWanted(this.snapshot, key);
-    this.store.update((s) => withResultsShown(s, key));
+  setResultsQuery(query: ViewQuery | null): void {
+    const { wanted, apply } = this.resultsView.show(query, this.snapshot);
+    this.want.results = wanted;
+    if (!apply) return;
+    this.store.update(apply);
+    this.sleeper.wake();
+  }
+
+  /** The performance view opened or closed: while open, games settled elsewhere are read in (results-reader.ts). */
+  setPerformanceOpen(open: boolean): void {
+    this.history.setViewOpen(open);
     this.sleeper.wake();
   }
 
@@ -193,6 +194,7 @@ export class Poller {
     this.bookRequest = this.book?.next(s, Date.now(), this.serverNow()) ?? null;
     const ended = [...(this.book?.ended(s, this.serverNow()) ?? []), ...focusedGameEnded(s, this.serverNow())];
     for (const gid of ended) this.settlements.watch(gid, Date.now());
+    this.historyNetwork = this.history.next(s, this.serverNow());
     return chooseNext({
       now: Date.now(),
       serverNow: this.serverNow(),
@@ -208,7 +210,8 @@ export class Poller {
       unread: { spot: s.listing === undefined, status: s.status === undefined },
       book: this.bookRequest,
       bookBusy: this.book?.busy(s) ?? false,
-      resultsOpen: this.resultsQuery !== null,
+      resultsOpen: this.resultsView.open,
+      historyWanted: this.historyNetwork !== null,
       settlementPending: this.settlements.pending,
       blockedUntil: this.health.blockedUntil(),
       failing: this.health.failing(),
@@ -252,16 +255,18 @@ export class Poller {
     status: (epoch, t) => this.fetchStatus(epoch, t, false),
     reconcile: (epoch, t) => this.fetchStatus(epoch, t, true),
     results: async (_epoch, t) => {
-      const query = this.resultsQuery;
-      if (query === null) return;
-      const key = resultsKey(query);
-      const results = await this.client.getResults({ ...query, network: t.network });
+      const answer = await this.resultsView.send(this.client, t);
+      if (answer === null) return;
       // The view may have moved to another page while this one was in flight: that one is still wanted.
-      if (this.resultsQuery === null || resultsKey(this.resultsQuery) === key) this.want.results = false;
-      const shown = this.resultsQuery ? resultsKey(this.resultsQuery) : key;
-      this.succeed("results", results.issues, (s, at) => withResultsPage(s, key, shown, results, at));
+      this.want.results = answer.stillWanted;
+      this.succeed("results", answer.page.issues, answer.apply);
     },
     settlement: () => this.checkSettlement(),
+    history: async () => {
+      if (this.historyNetwork === null) return;
+      const answer = await this.history.send(this.client, this.snapshot, this.historyNetwork);
+      this.succeed("results", answer.issues, answer.apply);
+    },
     place: () => this.sendPlace(),
     book: async () => {
       if (!this.book || this.bookRequest === null) return;
@@ -277,13 +282,7 @@ export class Poller {
     this.want.status = false;
     this.succeed("status", status.issues, (s, at) => withStatus(s, status, at));
     if (reconciling && this.placements.reconcile(status.positions, this.serverNow())) this.want.balance = true;
-    // A game /status still lists that is neither live nor next has ended: its result is awaited like any other.
-    const listing = this.snapshot.listing?.value;
-    if (listing) {
-      for (const o of otherGames(listing.liveGame?.gid, nextGameGid(listing), status.positions)) {
-        if (o.relation === "ended" && o.gid !== "?") this.settlements.watch(o.gid, Date.now());
-      }
-    }
+    this.settlements.watchEndedListed(this.snapshot.listing?.value, status.positions, Date.now());
   }
 
   // ---- outcomes ------------------------------------------------------------
@@ -331,7 +330,7 @@ export class Poller {
     this.succeed("results", issues, (s, at) => games.reduce((x, game) => withSettlement(x, game, at), s));
     if (games.length > 0) {
       this.want.balance = true;
-      if (this.resultsQuery) this.want.results = true;
+      if (this.resultsView.open) this.want.results = true;
     }
   }
 

@@ -18,6 +18,7 @@ import type {
   Unreadable,
 } from "../domain/service-data.js";
 import { refocusedBook, withoutSettledGame } from "./book-reducers.js";
+import { withSettledGame } from "./results-history.js";
 import type {
   Connection,
   Endpoint,
@@ -169,8 +170,9 @@ export function withResultsPage(s: Snapshot, key: string, shown: string, page: R
 export function withSettlement(s: Snapshot, game: GameResult, at: number): Snapshot {
   const notice = { gid: game.gid, result: game, at };
   const settling = s.settling?.gid === game.gid ? undefined : s.settling;
+  const kept = withSettledGame(s, game, s.target.network);
   return withSessionGames(
-    withoutSettledGame({ ...s, settlements: [...s.settlements.slice(-(KEEP_SETTLEMENTS - 1)), notice], settling }, game.gid),
+    withoutSettledGame({ ...kept, settlements: [...s.settlements.slice(-(KEEP_SETTLEMENTS - 1)), notice], settling }, game.gid),
     { notices: [notice], pages: [] },
   );
 }

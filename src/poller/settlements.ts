@@ -7,9 +7,10 @@
 
 import type { ApiClient } from "../api/client.js";
 import type { Network } from "../api/schemas.js";
-import { playsIn } from "../domain/positions.js";
+import { nextGameGid } from "../domain/game.js";
+import { otherGames, playsIn } from "../domain/positions.js";
 import { isSettled } from "../domain/results.js";
-import type { GameListing, GameResult, ResultsPage } from "../domain/service-data.js";
+import type { GameListing, GameResult, Position, ResultsPage } from "../domain/service-data.js";
 import type { Snapshot } from "./snapshot.js";
 
 /** After this long without a result, a game is no longer waited on. */
@@ -27,6 +28,14 @@ export class SettlementWatch {
     if (this.watched.has(gid)) return;
     this.watched.add(gid);
     this.line.set(gid, now);
+  }
+
+  /** A game /status still lists that is neither live nor next has ended: its result is awaited like any other. */
+  watchEndedListed(listing: GameListing | undefined, positions: readonly Position[], now: number): void {
+    if (!listing) return;
+    for (const o of otherGames(listing.liveGame?.gid, nextGameGid(listing), positions)) {
+      if (o.relation === "ended" && o.gid !== "?") this.watch(o.gid, now);
+    }
   }
 
   get pending(): boolean {

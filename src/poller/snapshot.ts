@@ -23,6 +23,8 @@ import type {
   Unreadable,
 } from "../domain/service-data.js";
 
+import { initialHistories, type ResultsHistories } from "./results-history.js";
+
 export type Endpoint = "spot" | "price" | "balance" | "status" | "results" | "place";
 
 export interface Datum<T> {
@@ -148,6 +150,8 @@ export interface Snapshot {
   /** What the book has found outside the focused market (the focused one's data is the fields above). */
   book: Book;
   results: ResultsView | null;
+  /** The account's settled games kept across launches, per network (results-history.ts). */
+  resultsHistory: ResultsHistories;
   settlements: readonly SettlementNotice[];
   session: Session;
   placement?: Placement;
@@ -168,6 +172,7 @@ export function initialSnapshot(target: Target, watched: readonly Market[] = [])
     placed: [],
     book: { watched, markets: {}, prices: {} },
     results: null,
+    resultsHistory: initialHistories(),
     settlements: [],
     session: { games: new Map() },
     connection: { state: "connecting" },

@@ -195,6 +195,7 @@ function policyInput(now: number, over: Partial<PolicyInput>): PolicyInput {
     unread: { spot: false, status: false },
     catchingUp: false,
     resultsOpen: false,
+    historyWanted: false,
     settlementPending: false,
     blockedUntil: {},
     failing: new Set(),

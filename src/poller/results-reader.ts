@@ -1,0 +1,58 @@
+/**
+ * The poller's side of the kept results: which network's history to read
+ * next, and each page asked and applied. Reads take only the slots nothing
+ * else wants (policy.ts), so a first read of a long history never starves
+ * the live panes. Each network is read once a run, after its file is loaded;
+ * while the performance view is open, the focused network again every
+ * READ_AGAIN_MS. The dashboard's own settlements are kept as they come
+ * (results-history.ts), with no read.
+ */
+import { NETWORKS, type Network } from "../api/schemas.js";
+import { FIRST_PAGE, RESULTS_PAGE } from "../domain/results-history.js";
+import type { ResultsPage } from "../domain/service-data.js";
+import type { PollerClient } from "./options.js";
+import { withHistoryPage, withReadStarted } from "./results-history.js";
+import type { Snapshot } from "./snapshot.js";
+
+/** While the performance view is open, games settled elsewhere are looked for this often. */
+export const READ_AGAIN_MS = 60_000;
+
+export interface HistoryAnswer {
+  apply(s: Snapshot, at: number): Snapshot;
+  issues: ResultsPage["issues"];
+}
+
+export class ResultsReader {
+  /** Networks not read yet this run. */
+  private readonly unread = new Set<Network>(NETWORKS);
+  private viewOpen = false;
+
+  /** The performance view opened (true) or closed: the focused network is read at once on opening, then every READ_AGAIN_MS. */
+  setViewOpen(open: boolean): void {
+    this.viewOpen = open;
+  }
+
+  /** The network whose history the next history slot reads, or null: none wants one. */
+  next(s: Snapshot, serverNow: number): Network | null {
+    const focused = s.target.network;
+    const order = [focused, ...NETWORKS.filter((n) => n !== focused)];
+    for (const n of order) {
+      const h = s.resultsHistory[n];
+      if (!h.loaded) continue;
+      if (h.read !== null || this.unread.has(n)) return n;
+    }
+    const h = s.resultsHistory[focused];
+    if (this.viewOpen && h.loaded && (h.readAt === null || serverNow - h.readAt >= READ_AGAIN_MS)) return focused;
+    return null;
+  }
+
+  async send(client: PollerClient, s: Snapshot, network: Network): Promise<HistoryAnswer> {
+    const read = s.resultsHistory[network].read?.next ?? FIRST_PAGE;
+    const page = await client.getResults({ network, limit: RESULTS_PAGE, offset: read.offset });
+    this.unread.delete(network);
+    return {
+      issues: page.issues,
+      apply: (x, at) => withHistoryPage(withReadStarted(x, network), network, read, page, at),
+    };
+  }
+}

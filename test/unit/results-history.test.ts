@@ -1,0 +1,150 @@
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { FIRST_PAGE, type KeptResults, mergePage, NO_RESULTS, RESULTS_PAGE, withGames } from "../../src/domain/results-history.js";
+import type { GameResult } from "../../src/domain/service-data.js";
+import { accountScope, appendResults, gameLine, loadResults, resultsFile, throughLine } from "../../src/history/results-file.js";
+import { figuresText } from "../../src/poller/results-history.js";
+import { gameResult } from "../helpers/fixtures.js";
+
+const T0 = Date.parse("2026-11-20T00:00:00Z");
+
+/** Game n settled n minutes after T0; `won` changes its figures. */
+function game(n: number, won = "0"): GameResult {
+  return gameResult({
+    gid: String(1000 + n),
+    interval: 60,
+    asset: "BTC_USDT",
+    network: "testnet",
+    currency: "USDT",
+    open_price: "100",
+    closing_price: "101",
+    settled_at: new Date(T0 + n * 60_000).toISOString(),
+    cancelled: false,
+    positions: [],
+    total_staked: "1",
+    total_winnings: won,
+    net_return: String(Number(won) - 1),
+  });
+}
+
+/** The service's history of n games, newest first, as pages of RESULTS_PAGE. */
+function pageAt(all: GameResult[], offset: number) {
+  return { games: all.slice(offset, offset + RESULTS_PAGE), total: all.length };
+}
+
+function readAll(kept: KeptResults, all: GameResult[]): { kept: KeptResults; pages: number } {
+  let read = FIRST_PAGE;
+  let pages = 0;
+  for (;;) {
+    const merged = mergePage(kept, read, pageAt(all, read.offset), figuresText);
+    pages++;
+    kept = merged.kept;
+    if (merged.next === null) return { kept, pages };
+    read = merged.next;
+  }
+}
+
+const newestFirst = (n: number, from = 0) => Array.from({ length: n }, (_, i) => game(from + n - 1 - i));
+
+describe("reading the results history", () => {
+  it("reads 1,200 games in 12 pages the first time, and one page the next", () => {
+    const all = newestFirst(1200);
+    const first = readAll(NO_RESULTS, all);
+    expect(first.pages).toBe(12);
+    expect(first.kept.games.size).toBe(1200);
+    expect(first.kept.through).toBe(T0 + 1199 * 60_000);
+    const more = [...newestFirst(5, 1200), ...all];
+    const second = readAll(first.kept, more);
+    expect(second.pages).toBe(1);
+    expect(second.kept.games.size).toBe(1205);
+  });
+
+  it("finishes a first read cut short, though its first page is all kept", () => {
+    const all = newestFirst(350);
+    const cut = mergePage(NO_RESULTS, FIRST_PAGE, pageAt(all, 0), figuresText);
+    expect(cut.next).toEqual({ offset: 100, newest: T0 + 349 * 60_000 });
+    // Quit here: the next launch starts again at the top and reads on past the kept page.
+    const again = readAll(cut.kept, all);
+    expect(again.pages).toBe(4);
+    expect(again.kept.games.size).toBe(350);
+  });
+
+  it("replaces a game seen again with other figures, and reads on past it", () => {
+    const all = newestFirst(150);
+    const { kept } = readAll(NO_RESULTS, all);
+    const changed = all.map((g) => (g.gid === "1149" ? game(149, "3") : g));
+    const merged = mergePage(kept, FIRST_PAGE, pageAt(changed, 0), figuresText);
+    expect(merged.changed.map((g) => g.gid)).toEqual(["1149"]);
+    expect(figuresText(merged.kept.games.get("1149")!)).toBe(figuresText(game(149, "3")));
+    // Another game on the page is kept as it was: that ends the read.
+    expect(merged.next).toBeNull();
+  });
+
+  it("a game kept from a settlement does not end a read early past games played elsewhere", () => {
+    const all = newestFirst(300);
+    const { kept } = readAll(NO_RESULTS, all);
+    // 150 more settle; the dashboard watched the newest itself.
+    const later = [...newestFirst(150, 300), ...all];
+    const withOwn = withGames(kept, [later[0]!], figuresText);
+    expect(withOwn.through).toBe(kept.through);
+    const read = readAll(withOwn, later);
+    expect(read.pages).toBe(2);
+    expect(read.kept.games.size).toBe(450);
+  });
+
+  it("stops at a short page and at the total, and keeps no unsettled game", () => {
+    const unsettled = { ...game(1), settled_at: null };
+    const merged = mergePage(NO_RESULTS, FIRST_PAGE, { games: [game(2), unsettled], total: null }, figuresText);
+    expect(merged.next).toBeNull();
+    expect([...merged.kept.games.keys()]).toEqual(["1002"]);
+    expect(merged.kept.through).toBe(T0 + 2 * 60_000);
+    const empty = mergePage(NO_RESULTS, FIRST_PAGE, { games: [], total: 0 }, figuresText);
+    expect(empty.kept.through).toBe(0);
+  });
+});
+
+describe("the results file", () => {
+  const dir = () => mkdtempSync(join(tmpdir(), "spotdash-results-"));
+
+  it("tells accounts apart by a hash of the key, the sim's by its wallet, and never writes the key", () => {
+    const key = "metafide_0123456789abcdef0123456789abcdef";
+    const scope = accountScope({ sim: false, label: "api.example:443", apiKey: key, wallet: undefined })!;
+    expect(scope).toMatch(/^api\.example_443-[0-9a-f]{12}$/);
+    expect(scope).not.toContain(key.slice(9, 21));
+    expect(accountScope({ sim: false, label: "h", apiKey: `${key}x`, wallet: undefined })).not.toBe(scope.replace("api.example_443", "h"));
+    expect(accountScope({ sim: true, label: "SIM 127.0.0.1:1", apiKey: key, wallet: "0xAB" })).toBe(
+      accountScope({ sim: true, label: "SIM 127.0.0.1:2", apiKey: "other", wallet: "0xab" }),
+    );
+    expect(accountScope({ sim: false, label: "h", apiKey: undefined, wallet: "0x1" })).toBeNull();
+  });
+
+  it("appends, reads back the same figures with the later line winning, and is 0600", async () => {
+    const path = resultsFile(dir(), "acct", "testnet");
+    await appendResults(path, gameLine(game(1)) + gameLine(game(2)));
+    await appendResults(path, gameLine(game(1, "2")) + throughLine(T0));
+    const kept = await loadResults(path);
+    expect([...kept.games.keys()].sort()).toEqual(["1001", "1002"]);
+    expect(figuresText(kept.games.get("1001")!)).toBe(figuresText(game(1, "2")));
+    expect(kept.through).toBe(T0);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(readFileSync(path, "utf8").split("\n")[0]).toContain("spotdash results");
+  });
+
+  it("refuses a file that is not its own, and has none to load when there is no file", async () => {
+    const d = dir();
+    expect(await loadResults(join(d, "none.ndjson"))).toEqual({ games: new Map(), through: null });
+    writeFileSync(join(d, "x.ndjson"), "hello\n");
+    await expect(loadResults(join(d, "x.ndjson"))).rejects.toThrow(/not a spotdash results file/);
+  });
+
+  it("rewrites a file much longer than what it holds", async () => {
+    const path = resultsFile(dir(), "acct", "mainnet");
+    await appendResults(path, Array.from({ length: 300 }, (_, i) => gameLine(game(1, String(i)))).join(""));
+    const kept = await loadResults(path);
+    expect(kept.games.size).toBe(1);
+    expect(readFileSync(path, "utf8").trim().split("\n")).toHaveLength(2);
+    expect(figuresText((await loadResults(path)).games.get("1001")!)).toBe(figuresText(game(1, "299")));
+  });
+});
