@@ -4,6 +4,7 @@
  * to the Config; here are only the command's own.
  */
 import type { Command } from "../config/help.js";
+import { isRange, RANGES, type Range } from "../domain/performance/index.js";
 
 export type CommandName = Exclude<Command, "dashboard" | "sim" | "config" | "completion">;
 
@@ -26,6 +27,14 @@ export interface CommandArgs {
   trial?: number;
   /** auto --trial N --seed S: the trial's prices and crowd, repeatable. */
   seed?: number;
+  /** results --all: every settled game, page after page. */
+  all: boolean;
+  /** results --all: the output's form (--csv, --ndjson; --json is NDJSON too). */
+  format?: "csv" | "ndjson";
+  /** results --all --per: a row per game (the default) or per position. */
+  per?: "game" | "position";
+  /** stats --range: which settled games (all by default). */
+  range?: Range;
 }
 
 /** A usage mistake: exit 1. */
@@ -43,10 +52,11 @@ export const OWN: Record<CommandName, { switches: string[]; values: string[] }> 
   balance: { switches: [], values: [] },
   positions: { switches: [], values: [] },
   book: { switches: [], values: [] },
-  results: { switches: [], values: ["--limit", "--offset", "--gid"] },
+  results: { switches: ["--all", "--csv", "--ndjson"], values: ["--limit", "--offset", "--gid", "--per"] },
   place: { switches: ["--yes"], values: ["--price", "--stake"] },
   watch: { switches: ["--book", "--events"], values: [] },
   auto: { switches: ["--yes"], values: ["--trial", "--seed"] },
+  stats: { switches: [], values: ["--range"] },
   doctor: { switches: [], values: [] },
 };
 
@@ -56,10 +66,11 @@ export const USAGE: Record<CommandName, string> = {
   balance: "spotdash balance [--json] [--sim]",
   positions: "spotdash positions [--json] [--sim]",
   book: "spotdash book [--json] [--sim]",
-  results: "spotdash results [--limit N] [--offset N] [--gid G] [--json] [--sim]",
+  results: "spotdash results [--limit N] [--offset N] [--gid G] [--json] [--sim] | results --all [--csv | --ndjson] [--per game|position]",
   place: "spotdash place --price P --stake S [--yes] [--json] [--sim]",
   watch: "spotdash watch [--book] [--events] [--json] [--sim]",
   auto: "spotdash auto NAME [--trial N [--seed S]] [--yes] [--json] [--sim]",
+  stats: "spotdash stats [--range today|7d|30d|all] [--json] [--sim]",
   doctor: "spotdash doctor [--json] [--sim]",
 };
 
@@ -70,7 +81,7 @@ export function wantsJson(rest: readonly string[]): boolean {
 
 export function parseCommandArgs(command: CommandName, rest: readonly string[]): CommandArgs {
   const own = OWN[command];
-  const args: CommandArgs = { json: false, sim: false, yes: false, book: false, events: false };
+  const args: CommandArgs = { json: false, sim: false, yes: false, book: false, events: false, all: false };
   const seen = new Set<string>();
   const usage = (problem: string) => new UsageError(`${command}: ${problem}; usage: ${USAGE[command]}`);
   for (let i = 0; i < rest.length; i++) {
@@ -86,6 +97,11 @@ export function parseCommandArgs(command: CommandName, rest: readonly string[]):
       else if (name === "--yes") args.yes = true;
       else if (name === "--book") args.book = true;
       else if (name === "--events") args.events = true;
+      else if (name === "--all") args.all = true;
+      else if (name === "--csv" || name === "--ndjson") {
+        if (args.format !== undefined && args.format !== name.slice(2)) throw usage("takes one of --csv and --ndjson");
+        args.format = name.slice(2) as "csv" | "ndjson";
+      }
       continue;
     }
     if (own.values.includes(name)) {
@@ -110,11 +126,22 @@ export function parseCommandArgs(command: CommandName, rest: readonly string[]):
     throw usage(`unexpected argument ${JSON.stringify(arg)}`);
   }
   if (command === "auto" && args.name === undefined) throw usage("names no strategy");
+  if (command === "results") checkResultsArgs(args, usage);
   if (command === "place") {
     if (args.price === undefined) throw usage("--price is required");
     if (args.stake === undefined) throw usage("--stake is required");
   }
   return args;
+}
+
+function checkResultsArgs(args: CommandArgs, usage: (p: string) => UsageError): void {
+  if (args.all) {
+    const paging = (["limit", "offset", "gid"] as const).find((k) => args[k] !== undefined);
+    if (paging) throw usage(`--all reads every page: it takes no --${paging}`);
+    if (args.json) args.format ??= "ndjson";
+  } else if (args.format !== undefined || args.per !== undefined) {
+    throw usage(`--${args.format ?? "per"} goes with --all`);
+  }
 }
 
 function setValue(args: CommandArgs, name: string, value: string, usage: (p: string) => UsageError): void {
@@ -143,6 +170,14 @@ function setValue(args: CommandArgs, name: string, value: string, usage: (p: str
       if (!/^\d+$/.test(value) || Number(value) > 2 ** 32 - 1)
         throw usage(`--seed must be a whole number from 0 to ${2 ** 32 - 1} (got ${JSON.stringify(value)})`);
       args.seed = Number(value);
+      return;
+    case "--per":
+      if (value !== "game" && value !== "position") throw usage(`--per must be game or position (got ${JSON.stringify(value)})`);
+      args.per = value;
+      return;
+    case "--range":
+      if (!isRange(value)) throw usage(`--range must be one of ${RANGES.map((r) => r.id).join(", ")} (got ${JSON.stringify(value)})`);
+      args.range = value;
       return;
     case "--offset":
       if (!/^\d+$/.test(value) || !Number.isSafeInteger(Number(value)))

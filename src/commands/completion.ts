@@ -56,6 +56,11 @@ const OPTION_HELP: Record<string, string> = {
   "--seed": "the trial's prices, repeatable",
   "--book": "every game held too",
   "--events": "the alerts' events, one JSON line each",
+  "--all": "every settled game, page after page",
+  "--csv": "as CSV",
+  "--ndjson": "as one JSON object a line",
+  "--per": "a row per game or per position",
+  "--range": "today, 7d, 30d or all",
 };
 const ownOption = (name: string, values?: Option["values"]): Option => ({ name, help: OPTION_HELP[name] ?? name.slice(2), values });
 

@@ -12,6 +12,8 @@ import { autoCommand } from "./auto.js";
 import { type CommandBackend, openCommandBackend } from "./backend.js";
 import { bookCommand } from "./book.js";
 import { doctorCommand } from "./doctor.js";
+import { resultsAllCommand } from "./export/results-all.js";
+import { statsCommand } from "./export/stats.js";
 import { type CommandIO, EXIT, type ExitCode, report, toFailure } from "./io.js";
 import { Pacer } from "./pacer.js";
 import { checkBeforeSending, placeCommand } from "./place.js";
@@ -99,7 +101,10 @@ export async function runCommand(command: CommandName, rest: readonly string[], 
         await positionsCommand(ctx);
         break;
       case "results":
-        await resultsCommand(ctx);
+        await (args.all ? resultsAllCommand(ctx, args.format ?? "lines", args.per ?? "game") : resultsCommand(ctx));
+        break;
+      case "stats":
+        await statsCommand(ctx, args.range ?? "all");
         break;
       case "place":
         await placeCommand(ctx);

@@ -696,7 +696,7 @@ describe("commands", () => {
 
   it("rejects an unknown command, listing the commands", () => {
     expect(failure(["dashbaord"]).message).toBe(
-      "command: must be one of dashboard, sim, game, price, balance, positions, book, results, place, watch, auto, doctor, config, completion (got dashbaord)",
+      "command: must be one of dashboard, sim, game, price, balance, positions, book, results, stats, place, watch, auto, doctor, config, completion (got dashbaord)",
     );
   });
 
