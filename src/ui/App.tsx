@@ -35,9 +35,11 @@ import { useKeys } from "./input/use-keys.js";
 import { DEFAULT_KEYS, type KeyTables } from "./key-tables.js";
 import { type Binding, keyName } from "./keymap.js";
 import { KeysContext } from "./keys-context.js";
-import { computeLayout, type LayoutChoice, type LayoutNeeds } from "./layout.js";
+import { computeLayout, type Layout, type LayoutChoice, type LayoutNeeds } from "./layout.js";
 import { footerHints, helpSections, type Mode, routeKey } from "./mode.js";
 import { useOverlayMode } from "./overlays/use-overlay-mode.js";
+import { usePerformanceMode } from "./performance/use-performance-mode.js";
+import { usePerformanceView } from "./performance/use-performance-view.js";
 import { currentPage, type ResultsViewState } from "./results/results-state.js";
 import { useResultsMode } from "./results/use-results-mode.js";
 import { useSettlementToast } from "./results/use-settlement-toast.js";
@@ -104,17 +106,15 @@ export function App(p: AppProps) {
   const [message, say] = useMessage();
   const [notice, clearNotice] = useNotice(p.warnings);
   // What the last frame drew, for the keys: Tab's panes, how far the positions and the fired alerts scroll.
-  const drawn = useRef<Drawn>({ panes: PANES, scrollLimit: 0, fired: { rows: 0, limit: 0 } });
+  const drawn = useRef<Drawn>({ panes: PANES, scrollLimit: 0, fired: { rows: 0, limit: 0 }, performanceScroll: 0 });
   const online = placingKnown(snapshot, now);
   const alerts = useAlerts(p.alerts, say);
-
   const blocked = placingBlocked(p.walletMissing, snapshot, now);
   const all = useModes(p, { exit, say, holding, online, blocked, drawn });
-  const { modes, form, alertForm, overlays, results, book, dashboard, confirm } = all;
+  const { modes, form, alertForm, overlays, results, performance, book, dashboard, confirm } = all;
   useRoutedKeys(modes, [form, alertForm, confirm], { exit, say, clearNotice, keys: keys.dashboard, focus: p.alerts?.setFocused });
   const alertNow = alertOnLine(alerts, now - snapshot.clockOffset);
   const strategy = useStrategyLine(p.strategy, confirm.confirm, snapshot.target.currency);
-
   const toast = useSettlementToast(snapshot.settlements, keyName(keys.dashboard, "results"));
   const summary = useMemo(() => sessionSummary(snapshot.session.games.values()), [snapshot.session.games]);
   const positions = usePositionView(snapshot);
@@ -128,7 +128,8 @@ export function App(p: AppProps) {
   });
   const window = scrollWindow(positions, layout);
   const limit = scrollLimit(window.list, bestRow(positions.rows, snapshot.price?.value.value), window.room);
-  drawn.current = { panes: panesOf(layout.mode), scrollLimit: limit, fired: firedFit(layout.bodyHeight, alerts) };
+  const perf = usePerformanceView(performance.view, snapshot, now, layout);
+  drawn.current = drawnFrame(layout, limit, alerts, perf?.scrollLimit ?? 0);
   return (
     <KeysContext.Provider value={keys}>
       <Dashboard
@@ -147,6 +148,7 @@ export function App(p: AppProps) {
         hints={footerHints(modes)}
         message={message ?? notice}
         results={results.view ? resultsViewProps(results.view, snapshot, summary, now) : undefined}
+        performance={perf?.props}
         toast={toast}
         book={{ rows: bookRows, selected: book.selected }}
         warnings={p.warnings}
@@ -159,6 +161,10 @@ export function App(p: AppProps) {
   );
 }
 
+function drawnFrame(layout: Layout, scrollLimit: number, alerts: AlertsState, performanceScroll: number): Drawn {
+  return { panes: panesOf(layout.mode), scrollLimit, fired: firedFit(layout.bodyHeight, alerts), performanceScroll };
+}
+
 /** What the layout needs of the positions table and the book, and the layout asked for. */
 function tableNeeds(positions: PositionView, bookRows: number, choice: LayoutChoice | undefined): LayoutNeeds {
   return { positionLines: positions.lines, positionChrome: positions.chrome, bookRows, choice };
@@ -169,6 +175,8 @@ interface Drawn {
   panes: readonly PaneName[];
   scrollLimit: number;
   fired: { rows: number; limit: number };
+  /** How far the performance view's figures scroll. */
+  performanceScroll: number;
 }
 
 interface ModeNeeds {
@@ -198,6 +206,8 @@ function useModes(p: AppProps, n: ModeNeeds) {
   const alertList = useAlertListMode(p.alerts, n.say, keys.alerts, keys.dashboard, fired);
   const bookRowsNow = useCallback(() => bookOf(controller.store.getSnapshot(), controller.serverNow()), [controller]);
   const book = useBookMode(controller, bookRowsNow, n.say, keys.book, keys.dashboard);
+  const performanceScroll = useCallback(() => n.drawn.current.performanceScroll, [n.drawn]);
+  const performance = usePerformanceMode(controller, n.say, keys.performance, keys.dashboard, performanceScroll);
   const dashboard = useDashboardMode(
     keys.dashboard,
     n.holding,
@@ -214,6 +224,7 @@ function useModes(p: AppProps, n: ModeNeeds) {
       closeOverlay: overlays.close,
       openForm: form.open,
       openResults: results.open,
+      openPerformance: performance.open,
       toggleBook: book.toggle,
       openAlertForm: alertForm.open,
       openAlerts: alertList.open,
@@ -226,11 +237,12 @@ function useModes(p: AppProps, n: ModeNeeds) {
     confirm.mode,
     overlays.mode,
     results.mode,
+    performance.mode,
     alertList.mode,
     book.mode,
     dashboard.mode,
   ];
-  return { modes, form, alertForm, confirm, overlays, results, alertList, book, dashboard };
+  return { modes, form, alertForm, confirm, overlays, results, performance, alertList, book, dashboard };
 }
 
 /** Keys down the modes; a paste to the open form (or the prompt for a strategy's name), the places that take text. */

@@ -19,6 +19,7 @@ import { ServiceDown, serviceDownReason } from "./frame/ServiceDown.js";
 import { TooSmall } from "./frame/TooSmall.js";
 import { DiagnosticsView } from "./overlays/DiagnosticsView.js";
 import { HelpOverlay } from "./overlays/HelpOverlay.js";
+import { PerformanceView } from "./performance/PerformanceView.js";
 import { ResultsView } from "./results/ResultsView.js";
 import { StrategyLine } from "./strategy/StrategyLine.js";
 
@@ -95,6 +96,7 @@ function Body(p: DashboardProps) {
     return <HelpOverlay width={l.cols} height={height} problems={problems} {...(p.help ?? { sections: [], scroll: 0 })} />;
   }
   if (p.results) return <ResultsView {...p.results} width={l.cols} height={height} />;
+  if (p.performance) return <PerformanceView {...p.performance} width={l.cols} height={height} />;
   if (p.alertList) return <AlertList {...p.alertList} width={l.cols} height={height} />;
   const down = s.lastOkAt === undefined ? serviceDownReason(s.connection) : undefined;
   if (down !== undefined) return <ServiceDown reason={down} backend={p.backend} localNow={p.localNow} width={l.cols} height={height} />;

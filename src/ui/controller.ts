@@ -11,4 +11,6 @@ export interface DashboardController {
   place(req: PlaceRequest): Promise<PlacementOutcome>;
   /** Open (a query) or close (null) the results view; /results is fetched only while it is open. */
   setResultsQuery?(query: ResultsQueryArg | null): void;
+  /** The performance view opened (true) or closed: while open, games settled elsewhere are read in. */
+  setPerformanceOpen?(open: boolean): void;
 }

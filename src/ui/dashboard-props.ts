@@ -14,6 +14,7 @@ import type { Hint } from "./keymap.js";
 import type { Layout } from "./layout.js";
 import type { HelpProps } from "./overlays/HelpOverlay.js";
 import type { Overlay } from "./overlays/overlay-state.js";
+import type { PerformanceViewProps } from "./performance/PerformanceView.js";
 import type { ResultsViewProps } from "./results/ResultsView.js";
 import type { StrategyLineProps } from "./strategy/StrategyLine.js";
 
@@ -44,6 +45,8 @@ export interface DashboardProps {
   form?: { state: FormState; check: PlacementCheck; blocked: string | undefined } | undefined;
   /** The results view, when open: it replaces the body panes (header and footer stay). */
   results?: Omit<ResultsViewProps, "width" | "height"> | undefined;
+  /** The performance view, when open: it replaces the body panes. */
+  performance?: Omit<PerformanceViewProps, "width" | "height"> | undefined;
   /** The latest settlement of a game of the user's, while it shows. */
   toast?: Toast | undefined;
   /** The book's rows (bookOf) and the row its keys select while they are on. */

@@ -13,6 +13,7 @@ import { DASHBOARD_KEYS, type DashboardAction } from "./dashboard/keys.js";
 import { FORM_KEYS } from "./form/keys.js";
 import { type Binding, keyId, keyLabel, parseKey } from "./keymap.js";
 import { OVERLAY_KEYS } from "./overlays/keys.js";
+import { PERFORMANCE_KEYS, PERFORMANCE_PASS } from "./performance/keys.js";
 import { RESULTS_KEYS, RESULTS_PASS } from "./results/keys.js";
 import { CONFIRM_KEYS } from "./strategy/confirm/keys.js";
 
@@ -20,6 +21,7 @@ export interface KeyTables {
   dashboard: typeof DASHBOARD_KEYS;
   form: typeof FORM_KEYS;
   results: typeof RESULTS_KEYS;
+  performance: typeof PERFORMANCE_KEYS;
   book: typeof BOOK_KEYS;
   overlay: typeof OVERLAY_KEYS;
   alert: typeof ALERT_FORM_KEYS;
@@ -33,6 +35,7 @@ export const DEFAULT_KEYS: KeyTables = {
   dashboard: DASHBOARD_KEYS,
   form: FORM_KEYS,
   results: RESULTS_KEYS,
+  performance: PERFORMANCE_KEYS,
   book: BOOK_KEYS,
   overlay: OVERLAY_KEYS,
   alert: ALERT_FORM_KEYS,
@@ -56,6 +59,7 @@ export function actionIds(): string[] {
 /** A view's own way out is the key that opened it too: rebinding `results` moves the r of `results.close` with it. */
 const OPENED_BY: readonly { table: TableName; actions: readonly string[]; opener: DashboardAction }[] = [
   { table: "results", actions: ["close", "leave"], opener: "results" },
+  { table: "performance", actions: ["close"], opener: "performance" },
   { table: "book", actions: ["close"], opener: "book" },
   { table: "alerts", actions: ["close"], opener: "alerts" },
 ];
@@ -108,6 +112,7 @@ function placesOf(t: KeyTables): Place[] {
       ),
       ...passed(RESULTS_PASS[w]),
     ]),
+    performance: [[...own("performance", t.performance), ...passed(PERFORMANCE_PASS)]],
     book: [[...own("book", t.book), ...passed(BOOK_PASS)]],
     alerts: [[...own("alerts", t.alerts), ...passed(ALERTS_PASS)]],
     form: [

@@ -82,6 +82,16 @@ describe("time scale", () => {
     expect(timeTicks(range, 30).map((t) => t.label)).toEqual(["0:00", "0:30", "1:00", "1:30"]);
   });
 
+  it("reads days of results as MM-DD on local midnights, a day apart at least", () => {
+    const from = new Date(2026, 10, 3, 15, 20).getTime();
+    const days = timeTicks({ from, to: from + 6 * 86_400_000, labels: "date" }, 60).map((t) => t.label);
+    expect(days).toEqual(["11-04", "11-05", "11-06", "11-07", "11-08", "11-09"]);
+    const month = timeTicks({ from, to: from + 30 * 86_400_000, labels: "date" }, 40);
+    expect(month.length).toBeGreaterThanOrEqual(2);
+    for (const t of month) expect(new Date(t.t).getHours()).toBe(0);
+    expect(new Set(month.map((t) => t.label)).size).toBe(month.length);
+  });
+
   it("reads longer windows as HH:MM on round local times", () => {
     const latest = START + 37 * 60_000 + 12_000;
     const range = windowRange("1h", GAME, latest);
@@ -252,6 +262,8 @@ describe("the chart", () => {
     const col = (s: number) => gutter + Math.floor((s / 90) * (80 - gutter - 12));
     expect(plotted(chart({ points: series([20, 40]) }), col(22), col(38))).toBe(false);
     expect(plotted(chart(), col(22), col(38))).toBe(true);
+    // A running total (the performance view's net) is drawn across any pause.
+    expect(plotted(chart({ points: series([20, 40]), continuous: true }), col(22), col(38))).toBe(true);
   });
 
   it("colours the line by its side of the baseline, and dims it all when stale", () => {

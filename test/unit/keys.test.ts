@@ -94,7 +94,7 @@ describe("the key tables", () => {
   it("the footer offers only keys that act, in the dashboard, the results view and the book", () => {
     const offered = line(dashboardHints(DASHBOARD_KEYS, { readonly: false, holding: true, online: true }));
     expect(offered).toBe(
-      "q quit  ? help  tab pane  j/k scroll  i interval  a asset  +/- chart  ^R refresh  p place  P repeat  r results  b book  D diagnostics",
+      "q quit  ? help  tab pane  j/k scroll  i interval  a asset  +/- chart  ^R refresh  p place  P repeat  r results  g performance  b book  D diagnostics",
     );
     // Offline, placing is not offered either.
     expect(line(dashboardHints(DASHBOARD_KEYS, { readonly: false, holding: true, online: false }))).not.toMatch(/p place|P repeat/);
@@ -140,6 +140,7 @@ describe("the key tables", () => {
       "p",
       "P",
       "r",
+      "g",
       "b",
       "A",
       "L",

@@ -44,6 +44,8 @@ export interface ChartInput {
   ascii: boolean;
   /** Old data: everything dim. */
   stale: boolean;
+  /** A running total (the performance view's net), not samples: its line never breaks at a pause. */
+  continuous?: boolean;
 }
 
 export interface Chart {
@@ -93,7 +95,8 @@ export function drawChart(c: ChartInput): Chart {
   const canvas = new DotCanvas(plotCols, plotRows);
   const rowOf = (v: number) => Math.floor(dotY(v, scale, canvas.height) / 4);
   const colOf = (t: number) => Math.floor(dotX(t, c.range, canvas.width) / 2);
-  plotLine(canvas, inWindow, c.range, scale, c.baseline);
+  const gap = c.continuous ? Number.POSITIVE_INFINITY : gapAfterMs((c.range.to - c.range.from) / canvas.width);
+  plotLine(canvas, inWindow, c.range, scale, c.baseline, gap);
 
   const grid = cellsOf(canvas, c.ascii);
   const near = c.refs.filter((r) => r.value >= scale.lo && r.value <= scale.hi);
@@ -186,9 +189,8 @@ function dotX(t: number, r: TimeRange, width: number): number {
   return Math.max(0, Math.min(width - 1, Math.floor(((t - r.from) / (r.to - r.from)) * width)));
 }
 
-/** The line, broken wherever the prices pause for longer than a gap; each stretch toned by its side of the baseline. */
-function plotLine(canvas: DotCanvas, w: Window, range: TimeRange, s: PriceScale, baseline: number | undefined): void {
-  const gap = gapAfterMs((range.to - range.from) / canvas.width);
+/** The line, broken wherever the prices pause for longer than `gap`; each stretch toned by its side of the baseline. */
+function plotLine(canvas: DotCanvas, w: Window, range: TimeRange, s: PriceScale, baseline: number | undefined, gap: number): void {
   // The previous point as plain numbers: an object a point would be a day's worth of garbage with every price.
   let prevX = 0;
   let prevY = 0;
@@ -198,7 +200,7 @@ function plotLine(canvas: DotCanvas, w: Window, range: TimeRange, s: PriceScale,
     const x = dotX(p.t, range, canvas.width);
     const y = dotY(p.value, s, canvas.height);
     const tone = baseline === undefined || p.value === baseline ? 0 : p.value > baseline ? 1 : 2;
-    if (p.t - prevT <= gap) canvas.line(prevX, prevY, x, y, tone);
+    if (i > w.first && p.t - prevT <= gap) canvas.line(prevX, prevY, x, y, tone);
     else canvas.set(x, y, tone);
     prevX = x;
     prevY = y;

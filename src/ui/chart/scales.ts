@@ -22,8 +22,8 @@ export interface GameSpan {
 export interface TimeRange {
   from: number;
   to: number;
-  /** "elapsed": m:ss since `from` (a short game); "clock": HH:MM local time. */
-  labels: "elapsed" | "clock";
+  /** "elapsed": m:ss since `from` (a short game); "clock": HH:MM local time; "date": MM-DD, local days (days of results). */
+  labels: "elapsed" | "clock" | "date";
 }
 
 /**
@@ -108,12 +108,15 @@ export function formatTick(value: number, decimals: number): string {
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 const TIME_STEPS = [1, 2, 5, 10, 15, 30]
   .map((s) => s * SECOND)
   .concat(
     [1, 2, 5, 10, 15, 30].map((m) => m * MINUTE),
     [1, 2, 3, 4, 6, 12].map((h) => h * HOUR),
   );
+/** Date ticks fall on local midnights, a day apart at least (two would read the same otherwise). */
+const DATE_STEPS = [1, 2, 7, 14, 28, 56, 91, 182, 364].map((d) => d * DAY);
 /** A label is five characters ("12:05", "10:30"); ticks keep two blanks between labels. */
 const TICK_ROOM = 7;
 
@@ -139,15 +142,23 @@ function makeTimeTicks(range: TimeRange, cols: number): TimeTick[] {
   const most = Math.floor(cols / TICK_ROOM);
   if (most < 1 || span <= 0) return [];
   // HH:MM names minutes: clock ticks are a minute apart at least, or two would read the same.
-  const steps = range.labels === "clock" ? TIME_STEPS.filter((s) => s >= MINUTE) : TIME_STEPS;
+  const steps = range.labels === "date" ? DATE_STEPS : range.labels === "clock" ? TIME_STEPS.filter((s) => s >= MINUTE) : TIME_STEPS;
   const step = steps.find((s) => span / s <= most) ?? steps.at(-1)!;
   // Clock ticks fall on round local times; elapsed ones on round times since the start.
-  const shift = range.labels === "clock" ? -new Date(range.from).getTimezoneOffset() * MINUTE : -range.from;
+  const shift = range.labels === "elapsed" ? -range.from : -new Date(range.from).getTimezoneOffset() * MINUTE;
   const ticks: TimeTick[] = [];
   for (let t = Math.ceil((range.from + shift) / step) * step - shift; t <= range.to; t += step) {
-    ticks.push({ t, label: range.labels === "clock" ? clockLabel(t) : elapsedLabel(t - range.from) });
+    ticks.push({
+      t,
+      label: range.labels === "date" ? dateLabel(t) : range.labels === "clock" ? clockLabel(t) : elapsedLabel(t - range.from),
+    });
   }
   return ticks;
+}
+
+function dateLabel(t: number): string {
+  const d = new Date(t);
+  return `${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
 }
 
 function clockLabel(t: number): string {

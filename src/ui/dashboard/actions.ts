@@ -34,6 +34,8 @@ export interface ActionContext {
   readonly: boolean;
   openForm(quick: boolean): void;
   openResults(): void;
+  /** The performance view (g). */
+  openPerformance(): void;
   /** The book's keys on or off (b). */
   toggleBook(): void;
   /** The alert form (A) and the alerts list (L); each says so when there is no alerter. */
@@ -97,25 +99,19 @@ export function dashboardActions(c: ActionContext): Record<DashboardAction, () =
     zoomIn: () => zoom(-1),
     place: () => place(false),
     repeat: () => place(true),
-    results: () => {
-      c.closeOverlay();
-      c.openResults();
-    },
-    book: () => {
-      c.closeOverlay();
-      c.toggleBook();
-    },
-    alert: () => {
-      c.closeOverlay();
-      c.openAlertForm();
-    },
-    alerts: () => {
-      c.closeOverlay();
-      c.openAlerts();
-    },
-    strategy: () => {
-      c.closeOverlay();
-      c.toggleStrategy();
-    },
+    // A view or a form opened over an overlay closes the overlay first.
+    results: overOverlay(c, c.openResults),
+    performance: overOverlay(c, c.openPerformance),
+    book: overOverlay(c, c.toggleBook),
+    alert: overOverlay(c, c.openAlertForm),
+    alerts: overOverlay(c, c.openAlerts),
+    strategy: overOverlay(c, c.toggleStrategy),
+  };
+}
+
+function overOverlay(c: Pick<ActionContext, "closeOverlay">, open: () => void): () => void {
+  return () => {
+    c.closeOverlay();
+    open();
   };
 }

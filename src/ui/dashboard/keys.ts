@@ -21,6 +21,7 @@ export type DashboardAction =
   | "place"
   | "repeat"
   | "results"
+  | "performance"
   | "book"
   | "alert"
   | "alerts"
@@ -68,6 +69,13 @@ export const DASHBOARD_KEYS: readonly Binding<DashboardAction>[] = [
     rank: 6,
   },
   { action: "results", keys: ["r"], does: "results and history", hint: "results", rank: 3 },
+  {
+    action: "performance",
+    keys: ["g"],
+    does: "performance: net over time, the figures by interval and asset",
+    hint: "performance",
+    rank: 6,
+  },
   { action: "book", keys: ["b"], does: "the book: every game held, in every market", hint: "book", rank: 6 },
   { action: "alert", keys: ["A"], does: "make an alert: a price level or a countdown to the close", hint: "alert", rank: 7 },
   { action: "alerts", keys: ["L"], does: "the alerts: rules and the last fired, to mute or delete", hint: "alerts", rank: 7 },

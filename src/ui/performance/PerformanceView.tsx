@@ -1,0 +1,136 @@
+/**
+ * The performance view (g): the cumulative net of the settled games over
+ * the range as a braille chart, with the price chart's axes, and under it
+ * the figures, the tables and the strikes' distance, scrolled with j/k.
+ * What is not known yet is said as such: the kept history still loading,
+ * the first read of a long history under way (the figures marked "so far"),
+ * a read that failed.
+ */
+import { Box } from "ink";
+import { memo } from "react";
+import { formatAge, formatInterval, formatMoneyChange, plural } from "../../domain/format.js";
+import { type Performance, rangeLabel } from "../../domain/performance/index.js";
+import { PriceSeries } from "../../domain/price-series.js";
+import { RESULTS_PAGE } from "../../domain/results-history.js";
+import type { ResultsHistory } from "../../poller/results-history.js";
+import { drawChart } from "../chart/price-chart.js";
+import { Line } from "../Line.js";
+import { bodyLines, innerWidth, Pane } from "../Pane.js";
+import type { Piece } from "../spans.js";
+import { useTheme } from "../theme.js";
+import type { PerfLine } from "./performance-lines.js";
+import type { PerformanceState } from "./performance-state.js";
+
+export interface PerformanceViewProps {
+  state: PerformanceState;
+  perf: Performance;
+  /** The figures' lines under the chart (performanceLines). */
+  lines: readonly PerfLine[];
+  history: ResultsHistory;
+  /** Why the last read failed, while it has. */
+  error: string | undefined;
+  /** Server ms. */
+  now: number;
+  width: number;
+  height: number;
+}
+
+/** How the body's rows are shared: the chart's, and the figures' window under it. */
+export function performanceRows(height: number, lines: number): { chart: number; figures: number } {
+  const inner = bodyLines({ height, framed: true });
+  const least = Math.min(6, Math.floor(inner / 2));
+  const most = Math.max(least, Math.min(18, inner - 4));
+  const chart = Math.max(least, Math.min(most, inner - lines));
+  return { chart, figures: Math.max(0, inner - chart) };
+}
+
+/** The figures' lines that do not fit under the chart: how far j scrolls. */
+export function performanceScrollLimit(height: number, lines: number): number {
+  return Math.max(0, lines - performanceRows(height, lines).figures);
+}
+
+export function filterTitle(s: PerformanceState): string {
+  const interval = s.interval === undefined ? "every interval" : `${formatInterval(s.interval)} games`;
+  return `${s.network} · ${rangeLabel(s.range)} · ${s.asset ?? "every asset"} · ${interval}`;
+}
+
+/** Where the history stands, for the title's right: loading, reading (and how far), read a while ago, or not kept. */
+export function historyStatus(h: ResultsHistory, error: string | undefined, now: number): { text: string; tone?: "dim" | "warn" | "bad" } {
+  if (!h.loaded) return { text: "loading the kept results…", tone: "dim" };
+  // Until a read has once reached the oldest page, what is kept is not the whole history.
+  const kept = `${plural(h.kept.games.size, "game")}${h.kept.through === null ? " so far" : ""}`;
+  if (h.read !== null) {
+    const pages = h.read.total === null ? "" : ` of ${Math.max(1, Math.ceil(h.read.total / RESULTS_PAGE))}`;
+    return { text: `${kept} · reading page ${h.read.pages + 1}${pages}…`, tone: "warn" };
+  }
+  if (error !== undefined && h.readAt === null) return { text: `${kept} · not read: ${error}`, tone: "bad" };
+  if (h.readAt === null) return { text: `${kept} kept · not read yet this run`, tone: "dim" };
+  return { text: `${kept} · read ${formatAge(now - h.readAt)} ago${h.problem ? " · not kept on disk" : ""}`, tone: "dim" };
+}
+
+export const PerformanceView = memo(function PerformanceView(p: PerformanceViewProps) {
+  const theme = useTheme();
+  const width = innerWidth({ width: p.width, framed: true });
+  const rows = performanceRows(p.height, p.lines.length);
+  const status = historyStatus(p.history, p.error, p.now);
+  const scroll = Math.max(0, Math.min(p.state.scroll, p.lines.length - rows.figures));
+  const more = p.lines.length - scroll - rows.figures;
+  const shown = p.lines.slice(scroll, scroll + rows.figures - (more > 0 ? 1 : 0));
+  return (
+    <Pane
+      title={`PERFORMANCE ${filterTitle(p.state)}`}
+      width={p.width}
+      height={p.height}
+      focused
+      framed
+      right={<Line tone={status.tone}>{status.text}</Line>}
+    >
+      <NetChart perf={p.perf} width={width} rows={rows.chart} ascii={theme.ascii} now={p.now} loaded={p.history.loaded} />
+      {shown.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a line is its place in the scrolled window
+        <Line key={i}>{line as Piece[]}</Line>
+      ))}
+      {more > 0 ? <Line tone="dim">{`↓ ${plural(more, "more line")} (j)`}</Line> : null}
+      {p.history.problem ? <Line tone="warn">{p.history.problem}</Line> : null}
+      <Box flexGrow={1} />
+    </Pane>
+  );
+});
+
+function NetChart(p: { perf: Performance; width: number; rows: number; ascii: boolean; now: number; loaded: boolean }) {
+  const points = p.perf.series.points;
+  const first = points[0];
+  if (first === undefined) {
+    const empty = p.loaded ? `no net to chart over ${rangeLabel(p.perf.selection.range)}` : "loading…";
+    return (
+      <Box height={p.rows} flexShrink={0}>
+        <Line tone="dim">{empty}</Line>
+      </Box>
+    );
+  }
+  const from = Math.min(p.perf.since ?? first.t, first.t);
+  const to = Math.max(p.now, points.at(-1)!.t);
+  const series = PriceSeries.of([{ t: from, value: 0 }, ...points.map((x) => ({ t: x.t, value: x.net.toNumber() }))]);
+  const net = points.at(-1)!.net;
+  const chart = drawChart({
+    points: series,
+    range: { from, to, labels: to - from > 2 * 86_400_000 ? "date" : "clock" },
+    refs: [{ value: 0, label: "0", kind: "open" }],
+    marks: [],
+    baseline: 0,
+    tag: formatMoneyChange(net),
+    cols: p.width,
+    rows: p.rows,
+    ascii: p.ascii,
+    stale: false,
+    continuous: true,
+  });
+  return (
+    <>
+      {chart.rows.map((row, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a chart row is its position on screen, top to bottom
+        <Line key={i}>{row}</Line>
+      ))}
+    </>
+  );
+}
