@@ -22,6 +22,8 @@ export interface PollerOptions {
   maxRps?: number;
   /** Upper bound of the retry delay after network and server errors. */
   maxBackoffMs?: number;
+  /** The backoff's jitter, 0 ≤ x < 1 (Math.random unless given): a test gives a seeded one, so it fails every time or never. */
+  jitter?: () => number;
   /** Called for every request start (benchmarks and tests count them). */
   onRequest?: (kind: TaskKind, at: number, book?: BookRequest) => void;
   /** Look through these markets for games held outside the focused one (the book); none without it. */

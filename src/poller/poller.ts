@@ -80,7 +80,7 @@ export class Poller {
     this.client = opts.client;
     this.wallet = opts.wallet;
     this.spacing = new RequestSpacing(opts.maxRps);
-    this.health = new RequestHealth(opts.maxBackoffMs ?? 2_000);
+    this.health = new RequestHealth(opts.maxBackoffMs ?? 2_000, opts.jitter);
     this.onRequest = opts.onRequest;
     this.book = opts.book ? new BookWatch(opts.book) : undefined;
     this.store = new Store(initialSnapshot(opts.target, this.book?.markets ?? []));

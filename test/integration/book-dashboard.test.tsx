@@ -17,6 +17,7 @@ import { Poller } from "../../src/poller/poller.js";
 import { App } from "../../src/ui/App.js";
 import { renderAt } from "../helpers/ink.js";
 import { pane } from "../helpers/screen.js";
+import { seededRandom } from "../helpers/seeded.js";
 import type { LiveListing } from "../helpers/spec-client.js";
 import { until } from "../helpers/until.js";
 import { body, RunningClock, startTestSim, T0, type TestSim, toNextGame } from "./sim-helpers.js";
@@ -53,6 +54,7 @@ describe("the book in the dashboard, against the sim", () => {
 
     // The dashboard on BTC_USDT 1 m, where nothing is held.
     poller = new Poller({
+      jitter: seededRandom(),
       client: t.client,
       target: { asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" },
       wallet: t.wallet,

@@ -17,6 +17,7 @@ import { type SimHandle, type SimOptions, startSim } from "../../src/sim/index.j
 import { Dashboard } from "../../src/ui/Dashboard.js";
 import { computeLayout } from "../../src/ui/layout.js";
 import { renderAt } from "../helpers/ink.js";
+import { seededRandom } from "../helpers/seeded.js";
 import { until } from "../helpers/until.js";
 
 const SENTINEL = "metafide_5e471ne15e471ne15e471ne15e471ne1";
@@ -44,6 +45,7 @@ async function start(opts: SimOptions, interval: 10 | 60 = 60): Promise<Rig> {
   const starts: Rig["starts"] = [];
   const snapshots: Snapshot[] = [];
   const poller = new Poller({
+    jitter: seededRandom(),
     client,
     target: { asset: "BTC_USDT", interval, network: "testnet", currency: "USDC" },
     wallet: sim.wallets[SENTINEL],

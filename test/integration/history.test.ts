@@ -13,6 +13,7 @@ import { keepPriceHistory } from "../../src/history/keep-history.js";
 import { Poller } from "../../src/poller/poller.js";
 import { targetPrices } from "../../src/poller/snapshot.js";
 import { type SimHandle, startSim } from "../../src/sim/index.js";
+import { seededRandom } from "../helpers/seeded.js";
 import { until } from "../helpers/until.js";
 
 let sim: SimHandle;
@@ -30,7 +31,7 @@ afterAll(async () => {
 });
 
 function poller(asset: string) {
-  return new Poller({ client, target: { asset, interval: 60, network: "testnet", currency: "USDC" } });
+  return new Poller({ jitter: seededRandom(), client, target: { asset, interval: 60, network: "testnet", currency: "USDC" } });
 }
 
 it("a second run starts with the prices the first one saw, and adds to them", async () => {

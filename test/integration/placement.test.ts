@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Decimal } from "../../src/domain/money.js";
 import { Poller } from "../../src/poller/poller.js";
 import type { PlacementOutcome } from "../../src/poller/snapshot.js";
+import { seededRandom } from "../helpers/seeded.js";
 import { until } from "../helpers/until.js";
 import { body, startTestSim, type TestSim, toNextGame } from "./sim-helpers.js";
 
@@ -21,6 +22,7 @@ describe("placing through the poller against the sim", () => {
     t.clock.advance(5_000);
     gid = game.liveGame.gid;
     poller = new Poller({
+      jitter: seededRandom(),
       client: t.client,
       target: { asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" },
       wallet: t.wallet,

@@ -8,6 +8,7 @@ import { ApiClient } from "../../src/api/client.js";
 import type { TaskKind } from "../../src/poller/policy.js";
 import { Poller } from "../../src/poller/poller.js";
 import { type SimHandle, startSim } from "../../src/sim/index.js";
+import { seededRandom } from "../helpers/seeded.js";
 
 describe("poller against the sim in strict mode", () => {
   let sim: SimHandle;
@@ -24,6 +25,7 @@ describe("poller against the sim in strict mode", () => {
   it("spends the budget without a 429 or a gap under 1000 ms through two games, holding a position", async () => {
     const starts: { kind: TaskKind; at: number }[] = [];
     const poller = new Poller({
+      jitter: seededRandom(),
       client,
       target: { asset: "BTC_USDT", interval: 10, network: "testnet", currency: "USDC" },
       wallet: sim.wallets[sim.keys[0]!],

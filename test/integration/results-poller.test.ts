@@ -11,6 +11,7 @@ import { gameNet, sessionSummary } from "../../src/domain/results.js";
 import type { TaskKind } from "../../src/poller/policy.js";
 import { Poller } from "../../src/poller/poller.js";
 import { resultsKey } from "../../src/poller/reducers.js";
+import { seededRandom } from "../helpers/seeded.js";
 import { until } from "../helpers/until.js";
 import { startTestSim, type TestSim, toNextGame } from "./sim-helpers.js";
 
@@ -24,6 +25,7 @@ describe("results through the poller against the sim", () => {
     await toNextGame(t, "BTC_USDT", 10);
     t.clock.advance(1_000);
     poller = new Poller({
+      jitter: seededRandom(),
       client: t.client,
       target: { asset: "BTC_USDT", interval: 10, network: "testnet", currency: "USDC" },
       wallet: t.wallet,

@@ -19,6 +19,7 @@ import { Store } from "../../src/poller/store.js";
 import { type StrategyEvent, StrategyRunner } from "../../src/strategy/runner.js";
 import { readSpendFile, spendFilePath, writeSpendFile } from "../../src/strategy/spend-file.js";
 import type { StrategyConfig } from "../../src/strategy/strategy.js";
+import { seededRandom } from "../helpers/seeded.js";
 import { until } from "../helpers/until.js";
 import { RunningClock, startTestSim, type TestSim } from "./sim-helpers.js";
 
@@ -49,6 +50,7 @@ describe("a strategy in the poller, against the sim", () => {
   function run(strategy: StrategyConfig, stateDir: string, alive = { now: true }) {
     const starts: { kind: TaskKind; at: number }[] = [];
     const poller = new Poller({
+      jitter: seededRandom(),
       client: t.client,
       target: { asset: "BTC_USDT", interval: 10, network: strategy.market.network, currency: "USDC" },
       wallet: t.wallet,

@@ -31,6 +31,7 @@ import { computeLayout } from "../../src/ui/layout.js";
 import { RESULTS_PAGE_SIZE } from "../../src/ui/results/results-state.js";
 import { renderAt } from "../helpers/ink.js";
 import { envFor, runCommandIn } from "../helpers/run-command.js";
+import { seededRandom } from "../helpers/seeded.js";
 import { until } from "../helpers/until.js";
 import { body, startTestSim, type TestSim, toNextGame } from "./sim-helpers.js";
 
@@ -69,6 +70,7 @@ async function world(serve: Pick<SimOptions, "wire" | "pause" | "noNextGame">): 
   // The dashboard's first round of requests, through the real poller and client.
   const client = new ApiClient({ url: t.sim.url, apiKey: KEY });
   const poller = new Poller({
+    jitter: seededRandom(),
     client,
     target: { asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" },
     wallet: t.wallet,

@@ -11,6 +11,7 @@ import type { PollerClient } from "../../src/poller/options.js";
 import type { TaskKind } from "../../src/poller/policy.js";
 import { Poller } from "../../src/poller/poller.js";
 import { balance, listing, livePrice, placedPosition, resultsPage, statusPosition, statusResponse } from "../helpers/fixtures.js";
+import { seededRandom } from "../helpers/seeded.js";
 
 const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 const LATENCY = 40;
@@ -137,7 +138,12 @@ async function playLiveGame(poller: Poller, service: ScriptedService): Promise<{
 }
 
 function makePoller(service: ScriptedService, wallet = "0x00000000000000000000000000000000000000aa") {
-  return new Poller({ client: service, target: { asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" }, wallet });
+  return new Poller({
+    jitter: seededRandom(),
+    client: service,
+    target: { asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" },
+    wallet,
+  });
 }
 
 describe("poller", () => {
