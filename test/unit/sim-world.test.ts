@@ -138,10 +138,10 @@ describe("ai_price", () => {
 });
 
 describe("streaks", () => {
-  it("counts the run of profitable positions at the end of the history", () => {
+  it("counts the run of profitable positions at the end of the history, read newest first", () => {
     expect(currentStreak([])).toBe(0);
-    expect(currentStreak([true, false, true, true])).toBe(2);
-    expect(currentStreak([true, true, false])).toBe(0);
+    expect(currentStreak([true, true, false, true])).toBe(2);
+    expect(currentStreak([false, true, true])).toBe(0);
   });
 
   it("projects each live position that would win, a projected loss resetting the run", () => {

@@ -35,10 +35,11 @@ import { type Asset, CURRENCY, STARTING_BALANCE } from "./markets.js";
 import type { ActiveGame, PositionRecord } from "./model.js";
 import { placeableSlot } from "./placement-checks.js";
 import type { PlaceRequest, ResultsRequest } from "./requests.js";
+import { resultsPage } from "./results-page.js";
 import { decodeGid, slotAt } from "./schedule.js";
 import { currentStreak, projectStreaks } from "./streaks.js";
 import { makeUser, type SimUser, UserRegistry } from "./users.js";
-import { gameResult, type Prewritten, placedPosition, statusAnswer } from "./wire.js";
+import { type Prewritten, placedPosition, statusAnswer } from "./wire.js";
 
 export type { PlaceRequest, ResultsRequest } from "./requests.js";
 
@@ -174,7 +175,7 @@ export class Engine {
     const mine = game?.byUser.get(user.id)?.filter((p) => p.currency === q.token) ?? [];
     if (!game || mine.length === 0) return statusAnswer([], [], []);
     const projected = this.games.projected(game, mine, this.feed.latest(q.asset, t).price, t);
-    const prior = currentStreak(this.games.history(user.id, q.asset, q.interval, q.network));
+    const prior = currentStreak(this.games.outcomes(user.id, q.asset, q.interval, q.network));
     const streaks = projectStreaks(
       prior,
       mine.map((p, i) => ({ positionId: p.txid, profitable: projected[i]! > stakeUnits(p) })),
@@ -184,20 +185,7 @@ export class Engine {
 
   results(user: SimUser, q: ResultsRequest): ResultsResponse {
     this.sync();
-    const matching = this.games
-      .settledOf(user.id)
-      .filter(
-        (g) =>
-          g.network === q.network &&
-          (q.asset === undefined || g.slot.asset === q.asset) &&
-          (q.interval === undefined || g.slot.interval === q.interval) &&
-          (q.gid === undefined || g.slot.gid === q.gid),
-      )
-      .reverse();
-    return {
-      games: matching.slice(q.offset, q.offset + q.limit).map((g) => gameResult(g, user.id)),
-      pagination: { total: matching.length, limit: q.limit, offset: q.offset },
-    };
+    return resultsPage(this.games.settledOf(user.id), user.id, q);
   }
 
   /** Games not yet settled that hold a user's position (tests and conservation checks). */

@@ -94,12 +94,19 @@ export class Games {
     else game.byUser.set(p.player.id, [p]);
   }
 
-  /** Profitable-or-not of the user's settled positions, oldest first, refunds left out. */
-  history(userId: number, asset: Asset, interval: Interval, network: Network): boolean[] {
-    return this.settledOf(userId)
-      .filter((g) => !g.cancelled && g.network === network && g.slot.asset === asset && g.slot.interval === interval)
-      .flatMap((g) => [...(g.byUser.get(userId) ?? [])].sort((a, b) => a.placedAt - b.placedAt))
-      .map((p) => p.winnings!.gt(p.stake));
+  /**
+   * Profitable-or-not of the user's settled positions on one market, newest
+   * first, refunds left out: read only as far back as a streak goes, so a
+   * long record of settled games costs a /status little.
+   */
+  *outcomes(userId: number, asset: Asset, interval: Interval, network: Network): Generator<boolean, void, void> {
+    const games = this.settledOf(userId);
+    for (let i = games.length - 1; i >= 0; i--) {
+      const g = games[i]!;
+      if (g.cancelled || g.network !== network || g.slot.asset !== asset || g.slot.interval !== interval) continue;
+      const mine = [...(g.byUser.get(userId) ?? [])].sort((a, b) => a.placedAt - b.placedAt);
+      for (let j = mine.length - 1; j >= 0; j--) yield mine[j]!.winnings!.gt(mine[j]!.stake);
+    }
   }
 
   /** What each of `mine` (positions in `game`) would win if the game ended at `price`, asked at server ms `now`, in money units (projection.ts). */

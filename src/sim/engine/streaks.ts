@@ -6,10 +6,13 @@
  */
 import type { Streak } from "../../api/schemas.js";
 
-/** The run of profitable positions at the end of a settled history. */
-export function currentStreak(history: readonly boolean[]): number {
+/** The run of profitable positions at the end of a settled history, given newest first: read no further than the run. */
+export function currentStreak(newestFirst: Iterable<boolean>): number {
   let n = 0;
-  for (let i = history.length - 1; i >= 0 && history[i]; i--) n++;
+  for (const profitable of newestFirst) {
+    if (!profitable) break;
+    n++;
+  }
   return n;
 }
 

@@ -98,7 +98,25 @@ export function statusAnswer(
   }));
 }
 
+/** Each settled game's result per user: a settled game never changes, so it is written once. */
+const written = new WeakMap<SettledGame, Map<number, GameResult>>();
+
+/** A user's result of a settled game, the same object each time it is asked for: it must not be changed. */
 export function gameResult(g: SettledGame, userId: number): GameResult {
+  let mine = written.get(g);
+  if (!mine) {
+    mine = new Map();
+    written.set(g, mine);
+  }
+  let result = mine.get(userId);
+  if (!result) {
+    result = writeGameResult(g, userId);
+    mine.set(userId, result);
+  }
+  return result;
+}
+
+function writeGameResult(g: SettledGame, userId: number): GameResult {
   const mine = [...(g.byUser.get(userId) ?? [])].sort((a, b) => a.placedAt - b.placedAt);
   const staked = sum(mine.map((p) => p.stake));
   const won = sum(mine.map((p) => p.winnings ?? new Decimal(0)));
