@@ -16,6 +16,7 @@ import type { AddressInfo } from "node:net";
 import type { Interval } from "../domain/rules.js";
 import { type Clock, systemClock } from "./engine/clock.js";
 import { Engine } from "./engine/engine.js";
+import { HISTORY_LIMITS } from "./engine/history.js";
 import type { Asset } from "./engine/markets.js";
 import { generateDemoKey, hashKey, isValidApiKey, type SimUser } from "./engine/users.js";
 import { FaultInjector, type FaultProfile } from "./http/faults.js";
@@ -34,6 +35,7 @@ export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_PORT = 8787;
 /** Seeds are 32-bit: the noise functions mix 32-bit words. */
 export const MAX_SEED = 2 ** 32 - 1;
+export { DEFAULT_GAMES_PER_DAY, HISTORY_LIMITS } from "./engine/history.js";
 
 export interface SimOptions {
   /** Interface to bind (default 127.0.0.1: loopback only). */
@@ -65,6 +67,14 @@ export interface SimOptions {
   noNextGame?: readonly MarketSelector[];
   /** Open connections past this many are refused with a 503 (default SERVER_LIMITS.maxConnections). */
   maxConnections?: number;
+  /**
+   * Days of games already played and settled that a new world's users get
+   * (engine/history.ts); a world kept in `dataDir` gets them on its first
+   * start only. Default 0: none.
+   */
+  historyDays?: number;
+  /** Games a day in that history (default DEFAULT_GAMES_PER_DAY): each user gets historyDays × this many. */
+  historyGamesPerDay?: number;
 }
 
 /** An asset's games, all intervals or one. */
@@ -102,6 +112,7 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
   const port = opts.port ?? DEFAULT_PORT;
   const mode = opts.rateLimit ?? "real";
   checkOptions(port, mode, opts.seed, opts.keys);
+  checkHistoryOptions(opts);
   const skew = opts.clockSkewMs ?? 0;
   const base = opts.clock ?? systemClock;
   const clock: Clock = skew === 0 ? base : { now: () => base.now() + skew };
@@ -113,6 +124,9 @@ export async function startSim(opts: SimOptions = {}): Promise<SimHandle> {
   try {
     const engine = restoreEngine(opened, opts, clock);
     const { keys, accepted, generated } = acceptKeys(opts.keys, opened?.records ?? [], engine);
+    // A world's first start, once its users are made: a world that has users has its history, or was made without one.
+    const newWorld = !(opened?.records ?? []).some((r) => r.type === "user");
+    if (newWorld && (opts.historyDays ?? 0) > 0) engine.seedHistory({ days: opts.historyDays!, gamesPerDay: opts.historyGamesPerDay });
     engine.sync();
     switchMarkets(engine, opts);
     // Always there, so faults can be switched on while running; an empty profile injects nothing.
@@ -284,6 +298,17 @@ function checkOptions(port: number, mode: string, seed: number | undefined, keys
     throw new RangeError(`seed must be a whole number from 0 to ${MAX_SEED}, got ${seed}`);
   }
   if (!(keys ?? []).every(isValidApiKey)) throw new RangeError("API keys must be 1 to 256 printable ASCII characters without spaces");
+}
+
+function checkHistoryOptions(opts: SimOptions): void {
+  const days = opts.historyDays ?? 0;
+  if (!Number.isInteger(days) || days < 0 || days > HISTORY_LIMITS.days) {
+    throw new RangeError(`historyDays must be a whole number from 0 to ${HISTORY_LIMITS.days}, got ${days}`);
+  }
+  const perDay = opts.historyGamesPerDay;
+  if (perDay !== undefined && !(Number.isInteger(perDay) && perDay >= 1 && perDay <= HISTORY_LIMITS.gamesPerDay)) {
+    throw new RangeError(`historyGamesPerDay must be a whole number from 1 to ${HISTORY_LIMITS.gamesPerDay}, got ${perDay}`);
+  }
 }
 
 function listen(server: Server, host: string, port: number, log: (line: string) => void): Promise<number> {

@@ -24,10 +24,11 @@ import { stakeUnits } from "../../domain/payout.js";
 import type { Interval } from "../../domain/rules.js";
 import { PriceFeed } from "../feed/feed.js";
 import { Noise } from "../feed/noise.js";
-import type { DepositRecord, JournalRecord, PlaceRecord, RekeyRecord, UserRecord } from "../persistence/records.js";
+import type { DepositRecord, HistoryRecord, JournalRecord, PlaceRecord, RekeyRecord, UserRecord } from "../persistence/records.js";
 import { poolAccount, userAccount } from "./accounts.js";
 import type { Clock } from "./clock.js";
 import { Games } from "./games.js";
+import { checkHistory, DEFAULT_GAMES_PER_DAY, playHistory } from "./history.js";
 import { checkAmount, Ledger } from "./ledger.js";
 import { gameListing, type ListingView } from "./listing.js";
 import { MarketSwitches } from "./market-switches.js";
@@ -42,6 +43,13 @@ import { makeUser, type SimUser, UserRegistry } from "./users.js";
 import { type Prewritten, placedPosition, statusAnswer } from "./wire.js";
 
 export type { PlaceRequest, ResultsRequest } from "./requests.js";
+
+/** A played history's size: `days × gamesPerDay` games for each user (history.ts). */
+export interface HistoryOptions {
+  days: number;
+  /** Default DEFAULT_GAMES_PER_DAY. */
+  gamesPerDay?: number;
+}
 
 export interface EngineOptions {
   clock: Clock;
@@ -69,7 +77,7 @@ export class Engine {
     this.clock = opts.clock;
     this.seed = opts.seed;
     this.feed = new PriceFeed(opts.seed);
-    this.games = new Games(this.ledger, this.feed, (opts.crowd ?? true) ? new Noise(opts.seed) : null);
+    this.games = new Games(this.ledger, this.feed, new Noise(opts.seed), opts.crowd ?? true);
     this.view = { games: this.games, ledger: this.ledger, markets: this.markets, feed: this.feed };
   }
 
@@ -120,6 +128,22 @@ export class Engine {
     this.applyDeposit(record);
   }
 
+  /**
+   * Gives every user there is now `days` of games already played and
+   * settled, ending now (history.ts): a world's first start only, before
+   * any game is played, as a history must end before the games played live.
+   */
+  seedHistory(opts: HistoryOptions): void {
+    const t = this.sync();
+    if (this.games.anyPlayed()) throw new Error("a played history goes only into a world where no game has been played yet");
+    const gamesPerDay = opts.gamesPerDay ?? DEFAULT_GAMES_PER_DAY;
+    checkHistory(opts.days, gamesPerDay);
+    const userIds = this.users.all().map((u) => u.id);
+    const record: HistoryRecord = { type: "history", v: 1, t, days: opts.days, gamesPerDay, userIds };
+    this.journal(record);
+    this.applyHistory(record);
+  }
+
   place(user: SimUser, req: PlaceRequest): PlacedPosition {
     const t = this.sync();
     const slot = placeableSlot(this.view, user, req, t);
@@ -149,6 +173,7 @@ export class Engine {
     else if (record.type === "deposit") this.applyDeposit(record);
     else if (record.type === "place") this.applyPlace(record);
     else if (record.type === "rekey") this.users.rekey(record.userId, record.keyHash);
+    else if (record.type === "history") this.applyHistory(record);
   }
 
   // ---- reads ------------------------------------------------------------------
@@ -203,6 +228,10 @@ export class Engine {
       if (d.gt(0)) this.ledger.deposit(userAccount(user.id), CURRENCY, network, d);
     }
     return user;
+  }
+
+  private applyHistory(r: HistoryRecord): void {
+    playHistory({ games: this.games, ledger: this.ledger, feed: this.feed, users: this.users }, this.seed, r);
   }
 
   private applyDeposit(r: DepositRecord): void {

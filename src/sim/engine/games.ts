@@ -31,20 +31,22 @@ export class Games {
   constructor(
     private readonly ledger: Ledger,
     private readonly feed: PriceFeed,
-    /** The crowd's orders come from this noise; null: no crowd. */
-    private readonly crowdNoise: Noise | null,
+    /** The crowd's orders come from this noise. */
+    private readonly crowdNoise: Noise,
+    /** Whether the crowd plays in the games opened from now on, unless activate() says otherwise. */
+    private readonly crowd: boolean,
   ) {}
 
   game(gid: string, network: Network): ActiveGame | undefined {
     return this.active.get(gameKey(gid, network));
   }
 
-  /** The game of `slot` on `network`, opened (with the crowd's orders up to `now`) if it holds nothing yet. */
-  activate(slot: GameSlot, network: Network, currency: string, now: number): ActiveGame {
+  /** The game of `slot` on `network`, opened (with the crowd's orders up to `now`, when it plays) if it holds nothing yet. */
+  activate(slot: GameSlot, network: Network, currency: string, now: number, withCrowd = this.crowd): ActiveGame {
     const key = gameKey(slot.gid, network);
     let game = this.active.get(key);
     if (!game) {
-      const crowd = this.crowdNoise ? crowdOrders(this.crowdNoise, slot, network) : [];
+      const crowd = withCrowd ? crowdOrders(this.crowdNoise, slot, network) : [];
       const positions: PositionRecord[] = [];
       const projection = new GameProjection(payoutGame(slot), this.feed.latest(slot.asset, now).price, positions);
       game = { slot, network, currency, positions, byUser: new Map(), crowd, crowdPlaced: 0, projection };
@@ -70,6 +72,11 @@ export class Games {
       this.settle(game, inTurns && game.positions.length > POSITIONS_PER_TURN);
     }
     for (const game of this.active.values()) this.placeCrowd(game, t);
+  }
+
+  /** Whether any game has held a position yet. */
+  anyPlayed(): boolean {
+    return this.active.size > 0 || this.settled.size > 0;
   }
 
   activeGames(): readonly ActiveGame[] {

@@ -1,8 +1,9 @@
 /**
  * What the journal holds: every acknowledged mutation, as facts to replay.
- * Settlements are not recorded; the world (prices, crowd) is a pure function
- * of the seed, so replaying these facts in order settles the same games the
- * same way. Parsed with zod on read, so a damaged journal is refused clearly.
+ * Settlements are not recorded; the world (prices, the crowd, the games of
+ * a played history) is a pure function of the seed and these facts, so
+ * replaying them in order settles the same games the same way. Parsed with
+ * zod on read, so a damaged journal is refused clearly.
  */
 import * as z from "zod";
 import { DECIMAL_RE, NetworkSchema } from "../../api/schemas.js";
@@ -51,6 +52,20 @@ export const JournalRecordSchema = z.discriminatedUnion("type", [
     f: decimal,
     pw: z.string(),
   }),
+  /**
+   * Played history for these users, made once with the world
+   * (sim/engine/history.ts). The games themselves are not written: they
+   * are a function of the seed and this record, so its replay plays them
+   * again. `v` names the generator: another one would write another v.
+   */
+  z.object({
+    type: z.literal("history"),
+    v: z.literal(1),
+    t,
+    days: z.number().int().positive(),
+    gamesPerDay: z.number().int().positive(),
+    userIds: z.array(z.number().int().positive()),
+  }),
 ]);
 
 export type JournalRecord = z.infer<typeof JournalRecordSchema>;
@@ -58,3 +73,4 @@ export type PlaceRecord = Extract<JournalRecord, { type: "place" }>;
 export type UserRecord = Extract<JournalRecord, { type: "user" }>;
 export type DepositRecord = Extract<JournalRecord, { type: "deposit" }>;
 export type RekeyRecord = Extract<JournalRecord, { type: "rekey" }>;
+export type HistoryRecord = Extract<JournalRecord, { type: "history" }>;
