@@ -34,7 +34,9 @@ describe("price scale", () => {
     expect(step).toBe(20);
     expect(ticks).toEqual([67_000, 67_020, 67_040, 67_060, 67_080, 67_100]);
     expect(priceTicks(66_990, 67_110, 4).ticks).toEqual([67_000, 67_050, 67_100]);
-    expect(priceTicks(3700.12, 3700.58, 4).ticks).toEqual([3700.2, 3700.4]);
+    expect(priceTicks(3700.12, 3700.58, 4).ticks).toEqual([3700.2, 3700.3, 3700.4, 3700.5]);
+    // A step that fits is not skipped for a coarser one that leaves a lone tick (the performance view's net).
+    expect(priceTicks(-63, 167, 2).ticks).toEqual([0, 100]);
     expect(priceTicks(1, 1, 4).ticks).toEqual([]);
   });
 

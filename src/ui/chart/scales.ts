@@ -73,8 +73,9 @@ export function niceStep(raw: number): number {
 /** Round prices between lo and hi, at most `most` of them (fewer when the range is narrow). */
 export function priceTicks(lo: number, hi: number, most: number): { step: number; ticks: number[] } {
   if (most < 1 || !(hi > lo)) return { step: niceStep(Math.abs(hi) || 1), ticks: [] };
-  // From the finest step that could fit, coarser until the ticks do (how many fit depends on where they fall).
-  let step = niceStep((hi - lo) / most);
+  // From a step finer than could fit, coarser until the ticks do: how many fit depends on where they fall, and
+  // starting at span / most can skip a step that fits (−63…167 in two ticks: 200 gives one, 100 gives two).
+  let step = niceStep((hi - lo) / (most + 1));
   let ticks = ticksOf(lo, hi, step);
   while (ticks.length > most) {
     step = niceStep(step * 1.01);
