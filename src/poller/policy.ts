@@ -102,8 +102,11 @@ export interface PolicyInput {
   /** The service answers again after an outage: what went stale is fetched back to back, without the price between. */
   catchingUp: boolean;
   resultsOpen: boolean;
-  /** A network's kept results want a page read (results-reader.ts). */
-  historyWanted: boolean;
+  /**
+   * A network's kept results want a page read (results-reader.ts): "waited"
+   * while the performance view is open (the trader waits on it), else "idle".
+   */
+  history: "waited" | "idle" | null;
   /** A game the user played has ended and its result has not been seen yet. */
   settlementPending: boolean;
   /** Per endpoint, the local ms before which it must not be asked (it is backing off after a failure). */
@@ -210,10 +213,12 @@ export function chooseNext(i: PolicyInput): TaskKind | null {
     ["results", () => i.resultsOpen && due(i, "results", POLICY.resultsOpenMs)],
     ["status", () => due(i, "status", focusedStatusMs(i))],
     ["balance", () => due(i, "balance", POLICY.balanceMs)],
+    // The results history the open performance view waits on, before the book's look through the markets.
+    ["history", () => i.history === "waited"],
     // Looking through the other markets for games held there: when nothing else is due.
     ["book", () => i.book !== null],
-    // Reading the kept results' history: the slots nothing else wants.
-    ["history", () => i.historyWanted],
+    // Reading the kept results' history otherwise: the slots nothing else wants.
+    ["history", () => i.history !== null],
   ];
   const open = candidates.filter(([kind]) => ready(kind));
   const healthy = open.find(([kind, isDue]) => !i.failing.has(endpointOf(kind, i.book)) && isDue());

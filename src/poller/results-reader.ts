@@ -32,6 +32,11 @@ export class ResultsReader {
     this.viewOpen = open;
   }
 
+  /** Whether the trader waits on the reads: the performance view is open. */
+  get waited(): boolean {
+    return this.viewOpen;
+  }
+
   /** The network whose history the next history slot reads, or null: none wants one. */
   next(s: Snapshot, serverNow: number): Network | null {
     const focused = s.target.network;

@@ -195,7 +195,7 @@ function policyInput(now: number, over: Partial<PolicyInput>): PolicyInput {
     unread: { spot: false, status: false },
     catchingUp: false,
     resultsOpen: false,
-    historyWanted: false,
+    history: null,
     settlementPending: false,
     blockedUntil: {},
     failing: new Set(),
@@ -365,6 +365,25 @@ describe("the scheduler with the book", () => {
     expect(chooseNext(input({ kind: "status", market, urgent: true, deadline: T0 - 12_000, launch: true }))).toBe("status");
     // A held game's refresh at its bound goes first: its positions would be older than promised.
     expect(chooseNext(input({ kind: "status", market, urgent: true, deadline: T0 + 1_000 }))).toBe("book");
+  });
+
+  it("reads the results history in the slots nothing else wants, before the book's look only while the trader waits on it", () => {
+    const market = { asset: "ETH_USDT", interval: 60 as Interval };
+    const look: BookRequest = { kind: "status", market, urgent: false, deadline: T0 + 30_000, launch: true };
+    const input = (history: PolicyInput["history"], over: Partial<PolicyInput> = {}) =>
+      policyInput(T0, {
+        lastAttempt: { price: T0 - SLOT_MS, status: T0, balance: T0, spot: T0 },
+        recent: ["price"],
+        book: look,
+        history,
+        ...over,
+      });
+    expect(chooseNext(input("idle"))).toBe("book");
+    expect(chooseNext(input("waited"))).toBe("history");
+    expect(chooseNext(input("idle", { book: null }))).toBe("history");
+    // Never before the price's turn, nor a due refresh of the focused game.
+    expect(chooseNext(input("waited", { recent: ["history"] }))).toBe("price");
+    expect(chooseNext(input("waited", { want: { spot: false, status: true, balance: false, results: false } }))).toBe("status");
   });
 
   it("moves a calm refresh out of the seconds the focused game's end fills, earlier and never later", () => {

@@ -1,12 +1,3 @@
-/**
- * `spotdash stats`: the performance view's figures for scripts and a
- * glance — over --range (today, 7d, 30d, all: the default) and the
- * network, and one asset or interval when this command line names one.
- * The kept history is brought up to date first (read-kept.ts), so a run
- * after the dashboard's asks one page. Lines for a person, or one JSON
- * document with --json (docs/performance.md, "stats --json").
- */
-import { stringifyJson } from "../../api/json.js";
 import { unreadableField } from "../../api/spec-form.js";
 import { plural } from "../../domain/format.js";
 import { performanceJson, performanceOf, type Range, rangeLabel } from "../../domain/performance/index.js";

@@ -58,13 +58,14 @@ export function filterTitle(s: PerformanceState): string {
 export function historyStatus(h: ResultsHistory, error: string | undefined, now: number): { text: string; tone?: "dim" | "warn" | "bad" } {
   if (!h.loaded) return { text: "loading the kept results…", tone: "dim" };
   // Until a read has once reached the oldest page, what is kept is not the whole history.
-  const kept = `${plural(h.kept.games.size, "game")}${h.kept.through === null ? " so far" : ""}`;
+  const n = h.kept.games.size;
+  const kept = h.kept.through !== null ? plural(n, "game") : n === 0 ? "none read yet" : `${plural(n, "game")} so far`;
   if (h.read !== null) {
     const pages = h.read.total === null ? "" : ` of ${Math.max(1, Math.ceil(h.read.total / RESULTS_PAGE))}`;
     return { text: `${kept} · reading page ${h.read.pages + 1}${pages}…`, tone: "warn" };
   }
   if (error !== undefined && h.readAt === null) return { text: `${kept} · not read: ${error}`, tone: "bad" };
-  if (h.readAt === null) return { text: `${kept} kept · not read yet this run`, tone: "dim" };
+  if (h.readAt === null) return { text: `${kept} · to be read next`, tone: "dim" };
   return { text: `${kept} · read ${formatAge(now - h.readAt)} ago${h.problem ? " · not kept on disk" : ""}`, tone: "dim" };
 }
 
@@ -85,7 +86,15 @@ export const PerformanceView = memo(function PerformanceView(p: PerformanceViewP
       framed
       right={<Line tone={status.tone}>{status.text}</Line>}
     >
-      <NetChart perf={p.perf} width={width} rows={rows.chart} ascii={theme.ascii} now={p.now} loaded={p.history.loaded} />
+      <NetChart
+        perf={p.perf}
+        width={width}
+        rows={rows.chart}
+        ascii={theme.ascii}
+        now={p.now}
+        loaded={p.history.loaded}
+        known={p.history.kept.through !== null}
+      />
       {shown.map((line, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a line is its place in the scrolled window
         <Line key={i}>{line as Piece[]}</Line>
@@ -97,11 +106,15 @@ export const PerformanceView = memo(function PerformanceView(p: PerformanceViewP
   );
 });
 
-function NetChart(p: { perf: Performance; width: number; rows: number; ascii: boolean; now: number; loaded: boolean }) {
+function NetChart(p: { perf: Performance; width: number; rows: number; ascii: boolean; now: number; loaded: boolean; known: boolean }) {
   const points = p.perf.series.points;
   const first = points[0];
   if (first === undefined) {
-    const empty = p.loaded ? `no net to chart over ${rangeLabel(p.perf.selection.range)}` : "loading…";
+    const empty = !p.loaded
+      ? "loading…"
+      : p.known
+        ? `no settled games to chart over ${rangeLabel(p.perf.selection.range)}`
+        : "the chart follows the first read";
     return (
       <Box height={p.rows} flexShrink={0}>
         <Line tone="dim">{empty}</Line>
