@@ -14,6 +14,8 @@ import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
 import { Store } from "../../src/poller/store.js";
 import { App } from "../../src/ui/App.js";
 import type { DashboardController } from "../../src/ui/controller.js";
+import { netSteps } from "../../src/ui/performance/PerformanceView.js";
+import { wrapAtDots } from "../../src/ui/performance/performance-lines.js";
 import { balance, listing, livePrice, placedPosition } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
 import { settled } from "../helpers/results.js";
@@ -124,6 +126,36 @@ describe("the performance view", () => {
     await u.press("g");
     expect(u.text()).not.toContain("PERFORMANCE");
     expect(opened).toEqual([true, false]);
+  });
+
+  it("draws the running net as steps: flat at 0 to the first game, a step at each, flat to now", () => {
+    const d = (n: number) => ({ toNumber: () => n });
+    expect(
+      netSteps(
+        [
+          { t: 10, net: d(2) },
+          { t: 20, net: d(-1) },
+          { t: 20, net: d(-3) },
+        ],
+        0,
+        30,
+      ),
+    ).toEqual([
+      { t: 0, value: 0 },
+      { t: 10, value: 0 },
+      { t: 10, value: 2 },
+      { t: 20, value: 2 },
+      { t: 20, value: -1 },
+      { t: 20, value: -3 },
+      { t: 30, value: -3 },
+    ]);
+  });
+
+  it("breaks a figure line too long for a narrow pane at its dots, losing none of it", () => {
+    const text = "31 settled games: won 20 · lost 10 · even 0 · cancelled 1 (refunded)";
+    expect(wrapAtDots(text, 80)).toEqual([text]);
+    expect(wrapAtDots(text, 40)).toEqual(["31 settled games: won 20 · lost 10", "  even 0 · cancelled 1 (refunded)"]);
+    expect(wrapAtDots("one-long-part-with-no-dots", 5)).toEqual(["one-long-part-with-no-dots"]);
   });
 
   it("j scrolls the figures to the tables at 80x24, and k back", async () => {

@@ -10,7 +10,7 @@ import { Box } from "ink";
 import { memo } from "react";
 import { formatAge, formatInterval, formatMoneyChange, plural } from "../../domain/format.js";
 import { type Performance, rangeLabel } from "../../domain/performance/index.js";
-import { PriceSeries } from "../../domain/price-series.js";
+import { type PricePoint, PriceSeries } from "../../domain/price-series.js";
 import { RESULTS_PAGE } from "../../domain/results-history.js";
 import type { ResultsHistory } from "../../poller/results-history.js";
 import { drawChart } from "../chart/price-chart.js";
@@ -38,7 +38,8 @@ export interface PerformanceViewProps {
 /** How the body's rows are shared: the chart's, and the figures' window under it. */
 export function performanceRows(height: number, lines: number): { chart: number; figures: number } {
   const inner = bodyLines({ height, framed: true });
-  const least = Math.min(6, Math.floor(inner / 2));
+  // A third of the rows at least (6 on a small pane), half at most while figures are waiting below.
+  const least = Math.min(Math.max(6, Math.floor(inner / 3)), Math.floor(inner / 2));
   const most = Math.max(least, Math.min(18, inner - 4));
   const chart = Math.max(least, Math.min(most, inner - lines));
   return { chart, figures: Math.max(0, inner - chart) };
@@ -106,6 +107,23 @@ export const PerformanceView = memo(function PerformanceView(p: PerformanceViewP
   );
 });
 
+/**
+ * The running net as steps: flat at 0 from the range's start, each game's
+ * settlement a step, flat again to now. Straight lines between games days
+ * apart would draw a net that never was.
+ */
+export function netSteps(points: readonly { t: number; net: { toNumber(): number } }[], from: number, to: number): PricePoint[] {
+  const out: PricePoint[] = [{ t: from, value: 0 }];
+  let value = 0;
+  for (const p of points) {
+    if (p.t > out.at(-1)!.t) out.push({ t: p.t, value });
+    value = p.net.toNumber();
+    out.push({ t: p.t, value });
+  }
+  if (to > out.at(-1)!.t) out.push({ t: to, value });
+  return out;
+}
+
 function NetChart(p: { perf: Performance; width: number; rows: number; ascii: boolean; now: number; loaded: boolean; known: boolean }) {
   const points = p.perf.series.points;
   const first = points[0];
@@ -123,7 +141,7 @@ function NetChart(p: { perf: Performance; width: number; rows: number; ascii: bo
   }
   const from = Math.min(p.perf.since ?? first.t, first.t);
   const to = Math.max(p.now, points.at(-1)!.t);
-  const series = PriceSeries.of([{ t: from, value: 0 }, ...points.map((x) => ({ t: x.t, value: x.net.toNumber() }))]);
+  const series = PriceSeries.of(netSteps(points, from, to));
   const net = points.at(-1)!.net;
   const chart = drawChart({
     points: series,

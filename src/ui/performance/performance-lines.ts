@@ -25,7 +25,9 @@ const BAR_MOST = 30;
 export function performanceLines(p: Performance, width: number, currency: string, ascii: boolean, known: boolean): PerfLine[] {
   const f = p.figures;
   if (f.games === 0 && !known) return [[{ text: "no settled games read yet", tone: "dim" }]];
-  const summary = summaryLines(f, currency).map((text, i): PerfLine => [i === 1 ? netSpan(text, f.net.cmp(0)) : text]);
+  const summary = summaryLines(f, currency).flatMap((text, i) =>
+    wrapAtDots(text, width).map((part): PerfLine => [i === 1 ? netSpan(part, f.net.cmp(0)) : part]),
+  );
   if (f.games === 0) return summary;
   return [
     ...summary,
@@ -34,9 +36,25 @@ export function performanceLines(p: Performance, width: number, currency: string
     GAP,
     ...tableLines("BY ASSET", assetCells(p.byAsset), width),
     GAP,
-    ...distanceLines(p.distance).map((text): PerfLine => [text]),
+    ...distanceLines(p.distance).flatMap((text) => wrapAtDots(text, width).map((part): PerfLine => [part])),
     ...histogramLines(p, ascii),
   ];
+}
+
+/** A line too long for the width broken where its figures are separated (" · "), so a narrow pane loses none of them. */
+export function wrapAtDots(text: string, width: number): string[] {
+  if (text.length <= width) return [text];
+  const lines: string[] = [];
+  let line = "";
+  for (const part of text.split(" · ")) {
+    const next = line === "" ? part : `${line} · ${part}`;
+    if (next.length <= width || line === "") line = next;
+    else {
+      lines.push(line);
+      line = `  ${part}`;
+    }
+  }
+  return [...lines, line];
 }
 
 function netSpan(text: string, sign: number): Piece {
