@@ -6,13 +6,18 @@
  * A read asks full pages (RESULTS_PAGE games), newest first, from offset 0:
  *   - a game not kept, or kept with other figures, is kept (replacing it);
  *   - a page holding a game already kept with the same figures, and settled
- *     no later than the last finished read reached (`through`), is the
- *     read's last: everything older is kept already. A game kept from a
+ *     before the last finished read reached (`through`), is the read's last:
+ *     everything older is kept already — so long as the pages have come
+ *     newest first by settlement time (the spec's "most recent first"); if
+ *     they have not, the read goes on to the end. A game kept from a
  *     settlement the dashboard watched is newer than that, so it never ends
  *     a read early past games played elsewhere;
  *   - until a read has once reached the oldest page (`through` null) it goes
  *     on to the last page, so a first read cut short is finished by the next;
- *   - a short page, or one reaching the total, is the last.
+ *   - a page reaching the total is the last; without a total, one shorter
+ *     than the page size the service says it used, or an empty one;
+ *   - a page of games the read has all seen already (a service ignoring
+ *     the offset) ends it without marking the history whole.
  * docs/performance.md, "History".
  */
 import { isSettled, settledAt } from "./results.js";
@@ -36,49 +41,74 @@ export const NO_RESULTS: KeptResults = { games: new Map(), through: null };
 /** How two answers about one game are compared: their figures as one canonical text. */
 export type FiguresOf = (g: GameResult) => string;
 
-/** A read under way: the next page's offset and the newest settlement it has seen. */
+/** A read under way: the next page's offset, the newest settlement it has seen, the games it has seen. */
 export interface ResultsRead {
   offset: number;
   newest: number;
+  /** Settled time of the last game of the previous page (null: none yet): pages must go on getting older. */
+  oldest: number | null;
+  /** Every gid this read has been given: a page with none new ends it (a service ignoring the offset). */
+  seen: ReadonlySet<string>;
+  /** The pages have come newest first by settlement time: only then may a kept game end the read early. */
+  ordered: boolean;
 }
 
-export const FIRST_PAGE: ResultsRead = { offset: 0, newest: 0 };
+export const FIRST_PAGE: ResultsRead = { offset: 0, newest: 0, oldest: null, seen: new Set(), ordered: true };
 
 export interface MergedPage {
   kept: KeptResults;
   /** Games this page added or replaced, in the page's order. */
   changed: GameResult[];
-  /** The read's next page, or null: it is over (and `kept.through` moved). */
+  /** The read's next page, or null: it is over (and `kept.through` moved, unless it had to give up). */
   next: ResultsRead | null;
 }
 
-/** A page of `read` into what is kept; `total` is its pagination total (null when the service gave none). */
+/**
+ * A page of `read` into what is kept. `total` is its pagination total (null
+ * when the service gave none), `limit` the page size the service says it
+ * used (a service giving fewer than asked is not at its last page for that).
+ */
 export function mergePage(
   kept: KeptResults,
   read: ResultsRead,
-  page: { games: readonly GameResult[]; total: number | null },
+  page: { games: readonly GameResult[]; total: number | null; limit: number },
   figuresOf: FiguresOf,
 ): MergedPage {
   const games = new Map(kept.games);
   const changed: GameResult[] = [];
-  let newest = read.newest;
+  const seen = new Set(read.seen);
+  let { newest, oldest, ordered } = read;
   let metKept = false;
+  let fresh = 0;
   for (const g of page.games) {
+    if (!seen.has(g.gid)) fresh++;
+    seen.add(g.gid);
     if (!isSettled(g)) continue;
     const at = settledAt(g);
-    if (at !== null) newest = Math.max(newest, at);
+    if (at !== null) {
+      newest = Math.max(newest, at);
+      if (oldest !== null && at > oldest) ordered = false;
+      oldest = at;
+    }
     const was = games.get(g.gid);
     if (was !== undefined && figuresOf(was) === figuresOf(g)) {
-      metKept ||= kept.through !== null && at !== null && at <= kept.through;
+      // Strictly older than the last read reached: games of that very instant may straddle its last page.
+      metKept ||= kept.through !== null && at !== null && at < kept.through;
       continue;
     }
     games.set(g.gid, g);
     changed.push(g);
   }
   const reached = read.offset + page.games.length;
-  const last = page.games.length < RESULTS_PAGE || (page.total !== null && reached >= page.total) || metKept;
+  const end = page.total !== null ? reached >= page.total : page.games.length < Math.max(1, page.limit);
   const map = changed.length === 0 ? kept.games : games;
-  if (!last) return { kept: { ...kept, games: map }, changed, next: { offset: reached, newest } };
+  if (page.games.length > 0 && fresh === 0 && !end) {
+    // The same games again past their page: the service does not page. Over, without claiming the history whole.
+    return { kept: { ...kept, games: map }, changed, next: null };
+  }
+  if (!(end || page.games.length === 0 || (metKept && ordered))) {
+    return { kept: { ...kept, games: map }, changed, next: { offset: reached, newest, oldest, seen, ordered } };
+  }
   return { kept: { games: map, through: Math.max(newest, kept.through ?? 0) }, changed, next: null };
 }
 

@@ -9,7 +9,7 @@
  * dashboard and `spotdash stats` read and write it. docs/performance.md, "History".
  */
 import { createHash } from "node:crypto";
-import { appendFile, chmod, mkdir, readFile, rename, writeFile } from "node:fs/promises";
+import { appendFile, chmod, mkdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { isJsonNumber, parseJson, stringifyJson } from "../api/json.js";
 import { readResults } from "../api/read/resources.js";
@@ -61,27 +61,44 @@ export async function loadResults(path: string): Promise<KeptResults> {
     throw new Error(`${path} cannot be read (${(e as { code?: string }).code ?? "error"})`);
   }
   const lines = text.split("\n").filter((l) => l.trim() !== "");
-  const head = lines.length > 0 ? safeParse(lines[0]!) : undefined;
+  // Made and not yet headed (a crash right after creating it): as if there were none.
+  if (lines.length === 0) return { games: new Map(), through: null };
+  const head = safeParse(lines[0]!);
   if ((head as { kept?: unknown } | undefined)?.kept !== HEADER.kept) throw new Error(`${path} is not a spotdash results file`);
   const games = new Map<string, GameResult>();
   let through: number | null = null;
+  let damaged = false;
   for (const line of lines.slice(1)) {
     const json = safeParse(line) as { game?: unknown; through?: unknown } | undefined;
     if (isJsonNumber(json?.through) && Number.isSafeInteger(Number(json.through.source))) through = Number(json.through.source);
     const game = json?.game === undefined ? undefined : readKeptGame(json.game);
     if (game) games.set(game.gid, game);
+    else if (json?.through === undefined) damaged = true;
   }
-  const kept = { games, through };
-  if (lines.length > games.size + COMPACT_SLACK && lines.length > 2 * games.size) await rewriteResults(path, kept);
+  // A line cut short (a crash, a full disk) lost a game: the next read goes to the end again to find it.
+  const kept = { games, through: damaged ? null : through };
+  // What is appended next starts on a line of its own, not glued to a cut one.
+  const cut = !text.endsWith("\n");
+  if (cut) await appendFile(path, "\n");
+  const size = Buffer.byteLength(text) + (cut ? 1 : 0);
+  // Rewritten without the cut line (else every launch would find it and read everything again), or when long.
+  if (damaged || (lines.length > games.size + COMPACT_SLACK && lines.length > 2 * games.size)) await rewriteResults(path, kept, size);
   return kept;
 }
 
-/** The whole history, written aside and renamed over the file. */
-export async function rewriteResults(path: string, kept: KeptResults): Promise<void> {
+/**
+ * The whole history, written aside and renamed over the file; with `ifLength`,
+ * only while the file is still that long (another dashboard appending meanwhile keeps its lines).
+ */
+export async function rewriteResults(path: string, kept: KeptResults, ifLength?: number): Promise<void> {
   const body = [...kept.games.values()].map(gameLine).join("") + (kept.through === null ? "" : throughLine(kept.through));
   await ensureDir(path);
   const aside = `${path}.${process.pid}.tmp`;
   await writeFile(aside, `${JSON.stringify(HEADER)}\n${body}`, { mode: 0o600 });
+  if (ifLength !== undefined && (await stat(path)).size !== ifLength) {
+    await unlink(aside);
+    return;
+  }
   await rename(aside, path);
 }
 

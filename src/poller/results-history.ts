@@ -29,9 +29,15 @@ export function initialHistories(): ResultsHistories {
   return Object.fromEntries(NETWORKS.map((n) => [n, one])) as unknown as ResultsHistories;
 }
 
-/** One game's figures as one text: two answers about a game differ exactly when these do. */
+/**
+ * One game's figures as one text: two answers about a game differ exactly
+ * when these do. The spec's fields only, positions in txid order: a service
+ * varying a field it adds, or the order it lists positions in, is not a
+ * changed game (else every launch would read the whole history again).
+ */
 export function figuresText(g: GameResult): string {
-  return stringifyJson(gameResultJson(g));
+  const positions = [...g.positions].sort((a, b) => (a.txid < b.txid ? -1 : a.txid > b.txid ? 1 : 0)).map((p) => ({ ...p, extra: {} }));
+  return stringifyJson(gameResultJson({ ...g, positions, extra: {} }));
 }
 
 type WithHistories = { resultsHistory: ResultsHistories };
@@ -64,7 +70,7 @@ export function withReadStarted<S extends WithHistories>(s: S, network: Network)
 /** A page of the read under way, asked at `read`. */
 export function withHistoryPage<S extends WithHistories>(s: S, network: Network, read: ResultsRead, page: ResultsPage, at: number): S {
   return withNetwork(s, network, (h) => {
-    const merged = mergePage(h.kept, read, { games: page.games, total: page.pagination.total }, figuresText);
+    const merged = mergePage(h.kept, read, { games: page.games, total: page.pagination.total, limit: page.pagination.limit }, figuresText);
     const pages = (h.read?.pages ?? 0) + 1;
     if (merged.next === null) return { ...h, kept: merged.kept, read: null, readAt: at };
     return { ...h, kept: merged.kept, read: { next: merged.next, pages, total: page.pagination.total } };

@@ -17,6 +17,9 @@ import type { Snapshot } from "./snapshot.js";
 /** While the performance view is open, games settled elsewhere are looked for this often. */
 export const READ_AGAIN_MS = 60_000;
 
+/** Failed reads in a row after which a network's history is not read again this run. */
+export const GIVE_UP_AFTER = 3;
+
 export interface HistoryAnswer {
   apply(s: Snapshot, at: number): Snapshot;
   issues: ResultsPage["issues"];
@@ -26,6 +29,7 @@ export class ResultsReader {
   /** Networks not read yet this run. */
   private readonly unread = new Set<Network>(NETWORKS);
   private viewOpen = false;
+  private readonly failures = new Map<Network, number>();
 
   /** The performance view opened (true) or closed: the focused network is read at once on opening, then every READ_AGAIN_MS. */
   setViewOpen(open: boolean): void {
@@ -43,17 +47,28 @@ export class ResultsReader {
     const order = [focused, ...NETWORKS.filter((n) => n !== focused)];
     for (const n of order) {
       const h = s.resultsHistory[n];
-      if (!h.loaded) continue;
+      if (!h.loaded || (this.failures.get(n) ?? 0) >= GIVE_UP_AFTER) continue;
       if (h.read !== null || this.unread.has(n)) return n;
     }
     const h = s.resultsHistory[focused];
-    if (this.viewOpen && h.loaded && (h.readAt === null || serverNow - h.readAt >= READ_AGAIN_MS)) return focused;
+    const open = this.viewOpen && h.loaded && (this.failures.get(focused) ?? 0) < GIVE_UP_AFTER;
+    if (open && (h.readAt === null || serverNow - h.readAt >= READ_AGAIN_MS)) return focused;
     return null;
   }
 
   async send(client: PollerClient, s: Snapshot, network: Network): Promise<HistoryAnswer> {
     const read = s.resultsHistory[network].read?.next ?? FIRST_PAGE;
-    const page = await client.getResults({ network, limit: RESULTS_PAGE, offset: read.offset });
+    let page: ResultsPage;
+    try {
+      page = await client.getResults({ network, limit: RESULTS_PAGE, offset: read.offset });
+    } catch (e) {
+      // A network this account cannot read (the other one, say) is left for this run after a few tries,
+      // not asked for ever; the read under way, if any, is picked up at the next launch.
+      const failed = (this.failures.get(network) ?? 0) + 1;
+      this.failures.set(network, failed);
+      throw e;
+    }
+    this.failures.delete(network);
     this.unread.delete(network);
     return {
       issues: page.issues,

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Network } from "../../src/api/schemas.js";
 import { PriceSeries } from "../../src/domain/price-series.js";
-import type { KeptResults } from "../../src/domain/results-history.js";
+import { FIRST_PAGE, type KeptResults } from "../../src/domain/results-history.js";
 import type { GameResult } from "../../src/domain/service-data.js";
 import { initialHistories, type ResultsHistory } from "../../src/poller/results-history.js";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
@@ -212,7 +212,7 @@ describe("the performance view", () => {
         ),
         through: null,
       },
-      read: { next: { offset: 100, newest: NOW }, pages: 1, total: 1200 },
+      read: { next: { ...FIRST_PAGE, offset: 100, newest: NOW }, pages: 1, total: 1200 },
       readAt: null,
     });
     u = await mount(reading.c, 100, 30);

@@ -2,11 +2,15 @@ import { mkdtempSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { Decimal } from "../../src/domain/money.js";
 import { FIRST_PAGE, type KeptResults, mergePage, NO_RESULTS, RESULTS_PAGE, withGames } from "../../src/domain/results-history.js";
 import type { GameResult } from "../../src/domain/service-data.js";
 import { accountScope, appendResults, gameLine, loadResults, resultsFile, throughLine } from "../../src/history/results-file.js";
-import { figuresText } from "../../src/poller/results-history.js";
-import { gameResult } from "../helpers/fixtures.js";
+import type { PollerClient } from "../../src/poller/options.js";
+import { figuresText, withLoadedResults } from "../../src/poller/results-history.js";
+import { ResultsReader } from "../../src/poller/results-reader.js";
+import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
+import { gameResult, resultsPage } from "../helpers/fixtures.js";
 
 const T0 = Date.parse("2026-11-20T00:00:00Z");
 
@@ -31,7 +35,7 @@ function game(n: number, won = "0"): GameResult {
 
 /** The service's history of n games, newest first, as pages of RESULTS_PAGE. */
 function pageAt(all: GameResult[], offset: number) {
-  return { games: all.slice(offset, offset + RESULTS_PAGE), total: all.length };
+  return { games: all.slice(offset, offset + RESULTS_PAGE), total: all.length, limit: RESULTS_PAGE };
 }
 
 function readAll(kept: KeptResults, all: GameResult[]): { kept: KeptResults; pages: number } {
@@ -64,7 +68,7 @@ describe("reading the results history", () => {
   it("finishes a first read cut short, though its first page is all kept", () => {
     const all = newestFirst(350);
     const cut = mergePage(NO_RESULTS, FIRST_PAGE, pageAt(all, 0), figuresText);
-    expect(cut.next).toEqual({ offset: 100, newest: T0 + 349 * 60_000 });
+    expect(cut.next).toMatchObject({ offset: 100, newest: T0 + 349 * 60_000, ordered: true });
     // Quit here: the next launch starts again at the top and reads on past the kept page.
     const again = readAll(cut.kept, all);
     expect(again.pages).toBe(4);
@@ -94,13 +98,51 @@ describe("reading the results history", () => {
     expect(read.kept.games.size).toBe(450);
   });
 
+  it("reads on past a page the service made smaller than asked, when it gives no total", () => {
+    const all = newestFirst(120);
+    let kept = NO_RESULTS;
+    let read = FIRST_PAGE;
+    let pages = 0;
+    for (;;) {
+      const merged = mergePage(kept, read, { games: all.slice(read.offset, read.offset + 50), total: null, limit: 50 }, figuresText);
+      pages++;
+      kept = merged.kept;
+      if (merged.next === null) break;
+      read = merged.next;
+    }
+    expect(pages).toBe(3);
+    expect(kept.games.size).toBe(120);
+  });
+
+  it("ends early at a kept game only while the pages come newest first by settlement", () => {
+    const all = newestFirst(300);
+    const { kept } = readAll(NO_RESULTS, all);
+    // A service listing by something else than settlement (a day game settled now among older games): the first
+    // page out of order shows it, and the read goes on to the end rather than trust a kept game to end it.
+    const late = { ...game(150), gid: "9999", settled_at: T0 + 400 * 60_000 };
+    const shuffled = [...all.slice(0, 50), late, ...all.slice(50)];
+    const read = readAll(kept, shuffled);
+    expect(read.kept.games.has("9999")).toBe(true);
+    expect(read.pages).toBe(4);
+    // In order, the first page ends it.
+    expect(readAll(kept, all).pages).toBe(1);
+  });
+
+  it("ends a read of a service that ignores the offset, without calling the history whole", () => {
+    const page = newestFirst(100);
+    const first = mergePage(NO_RESULTS, FIRST_PAGE, { games: page, total: null, limit: 100 }, figuresText);
+    const again = mergePage(first.kept, first.next!, { games: page, total: null, limit: 100 }, figuresText);
+    expect(again.next).toBeNull();
+    expect(again.kept.through).toBeNull();
+  });
+
   it("stops at a short page and at the total, and keeps no unsettled game", () => {
     const unsettled = { ...game(1), settled_at: null };
-    const merged = mergePage(NO_RESULTS, FIRST_PAGE, { games: [game(2), unsettled], total: null }, figuresText);
+    const merged = mergePage(NO_RESULTS, FIRST_PAGE, { games: [game(2), unsettled], total: null, limit: 100 }, figuresText);
     expect(merged.next).toBeNull();
     expect([...merged.kept.games.keys()]).toEqual(["1002"]);
     expect(merged.kept.through).toBe(T0 + 2 * 60_000);
-    const empty = mergePage(NO_RESULTS, FIRST_PAGE, { games: [], total: 0 }, figuresText);
+    const empty = mergePage(NO_RESULTS, FIRST_PAGE, { games: [], total: 0, limit: 100 }, figuresText);
     expect(empty.kept.through).toBe(0);
   });
 });
@@ -146,5 +188,75 @@ describe("the results file", () => {
     expect(kept.games.size).toBe(1);
     expect(readFileSync(path, "utf8").trim().split("\n")).toHaveLength(2);
     expect(figuresText((await loadResults(path)).games.get("1001")!)).toBe(figuresText(game(1, "299")));
+  });
+});
+
+describe("a game's figures", () => {
+  it("are the same whatever order the positions come in and whatever fields the service adds", () => {
+    const two = gameResult({
+      gid: "5",
+      interval: 60,
+      asset: "BTC_USDT",
+      network: "testnet",
+      currency: "USDC",
+      open_price: "1",
+      closing_price: "2",
+      settled_at: new Date(T0).toISOString(),
+      cancelled: false,
+      positions: [
+        { sp: "1", f: "1", w: "0", r: "0", win: false, variance: "1", txid: "a", placed_at: new Date(T0).toISOString() },
+        { sp: "2", f: "1", w: "2", r: "100", win: true, variance: "0", txid: "b", placed_at: new Date(T0).toISOString() },
+      ],
+      total_staked: "2",
+      total_winnings: "2",
+      net_return: "0",
+    });
+    const swapped = { ...two, positions: [two.positions[1]!, two.positions[0]!], extra: { served_by: "node-7" } };
+    expect(figuresText(swapped)).toBe(figuresText(two));
+    expect(figuresText({ ...two, total_winnings: (two.total_staked as Decimal).plus(1) })).not.toBe(figuresText(two));
+  });
+});
+
+describe("the results file after a crash", () => {
+  const dir = () => mkdtempSync(join(tmpdir(), "spotdash-results-"));
+
+  it("reads a file cut mid-line as not whole, rewrites it without the cut line, and appends on a line of its own", async () => {
+    const path = resultsFile(dir(), "acct", "testnet");
+    await appendResults(path, gameLine(game(1)) + throughLine(T0 + 60_000) + gameLine(game(2)).slice(0, 40));
+    const kept = await loadResults(path);
+    expect([...kept.games.keys()]).toEqual(["1001"]);
+    // A game was lost with the cut line: the next read goes to the end again.
+    expect(kept.through).toBeNull();
+    await appendResults(path, gameLine(game(3)) + throughLine(T0 + 3 * 60_000));
+    const again = await loadResults(path);
+    expect([...again.games.keys()].sort()).toEqual(["1001", "1003"]);
+    expect(again.through).toBe(T0 + 3 * 60_000);
+  });
+
+  it("reads an empty file (made, not yet headed) as none", async () => {
+    const path = resultsFile(dir(), "acct", "testnet");
+    await appendResults(path, "");
+    writeFileSync(path, "");
+    expect(await loadResults(path)).toEqual({ games: new Map(), through: null });
+  });
+});
+
+describe("the results reader", () => {
+  it("reads the focused network first, then the other; leaves a network that fails three times in a row for this run", async () => {
+    const loaded = (s: Snapshot): Snapshot => withLoadedResults(withLoadedResults(s, "testnet", NO_RESULTS), "mainnet", NO_RESULTS);
+    let s = loaded(initialSnapshot({ asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" }));
+    const reader = new ResultsReader();
+    const failing = { getResults: () => Promise.reject(new Error("403")) } as unknown as PollerClient;
+    expect(reader.next(initialSnapshot(s.target), T0)).toBeNull();
+    expect(reader.next(s, T0)).toBe("testnet");
+    for (let i = 0; i < 3; i++) await expect(reader.send(failing, s, "testnet")).rejects.toThrow("403");
+    expect(reader.next(s, T0)).toBe("mainnet");
+    const empty = {
+      getResults: async () => resultsPage({ games: [], pagination: { total: 0, limit: 100, offset: 0 } }),
+    } as unknown as PollerClient;
+    const answer = await reader.send(empty, s, "mainnet");
+    s = answer.apply(s, T0);
+    expect(s.resultsHistory.mainnet.kept.through).toBe(0);
+    expect(reader.next(s, T0)).toBeNull();
   });
 });

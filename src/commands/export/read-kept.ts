@@ -48,7 +48,7 @@ export async function readKeptResults(ctx: ReadContext, network: Network): Promi
       const page = await ctx.pacer.call(() => ctx.backend.client.getResults({ network, limit: RESULTS_PAGE, offset: read.offset }));
       pages++;
       issues.push(...page.issues);
-      const merged = mergePage(kept, read, { games: page.games, total: page.pagination.total }, figuresText);
+      const merged = mergePage(kept, read, { games: page.games, total: page.pagination.total, limit: page.pagination.limit }, figuresText);
       kept = merged.kept;
       const lines =
         merged.changed.map(gameLine).join("") + (merged.next === null && kept.through !== null ? throughLine(kept.through) : "");

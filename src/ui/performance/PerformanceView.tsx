@@ -94,7 +94,7 @@ export const PerformanceView = memo(function PerformanceView(p: PerformanceViewP
         ascii={theme.ascii}
         now={p.now}
         loaded={p.history.loaded}
-        known={p.history.kept.through !== null}
+        known={p.history.readAt !== null}
       />
       {shown.map((line, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a line is its place in the scrolled window

@@ -31,7 +31,8 @@ export function usePerformanceView(
     return performanceOf([...kept.values()], selection, minute * MINUTE);
   }, [kept, range, asset, interval, network, minute]);
   const currency = s.target.currency;
-  const known = history?.kept.through !== null;
+  // "No settled games" only once this run has read the history to the end: before, what is kept may be behind.
+  const known = history?.readAt !== null && history?.kept.through !== null;
   const loaded = history?.loaded === true;
   const lines = useMemo(
     () => (perf && loaded ? performanceLines(perf, width - 4, currency, ascii, known) : []),
