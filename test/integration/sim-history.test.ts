@@ -112,7 +112,7 @@ describe("a played history kept with --data", () => {
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  it("comes back identical after a restart, made once, whatever the later starts ask", async () => {
+  it("comes back identical after a restart, kept once, whatever the later starts ask", async () => {
     const dir = mkdtempSync(join(tmpdir(), "spotdash-sim-history-"));
     dirs.push(dir);
     const read = async (s: TestSim) => ({
@@ -134,7 +134,10 @@ describe("a played history kept with --data", () => {
       .trim()
       .split("\n")
       .map((l) => JSON.parse(l));
-    expect(records.filter((r) => r.type === "history")).toEqual([{ type: "history", v: 1, t: T0, days: 3, gamesPerDay: 60, userIds: [1] }]);
+    const histories = records.filter((r) => r.type === "history");
+    expect(histories).toHaveLength(1);
+    expect(histories[0]).toMatchObject({ v: 1, t: T0, days: 3, gamesPerDay: 60, userIds: [1] });
+    expect(histories[0].games).toHaveLength(180);
     expect(records.filter((r) => r.type === "place")).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import { affordableStake, checkHistory } from "../../src/sim/engine/history.js";
 import { DAY_MS, historyGames } from "../../src/sim/engine/history-games.js";
 import { hashKey, type SimUser } from "../../src/sim/engine/users.js";
 import { Noise } from "../../src/sim/feed/noise.js";
+import type { JournalRecord } from "../../src/sim/persistence/records.js";
 
 const T = Date.UTC(2026, 1, 19, 10, 0, 0);
 
@@ -146,6 +147,36 @@ describe("a played history", () => {
   it("puts the crowd in its games even when the live games have none", () => {
     // A game played alone pays back only the pot's share of its own stakes: some history games pay more than staked.
     expect(results.some((g) => new Decimal(g.total_winnings).gt(g.total_staked))).toBe(true);
+  });
+
+  it("is filed the same from its journal record: results, balances, every account's total", () => {
+    const records: JournalRecord[] = [];
+    const made = new Engine({ clock: new ManualClock(T), seed: 11, crowd: false });
+    made.setJournal((r) => records.push(r));
+    const user = made.createUser(hashKey("history test 11"));
+    made.seedHistory({ days: 3 });
+    const replayed = new Engine({ clock: new ManualClock(T + 60_000), seed: 11, crowd: false });
+    for (const r of records) replayed.replay(r);
+    const back = replayed.users.get(user.id)!;
+    expect(allResults(replayed, back)).toEqual(results);
+    expect(replayed.balance(back, "USDC", "testnet")).toEqual(engine.balance(user, "USDC", "testnet"));
+    expect(replayed.ledger.totals("USDC", "testnet")).toEqual(engine.ledger.totals("USDC", "testnet"));
+    expect(replayed.ledger.balance("crowd:900001", "USDC", "testnet")).toEqual(engine.ledger.balance("crowd:900001", "USDC", "testnet"));
+  });
+
+  it("refuses a position in a cancelled game of the past as cancelled: its closing tick stays lost", () => {
+    const cancelled = results.find((g) => g.cancelled)!;
+    const req = {
+      gid: cancelled.gid,
+      c: "USDC",
+      a: cancelled.asset as "BTC_USDT",
+      sp: new Decimal(cancelled.open_price),
+      f: new Decimal(1),
+      pw: user.wallet,
+      n: "testnet" as const,
+      it: cancelled.interval as 60,
+    };
+    expect(() => engine.place(user, req)).toThrow(expect.objectContaining({ status: 409, error: "Game cancelled" }));
   });
 
   it("goes into a world where no game has been played, once", () => {

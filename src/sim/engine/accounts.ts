@@ -7,7 +7,8 @@ export function gameKey(gid: string, network: Network): string {
   return `${gid}:${network}`;
 }
 
-export function poolAccount(game: ActiveGame): Account {
+/** The stakes in play of a game on a network, active or (while a history is filed) being settled. */
+export function poolAccount(game: Pick<ActiveGame, "slot" | "network">): Account {
   return `pool:${gameKey(game.slot.gid, game.network)}`;
 }
 

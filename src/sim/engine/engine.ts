@@ -28,7 +28,8 @@ import type { DepositRecord, HistoryRecord, JournalRecord, PlaceRecord, RekeyRec
 import { poolAccount, userAccount } from "./accounts.js";
 import type { Clock } from "./clock.js";
 import { Games } from "./games.js";
-import { checkHistory, DEFAULT_GAMES_PER_DAY, playHistory } from "./history.js";
+import { checkHistory, DEFAULT_GAMES_PER_DAY, HISTORY_NETWORK, playHistory } from "./history.js";
+import { restoreHistory } from "./history-restore.js";
 import { checkAmount, Ledger } from "./ledger.js";
 import { gameListing, type ListingView } from "./listing.js";
 import { MarketSwitches } from "./market-switches.js";
@@ -77,7 +78,7 @@ export class Engine {
     this.clock = opts.clock;
     this.seed = opts.seed;
     this.feed = new PriceFeed(opts.seed);
-    this.games = new Games(this.ledger, this.feed, new Noise(opts.seed), opts.crowd ?? true);
+    this.games = new Games(this.ledger, this.feed, (opts.crowd ?? true) ? new Noise(opts.seed) : null);
     this.view = { games: this.games, ledger: this.ledger, markets: this.markets, feed: this.feed };
   }
 
@@ -139,7 +140,9 @@ export class Engine {
     const gamesPerDay = opts.gamesPerDay ?? DEFAULT_GAMES_PER_DAY;
     checkHistory(opts.days, gamesPerDay);
     const userIds = this.users.all().map((u) => u.id);
-    const record: HistoryRecord = { type: "history", v: 1, t, days: opts.days, gamesPerDay, userIds };
+    const spec = { t, days: opts.days, gamesPerDay, userIds };
+    const balances = new Map(userIds.map((id) => [id, this.ledger.balance(userAccount(id), CURRENCY, HISTORY_NETWORK)]));
+    const record: HistoryRecord = { type: "history", v: 1, ...spec, games: playHistory(this.seed, spec, this.users, balances) };
     this.journal(record);
     this.applyHistory(record);
   }
@@ -231,7 +234,7 @@ export class Engine {
   }
 
   private applyHistory(r: HistoryRecord): void {
-    playHistory({ games: this.games, ledger: this.ledger, feed: this.feed, users: this.users }, this.seed, r);
+    restoreHistory({ games: this.games, ledger: this.ledger, feed: this.feed, users: this.users }, r);
   }
 
   private applyDeposit(r: DepositRecord): void {

@@ -31,22 +31,20 @@ export class Games {
   constructor(
     private readonly ledger: Ledger,
     private readonly feed: PriceFeed,
-    /** The crowd's orders come from this noise. */
-    private readonly crowdNoise: Noise,
-    /** Whether the crowd plays in the games opened from now on, unless activate() says otherwise. */
-    private readonly crowd: boolean,
+    /** The crowd's orders come from this noise; null: no crowd. */
+    private readonly crowdNoise: Noise | null,
   ) {}
 
   game(gid: string, network: Network): ActiveGame | undefined {
     return this.active.get(gameKey(gid, network));
   }
 
-  /** The game of `slot` on `network`, opened (with the crowd's orders up to `now`, when it plays) if it holds nothing yet. */
-  activate(slot: GameSlot, network: Network, currency: string, now: number, withCrowd = this.crowd): ActiveGame {
+  /** The game of `slot` on `network`, opened (with the crowd's orders up to `now`) if it holds nothing yet. */
+  activate(slot: GameSlot, network: Network, currency: string, now: number): ActiveGame {
     const key = gameKey(slot.gid, network);
     let game = this.active.get(key);
     if (!game) {
-      const crowd = withCrowd ? crowdOrders(this.crowdNoise, slot, network) : [];
+      const crowd = this.crowdNoise ? crowdOrders(this.crowdNoise, slot, network) : [];
       const positions: PositionRecord[] = [];
       const projection = new GameProjection(payoutGame(slot), this.feed.latest(slot.asset, now).price, positions);
       game = { slot, network, currency, positions, byUser: new Map(), crowd, crowdPlaced: 0, projection };
@@ -81,6 +79,15 @@ export class Games {
 
   activeGames(): readonly ActiveGame[] {
     return [...this.active.values()];
+  }
+
+  /** Files a settled game's result with each user who played it; games are filed in end order. */
+  file(record: SettledGame): void {
+    for (const id of record.byUser.keys()) {
+      const list = this.settled.get(id) ?? [];
+      list.push(record);
+      this.settled.set(id, list);
+    }
   }
 
   settledOf(userId: number): readonly SettledGame[] {
@@ -178,7 +185,7 @@ export class Games {
       p.winnings = payout.winnings[i]!;
     });
     this.ledger.distribute(poolAccount(game), game.currency, game.network, payout.payees);
-    const record: SettledGame = {
+    this.file({
       slot: game.slot,
       network: game.network,
       currency: game.currency,
@@ -188,12 +195,7 @@ export class Games {
       settledAt: game.slot.endsAt,
       positions: game.positions,
       byUser: game.byUser,
-    };
-    for (const id of game.byUser.keys()) {
-      const list = this.settled.get(id) ?? [];
-      list.push(record);
-      this.settled.set(id, list);
-    }
+    });
     game.projection.close();
     this.active.delete(gameKey(game.slot.gid, game.network));
   }

@@ -45,6 +45,7 @@ export interface SettledGame {
   closingPrice: Decimal | null;
   cancelled: boolean;
   settledAt: number;
+  /** Every position of the game; a played history's games (history-restore.ts) keep only the users'. */
   positions: PositionRecord[];
   /** As ActiveGame's. */
   byUser: Map<number, PositionRecord[]>;

@@ -13,7 +13,8 @@
  * the asset's full volatility.
  *
  * Tests overlay the generated path with scripts (their own prices) and
- * outages (ticks that never arrived).
+ * outages (ticks that never arrived); a played history's cancelled games
+ * lost single ticks for good.
  */
 import { Decimal } from "../../domain/money.js";
 import { SIM_ASSETS, type SimAsset } from "../../domain/rules.js";
@@ -60,6 +61,8 @@ export class PriceFeed {
   private readonly noise: Noise;
   private readonly scripts = new Map<SimAsset, (t: number) => Decimal | null>();
   private readonly outages = new Map<SimAsset, Array<[number, number]>>();
+  /** Ticks lost for good: a set, as a long history loses many, and every price read looks. */
+  private readonly lost = new Map<SimAsset, Set<number>>();
   private readonly cache = new Map<string, Decimal>();
 
   constructor(seed: number) {
@@ -69,7 +72,7 @@ export class PriceFeed {
   /** The tick at exactly floor(t), or null when that tick is lost to an outage. */
   tickAt(asset: SimAsset, t: number): Tick | null {
     const tt = tickTime(t);
-    if (this.inOutage(asset, tt)) return null;
+    if (this.inOutage(asset, tt) || this.lost.get(asset)?.has(tt)) return null;
     return { t: tt, price: this.priceOfTick(asset, tt) };
   }
 
@@ -78,8 +81,9 @@ export class PriceFeed {
     let tt = tickTime(t);
     for (let guard = 0; guard < 10_000; guard++) {
       const hit = this.outages.get(asset)?.find(([from, to]) => tt >= from && tt < to);
-      if (!hit) return { t: tt, price: this.priceOfTick(asset, tt) };
-      tt = tickTime(hit[0] - 1);
+      if (hit) tt = tickTime(hit[0] - 1);
+      else if (this.lost.get(asset)?.has(tt)) tt -= TICK_MS;
+      else return { t: tt, price: this.priceOfTick(asset, tt) };
     }
     // Unreachable with any sane set of outages; serve the price rather than fail a request.
     return { t: tt, price: this.priceOfTick(asset, tt) };
@@ -117,6 +121,13 @@ export class PriceFeed {
     const list = this.outages.get(asset) ?? [];
     list.push([from, to]);
     this.outages.set(asset, list);
+  }
+
+  /** The tick at floor(t) never arrived, and never will: not an outage a test clears. */
+  loseTick(asset: SimAsset, t: number): void {
+    const set = this.lost.get(asset) ?? new Set();
+    set.add(tickTime(t));
+    this.lost.set(asset, set);
   }
 
   clearOutages(asset?: SimAsset): void {

@@ -1,16 +1,19 @@
 /**
  * What the journal holds: every acknowledged mutation, as facts to replay.
- * Settlements are not recorded; the world (prices, the crowd, the games of
- * a played history) is a pure function of the seed and these facts, so
- * replaying them in order settles the same games the same way. Parsed with
- * zod on read, so a damaged journal is refused clearly.
+ * Settlements are not recorded, but for a played history's games, which no
+ * placement record describes: the world (prices, crowd) is a pure function
+ * of the seed, so replaying these facts in order settles the same games
+ * the same way. Parsed with zod on read, so a damaged journal is refused
+ * clearly.
  */
 import * as z from "zod";
 import { DECIMAL_RE, NetworkSchema } from "../../api/schemas.js";
 import { INTERVALS, SIM_ASSETS } from "../../domain/rules.js";
+import { type HistoryGameRecord, isHistoryGames } from "./history-record.js";
 
 const t = z.number().int().nonnegative();
 const decimal = z.string().regex(DECIMAL_RE);
+const userId = z.number().int().positive();
 
 export const JournalRecordSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("genesis"), v: z.literal(1), t, seed: z.number().int().nonnegative() }),
@@ -53,10 +56,9 @@ export const JournalRecordSchema = z.discriminatedUnion("type", [
     pw: z.string(),
   }),
   /**
-   * Played history for these users, made once with the world
-   * (sim/engine/history.ts). The games themselves are not written: they
-   * are a function of the seed and this record, so its replay plays them
-   * again. `v` names the generator: another one would write another v.
+   * A new world's played history (sim/engine/history.ts): what its games
+   * came to, as it was made, so that a restart files the same results and
+   * balances without playing them again.
    */
   z.object({
     type: z.literal("history"),
@@ -64,7 +66,9 @@ export const JournalRecordSchema = z.discriminatedUnion("type", [
     t,
     days: z.number().int().positive(),
     gamesPerDay: z.number().int().positive(),
-    userIds: z.array(z.number().int().positive()),
+    userIds: z.array(userId),
+    /** In end order, all on testnet. */
+    games: z.custom<HistoryGameRecord[]>(isHistoryGames, "not a played history's games"),
   }),
 ]);
 
@@ -74,3 +78,4 @@ export type UserRecord = Extract<JournalRecord, { type: "user" }>;
 export type DepositRecord = Extract<JournalRecord, { type: "deposit" }>;
 export type RekeyRecord = Extract<JournalRecord, { type: "rekey" }>;
 export type HistoryRecord = Extract<JournalRecord, { type: "history" }>;
+export type { HistoryGameRecord } from "./history-record.js";
