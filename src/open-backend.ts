@@ -99,9 +99,10 @@ export async function openLocalSim(config: Config, by: string | null): Promise<B
  */
 async function startEmbeddedSim(stateDir: string): Promise<{ sim: SimHandle; kept: string | null } | "in use"> {
   // Loaded only when needed: a trader on the real service never pays for the sim's code.
-  const { startSim, DataDirInUse, JournalError } = await import("./sim/index.js");
+  const { startSim, DataDirInUse, JournalError, DEFAULT_HISTORY_DAYS } = await import("./sim/index.js");
   const dataDir = embeddedSimDataDir(stateDir);
-  const options = { host: "127.0.0.1", port: 0, seed: EMBEDDED_SIM_SEED };
+  // A new world comes with days of games played, so the results and their performance are there to see from the first run.
+  const options = { host: "127.0.0.1", port: 0, seed: EMBEDDED_SIM_SEED, historyDays: DEFAULT_HISTORY_DAYS };
   try {
     return { sim: await startSim({ ...options, dataDir }), kept: dataDir };
   } catch (e) {

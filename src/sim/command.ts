@@ -12,12 +12,22 @@ import { parseFaultSpec } from "./http/faults.js";
 import { RATE_LIMIT_MODES, type RateLimitMode } from "./http/ratelimit.js";
 import { parseWireStyle } from "./http/wire-variants.js";
 import type { MarketSelector } from "./index.js";
-import { DEFAULT_HOST, DEFAULT_PORT, MAX_SEED, type SimHandle, type SimOptions, startSim } from "./index.js";
+import {
+  DEFAULT_HISTORY_DAYS,
+  DEFAULT_HOST,
+  DEFAULT_PORT,
+  HISTORY_LIMITS,
+  MAX_SEED,
+  type SimHandle,
+  type SimOptions,
+  startSim,
+} from "./index.js";
 
 export const SIM_USAGE = `usage: spotdash sim [--host ${DEFAULT_HOST}] [--port ${DEFAULT_PORT}] [--seed N] [--key KEY]...
                     [--rate-limit ${RATE_LIMIT_MODES.join("|")}] [--data DIR] [--no-crowd]
                     [--faults SPEC] [--clock-skew MS] [--outage AT:FOR]
-                    [--pause MARKET[=SECONDS]]... [--no-next MARKET]... [--wire STYLE] [--help]
+                    [--pause MARKET[=SECONDS]]... [--no-next MARKET]... [--wire STYLE]
+                    [--history DAYS] [--help]
 
 Runs a local implementation of the Spot-On API on http://HOST:PORT/v1/surge/games/.
   --host        interface to bind (default ${DEFAULT_HOST}, loopback only)
@@ -38,6 +48,8 @@ Runs a local implementation of the Spot-On API on http://HOST:PORT/v1/surge/game
   --no-next     list MARKET without a next game
   --wire        answer in forms the spec leaves open: "loose" (a different one each answer) or
                 names, e.g. decimals-as-numbers,ids-as-numbers,no-lobby (see docs/sim.md)
+  --history     give a new world's users DAYS days of games already played and settled
+                (0 to ${HISTORY_LIMITS.days}, default ${DEFAULT_HISTORY_DAYS}; 0: none); a world kept with --data gets them once
 Point a client at it with METAFIDE_API_URL=http://HOST:PORT and the printed key.`;
 
 export type ParsedSimArgs =
@@ -59,6 +71,7 @@ const SIM_FLAGS = {
   pause: { type: "string", multiple: true },
   "no-next": { type: "string", multiple: true },
   wire: { type: "string" },
+  history: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -76,7 +89,7 @@ export function parseSimArgs(argv: string[]): ParsedSimArgs {
   }
   if (values.help) return { kind: "help" };
 
-  const options: SimOptions = { crowd: !values["no-crowd"] };
+  const options: SimOptions = { crowd: !values["no-crowd"], historyDays: DEFAULT_HISTORY_DAYS };
   if (values.host !== undefined) {
     if (values.host.trim() === "") return bad("--host must name an interface, e.g. 127.0.0.1");
     options.host = values.host;
@@ -117,22 +130,19 @@ export function parseSimArgs(argv: string[]): ParsedSimArgs {
       return bad(`--clock-skew must be whole milliseconds, got "${values["clock-skew"]}"`);
     options.clockSkewMs = skew;
   }
-  if (values.pause !== undefined) {
-    const markets = values.pause.map((m) => parseMarket("--pause", m, true));
-    const wrong = markets.find((m) => typeof m === "string");
-    if (typeof wrong === "string") return bad(wrong);
-    options.pause = markets as MarketSelector[];
-  }
-  if (values["no-next"] !== undefined) {
-    const markets = values["no-next"].map((m) => parseMarket("--no-next", m, false));
-    const wrong = markets.find((m) => typeof m === "string");
-    if (typeof wrong === "string") return bad(wrong);
-    options.noNextGame = markets as MarketSelector[];
-  }
+  const wrongMarket = readMarkets(values, options);
+  if (wrongMarket !== null) return bad(wrongMarket);
   if (values.wire !== undefined) {
     const wire = parseWireStyle(values.wire);
     if ("error" in wire) return bad(wire.error);
     options.wire = wire.style;
+  }
+  if (values.history !== undefined) {
+    const days = wholeNumber(values.history);
+    if (days === null || days > HISTORY_LIMITS.days) {
+      return bad(`--history must be a whole number of days from 0 to ${HISTORY_LIMITS.days}, got "${values.history}"`);
+    }
+    options.historyDays = days;
   }
   let outage: { atMs: number; forMs: number } | undefined;
   if (values.outage !== undefined) {
@@ -141,6 +151,23 @@ export function parseSimArgs(argv: string[]): ParsedSimArgs {
     outage = { atMs: Number(m[1]) * 1000, forMs: Number(m[2]) * 1000 };
   }
   return outage ? { kind: "run", options, outage } : { kind: "run", options };
+}
+
+/** --pause and --no-next into `options`; the message about the first one that is wrong, else null. */
+function readMarkets(values: ReturnType<typeof readFlags>, options: SimOptions): string | null {
+  if (values.pause !== undefined) {
+    const markets = values.pause.map((m) => parseMarket("--pause", m, true));
+    const wrong = markets.find((m) => typeof m === "string");
+    if (typeof wrong === "string") return wrong;
+    options.pause = markets as MarketSelector[];
+  }
+  if (values["no-next"] !== undefined) {
+    const markets = values["no-next"].map((m) => parseMarket("--no-next", m, false));
+    const wrong = markets.find((m) => typeof m === "string");
+    if (typeof wrong === "string") return wrong;
+    options.noNextGame = markets as MarketSelector[];
+  }
+  return null;
 }
 
 function bad(message: string): ParsedSimArgs {

@@ -35,6 +35,8 @@ export const DEFAULT_HOST = "127.0.0.1";
 export const DEFAULT_PORT = 8787;
 /** Seeds are 32-bit: the noise functions mix 32-bit words. */
 export const MAX_SEED = 2 ** 32 - 1;
+/** Days of played history `spotdash sim` and the embedded sim give a new world's users (docs/sim.md, "Played history"). */
+export const DEFAULT_HISTORY_DAYS = 3;
 export { DEFAULT_GAMES_PER_DAY, HISTORY_LIMITS } from "./engine/history.js";
 
 export interface SimOptions {
@@ -70,7 +72,8 @@ export interface SimOptions {
   /**
    * Days of games already played and settled that a new world's users get
    * (engine/history.ts); a world kept in `dataDir` gets them on its first
-   * start only. Default 0: none.
+   * start only. Default 0: none (`spotdash sim` and the embedded sim ask
+   * for DEFAULT_HISTORY_DAYS).
    */
   historyDays?: number;
   /** Games a day in that history (default DEFAULT_GAMES_PER_DAY): each user gets historyDays × this many. */

@@ -1,7 +1,7 @@
 /**
  * The built CLI in tmux on 10 s games: place a position with p / Enter /
  * Enter, wait for the game to settle and its toast, then open the results
- * view with r and find the game there.
+ * view with r and find the game there, above the new world's played history.
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -42,10 +42,11 @@ describe("results in tmux", () => {
     expect(toast).toMatch(new RegExp(`settled #…?${gid} BTC_USDT 10s: (WON \\+|LOST -|EVEN |CANCELLED)`));
 
     t.type("r");
+    // A new world comes with three days of played games (docs/sim.md, "Played history"): the game is the newest of them all.
     const view = await t.waitFor(
-      (s) => s.includes("RESULTS testnet") && s.includes(gid!) && /page 1 of 1 · 1 game\b/.test(s),
+      (s) => s.includes("RESULTS testnet") && new RegExp(`▸ \\d*${gid}\\s+10s`).test(s) && /page 1 of 19 · 181 games\b/.test(s),
       8_000,
-      "the game in the results view",
+      "the game first in the results view, above the world's played history",
     );
     expect(view).toMatch(new RegExp(`${gid}\\s+10s\\s+BTC_USDT\\s+[\\d,]+\\.\\d\\d → ([\\d,]+\\.\\d\\d|no data)`));
     expect(view).toContain("SESSION 1 game");

@@ -28,8 +28,8 @@ function fakeIo() {
 }
 
 describe("parseSimArgs", () => {
-  it("defaults to no options but the crowd", () => {
-    expect(parseSimArgs([])).toEqual({ kind: "run", options: { crowd: true } });
+  it("defaults to no options but the crowd and three days of played history", () => {
+    expect(parseSimArgs([])).toEqual({ kind: "run", options: { crowd: true, historyDays: 3 } });
   });
 
   it("reads every flag", () => {
@@ -49,6 +49,8 @@ describe("parseSimArgs", () => {
       "--data",
       "/tmp/x",
       "--no-crowd",
+      "--history",
+      "7",
     ]);
     expect(parsed).toEqual({
       kind: "run",
@@ -60,8 +62,11 @@ describe("parseSimArgs", () => {
         rateLimit: "strict",
         dataDir: "/tmp/x",
         crowd: false,
+        historyDays: 7,
       },
     });
+    expect(parseSimArgs(["--history", "0"])).toMatchObject({ options: { historyDays: 0 } });
+    expect(parseSimArgs(["--history", "30"])).toMatchObject({ options: { historyDays: 30 } });
     expect(parseSimArgs(["--help"])).toEqual({ kind: "help" });
   });
 
@@ -80,6 +85,7 @@ describe("parseSimArgs", () => {
       kind: "run",
       options: {
         crowd: true,
+        historyDays: 3,
         pause: [{ asset: "BTC_USDT", interval: 60, forMs: 40_000 }, { asset: "ETH_USDT" }],
         noNextGame: [{ asset: "BTC_USDT", interval: 3600 }],
         wire: ["ids-as-numbers", "no-lobby"],
@@ -90,6 +96,11 @@ describe("parseSimArgs", () => {
 
   it.each([
     [["--port", "http"], /--port must be a whole number from 0 to 65535, got "http"/],
+    [["--history", "31"], /--history must be a whole number of days from 0 to 30, got "31"/],
+    [["--history=-1"], /--history must be a whole number of days from 0 to 30, got "-1"/],
+    [["--history", "-1"], /--history/],
+    [["--history", "2.5"], /--history must be a whole number of days from 0 to 30, got "2.5"/],
+    [["--history", "three"], /--history must be a whole number of days from 0 to 30, got "three"/],
     [["--port", "70000"], /--port must be/],
     [["--seed", "1.5"], /--seed must be a whole number from 0 to 4294967295/],
     [["--rate-limit", "fast"], /--rate-limit must be one of real, strict, off, got "fast"/],
@@ -116,7 +127,8 @@ describe("parseSimArgs", () => {
 describe("runSimCommand", () => {
   it("prints the ready line and the wallet of each given key (not the key), serves until stopped, then closes", async () => {
     const f = fakeIo();
-    const run = runSimCommand(["--port", "0", "--seed", "3", "--key", `metafide_${"e".repeat(32)}`, "--no-crowd"], f.io);
+    // No played history: its user's balance is the starting one.
+    const run = runSimCommand(["--port", "0", "--seed", "3", "--key", `metafide_${"e".repeat(32)}`, "--no-crowd", "--history", "0"], f.io);
     await f.isReady;
     expect(f.out[0]).toMatch(/^spotdash sim listening on http:\/\/127\.0\.0\.1:\d+$/);
     expect(f.out.slice(1, 4)).toEqual(["api key: --key #1", expect.stringMatching(/^wallet: 0x[0-9a-f]{40}$/), "seed: 3"]);
@@ -139,6 +151,26 @@ describe("runSimCommand", () => {
     expect(f.out[1]).toMatch(/^api key: metafide_[0-9a-f]{32}$/);
     f.stop();
     await run;
+  });
+
+  it("gives a new world three days of played games, kept with --data; --history 0 gives none", async () => {
+    const data = mkdtempSync(join(tmpdir(), "spotdash-sim-data-"));
+    const games = async (argv: string[]) => {
+      const f = fakeIo();
+      const run = runSimCommand(["--port", "0", "--seed", "5", "--no-crowd", ...argv], f.io);
+      await f.isReady;
+      const client = new SpecClient({ url: f.out[0]!.split(" ").at(-1)!, apiKey: f.out[1]!.slice("api key: ".length) });
+      const total = (await client.results({ network: "testnet" })).pagination.total;
+      await client.close();
+      f.stop();
+      expect(await run).toBe(0);
+      return total;
+    };
+    expect(await games(["--data", data])).toBe(180);
+    // The world has its history: a later start neither adds one nor takes it away.
+    expect(await games(["--data", data, "--history", "0"])).toBe(180);
+    expect(await games(["--history", "0"])).toBe(0);
+    expect(await games(["--history", "1"])).toBe(60);
   });
 
   it("announces itself in the state directory, the owner's alone, for the dashboard and the --sim commands", async () => {
