@@ -138,9 +138,16 @@ describe("kill -9 under load", () => {
     const first = sim(["--data", dir, "--rate-limit", "off", ...keys.flatMap((k) => ["--key", k])]);
     const { url } = (await first.outcome) as { url: string };
     const clients = keys.map((apiKey) => new SpecClient({ url, apiKey }));
-    // Real time here: a long game that is accepting now.
-    const listing = await clients[0]!.spot({ asset: "ETH_USDT", interval: 86400 });
-    if (!listing.can_place_position) throw new Error("the daily ETH game is not accepting right now; run the test again");
+    // Real time here: a long game that is accepting now, for a minute at least. The daily game spends an hour
+    // of its 25 in its lobby; the hourly one is accepting then (their lobbies overlap only if the two end together).
+    let interval: 86400 | 3600 = 86400;
+    let listing = await clients[0]!.spot({ asset: "ETH_USDT", interval });
+    const accepting = () => listing.can_place_position && listing.liveGame.closes_at - Date.now() > 60_000;
+    if (!accepting()) {
+      interval = 3600;
+      listing = await clients[0]!.spot({ asset: "ETH_USDT", interval });
+    }
+    if (!accepting()) throw new Error("neither the daily nor the hourly ETH game is accepting for a minute more");
     const price = Number((await clients[0]!.livePrice({ asset: "ETH_USDT" })).value);
     const acknowledged: string[] = [];
     const killed = new Promise((r) => first.child.once("exit", r));
@@ -155,7 +162,7 @@ describe("kill -9 under load", () => {
           f: "5",
           pw: `0x${"9".repeat(40)}`,
           n: "testnet" as const,
-          it: 86400 as const,
+          it: interval,
         };
         const placed = await client.place(body).catch((e: Error) => {
           // Refused while the sim runs: the test's own mistake, not the kill.
@@ -178,7 +185,7 @@ describe("kill -9 under load", () => {
     const found: string[] = [];
     for (const apiKey of keys) {
       const c = new SpecClient({ url: again.url, apiKey });
-      const s = await c.status({ asset: "ETH_USDT", token: "USDC", network: "testnet", interval: 86400 });
+      const s = await c.status({ asset: "ETH_USDT", token: "USDC", network: "testnet", interval });
       found.push(...s.positions.map((p) => p.txid));
       await c.close();
     }
