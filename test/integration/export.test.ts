@@ -75,4 +75,21 @@ describe("exporting the results", () => {
     const again = await runCommandIn(["stats", "--json"], env);
     expect((JSON.parse(again.stdout) as { pages_read: number }).pages_read).toBe(1);
   });
+
+  it("refuses a mistaken command line with one clear line and exit 1, sending nothing", async () => {
+    for (const [argv, said] of [
+      [["results", "--all", "--limit", "5"], /--all reads every page: it takes no --limit/],
+      [["results", "--all", "--csv", "--ndjson"], /takes one of --csv and --ndjson/],
+      [["results", "--csv"], /--csv goes with --all/],
+      [["results", "--all", "--per", "txid"], /--per must be game or position \(got "txid"\)/],
+      [["stats", "--range", "week"], /--range must be one of today, 7d, 30d, all \(got "week"\)/],
+    ] as const) {
+      const r = await runCommandIn([...argv], env);
+      expect(r.code, argv.join(" ")).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+      expect(r.stderr).toMatch(said);
+      expect(r.starts).toEqual([]);
+    }
+  });
 });

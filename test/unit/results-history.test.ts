@@ -5,12 +5,15 @@ import { describe, expect, it } from "vitest";
 import type { Decimal } from "../../src/domain/money.js";
 import { FIRST_PAGE, type KeptResults, mergePage, NO_RESULTS, RESULTS_PAGE, withGames } from "../../src/domain/results-history.js";
 import type { GameResult } from "../../src/domain/service-data.js";
+import { keepResults } from "../../src/history/keep-results.js";
 import { accountScope, appendResults, gameLine, loadResults, resultsFile, throughLine } from "../../src/history/results-file.js";
 import type { PollerClient } from "../../src/poller/options.js";
-import { figuresText, withLoadedResults } from "../../src/poller/results-history.js";
+import { figuresText, withLoadedResults, withSettledGame } from "../../src/poller/results-history.js";
 import { ResultsReader } from "../../src/poller/results-reader.js";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
+import { Store } from "../../src/poller/store.js";
 import { gameResult, resultsPage } from "../helpers/fixtures.js";
+import { until } from "../helpers/until.js";
 
 const T0 = Date.parse("2026-11-20T00:00:00Z");
 
@@ -258,5 +261,25 @@ describe("the results reader", () => {
     s = answer.apply(s, T0);
     expect(s.resultsHistory.mainnet.kept.through).toBe(0);
     expect(reader.next(s, T0)).toBeNull();
+  });
+});
+
+describe("a results file that cannot be read", () => {
+  it("is left as it is: the history is read this run without being kept, and the view says why", async () => {
+    const stateDir = mkdtempSync(join(tmpdir(), "spotdash-results-"));
+    const account = { sim: false, label: "h", apiKey: "metafide_0123456789abcdef0123456789abcdef", wallet: undefined };
+    const path = resultsFile(stateDir, accountScope(account)!, "testnet");
+    await appendResults(path, "");
+    writeFileSync(path, "my own notes, not spotdash's\n");
+    const store = new Store(initialSnapshot({ asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" }));
+    const files = keepResults(store, stateDir, account);
+    await until(() => store.getSnapshot().resultsHistory.testnet.loaded);
+    const h = store.getSnapshot().resultsHistory.testnet;
+    expect(h.problem).toMatch(/results history not kept: .* is not a spotdash results file/);
+    // Games learnt meanwhile are held in memory, never written over the file.
+    store.update((s) => withSettledGame(s, game(1), "testnet"));
+    await files.close();
+    expect(readFileSync(path, "utf8")).toBe("my own notes, not spotdash's\n");
+    expect(store.getSnapshot().resultsHistory.testnet.kept.games.has("1001")).toBe(true);
   });
 });

@@ -20,8 +20,8 @@ function returnText(r: Decimal | null): string {
   return r === null ? "–" : formatPercent(r.times(100));
 }
 
-const dayOf = (t: number | null) => (t === null ? "" : ` ${new Date(t).toISOString().slice(5, 10)}`);
-const notable = (g: NotableGame | null) => (g === null ? "–" : `${formatMoneyChange(g.net)} (#${shortGid(g.gid)}${dayOf(g.settledAt)})`);
+const utcDay = (t: number | null) => (t === null ? "" : ` ${new Date(t).toISOString().slice(5, 10)}`);
+const notable = (g: NotableGame | null) => (g === null ? "–" : `${formatMoneyChange(g.net)} (#${shortGid(g.gid)}${utcDay(g.settledAt)})`);
 
 export function summaryLines(f: Figures, currency: string): string[] {
   if (f.games === 0) return ["no settled games"];
