@@ -6,6 +6,8 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { Network } from "../../src/api/schemas.js";
+import { figuresOf } from "../../src/domain/performance/index.js";
+import { summaryLines } from "../../src/domain/performance/text.js";
 import { PriceSeries } from "../../src/domain/price-series.js";
 import { FIRST_PAGE, type KeptResults } from "../../src/domain/results-history.js";
 import type { GameResult } from "../../src/domain/service-data.js";
@@ -149,6 +151,11 @@ describe("the performance view", () => {
       { t: 20, value: -3 },
       { t: 30, value: -3 },
     ]);
+  });
+
+  it("writes the net's sum with every digit, so a minimum-stake game's adds up on screen", () => {
+    const f = figuresOf([settled({ gid: 1, at: NOW, staked: "0.01", paid: "0.008259" })]);
+    expect(summaryLines(f, "USDC")[1]).toBe("net -0.001741 USDC = paid 0.008259 − staked 0.01 · return on stake -17.41%");
   });
 
   it("breaks a figure line too long for a narrow pane at its dots, losing none of it", () => {

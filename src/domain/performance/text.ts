@@ -4,7 +4,17 @@
  * Every label says what its figure is: all of them are of settled games;
  * "paid" is the gross paid out, "net" paid less staked.
  */
-import { formatInterval, formatMoney, formatMoneyChange, formatPercent, formatPrice, plural, shortGid } from "../format.js";
+import {
+  formatInterval,
+  formatMoney,
+  formatMoneyChange,
+  formatMoneyChangeExact,
+  formatMoneyExact,
+  formatPercent,
+  formatPrice,
+  plural,
+  shortGid,
+} from "../format.js";
 import type { Decimal } from "../money.js";
 import type { DistanceBucket, Spread, StrikeDistance } from "./distance.js";
 import type { Figures, NotableGame } from "./figures.js";
@@ -31,7 +41,7 @@ export function summaryLines(f: Figures, currency: string): string[] {
   const run = f.currentRun.kind === "none" ? "" : ` · now ${f.currentRun.kind} ${f.currentRun.length}`;
   return [
     `${plural(f.games, "settled game")}: ${counts.join(" · ")}`,
-    `net ${formatMoneyChange(f.net)} ${currency} = paid ${formatMoney(f.paid)} − staked ${formatMoney(f.staked)} · return on stake ${returnText(f.returnOnStake)}`,
+    `net ${formatMoneyChangeExact(f.net)} ${currency} = paid ${formatMoneyExact(f.paid)} − staked ${formatMoneyExact(f.staked)} · return on stake ${returnText(f.returnOnStake)}`,
     `won ${rateText(f.winRate)} of games, ${rateText(f.positionWinRate)} of ${plural(f.positions, "position")} · net per game: average ${f.averageNet === null ? "–" : formatMoneyChange(f.averageNet)}, median ${f.medianNet === null ? "–" : formatMoneyChange(f.medianNet)}`,
     `best game ${notable(f.best)} · worst ${notable(f.worst)}`,
     `longest runs: ${f.longestWinningRun} won, ${f.longestLosingRun} lost${run}`,
