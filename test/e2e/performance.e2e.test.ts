@@ -46,7 +46,7 @@ describe("the performance view in tmux", () => {
     await t.waitFor((s) => /live [\d,]+\.\d\d/.test(s), 20_000, "the dashboard");
     t.type("g");
     // The history is read in the slots the live panes leave: a few pages at most for a few days' games.
-    let screen = await t.waitFor((s) => READ.test(s), 40_000, "the history read");
+    let screen = await t.waitSteady((s) => READ.test(s) && whole(s, 80, 24), 40_000, "the history read");
     let lines = checkFrame(screen, 80, 24, "7 days");
     // The chart: a price-style axis (ticks and ┤), braille, the net tagged, date labels under it.
     const chart = lines.slice(3, 10).join("\n");
@@ -55,18 +55,18 @@ describe("the performance view in tmux", () => {
     expect(chart).toMatch(/◀[+-]\d+\.\d\d/);
     expect(screen).toMatch(/\b\d\d-\d\d\b.*\b\d\d-\d\d\b/);
     expect(screen).toMatch(/│ \d+ settled games: won \d+ · lost \d+ · even \d+/);
-    expect(screen).toMatch(/│ net [+-]?\d+\.\d\d USDC = paid [\d,]+\.\d\d − staked [\d,]+\.\d\d/);
+    expect(screen).toMatch(/│ net [+-]?[\d,]+\.\d{2,6} USDC = paid [\d,]+\.\d{2,6} − staked [\d,]+\.\d{2,6}/);
     const week = /│ (\d+) settled games/.exec(screen)![1];
 
     t.type("t");
-    screen = await t.waitFor((s) => /PERFORMANCE testnet · 30 days/.test(s), 5_000, "30 days");
+    screen = await t.waitSteady((s) => /PERFORMANCE testnet · 30 days/.test(s) && whole(s, 80, 24), 5_000, "30 days");
     checkFrame(screen, 80, 24, "30 days", /^performance over 30 days\b/);
     t.type("t");
-    screen = await t.waitFor((s) => /PERFORMANCE testnet · all/.test(s), 5_000, "all");
+    screen = await t.waitSteady((s) => /PERFORMANCE testnet · all/.test(s) && whole(s, 80, 24), 5_000, "all");
     checkFrame(screen, 80, 24, "all", /^performance over all\b/);
     expect(Number(/│ (\d+) settled games/.exec(screen)![1])).toBeGreaterThanOrEqual(Number(week));
     t.type("t");
-    screen = await t.waitFor((s) => /PERFORMANCE testnet · today/.test(s), 5_000, "today");
+    screen = await t.waitSteady((s) => /PERFORMANCE testnet · today/.test(s) && whole(s, 80, 24), 5_000, "today");
     checkFrame(screen, 80, 24, "today", /^performance over today\b/);
 
     t.type("t");
