@@ -39,7 +39,8 @@ export default {
   htmlReporter: { fileName: "reports/mutation/mutation.html" },
   jsonReporter: { fileName: "reports/mutation/mutation.json" },
   thresholds: { high: 90, low: 85, break: null },
-  concurrency: 3,
+  // Stryker splits these between type checkers and test runners: one of each on two cores.
+  concurrency: 2,
   timeoutMS: 10_000,
   tempDirName: ".stryker-tmp",
   cleanTempDir: "always",
