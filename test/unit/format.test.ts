@@ -10,7 +10,7 @@ import {
   inCurrency,
   plural,
 } from "../../src/domain/format.js";
-import { Decimal, formatAmount, formatSigned } from "../../src/domain/money.js";
+import { Decimal, formatAmount, formatSigned, parseDecimal, toWire } from "../../src/domain/money.js";
 
 /** "1:02:03" → 3723: the reading a trader makes of a countdown. */
 function secondsOf(text: string): number {
@@ -149,5 +149,20 @@ describe("plural", () => {
     expect(plural(0, "game")).toBe("0 games");
     expect(plural(2, "game")).toBe("2 games");
     expect(plural(1200, "position")).toBe("1,200 positions");
+  });
+});
+
+describe("money's exact forms", () => {
+  it("writes a negative zero on the wire as 0", () => {
+    expect([toWire(new Decimal("-0")), toWire(new Decimal("-0.000")), toWire(new Decimal("-1.50"))]).toEqual(["0", "0", "-1.5"]);
+  });
+
+  it("reads a leading-dot decimal of any length", () => {
+    expect([".5", ".25", " -.125 "].map((t) => parseDecimal(t)?.toFixed())).toEqual(["0.5", "0.25", "-0.125"]);
+    expect([".", ".x", "1.2.3"].map((t) => parseDecimal(t))).toEqual([null, null, null]);
+  });
+
+  it("gives a change that rounds to zero no plus sign", () => {
+    expect([formatSigned(new Decimal("0.001"), 2), formatSigned(new Decimal("1234.5"), 2)]).toEqual(["0.00", "+1,234.50"]);
   });
 });

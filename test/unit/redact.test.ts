@@ -1,7 +1,7 @@
 /** api/redact.ts: every key in a text goes, however many, in any form the text carries it. */
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
-import { REDACTED, redact, registerSecret, Secret } from "../../src/api/redact.js";
+import { oneLine, REDACTED, redact, registerSecret, Secret } from "../../src/api/redact.js";
 
 describe("redact", () => {
   it("removes every key-shaped value, the second and the last too", () => {
@@ -17,6 +17,14 @@ describe("redact", () => {
     // Too short to be a key: redacting it would take ordinary words.
     registerSecret("abc");
     expect(redact("abc abc")).toBe("abc abc");
+    // Eight characters is long enough.
+    registerSecret("k8-chars");
+    expect(redact("x k8-chars y")).toBe(`x ${REDACTED} y`);
+  });
+
+  it("oneLine turns each run of control characters into one space and trims the ends", () => {
+    expect(oneLine("bad\r\n\tvalue\u001b[31m red\n")).toBe("bad value [31m red");
+    expect(oneLine("\n  plain  \n")).toBe("plain");
   });
 
   it("a Secret never prints its value", () => {
