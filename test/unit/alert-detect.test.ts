@@ -3,11 +3,12 @@
  * snapshots and instants: what fires, once, and what never does.
  */
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { Detector } from "../../src/alerts/detect/detector.js";
 import type { AlertEvent } from "../../src/alerts/events.js";
 import { type AlertRule, makeRule, type RuleSpec, SERVICE_DOWN_MS } from "../../src/alerts/rules.js";
 import { Decimal } from "../../src/domain/money.js";
+import type { GameListing } from "../../src/domain/service-data.js";
 import { withSettlement } from "../../src/poller/reducers.js";
 import { type Connection, initialSnapshot, type Placement, type Snapshot } from "../../src/poller/snapshot.js";
 import { balance, gameResult, listing, livePrice, statusPosition, statusResponse } from "../helpers/fixtures.js";
@@ -107,9 +108,14 @@ describe("price crossing a level", () => {
 
 describe("games", () => {
   const start = T0;
-  const live = listing({ start, gid: "700", now: start });
-  const withListing: Snapshot = { ...base, listing: { value: live, at: start } };
-  const held: Snapshot = { ...withListing, status: { value: statusResponse([statusPosition({ gid: "700" })]), at: start } };
+  let live: GameListing;
+  let withListing: Snapshot;
+  let held: Snapshot;
+  beforeEach(() => {
+    live = listing({ start, gid: "700", now: start });
+    withListing = { ...base, listing: { value: live, at: start } };
+    held = { ...withListing, status: { value: statusResponse([statusPosition({ gid: "700" })]), at: start } };
+  });
 
   it("counts down to the close once per game and rule", () => {
     const ten = rule({ kind: "closing", seconds: 10, onlyUnheld: false });

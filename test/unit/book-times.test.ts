@@ -4,13 +4,18 @@
  * than the listing is decided by when its positions were placed, not by
  * which answer came last (/status may go on listing a game that has ended).
  */
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { gameTimes, type MarketData } from "../../src/domain/book.js";
+import type { GameListing } from "../../src/domain/service-data.js";
 import { listing, statusPosition, statusResponse } from "../helpers/fixtures.js";
 
 const START = 1_771_495_000_000;
-const LIVE = listing({ start: START, now: START + 5_000, gid: "500010" });
-const END = LIVE.liveGame!.ends_at;
+let LIVE: GameListing;
+let END: number;
+beforeEach(() => {
+  LIVE = listing({ start: START, now: START + 5_000, gid: "500010" });
+  END = LIVE.liveGame!.ends_at;
+});
 
 function market(gid: string, placedAt: number, statusAt: number): MarketData {
   return {

@@ -1,26 +1,30 @@
 /** The rows of `spotdash results --all` (commands/export/rows.ts) and its progress bar. */
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { ProgressBar } from "../../src/commands/export/progress.js";
 import { COLUMNS, csvLine, csvRow, rowsOf } from "../../src/commands/export/rows.js";
+import type { GameResult } from "../../src/domain/service-data.js";
 import { gameResult } from "../helpers/fixtures.js";
 
-const game = gameResult({
-  gid: "489886",
-  interval: 60,
-  asset: "BTC_USDT",
-  network: "testnet",
-  currency: "USDC",
-  open_price: "67036.0478",
-  closing_price: null,
-  settled_at: "2026-11-20T10:01:15.000Z",
-  cancelled: false,
-  positions: [
-    { sp: "68012", f: "2.5", w: "2.63", r: "5.2", win: true, variance: "-8.000001", txid: "a,1", placed_at: "2026-11-20T10:00:20.000Z" },
-    { sp: "68100", f: "1", w: "0.98", r: "-2", win: false, variance: null, txid: 'b"2', placed_at: "2026-11-20T10:00:25.000Z" },
-  ],
-  total_staked: "3.5",
-  total_winnings: "3.61",
-  net_return: "0.11",
+let game: GameResult;
+beforeEach(() => {
+  game = gameResult({
+    gid: "489886",
+    interval: 60,
+    asset: "BTC_USDT",
+    network: "testnet",
+    currency: "USDC",
+    open_price: "67036.0478",
+    closing_price: null,
+    settled_at: "2026-11-20T10:01:15.000Z",
+    cancelled: false,
+    positions: [
+      { sp: "68012", f: "2.5", w: "2.63", r: "5.2", win: true, variance: "-8.000001", txid: "a,1", placed_at: "2026-11-20T10:00:20.000Z" },
+      { sp: "68100", f: "1", w: "0.98", r: "-2", win: false, variance: null, txid: 'b"2', placed_at: "2026-11-20T10:00:25.000Z" },
+    ],
+    total_staked: "3.5",
+    total_winnings: "3.61",
+    net_return: "0.11",
+  });
 });
 
 describe("export rows", () => {

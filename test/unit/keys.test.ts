@@ -18,26 +18,30 @@ import { actionIds, bindKeys, DEFAULT_KEYS, findClash } from "../../src/ui/key-t
 import { binding, type Hint, helpRows, hints, isKey, type KeyPress, keyLabel, parseKey } from "../../src/ui/keymap.js";
 import { RESULTS_KEYS } from "../../src/ui/results/keys.js";
 
-/** A press for each key a terminal can send that the tables could care about. */
-const PRESSES: KeyPress[] = [
-  ..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789?/!.,+-=_",
-  "\t",
-  "\r",
-  "\x7f",
-  "\x03",
-  "\x12",
-  "\x1b",
-  "\x1b[Z",
-  "\x1b[A",
-  "\x1b[B",
-  "\x1b[C",
-  "\x1b[D",
-  "\x1b[5~",
-  "\x1b[6~",
-  "\x1b[3~",
-  "\x1b[H",
-  "\x1b[F",
-].flatMap((piece) => new KeyReader().push(piece).flatMap((e) => (e.kind === "key" ? [{ input: e.input, key: e.key }] : [])));
+/**
+ * A press for each key a terminal can send that the tables could care about, read afresh in each test:
+ * what runs outside a test, the mutation run counts against every test (docs/testing.md).
+ */
+const presses = (): KeyPress[] =>
+  [
+    ..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789?/!.,+-=_",
+    "\t",
+    "\r",
+    "\x7f",
+    "\x03",
+    "\x12",
+    "\x1b",
+    "\x1b[Z",
+    "\x1b[A",
+    "\x1b[B",
+    "\x1b[C",
+    "\x1b[D",
+    "\x1b[5~",
+    "\x1b[6~",
+    "\x1b[3~",
+    "\x1b[H",
+    "\x1b[F",
+  ].flatMap((piece) => new KeyReader().push(piece).flatMap((e) => (e.kind === "key" ? [{ input: e.input, key: e.key }] : [])));
 
 /** Hints as the footer writes them when everything fits. */
 const line = (hints: readonly Hint[]) => fitHints(hints, 1000);
@@ -63,7 +67,7 @@ describe("the key tables", () => {
     for (const b of table) {
       for (const k of b.keys) expect(typeof parseKey(k), `${b.action} ${k}`).toBe("object");
       expect(
-        PRESSES.some((p) => b.keys.some((k) => isKey(k, p))),
+        presses().some((p) => b.keys.some((k) => isKey(k, p))),
         b.action,
       ).toBe(true);
     }
@@ -118,7 +122,7 @@ describe("the key tables", () => {
         expect(hints([b as never])[0]!.text.startsWith(keyLabel(first, true)), b.action).toBe(true);
       }
     }
-    const esc = PRESSES.find((p) => p.key.escape)!;
+    const esc = presses().find((p) => p.key.escape)!;
     expect(
       binding(
         RESULTS_KEYS.filter((b) => b.in === "detail"),
@@ -165,10 +169,10 @@ describe("the trader's [keys]", () => {
         ["form.submit", ["ctrl+s"]],
       ]),
     );
-    const o = { input: "o", key: PRESSES.find((p) => p.input === "o")!.key };
+    const o = { input: "o", key: presses().find((p) => p.input === "o")!.key };
     expect(binding(t.dashboard, o)?.action).toBe("place");
-    expect(binding(t.dashboard, PRESSES.find((p) => p.input === "p")!)).toBeUndefined();
-    expect(binding(t.dashboard, PRESSES.find((p) => p.input === "q")!)?.action).toBe("quit");
+    expect(binding(t.dashboard, presses().find((p) => p.input === "p")!)).toBeUndefined();
+    expect(binding(t.dashboard, presses().find((p) => p.input === "q")!)?.action).toBe("quit");
     expect(line(hints(t.results.filter((b) => b.in === "list")))).toMatch(/^x\/Esc close/);
     expect(helpRows(t.form).find(([, does]) => does.startsWith("check the values"))?.[0]).toBe("Ctrl+S");
     expect(bindKeys(new Map()).dashboard).toEqual(DASHBOARD_KEYS);
@@ -217,9 +221,9 @@ describe("the trader's [keys]", () => {
   });
 
   it("answers a named key with Shift held too, but for Tab", () => {
-    const shiftDown = { input: "", key: { ...PRESSES.find((p) => p.key.downArrow)!.key, shift: true } };
+    const shiftDown = { input: "", key: { ...presses().find((p) => p.key.downArrow)!.key, shift: true } };
     expect(isKey("down", shiftDown)).toBe(true);
-    const shiftTab = PRESSES.find((p) => p.key.tab && p.key.shift)!;
+    const shiftTab = presses().find((p) => p.key.tab && p.key.shift)!;
     expect(isKey("tab", shiftTab)).toBe(false);
     expect(binding(FORM_KEYS, shiftTab)?.action).toBe("field");
   });

@@ -120,7 +120,7 @@ describe("cumulativeNet", () => {
 describe("selectGames", () => {
   const now = Date.parse("2026-03-10T05:00:00Z");
   const day = 24 * 3_600_000;
-  const games = [
+  const games = () => [
     settled({ gid: 1, at: Date.parse("2026-03-10T00:00:00Z") }),
     settled({ gid: 2, at: Date.parse("2026-03-09T23:59:59.999Z") }),
     settled({ gid: 3, at: now - 7 * day }),
@@ -129,7 +129,7 @@ describe("selectGames", () => {
     unreadable(settled({ gid: 6, at: now }), "settled_at"),
     settled({ gid: 7, at: now + 1_000 }),
   ];
-  const gids = (range: (typeof RANGES)[number]["id"], extra = {}) => selectGames(games, { range, ...extra }, now).map((g) => g.gid);
+  const gids = (range: (typeof RANGES)[number]["id"], extra = {}) => selectGames(games(), { range, ...extra }, now).map((g) => g.gid);
 
   it("today is the UTC day of now; 7 and 30 days are 24 h days back from now; all is all", () => {
     expect(gids("today")).toEqual(["1", "7"]);
@@ -141,7 +141,7 @@ describe("selectGames", () => {
 
   it("filters by asset, interval and network, leaving out a game that cannot say", () => {
     const unsure = unreadable(settled({ gid: 8, at: now, asset: "ETH_USDT" }), "asset");
-    expect(selectGames([...games, unsure], { range: "all", asset: "ETH_USDT" }, now).map((g) => g.gid)).toEqual(["4"]);
+    expect(selectGames([...games(), unsure], { range: "all", asset: "ETH_USDT" }, now).map((g) => g.gid)).toEqual(["4"]);
     expect(gids("all", { interval: 10 })).toEqual(["4"]);
     expect(gids("all", { network: "mainnet" })).toEqual(["5"]);
   });
@@ -156,7 +156,7 @@ describe("selectGames", () => {
   });
 
   it("performanceJson describes the selection it was made from", () => {
-    const j = performanceJson(performanceOf(games, { range: "7d", asset: "BTC_USDT" }, now));
+    const j = performanceJson(performanceOf(games(), { range: "7d", asset: "BTC_USDT" }, now));
     expect(j).toMatchObject({
       range: "7d",
       range_label: "7 days",

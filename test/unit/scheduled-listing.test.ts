@@ -1,14 +1,17 @@
 /** domain/game.ts scheduledListing and poller/snapshot.ts snapshotAt: the next game shown from its start, from the schedule. */
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { gameClock, scheduledListing } from "../../src/domain/game.js";
 import { lobbyMs } from "../../src/domain/rules.js";
-import { isReadable } from "../../src/domain/service-data.js";
+import { type GameListing, isReadable } from "../../src/domain/service-data.js";
 import { initialSnapshot, snapshotAt } from "../../src/poller/snapshot.js";
 import { listing, statusPosition, statusResponse } from "../helpers/fixtures.js";
 
 const START = Date.UTC(2026, 10, 22, 12, 0, 0);
 /** A 10 s game: 10 s accepting, then a 5 s lobby; the next one starts at its end. */
-const ten = listing({ start: START, interval: 10, gid: "500", now: START + 1_000 });
+let ten: GameListing;
+beforeEach(() => {
+  ten = listing({ start: START, interval: 10, gid: "500", now: START + 1_000 });
+});
 const END = START + 15_000;
 
 describe("scheduledListing", () => {

@@ -4,7 +4,7 @@
  * refunds for the cancelled, a balance that is what the play left, the
  * same history for the same seed.
  */
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { GameResult } from "../../src/api/schemas.js";
 import { Decimal, sum } from "../../src/domain/money.js";
 import { INTERVALS } from "../../src/domain/rules.js";
@@ -78,8 +78,13 @@ describe("the history's games", () => {
 });
 
 describe("a played history", () => {
-  const { engine, user } = world(11);
-  const results = allResults(engine, user);
+  let engine: Engine;
+  let user: SimUser;
+  let results: GameResult[];
+  beforeEach(() => {
+    ({ engine, user } = world(11));
+    results = allResults(engine, user);
+  });
 
   it("lists every game as settled, newest first, settled in the days before", () => {
     expect(results).toHaveLength(180);
