@@ -71,9 +71,8 @@ export class RequestHealth {
    * wait for: that endpoint is free, only not due.
    */
   nextRetry(now: number): number | undefined {
-    let next: number | undefined;
-    for (const f of this.endpoints.values()) if (f.retryAt > now && (next === undefined || f.retryAt < next)) next = f.retryAt;
-    return next;
+    const waiting = [...this.endpoints.values()].map((f) => f.retryAt).filter((t) => t > now);
+    return waiting.length === 0 ? undefined : Math.min(...waiting);
   }
 
   /**
@@ -121,6 +120,7 @@ export class RequestHealth {
       return { state: "unauthorized", retryAt: this.service.retryAt, reason: this.service.reason };
     let limited: Failing | undefined;
     let failing: Failing | undefined;
+    // On a tie (two endpoints due at the same instant) the one that failed first is named.
     for (const f of this.endpoints.values()) {
       if (f.kind === "rate_limited" && f.retryAt > now && (limited === undefined || f.retryAt > limited.retryAt)) limited = f;
       if ((f.kind === "server" || f.kind === "network") && (failing === undefined || f.retryAt < failing.retryAt)) failing = f;

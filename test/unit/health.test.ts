@@ -81,4 +81,41 @@ describe("request health", () => {
     expect(h.blockedUntil()).toEqual({ balance: NOW + 1_000 });
     expect(h.connection(NOW).state).toBe("ok");
   });
+  it("a network failure that reached the service holds back its endpoint only", () => {
+    const h = new RequestHealth(2_000, noJitter);
+    h.failed("status", err({ kind: "network", unreachable: false, message: "the answer was cut off" }), NOW);
+    expect([h.pausedUntil, h.blockedUntil(), h.connection(NOW).state]).toEqual([0, { status: NOW + 1_000 }, "degraded"]);
+  });
+
+  it("waits for the earliest retry still to come, whichever endpoint failed first", () => {
+    const h = new RequestHealth(2_000, noJitter);
+    h.failed("status", err({ kind: "rate_limited", status: 429, retryAfterMs: 3_000 }), NOW);
+    h.failed("price", err({ kind: "rate_limited", status: 429, retryAfterMs: 7_000 }), NOW);
+    expect([h.nextRetry(NOW), h.nextRetry(NOW + 3_000)]).toEqual([NOW + 3_000, NOW + 7_000]);
+  });
+
+  it("a 429 without a reason says too many requests, until the moment its wait ends", () => {
+    const h = new RequestHealth(2_000, noJitter);
+    h.failed("price", err({ kind: "rate_limited", status: 429, retryAfterMs: 3_000 }), NOW);
+    expect(h.connection(NOW + 2_999)).toEqual({ state: "rate_limited", resumeAt: NOW + 3_000, reason: "too many requests" });
+    expect(h.connection(NOW + 3_000)).toEqual({ state: "ok" });
+  });
+
+  it("a degraded service names the endpoint that will be retried first", () => {
+    const h = new RequestHealth(2_000, noJitter);
+    h.failed("spot", err({ message: "the service failed, status 502" }), NOW);
+    h.failed("status", err({ message: "the service failed, status 500" }), NOW);
+    h.failed("status", err({ message: "the service failed, status 500" }), NOW);
+    expect(h.connection(NOW)).toEqual({ state: "degraded", retryAt: NOW + 1_000, reason: "GET /spot: the service failed, status 502" });
+  });
+  it("on a tie names the endpoint that failed first", () => {
+    const h = new RequestHealth(2_000, noJitter);
+    h.failed("status", err({ kind: "rate_limited", status: 429, retryAfterMs: 3_000, reason: "status limit" }), NOW);
+    h.failed("price", err({ kind: "rate_limited", status: 429, retryAfterMs: 3_000, reason: "price limit" }), NOW);
+    expect(h.connection(NOW)).toMatchObject({ state: "rate_limited", reason: "status limit" });
+    const d = new RequestHealth(2_000, noJitter);
+    d.failed("spot", err({ message: "status 502" }), NOW);
+    d.failed("balance", err({ message: "status 503" }), NOW);
+    expect(d.connection(NOW)).toMatchObject({ state: "degraded", reason: "GET /spot: status 502" });
+  });
 });

@@ -85,9 +85,9 @@ export function readListing(json: unknown, asked: { asset: string; interval: num
   };
 }
 
-/** A game object sent as {} or false means none, like null. */
+/** A game object sent as {} or false means none, as a null or missing one does (Fields.object). */
 function isNone(v: unknown): boolean {
-  return v === undefined || v === null || v === false || (isPlainObject(v) && Object.keys(v).length === 0);
+  return v === false || (isPlainObject(v) && Object.keys(v).length === 0);
 }
 
 function readLiveGame(root: Fields): LiveGame | null {
