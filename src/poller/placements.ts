@@ -35,6 +35,7 @@ export class Placements {
   constructor(private readonly store: Store<Snapshot>) {}
 
   enqueue(req: PlaceRequest, resolve: (o: PlacementOutcome) => void): void {
+    // Stryker disable next-line UpdateOperator: counting down gives ids as distinct, all they need to be
     const item = { id: this.nextId++, req, resolve };
     this.queue.push(item);
     this.show(item, "queued");
@@ -54,7 +55,7 @@ export class Placements {
 
   /** Its POST goes out now; `positions` are what /status last listed, so a new one can be told apart later. */
   sending(item: QueuedPlace, positions: readonly Position[]): void {
-    item.knownTxids = new Set(positions.filter((p) => p.gid === item.req.gid).map((p) => p.txid));
+    item.knownTxids = new Set(positions.map((p) => p.txid));
     this.show(item, "sending");
   }
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, type ApiErrorKind } from "../../src/api/errors.js";
 import type { GameResult, ResultsPage } from "../../src/domain/service-data.js";
-import { Placements, placeFailure, type QueuedPlace, reconciledPosition } from "../../src/poller/placements.js";
+import { Placements, placeFailure, type QueuedPlace, reconciledPosition, reconcileOutcome, refused } from "../../src/poller/placements.js";
 import { SettlementWatch } from "../../src/poller/settlements.js";
 import { initialSnapshot, type PlacementOutcome, type Target } from "../../src/poller/snapshot.js";
 import { Store } from "../../src/poller/store.js";
@@ -72,6 +72,60 @@ describe("placements", () => {
     states.push(store.getSnapshot().placement?.state);
     expect([states, placed, p.waiting, p.reconcileNeeded]).toEqual([["queued", "sending", "reconciling", "done"], true, false, false]);
     expect(outcomes).toMatchObject([{ kind: "reconciled", placed: true, txid: "new" }]);
+  });
+});
+
+describe("reconciling an unanswered POST", () => {
+  const target: Target = { asset: "BTC_USDT", interval: 60, currency: "USDC", network: "testnet" };
+
+  /** A POST for g1 sent while /status listed `known`, then lost: the Placements and its one outcome. */
+  function lost(known: Parameters<typeof statusPosition>[0][]) {
+    const p = new Placements(new Store(initialSnapshot(target)));
+    const outcomes: PlacementOutcome[] = [];
+    p.enqueue({ gid: "g1", sp: "67100", f: "2.5" }, (o) => outcomes.push(o));
+    const item = p.next!;
+    p.sending(item, known.map(statusPosition));
+    p.failed(item, new ApiError({ kind: "server", call: "POST /spot", message: "status 502" }), 0);
+    return { p, outcomes };
+  }
+
+  it("says nothing was placed when /status lists no new position, and reconciles only once", () => {
+    const { p, outcomes } = lost([{ gid: "g1", sp: "67100", f: "2.5", txid: "old" }]);
+    expect(p.reconcile([statusPosition({ gid: "g1", sp: "67100", f: "2.5", txid: "old" })], 5)).toBe(false);
+    expect(outcomes).toMatchObject([{ kind: "reconciled", placed: false, error: { message: "POST /spot: status 502", at: 5 } }]);
+    expect([p.reconcileNeeded, p.reconcile([], 6), outcomes.length]).toEqual([false, false, 1]);
+  });
+
+  it("takes a new position /status lists without its game for the one sent", () => {
+    const gidless = (txid: string) => ({ ...statusPosition({ sp: "67100", f: "2.5", txid }), gid: null });
+    const { p } = lost([]);
+    expect(p.reconcile([gidless("t9")], 5)).toBe(true);
+  });
+
+  it("does not take a position listed without its game before the POST went out for the new one", () => {
+    const gidless = { ...statusPosition({ sp: "67100", f: "2.5", txid: "t8" }), gid: null };
+    const p = new Placements(new Store(initialSnapshot(target)));
+    p.enqueue({ gid: "g1", sp: "67100", f: "2.5" }, () => undefined);
+    const item = p.next!;
+    p.sending(item, [gidless]);
+    p.failed(item, new ApiError({ kind: "server", call: "POST /spot", message: "status 502" }), 0);
+    expect(p.reconcile([gidless], 5)).toBe(false);
+  });
+
+  it("without the POST's own error, says its outcome was unknown", () => {
+    const item: QueuedPlace = { id: 1, req: { gid: "g1", sp: "1", f: "1" }, resolve: () => undefined };
+    expect(reconcileOutcome(item, [], 7)).toMatchObject({
+      placed: false,
+      error: { kind: "network", message: "POST /spot: outcome unknown", at: 7 },
+    });
+  });
+
+  it("a refusal made before sending names the POST and lists no field", () => {
+    expect(refused("stake below the minimum", 3)).toEqual({
+      kind: "rejected",
+      error: { kind: "invalid", message: "POST /spot: stake below the minimum", at: 3 },
+      fields: [],
+    });
   });
 });
 
