@@ -4,6 +4,7 @@
  * the field by its path.
  */
 import { describe, expect, it } from "vitest";
+import { UnusableResponse } from "../../src/api/read/fields.js";
 import { readListing, readPlacedPosition, readResults, readStatus } from "../../src/api/read/resources.js";
 import { isReadable, Unreadable } from "../../src/domain/service-data.js";
 import { wireListing } from "../helpers/fixtures.js";
@@ -59,6 +60,24 @@ describe("GET /spot's edges", () => {
   });
 });
 
+describe("a shown field left out or null", () => {
+  it("says which of the two it was", () => {
+    const wire = wireListing({ start: S, now: S + 1_000 });
+    const { open_price: _o, ...live } = wire.liveGame;
+    const l = readListing({ ...wire, liveGame: { ...live, ai_price: null } }, ASKED);
+    expect(l.issues.map(String).sort()).toEqual(["liveGame.ai_price: is null", "liveGame.open_price: is missing"]);
+  });
+
+  it("makes a response its pane cannot use an UnusableResponse, by that name", () => {
+    try {
+      readStatus([]);
+      expect.unreachable();
+    } catch (e) {
+      expect([e instanceof UnusableResponse, (e as Error).name]).toEqual([true, "UnusableResponse"]);
+    }
+  });
+});
+
 describe("positions' edges", () => {
   it("gives a position sent without a txid an identity made of its game, time, strike and stake", () => {
     const p = readPlacedPosition({ gid: "548009", sp: "68000.50", f: 2, t: S });
@@ -92,6 +111,11 @@ describe("GET /results' edges", () => {
     const g = readResults({ games: [resultGame({ positions })] }, {}).games[0]!;
     expect(String(g.total_staked)).toBe("3");
     expect([isReadable(g.total_winnings), isReadable(g.net_return)]).toEqual([false, false]);
+  });
+
+  it("reads `cancelled` sent as null as not cancelled, with no diagnostic", () => {
+    const page = readResults({ games: [resultGame({ cancelled: null })] }, {});
+    expect([page.games[0]!.cancelled, page.issues]).toEqual([false, []]);
   });
 
   it("reads a game without `cancelled` as not cancelled, and leaves nothing it knows in extra", () => {

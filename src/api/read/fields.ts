@@ -85,10 +85,9 @@ export class Fields {
     return read === undefined ? this.unreadable(key, EXPECTED[rule.kind], preview(v)) : read;
   }
 
-  /** A value nobody displays: read if it can be, else undefined, without an issue. */
+  /** A value nobody displays: read if it can be, else undefined, without an issue. Every rule reads null and a missing value as undefined. */
   quiet<T>(key: string, rule: Rule<T>): T | undefined {
-    const v = this.get(key);
-    return v === undefined || v === null ? undefined : rule.read(v);
+    return rule.read(this.get(key));
   }
 
   /** A nested object: null when absent or null; Unreadable when not an object. */
