@@ -1,0 +1,119 @@
+/**
+ * The chart's scales at their edges (src/ui/chart/scales.ts): where a window is offered, a step is
+ * round, a tick falls on an end of the range, and how many ticks fit; clock ticks in a zone whose
+ * offset from UTC is not whole hours. chart.test.ts has the scales at work on the chart.
+ */
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { GAP_MIN_MS, gapAfterMs, niceStep, priceTicks, stepWindow, type TimeRange, timeTicks } from "../../src/ui/chart/scales.js";
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const LATEST = Date.UTC(2026, 10, 25, 12, 0, 0);
+
+describe("stepWindow", () => {
+  it("offers a longer window only when the history reaches past the one before it", () => {
+    expect(stepWindow("5m", 1, LATEST - 5 * MINUTE, LATEST)).toBe("5m");
+    expect(stepWindow("5m", 1, LATEST - 5 * MINUTE - 1, LATEST)).toBe("1h");
+    expect(stepWindow("game", 1, LATEST - 5 * MINUTE, LATEST)).toBe("5m");
+  });
+});
+
+describe("gapAfterMs", () => {
+  it("is ten seconds, or three dot columns where those are longer", () => {
+    expect([gapAfterMs(1_000), gapAfterMs(3_333), gapAfterMs(5_000)]).toEqual([GAP_MIN_MS, GAP_MIN_MS, 15_000]);
+  });
+});
+
+describe("niceStep", () => {
+  it("is a round step itself, and one a hair above it computed in floats", () => {
+    expect([1, 2, 2.5, 5, 10, 20, 0.25].map(niceStep)).toEqual([1, 2, 2.5, 5, 10, 20, 0.25]);
+    expect([niceStep(2 * (1 + 1e-12)), niceStep(2.5 * (1 + 1e-12))]).toEqual([2, 2.5]);
+    expect([niceStep(5.01), niceStep(9.99)]).toEqual([10, 10]);
+  });
+
+  it("is 1 for a step that is no step: zero, negative, infinite or not a number", () => {
+    expect([0, -5, Number.POSITIVE_INFINITY, Number.NaN].map(niceStep)).toEqual([1, 1, 1, 1]);
+  });
+});
+
+describe("priceTicks", () => {
+  it("puts ticks on both ends of the range when they are round", () => {
+    expect(priceTicks(0, 100, 6).ticks).toEqual([0, 20, 40, 60, 80, 100]);
+  });
+
+  it("gives one tick where one fits, none where none does, and a step for a range that is a point", () => {
+    expect(priceTicks(0, 100, 1).ticks).toHaveLength(1);
+    expect(priceTicks(0, 100, 0).ticks).toEqual([]);
+    expect(priceTicks(5, 5, 4)).toEqual({ step: 5, ticks: [] });
+    expect(priceTicks(0, 0, 4)).toEqual({ step: 1, ticks: [] });
+  });
+});
+
+describe("timeTicks", () => {
+  const labels = (range: TimeRange, cols: number) => timeTicks(range, cols).map((t) => t.label);
+
+  it("makes ticks anew for any change of range, kind or width", () => {
+    const range: TimeRange = { from: LATEST - 90_000, to: LATEST, labels: "elapsed" };
+    expect(labels(range, 70)).toHaveLength(10);
+    expect(labels({ ...range, from: LATEST - 60_000 }, 70)).toHaveLength(7);
+    expect(labels({ ...range, to: LATEST + 60_000 }, 70)).toHaveLength(11);
+    expect(labels({ ...range, labels: "clock" }, 70)).toHaveLength(2);
+    expect(labels(range, 30)).toHaveLength(4);
+  });
+
+  it("takes the finest step whose ticks fit, however exactly they fit", () => {
+    // 60 s in six 10 s steps: seven labels where 42 columns hold six of seven columns each.
+    expect(labels({ from: LATEST, to: LATEST + 60_000, labels: "elapsed" }, 42)).toEqual([
+      "0:00",
+      "0:10",
+      "0:20",
+      "0:30",
+      "0:40",
+      "0:50",
+      "1:00",
+    ]);
+  });
+
+  it("has no ticks for a range with no length or a width under one label", () => {
+    expect(labels({ from: LATEST, to: LATEST, labels: "elapsed" }, 70)).toEqual([]);
+    expect(labels({ from: LATEST - HOUR, to: LATEST, labels: "clock" }, 6)).toEqual([]);
+    // Room for one label: a step as long as the range, with its ticks on both ends.
+    expect(labels({ from: LATEST - 10 * MINUTE, to: LATEST, labels: "clock" }, 7)).toHaveLength(2);
+  });
+
+  it("reads a clock window a minute apart when there is room, and a day in hours", () => {
+    expect(labels({ from: LATEST - 5 * MINUTE, to: LATEST, labels: "clock" }, 200)).toHaveLength(6);
+    const day = timeTicks({ from: LATEST - 24 * HOUR, to: LATEST, labels: "clock" }, 40);
+    expect(day.length).toBeLessThanOrEqual(5);
+    expect(day[1]!.t - day[0]!.t).toBe(6 * HOUR);
+  });
+
+  describe("in a zone 5:45 from UTC", () => {
+    let zone: string | undefined;
+    beforeEach(() => {
+      zone = process.env.TZ;
+      process.env.TZ = "Asia/Kathmandu";
+    });
+    afterEach(() => {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    });
+
+    it("puts clock ticks on round local times and names them by the local clock", () => {
+      expect(new Date(LATEST).getTimezoneOffset()).toBe(-345);
+      const ticks = timeTicks({ from: LATEST - 12 * HOUR, to: LATEST, labels: "clock" }, 40);
+      expect(ticks.length).toBeGreaterThanOrEqual(2);
+      for (const t of ticks) {
+        const d = new Date(t.t);
+        expect([d.getMinutes(), d.getHours() % 3]).toEqual([0, 0]);
+        expect(t.label).toBe(`${String(d.getHours()).padStart(2, "0")}:00`);
+      }
+    });
+
+    it("puts date ticks on local midnights", () => {
+      const ticks = timeTicks({ from: LATEST - 6 * 24 * HOUR, to: LATEST, labels: "date" }, 60);
+      for (const t of ticks) expect([new Date(t.t).getHours(), new Date(t.t).getMinutes()]).toEqual([0, 0]);
+      expect(ticks[0]!.label).toMatch(/^11-\d\d$/);
+    });
+  });
+});
