@@ -162,6 +162,16 @@ describe("money's exact forms", () => {
     expect([".", ".x", "1.2.3"].map((t) => parseDecimal(t))).toEqual([null, null, null]);
   });
 
+  it("keeps 40 significant digits through arithmetic, rounding half to even past them", () => {
+    const big = new Decimal("12345678901234567890.123456").plus("0.000001");
+    expect(toWire(big)).toBe("12345678901234567890.123457");
+    expect(toWire(new Decimal(1).div(3))).toBe(`0.${"3".repeat(40)}`);
+    // 41 digits ending in 5: to the even neighbour at 40.
+    expect(toWire(new Decimal(`1${"0".repeat(39)}5`).plus(0))).toBe(`1${"0".repeat(40)}`);
+    expect(toWire(new Decimal(`1${"0".repeat(38)}15`).plus(0))).toBe(`1${"0".repeat(38)}20`);
+    expect(toWire(new Decimal(`0.${"0".repeat(38)}25`).plus(`1.${"0".repeat(39)}`))).toBe(`1.${"0".repeat(38)}2`);
+  });
+
   it("gives a change that rounds to zero no plus sign", () => {
     expect([formatSigned(new Decimal("0.001"), 2), formatSigned(new Decimal("1234.5"), 2)]).toEqual(["0.00", "+1,234.50"]);
   });
