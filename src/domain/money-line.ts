@@ -28,7 +28,8 @@ export interface ClosedNow {
 
 /** The focused game's projected net, or null while a projection is missing (just placed) or unreadable, or nothing is held. */
 export function ifClosedNow(t: PositionTotals): ClosedNow | null {
-  if (t.count === 0 || t.projected === null || !isReadable(t.projected) || !isReadable(t.staked)) return null;
+  // Nothing held has no projection (positionTotals): null like one just placed.
+  if (t.projected === null || !isReadable(t.projected) || !isReadable(t.staked)) return null;
   const net = t.projected.minus(t.staked);
   return { net, pct: t.staked.isZero() ? null : net.div(t.staked).times(100) };
 }
