@@ -67,8 +67,8 @@ export function niceStep(raw: number): number {
   if (!(raw > 0) || !Number.isFinite(raw)) return 1;
   const power = 10 ** Math.floor(Math.log10(raw));
   // A hair's tolerance: a raw step computed in floats (2.0000000001) is still the round 2.
-  const m = [1, 2, 2.5, 5].find((m) => m * power >= raw * (1 - 1e-9)) ?? 10;
-  return m * power;
+  const multiple = [1, 2, 2.5, 5].find((m) => m * power >= raw * (1 - 1e-9)) ?? 10;
+  return multiple * power;
 }
 
 /** Round prices between lo and hi, at most `most` of them (fewer when the range is narrow). */
