@@ -34,8 +34,9 @@ function market(m: Market, gid: string, start: number, positions: Position[], at
     status: { value: statusResponse(positions), at },
   };
 }
+let txids = 0;
 const pos = (gid: string | null, over: Record<string, unknown> = {}): Position => ({
-  ...statusPosition({ gid: gid ?? "0", txid: `t-${gid}-${Math.random()}`, sp: "67000", f: "1", w: 1.5, ...over }),
+  ...statusPosition({ gid: gid ?? "0", txid: `t-${gid}-${++txids}`, sp: "67000", f: "1", w: 1.5, ...over }),
   gid,
 });
 
