@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Interval } from "../../src/domain/rules.js";
 import { BOOK_POLICY, type BookMarketState, type BookRequest, nextBookRequest } from "../../src/poller/book-policy.js";
 import { chooseNext, PLACE_BEFORE_LOCK_MS, type PolicyInput, type TaskKind } from "../../src/poller/policy.js";
+import { LISTING, policyInput } from "../helpers/policy-input.js";
 
 /** Starts are at least a second apart plus the spacing's guard (spacing.ts). */
 const SLOT_MS = 1_015;
@@ -174,45 +175,6 @@ function answer(
   m.held = game !== undefined && now < game.endsAt;
   m.endsAt = m.held && m.listingAt !== undefined ? game!.endsAt : undefined;
 }
-
-/**
- * The policy's input at `now` with nothing pending but what `over` says. The
- * focused listing is taken as fresh: its boundaries are the focused game's
- * concern, tested in poller.test.ts.
- */
-function policyInput(now: number, over: Partial<PolicyInput>): PolicyInput {
-  return {
-    now,
-    serverNow: now,
-    placeQueued: false,
-    reconcileNeeded: false,
-    listing: LISTING(now),
-    listingAt: now,
-    lastAttempt: {},
-    recent: [],
-    want: { spot: false, status: false, balance: false, results: false },
-    holdingPositions: false,
-    unread: { spot: false, status: false },
-    catchingUp: false,
-    resultsOpen: false,
-    history: null,
-    settlementPending: false,
-    blockedUntil: {},
-    failing: new Set(),
-    book: null,
-    bookBusy: false,
-    ...over,
-  };
-}
-
-/** A listing whose live game is far from any boundary. */
-const LISTING = (now: number) =>
-  ({
-    asset: "BTC_USDT",
-    interval: 60,
-    liveGame: { gid: "1", start_at: now - 1_000, closes_at: now + 3_600_000, ends_at: now + 3_600_000, lobby: null },
-    nextGame: null,
-  }) as unknown as PolicyInput["listing"];
 
 const statusTimes = (served: readonly Served[], g: SimGame) =>
   served.flatMap((s) =>

@@ -7,6 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { GameListing } from "../../src/domain/service-data.js";
 import { afterOutage, chooseNext, endpointOf, PLACE_BEFORE_LOCK_MS, POLICY, type PolicyInput, spotDue } from "../../src/poller/policy.js";
 import { listing } from "../helpers/fixtures.js";
+import { policyInput } from "../helpers/policy-input.js";
 
 const T0 = 1_771_495_000_000;
 const NO_WANT = { spot: false, status: false, balance: false, results: false };
@@ -14,31 +15,14 @@ const NO_WANT = { spot: false, status: false, balance: false, results: false };
 /** A 60 s game that started at `start`: accepting for 60 s, then a 15 s lobby. */
 const game = (start: number): GameListing => ({ ...listing({ start, now: start, gid: "700" }), nextGame: null });
 
-/** Nothing due but what `over` makes due: every periodic task was just attempted. */
-function input(over: Partial<PolicyInput> = {}): PolicyInput {
-  return {
-    now: T0,
-    serverNow: T0,
-    placeQueued: false,
-    reconcileNeeded: false,
+/** Nothing due but what `over` makes due: every periodic task was just attempted, the price last served. */
+const input = (over: Partial<PolicyInput> = {}): PolicyInput =>
+  policyInput(T0, {
     listing: game(T0 - 1_000),
-    listingAt: T0,
     lastAttempt: { spot: T0, status: T0, balance: T0, results: T0, settlement: T0 },
     recent: ["price"],
-    want: NO_WANT,
-    holdingPositions: false,
-    unread: { spot: false, status: false },
-    book: null,
-    bookBusy: false,
-    catchingUp: false,
-    resultsOpen: false,
-    history: null,
-    settlementPending: false,
-    blockedUntil: {},
-    failing: new Set(),
     ...over,
-  };
-}
+  });
 
 describe("endpointOf", () => {
   it("gives each task the endpoint whose failures it shares", () => {
