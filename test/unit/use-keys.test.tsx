@@ -4,7 +4,7 @@
  * ones called, and raw mode and the listener last exactly as long as the component. Kept among the unit
  * tests, with nothing but the hook in its tree, so the mutation run states the hook too.
  */
-import { Text } from "ink";
+import { Text, useInput } from "ink";
 import { describe, expect, it, vi } from "vitest";
 import { type FocusHandler, type KeyHandler, type PasteHandler, useKeys } from "../../src/ui/input/use-keys.js";
 import { FakeStdin, renderAt } from "../helpers/ink.js";
@@ -61,4 +61,24 @@ describe("useKeys", () => {
     r.stdin.write("z");
     expect(keys).toEqual([]);
   });
+
+  it("lets go of raw mode and its listener when it leaves a tree that stays", async () => {
+    const keys: string[] = [];
+    const raw = vi.spyOn(FakeStdin.prototype, "setRawMode");
+    const onKey: KeyHandler = (input) => keys.push(input);
+    const r = renderAt(<Probe onKey={onKey} />, 40, 5);
+    r.instance.rerender(<Text>gone</Text>);
+    expect(raw).toHaveBeenLastCalledWith(false);
+    raw.mockRestore();
+    // Another reader keeps Ink listening: what it hears must not reach the hook that left.
+    r.instance.rerender(<Listener />);
+    await r.press("z");
+    expect(keys).toEqual([]);
+    r.unmount();
+  });
 });
+
+function Listener() {
+  useInput(() => {});
+  return <Text>listening</Text>;
+}

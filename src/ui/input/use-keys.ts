@@ -21,6 +21,7 @@ export function useKeys(onKey: KeyHandler, onPaste?: PasteHandler, onFocus?: Foc
   useEffect(() => {
     setRawMode(true);
     return () => setRawMode(false);
+    // Stryker disable next-line ArrayDeclaration: Ink's stdin context keeps one setRawMode for the app's life
   }, [setRawMode]);
   useEffect(() => {
     const reader = new KeyReader();
@@ -35,5 +36,6 @@ export function useKeys(onKey: KeyHandler, onPaste?: PasteHandler, onFocus?: Foc
     return () => {
       events.off("input", onInput);
     };
+    // Stryker disable next-line ArrayDeclaration: and one event emitter
   }, [events]);
 }

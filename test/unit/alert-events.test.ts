@@ -1,0 +1,593 @@
+/**
+ * What each alert says (src/alerts/detect): the whole event — title, text,
+ * tone and data — for every kind, and the edges of when it fires: the
+ * cooldown's and the thresholds' exact instants, the rule off, memory that
+ * is let go. alert-detect.test.ts states the sequences; this file the words.
+ */
+import { describe, expect, it } from "vitest";
+import { Detector } from "../../src/alerts/detect/detector.js";
+import type { AlertEvent } from "../../src/alerts/events.js";
+import { type AlertRule, makeRule, RATE_LIMITED_MS, type RuleSpec, SERVICE_DOWN_MS } from "../../src/alerts/rules.js";
+import { Decimal } from "../../src/domain/money.js";
+import type { GameResult } from "../../src/domain/service-data.js";
+import { withSettlement } from "../../src/poller/reducers.js";
+import { type Connection, initialSnapshot, type Placement, type Snapshot } from "../../src/poller/snapshot.js";
+import { balance, gameResult, listing, livePrice, statusPosition, statusResponse } from "../helpers/fixtures.js";
+
+const T0 = Date.parse("2026-03-01T12:00:00Z");
+const target = { asset: "BTC_USDT", interval: 60 as const, network: "testnet" as const, currency: "USDC" };
+const base = initialSnapshot(target);
+const rule = (spec: RuleSpec): AlertRule => makeRule(spec);
+const AN_ERROR = { kind: "conflict" as const, message: "409", at: T0 };
+const on = (...kinds: ("settled" | "turned" | "early_window" | "balance" | "service" | "key_refused" | "rate_limited")[]) =>
+  kinds.map((kind) => rule({ kind }));
+
+function run(steps: readonly [Snapshot, number][], rules: readonly AlertRule[], cooldownMs = 60_000): AlertEvent[] {
+  const d = new Detector({ cooldownMs });
+  return steps.flatMap(([s, now]) => d.step(s, now, rules));
+}
+
+function played(gid: string, over: { cancelled?: boolean; winnings?: string; net?: string } = {}): GameResult {
+  return gameResult({
+    gid,
+    interval: 60,
+    asset: "BTC_USDT",
+    network: "testnet",
+    currency: "USDC",
+    open_price: "100",
+    closing_price: "101",
+    settled_at: new Date(T0).toISOString(),
+    cancelled: over.cancelled ?? false,
+    positions: [{ sp: "101", f: "5", w: "7.5", r: "0", win: true, variance: "0", txid: `t${gid}`, placed_at: new Date(T0).toISOString() }],
+    total_staked: "5",
+    total_winnings: over.winnings ?? "7.5",
+    net_return: over.net ?? "2.5",
+  });
+}
+
+describe("a held game settled", () => {
+  it("says the outcome, the net and what was staked and paid, with exact data", () => {
+    const settled = withSettlement(base, played("489886"), T0 + 1_000);
+    const [event, ...rest] = run(
+      [
+        [base, T0],
+        [settled, T0 + 1_000],
+      ],
+      on("settled"),
+    );
+    expect(rest).toEqual([]);
+    expect(event).toEqual({
+      event: "settled",
+      rule: "settled",
+      at: T0 + 1_000,
+      title: "WON +2.50 USDC",
+      text: "settled #489886 BTC_USDT 1m: WON +2.50 USDC · staked 5.00 · paid 7.50",
+      tone: "up",
+      data: {
+        gid: "489886",
+        asset: "BTC_USDT",
+        interval: 60,
+        outcome: "won",
+        net: "2.5",
+        staked: "5",
+        paid: "7.5",
+        currency: "USDC",
+        closing_price: "101",
+      },
+    });
+  });
+
+  it("a cancelled game says its stakes came back, and no net in the title", () => {
+    const settled = withSettlement(base, played("489887", { cancelled: true, winnings: "0", net: "0" }), T0 + 1_000);
+    const [event] = run(
+      [
+        [base, T0],
+        [settled, T0 + 1_000],
+      ],
+      on("settled"),
+    );
+    expect(event).toMatchObject({
+      title: "CANCELLED USDC",
+      text: "settled #489887 BTC_USDT 1m: CANCELLED stakes refunded 5.00 USDC",
+      tone: "warn",
+      data: { outcome: "cancelled" },
+    });
+  });
+
+  it("what had settled before the first step is not news; each settlement is said once", () => {
+    const first = withSettlement(base, played("1"), T0);
+    const second = withSettlement(first, played("2"), T0 + 1_000);
+    const events = run(
+      [
+        [first, T0],
+        [second, T0 + 1_000],
+        [second, T0 + 2_000],
+      ],
+      on("settled"),
+    );
+    expect(events.map((e) => e.data.gid)).toEqual(["2"]);
+  });
+
+  it("with the rule off nothing is said, and a settlement seen while off stays unsaid", () => {
+    const d = new Detector({ cooldownMs: 0 });
+    const settled = withSettlement(base, played("3"), T0 + 1_000);
+    expect(d.step(base, T0, [])).toEqual([]);
+    expect(d.step(settled, T0 + 1_000, on("turned"))).toEqual([]);
+    expect(d.step(settled, T0 + 2_000, on("settled"))).toEqual([]);
+  });
+});
+
+describe("a held game turning", () => {
+  const live = listing({ start: T0, gid: "700", now: T0 });
+  const withW = (w: number, at: number): Snapshot => ({
+    ...base,
+    listing: { value: live, at },
+    status: { value: statusResponse([statusPosition({ gid: "700", f: "5", w })]), at },
+  });
+
+  it.each([
+    [4, 6, "winning", "up", "+1.00", "1"],
+    [6, 4, "losing", "down", "-1.00", "-1"],
+  ] as const)("from %s to %s: %s", (w0, w1, state, tone, shown, exact) => {
+    const events = run(
+      [
+        [withW(w0, T0), T0],
+        [withW(w1, T0 + 1_000), T0 + 1_000],
+      ],
+      on("turned"),
+    );
+    expect(events).toEqual([
+      {
+        event: "turned",
+        rule: "turned",
+        at: T0 + 1_000,
+        title: `#700 BTC_USDT 1m ${state}`,
+        text: `#700 BTC_USDT 1m now ${state}: projected net ${shown} USDC`,
+        tone,
+        data: { gid: "700", asset: "BTC_USDT", interval: 60, state, projected_net: exact },
+      },
+    ]);
+  });
+
+  it("an even projection changes nothing: the turn is from the last sign seen", () => {
+    const events = run(
+      [
+        [withW(6, T0), T0],
+        [withW(5, T0 + 1_000), T0 + 1_000],
+        [withW(6, T0 + 2_000), T0 + 2_000],
+        [withW(4, T0 + 3_000), T0 + 3_000],
+      ],
+      on("turned"),
+    );
+    expect(events.map((e) => e.data.state)).toEqual(["losing"]);
+  });
+
+  it("a game ended is not followed", () => {
+    const ended = live.liveGame!.ends_at + 1;
+    expect(
+      run(
+        [
+          [withW(4, ended), ended],
+          [withW(6, ended + 1_000), ended + 1_000],
+        ],
+        on("turned"),
+      ),
+    ).toEqual([]);
+  });
+
+  it("the cooldown ends exactly when it has run: a turn at that instant fires", () => {
+    const events = run(
+      [
+        [withW(4, T0), T0],
+        [withW(6, T0 + 1_000), T0 + 1_000],
+        [withW(4, T0 + 10_999), T0 + 10_999],
+        [withW(6, T0 + 11_000), T0 + 11_000],
+        [withW(4, T0 + 21_000), T0 + 21_000],
+      ],
+      on("turned"),
+      10_000,
+    );
+    expect(events.map((e) => [e.at - T0, e.data.state])).toEqual([
+      [1_000, "winning"],
+      [11_000, "winning"],
+      [21_000, "losing"],
+    ]);
+  });
+});
+
+describe("the clock of the focused game", () => {
+  const live = listing({ start: T0, gid: "700", now: T0 });
+  const shown: Snapshot = { ...base, listing: { value: live, at: T0 } };
+
+  it("a countdown says the time left and whether anything is held", () => {
+    const ten = rule({ kind: "closing", seconds: 10, onlyUnheld: false });
+    const held: Snapshot = { ...shown, status: { value: statusResponse([statusPosition({ gid: "700" })]), at: T0 } };
+    const events = run(
+      [
+        [held, T0 + 49_000],
+        [held, T0 + 50_000],
+      ],
+      [ten],
+    );
+    expect(events).toEqual([
+      {
+        event: "closing",
+        rule: ten.id,
+        at: T0 + 50_000,
+        title: "BTC_USDT closes in 0:10",
+        text: "predictions close in 0:10: #700 BTC_USDT 1m, holding positions",
+        tone: "info",
+        data: { gid: "700", asset: "BTC_USDT", interval: 60, seconds: 10, to_close_ms: 10_000, held: true },
+      },
+    ]);
+  });
+
+  it("the moment is passed when it falls on the step, not on the step before", () => {
+    const ten = rule({ kind: "closing", seconds: 10, onlyUnheld: false });
+    expect(
+      run(
+        [
+          [shown, T0 + 50_000],
+          [shown, T0 + 51_000],
+        ],
+        [ten],
+      ),
+    ).toEqual([]);
+  });
+
+  it("nothing after the close, even if the step before was inside the game", () => {
+    const ten = rule({ kind: "closing", seconds: 10, onlyUnheld: false });
+    expect(
+      run(
+        [
+          [shown, T0 + 45_000],
+          [shown, T0 + 60_500],
+        ],
+        [ten],
+      ),
+    ).toEqual([]);
+  });
+
+  it("the early window says how long it has left", () => {
+    const events = run(
+      [
+        [shown, T0 - 1],
+        [shown, T0 + 2_000],
+      ],
+      on("early_window"),
+    );
+    expect(events).toEqual([
+      {
+        event: "early_window",
+        rule: "early_window",
+        at: T0 + 2_000,
+        title: "BTC_USDT early window open",
+        text: "early precision window open: #700 BTC_USDT 1m, 0:10 left",
+        tone: "info",
+        data: { gid: "700", asset: "BTC_USDT", interval: 60, window_left_ms: 10_000 },
+      },
+    ]);
+  });
+
+  it("the start on the step before is not passed again; a listing saying there is no window is believed", () => {
+    expect(
+      run(
+        [
+          [shown, T0],
+          [shown, T0 + 1_000],
+        ],
+        on("early_window"),
+      ),
+    ).toEqual([]);
+    const without: Snapshot = { ...shown, listing: { value: { ...live, early_precision_window: false }, at: T0 } };
+    expect(
+      run(
+        [
+          [without, T0 - 1],
+          [without, T0 + 1_000],
+        ],
+        on("early_window"),
+      ),
+    ).toEqual([]);
+  });
+
+  it("remembers 64 games: the oldest is let go, so a countdown of a game seen again fires again", () => {
+    const ten = rule({ kind: "closing", seconds: 10, onlyUnheld: false });
+    const d = new Detector({ cooldownMs: 0 });
+    const game = (gid: number): Snapshot => ({ ...base, listing: { value: listing({ start: T0, gid: String(gid), now: T0 }), at: T0 } });
+    const pass = (gid: number) => {
+      d.step(game(gid), T0 + 49_000, [ten]);
+      return d.step(game(gid), T0 + 50_000, [ten]).length;
+    };
+    expect(pass(1)).toBe(1);
+    expect(pass(1)).toBe(0);
+    for (let g = 2; g <= 64; g++) pass(g);
+    expect(pass(1)).toBe(0);
+    pass(65);
+    pass(66);
+    expect(pass(1)).toBe(1);
+  });
+});
+
+describe("the service", () => {
+  const conn = (c: Connection, lastOkAt?: number): Snapshot => ({
+    ...base,
+    connection: c,
+    ...(lastOkAt === undefined ? {} : { lastOkAt }),
+  });
+  const offline: Connection = { state: "offline", retryAt: 0, reason: "connection refused" };
+
+  it("down and back, in words", () => {
+    const events = run(
+      [
+        [conn({ state: "ok" }, T0), T0],
+        [conn(offline, T0), T0 + SERVICE_DOWN_MS],
+        [conn({ state: "ok" }, T0 + 95_000), T0 + 95_000],
+      ],
+      on("service"),
+    );
+    expect(events).toEqual([
+      {
+        event: "service",
+        rule: "service",
+        at: T0 + SERVICE_DOWN_MS,
+        title: "service unreachable",
+        text: "service unreachable for 30s: connection refused",
+        tone: "warn",
+        data: { state: "down", reason: "connection refused", since: T0 },
+      },
+      {
+        event: "service",
+        rule: "service",
+        at: T0 + 95_000,
+        title: "service back",
+        text: "service back after 95s without an answer",
+        tone: "up",
+        data: { state: "back", down_ms: 95_000 },
+      },
+    ]);
+  });
+
+  it("with no answer ever, the silence counts from the first step; degraded counts as failing", () => {
+    const degraded: Connection = { state: "degraded", retryAt: 0, reason: "GET /spot: 500" };
+    const events = run(
+      [
+        [conn(offline), T0],
+        [conn(degraded), T0 + SERVICE_DOWN_MS - 1],
+        [conn(degraded), T0 + SERVICE_DOWN_MS],
+      ],
+      on("service"),
+    );
+    expect(events.map((e) => [e.at - T0, e.data.since, e.data.reason])).toEqual([[SERVICE_DOWN_MS, T0, "GET /spot: 500"]]);
+  });
+
+  it("silent while rate limited or refused is not unreachable", () => {
+    const limited = conn({ state: "rate_limited", resumeAt: 0, reason: "429" }, T0);
+    expect(
+      run(
+        [
+          [limited, T0],
+          [limited, T0 + SERVICE_DOWN_MS + 1],
+        ],
+        on("service"),
+      ),
+    ).toEqual([]);
+  });
+
+  it("the rule off: down is remembered, so back is not said either when it comes on", () => {
+    const d = new Detector({ cooldownMs: 0 });
+    expect(d.step(conn(offline, T0), T0 + SERVICE_DOWN_MS, [])).toEqual([]);
+    expect(d.step(conn(offline, T0), T0 + SERVICE_DOWN_MS + 1_000, on("service"))).toEqual([]);
+    expect(d.step(conn({ state: "ok" }, T0 + 40_000), T0 + 40_000, [])).toEqual([]);
+  });
+
+  it("the key refused, in words; said again after an answer", () => {
+    const refused = conn({ state: "unauthorized", retryAt: 0, reason: "401 invalid key" });
+    const events = run(
+      [
+        [refused, T0],
+        [refused, T0 + 1_000],
+        [conn({ state: "ok" }, T0 + 2_000), T0 + 2_000],
+        [refused, T0 + 3_000],
+      ],
+      on("key_refused"),
+      0,
+    );
+    expect(events).toHaveLength(2);
+    expect(events[0]).toEqual({
+      event: "key_refused",
+      rule: "key_refused",
+      at: T0,
+      title: "key refused",
+      text: "the service refused the key: 401 invalid key",
+      tone: "down",
+      data: { reason: "401 invalid key" },
+    });
+  });
+
+  it("a refusal seen with the rule off is not said later in the same episode", () => {
+    const refused = conn({ state: "unauthorized", retryAt: 0, reason: "401" });
+    const d = new Detector({ cooldownMs: 0 });
+    expect(d.step(refused, T0, [])).toEqual([]);
+    expect(d.step(refused, T0 + 1_000, on("key_refused"))).toEqual([]);
+  });
+
+  it("rate limited from the first limited step, in words, at the threshold's instant", () => {
+    const limited = conn({ state: "rate_limited", resumeAt: 0, reason: "429 too many" });
+    const events = run(
+      [
+        [conn({ state: "ok" }, T0), T0],
+        [limited, T0 + 1_000],
+        [limited, T0 + RATE_LIMITED_MS],
+        [limited, T0 + 1_000 + RATE_LIMITED_MS],
+        [limited, T0 + 2_000 + RATE_LIMITED_MS],
+      ],
+      on("rate_limited"),
+      0,
+    );
+    expect(events).toEqual([
+      {
+        event: "rate_limited",
+        rule: "rate_limited",
+        at: T0 + 1_000 + RATE_LIMITED_MS,
+        title: "rate limited",
+        text: "rate limited for 60s: 429 too many",
+        tone: "warn",
+        data: { reason: "429 too many", since: T0 + 1_000 },
+      },
+    ]);
+  });
+
+  it("a new episode of rate limiting is counted from its own start", () => {
+    const limited = conn({ state: "rate_limited", resumeAt: 0, reason: "429" });
+    const events = run(
+      [
+        [limited, T0],
+        [limited, T0 + RATE_LIMITED_MS],
+        [conn({ state: "ok" }, T0 + RATE_LIMITED_MS + 1_000), T0 + RATE_LIMITED_MS + 1_000],
+        [limited, T0 + RATE_LIMITED_MS + 2_000],
+        [limited, T0 + 2 * RATE_LIMITED_MS + 1_000],
+        [limited, T0 + 2 * RATE_LIMITED_MS + 2_000],
+      ],
+      on("rate_limited"),
+      0,
+    );
+    expect(events.map((e) => e.at - T0)).toEqual([RATE_LIMITED_MS, 2 * RATE_LIMITED_MS + 2_000]);
+  });
+});
+
+describe("the balance", () => {
+  const at = (amount: string, t: number, over: Partial<Snapshot> = {}): [Snapshot, number] => [
+    { ...base, ...over, balance: { value: balance(amount), at: t } },
+    t,
+  ];
+
+  it("a change from elsewhere, in words", () => {
+    const events = run([at("100", T0), at("90.5", T0 + 1_000)], on("balance"));
+    expect(events).toEqual([
+      {
+        event: "balance",
+        rule: "balance",
+        at: T0 + 1_000,
+        title: "balance -9.50 USDC",
+        text: "balance -9.50 USDC not from this dashboard: now 90.50 USDC",
+        tone: "down",
+        data: { change: "-9.5", balance: "90.5", currency: "USDC", network: "testnet" },
+      },
+    ]);
+  });
+
+  it("with the rule off the change is taken in, not said later", () => {
+    const d = new Detector({ cooldownMs: 0 });
+    d.step(...at("100", T0), on("settled"));
+    expect(d.step(...at("150", T0 + 1_000), on("settled"))).toEqual([]);
+    expect(d.step(...at("150", T0 + 2_000), on("balance"))).toEqual([]);
+  });
+
+  it("a settled game's payout is the dashboard's own once its grace has passed; an unplayed one's is not", () => {
+    const settlements = withSettlement(base, played("700"), T0 + 1_000).settlements;
+    const events = run(
+      [at("100", T0), at("107.5", T0 + 1_000 + 30_000, { settlements }), at("108.5", T0 + 40_000, { settlements })],
+      on("balance"),
+    );
+    expect(events.map((e) => e.data.change)).toEqual(["1"]);
+  });
+
+  it("a read during a settlement's grace waits; the read after it is compared with the last one compared", () => {
+    const settlements = withSettlement(base, played("700"), T0 + 1_000).settlements;
+    const events = run(
+      [at("100", T0), at("107.5", T0 + 30_999, { settlements }), at("107.5", T0 + 31_000, { settlements })],
+      on("balance"),
+    );
+    expect(events).toEqual([]);
+  });
+
+  it("a cancelled game's stakes are what came back", () => {
+    const settlements = withSettlement(base, played("701", { cancelled: true, winnings: "0", net: "0" }), T0).settlements;
+    const events = run([at("100", T0 - 1_000), at("105", T0 + 31_000, { settlements })], on("balance"));
+    expect(events).toEqual([]);
+  });
+
+  it("a placement that did not go through is not taken off", () => {
+    const refused: Placement = {
+      id: 1,
+      sp: "100",
+      f: "5",
+      gid: "700",
+      state: "done",
+      outcome: { kind: "rejected", error: AN_ERROR, fields: [] },
+    };
+    const events = run([at("100", T0), at("95", T0 + 1_000, { placement: refused })], on("balance"));
+    expect(events.map((e) => e.data.change)).toEqual(["-5"]);
+  });
+
+  it("a reconciled placement counts only if it was placed", () => {
+    const reconciled = (placed: boolean): Placement => ({
+      id: 1,
+      sp: "100",
+      f: "5",
+      gid: "700",
+      state: "done",
+      outcome: { kind: "reconciled", placed, error: AN_ERROR },
+    });
+    expect(run([at("100", T0), at("95", T0 + 1_000, { placement: reconciled(true) })], on("balance"))).toEqual([]);
+    expect(run([at("100", T0), at("95", T0 + 1_000, { placement: reconciled(false) })], on("balance")).map((e) => e.data.change)).toEqual([
+      "-5",
+    ]);
+  });
+});
+
+describe("a price crossing, in words", () => {
+  const withPrice = (value: number, t: number): [Snapshot, number] => [{ ...base, price: { value: livePrice(value, t), at: t } }, t];
+
+  it.each([
+    ["above", [99, 101], "rose above", "up"],
+    ["below", [101, 99], "fell below", "down"],
+  ] as const)("%s", (direction, [p0, p1], verb, tone) => {
+    const r = rule({ kind: "price", asset: "BTC_USDT", direction, level: new Decimal("100"), repeat: false });
+    expect(run([withPrice(p0, T0), withPrice(p1, T0 + 1_000)], [r])).toEqual([
+      {
+        event: "price",
+        rule: r.id,
+        at: T0 + 1_000,
+        title: `BTC_USDT ${direction} 100.00`,
+        text: `BTC_USDT ${verb} 100.00: ${p1}.00`,
+        tone,
+        data: { asset: "BTC_USDT", direction, level: "100", price: String(p1), source: "focused", repeat: false },
+      },
+    ]);
+  });
+
+  it("a once-only rule dropped by its cooldown is not spent; one fired is, across launches", () => {
+    const r = rule({ kind: "price", asset: "BTC_USDT", direction: "above", level: new Decimal("100"), repeat: false });
+    const d = new Detector({ cooldownMs: 60_000 });
+    d.step(...withPrice(99, T0), [r]);
+    expect(d.step(...withPrice(101, T0 + 1_000), [r])).toHaveLength(1);
+    expect([...d.spent]).toEqual([r.id]);
+    const again = new Detector({ cooldownMs: 60_000, spent: d.spent });
+    again.step(...withPrice(99, T0 + 200_000), [r]);
+    expect(again.step(...withPrice(101, T0 + 201_000), [r])).toEqual([]);
+  });
+
+  it("a rule let go and made again starts from its first read", () => {
+    const r = rule({ kind: "price", asset: "BTC_USDT", direction: "above", level: new Decimal("100"), repeat: true });
+    const d = new Detector({ cooldownMs: 0 });
+    d.step(...withPrice(99, T0), [r]);
+    d.step(...withPrice(99, T0 + 1_000), []);
+    // Made again while the price is above: the first read only says which side it is on.
+    expect(d.step(...withPrice(101, T0 + 2_000), [r])).toEqual([]);
+  });
+
+  it("the focused asset's own read wins over the book's", () => {
+    const r = rule({ kind: "price", asset: "BTC_USDT", direction: "above", level: new Decimal("100"), repeat: false });
+    const s = (own: number, book: number, t: number): [Snapshot, number] => [
+      {
+        ...base,
+        price: { value: livePrice(own, t), at: t },
+        book: { ...base.book, prices: { BTC_USDT: { value: livePrice(book, t), at: t } } },
+      },
+      t,
+    ];
+    expect(run([s(99, 99, T0), s(99, 101, T0 + 1_000)], [r])).toEqual([]);
+  });
+});

@@ -1,0 +1,60 @@
+/**
+ * src/ui/input/text-field.ts: a one-line field's cursor keys and erasing,
+ * and what typed or pasted text goes in as.
+ */
+import { describe, expect, it } from "vitest";
+import { editText, insertText, type TextField } from "../../src/ui/input/text-field.js";
+
+const at = (text: string, cursor: number): TextField => ({ text, cursor });
+
+describe("editText", () => {
+  it.each([
+    ["left", at("123", 2), at("123", 1)],
+    ["left", at("123", 0), at("123", 0)],
+    ["right", at("123", 1), at("123", 2)],
+    ["right", at("123", 3), at("123", 3)],
+    ["home", at("123", 2), at("123", 0)],
+    ["end", at("123", 1), at("123", 3)],
+    ["backspace", at("123", 2), at("13", 1)],
+    ["delete", at("123", 1), at("13", 1)],
+  ] as const)("%s on %o gives %o", (edit, field, expected) => {
+    expect(editText(field, edit)).toEqual(expected);
+  });
+
+  it("an erase with nothing to erase gives the same field back, unchanged", () => {
+    const start = at("123", 0);
+    const end = at("123", 3);
+    expect(editText(start, "backspace")).toBe(start);
+    expect(editText(end, "delete")).toBe(end);
+    expect(start).toEqual(at("123", 0));
+    expect(end).toEqual(at("123", 3));
+  });
+});
+
+describe("insertText", () => {
+  it("goes in at the cursor, which moves past it", () => {
+    expect(insertText(at("17", 1), "0", 10)).toEqual({ field: at("107", 2), cut: false });
+  });
+
+  it("leaves out escape sequences whole, separators, spaces and control characters", () => {
+    expect(insertText(at("", 0), "\x1b[12;3A6\x1b[200~7,1 0_0\t\x1b[201~", 20).field).toEqual(at("67100", 5));
+    expect(insertText(at("", 0), "\x1b[~5", 20).field).toEqual(at("5", 1));
+  });
+
+  it("takes what fits and says it cut the rest; exactly filling the field is no cut", () => {
+    expect(insertText(at("12", 2), "345", 5)).toEqual({ field: at("12345", 5), cut: false });
+    expect(insertText(at("12", 2), "3456", 5)).toEqual({ field: at("12345", 5), cut: true });
+  });
+
+  it("a paste that dropped some of itself is a cut, even when what was kept fits", () => {
+    expect(insertText(at("", 0), "1", 5, 1).cut).toBe(true);
+    expect(insertText(at("", 0), "1", 5, 0).cut).toBe(false);
+  });
+
+  it("nothing to put in gives the same field back, saying whether anything was cut", () => {
+    const full = at("12345", 2);
+    expect(insertText(full, "6", 5)).toEqual({ field: full, cut: true });
+    expect(insertText(full, "6", 5).field).toBe(full);
+    expect(insertText(full, " ,", 5)).toEqual({ field: full, cut: false });
+  });
+});
