@@ -120,11 +120,11 @@ function checkedStake(input: DecideInput, planned: PlannedPosition): { kind: "ok
   if (f.lt(min)) {
     const what =
       planned.stake.kind === "fraction"
-        ? `${toWire(planned.stake.fraction)} of the balance is ${formatMoneyExact(f)}`
+        ? `${toWire(planned.stake.fraction)} of the balance is ${formatMoneyExact(f)},`
         : `the stake ${formatMoneyExact(f)} is`;
     return {
       kind: "stop",
-      reason: `${what}, under the ${formatInterval(strategy.market.interval)} minimum of ${inCurrency(toWire(min), currency)}`,
+      reason: `${what} under the ${formatInterval(strategy.market.interval)} minimum of ${inCurrency(toWire(min), currency)}`,
     };
   }
   if (f.gt(market.balance)) {

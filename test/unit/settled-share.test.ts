@@ -54,4 +54,19 @@ describe("a strategy's share of a settled game", () => {
     const share = settledShare(result(true), [own("mine-1")]);
     expect([share.paid.eq(new Decimal(1)), share.cancelled]).toEqual([true, true]);
   });
+
+  it("leaves out its placements in other games", () => {
+    const share = settledShare(result(), [own("mine-1"), { ...own("mine-2"), gid: "8" }]);
+    expect([share.paid.toFixed(), share.staked?.toFixed()]).toEqual(["1.5", "1"]);
+  });
+
+  it("shares by stake when only some of its positions can be told apart", () => {
+    const share = settledShare(result(), [own("mine-1"), own()]);
+    expect([share.paid.toFixed(), share.staked?.toFixed()]).toEqual(["2.75", "2"]);
+  });
+
+  it("with nothing of its own in the game, its share is nothing", () => {
+    const share = settledShare(result(), [{ ...own("mine-1"), state: "refused" }]);
+    expect([share.paid.toFixed(), share.staked?.toFixed()]).toEqual(["0", "0"]);
+  });
 });
