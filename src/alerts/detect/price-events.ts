@@ -43,6 +43,7 @@ export class PriceEvents implements EventDetector {
       const price = priceOf(t.s, rule.asset);
       if (price === undefined) continue;
       const before = this.seen.get(rule.id);
+      // Stryker disable next-line ConditionalExpression: the same read again is on the side it was: nothing crosses either way
       if (before !== undefined && before.at === price.at) continue;
       // On the level itself the price has not crossed yet: the side stays what it was.
       const side = price.value.gt(rule.level) ? "above" : price.value.lt(rule.level) ? "below" : before?.side;
