@@ -179,7 +179,7 @@ export function unitsToNumber(units: bigint, decimals = MONEY_DECIMALS): number 
 export function returnPctOfUnits(winnings: bigint, stake: bigint): number {
   const n = Number((winnings - stake) * 100n);
   const d = Number(stake);
-  // Stryker disable next-line ConditionalExpression: either way the same double for any stake a game takes (under 2^53 units, 9 billion)
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: either way the same double for any stake a game takes (under 2^53 units, 9 billion)
   return Number.isSafeInteger(n) && Number.isSafeInteger(d) ? n / d : returnPct(fromUnits(winnings), fromUnits(stake)).toNumber();
 }
 
