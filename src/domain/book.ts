@@ -116,7 +116,8 @@ export function heldGids(m: MarketData): string[] {
  * the announced next one's (no lock time given); `gone` when the listing
  * shows it as neither (it is over). A game placed in after the last end the
  * listing knows is newer than the listing: its times are not known yet
- * (`unknown`), and the listing is out of date.
+ * (`unknown`), and the listing is out of date; so are the next game's when
+ * its end cannot be read.
  */
 export function gameTimes(m: MarketData, gid: string): { closesAt?: number; endsAt?: number; gone: boolean; unknown?: true } {
   if (m.listing === undefined) return { gone: false };
@@ -125,7 +126,8 @@ export function gameTimes(m: MarketData, gid: string): { closesAt?: number; ends
   if (live?.gid === gid) return { closesAt: live.closes_at, endsAt: live.ends_at, gone: false };
   const next = listing.nextGame;
   const nextEnd = next !== null && isReadable(next) && isReadable(next.ends_at) ? next.ends_at : undefined;
-  if (next !== null && isReadable(next) && next.gid === gid && nextEnd !== undefined) return { endsAt: nextEnd, gone: false };
+  if (next !== null && isReadable(next) && next.gid === gid)
+    return nextEnd === undefined ? { gone: false, unknown: true } : { endsAt: nextEnd, gone: false };
   // Decided by the game's own time, not by which answer came last: /status may go on listing a game that has ended.
   const lastEnd = nextEnd ?? live?.ends_at;
   if (lastEnd !== undefined && placedSince(m, gid, lastEnd)) return { gone: false, unknown: true };

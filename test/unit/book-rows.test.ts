@@ -113,6 +113,12 @@ describe("bookRows", () => {
     expect(bookRows([placedOnly], {}, BTC, NOW)[0]!.age).toBeUndefined();
   });
 
+  it("counts and stakes only a game's active positions", () => {
+    const m = market(BTC, "700", START, [pos("700", { f: "2" }), pos("700", { st: "failed", f: "5" })]);
+    const [row] = bookRows([m], {}, BTC, NOW);
+    expect([row!.count, toWire(row!.staked as Decimal)]).toEqual([1, "2"]);
+  });
+
   it("measures the price from the nearest strike, with the asset's own price", () => {
     const m = market(BTC, "700", START, [pos("700", { sp: "67000" }), pos("700", { sp: "67100" })]);
     const [row] = bookRows([m], { BTC_USDT: new Decimal("67080"), ETH_USDT: new Decimal("1") }, BTC, NOW);

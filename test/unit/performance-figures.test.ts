@@ -1,9 +1,9 @@
 /** The performance figures (src/domain/performance/, docs/performance.md) against hand-worked games. */
 import { describe, expect, it } from "vitest";
 import { Decimal, toWire } from "../../src/domain/money.js";
-import { byAsset, byInterval, type Figures, figuresJson, figuresOf } from "../../src/domain/performance/index.js";
+import { byAsset, byInterval, type Figures, figuresJson, figuresOf, isLosing, isWinning } from "../../src/domain/performance/index.js";
 import { median, quantile } from "../../src/domain/performance/stats.js";
-import type { GameResult } from "../../src/domain/service-data.js";
+import { type GameResult, type ResultPosition, Unreadable } from "../../src/domain/service-data.js";
 import { settled, unreadable } from "../helpers/results.js";
 
 const T = Date.parse("2026-03-10T12:00:00Z");
@@ -219,5 +219,21 @@ describe("figuresJson", () => {
       null,
     ]);
     expect([j.staked, j.net, j.games]).toEqual(["0", "0", 0]);
+  });
+});
+
+describe("a position's win, given as a flag or as an amount", () => {
+  const p = (win: boolean | Decimal | null | Unreadable) => ({ win }) as ResultPosition;
+  it("is profitable when the flag says so or the amount is above zero; not when false or zero or below; unknown otherwise", () => {
+    const cases = [true, false, new Decimal("1.5"), new Decimal(0), new Decimal("-1"), null, new Unreadable("win", "x", "maybe")];
+    expect(cases.map((w) => [isWinning(p(w)), isLosing(p(w))])).toEqual([
+      [true, false],
+      [false, true],
+      [true, false],
+      [false, true],
+      [false, true],
+      [false, false],
+      [false, false],
+    ]);
   });
 });

@@ -8,7 +8,15 @@ import { describe, expect, it } from "vitest";
 import { Decimal } from "../../src/domain/money.js";
 import { histogramOf } from "../../src/domain/performance/distance.js";
 import { byAsset, byInterval, figuresOf, strikeDistance } from "../../src/domain/performance/index.js";
-import { assetCells, distanceLines, histogramLine, intervalCells, rateText, summaryLines } from "../../src/domain/performance/text.js";
+import {
+  assetCells,
+  distanceLines,
+  histogramLine,
+  intervalCells,
+  rateText,
+  summaryLines,
+  TABLE_COLUMNS,
+} from "../../src/domain/performance/text.js";
 import type { GameResult } from "../../src/domain/service-data.js";
 import { settled, unreadable } from "../helpers/results.js";
 
@@ -67,6 +75,36 @@ describe("the performance as text", () => {
   it("gives the strikes' distance from the close in price and in percent of it", () => {
     expect(distanceLines(strikeDistance(handWorked()))).toEqual(DISTANCE);
     expect(distanceLines(strikeDistance([]))).toEqual(["strike to close: no position with a distance yet"]);
+  });
+
+  it("marks what it cannot say: no best game, no rate, no run now, a game with no settled time, a row with no key", () => {
+    const refunded = summaryLines(figuresOf([settled({ gid: 1, at: T, staked: "1", paid: "1", cancelled: true })]), "USDC");
+    expect(refunded.slice(2)).toEqual([
+      "won – of games, – of 0 positions · net per game: average –, median –",
+      "best game – · worst –",
+      "longest runs: 0 won, 0 lost",
+    ]);
+    const undated = summaryLines(figuresOf([unreadable(settled({ gid: 2, at: T, staked: "1", paid: "3" }), "settled_at")]), "USDC");
+    expect(undated[3]).toBe("best game +2.00 (#2) · worst +2.00 (#2)");
+    const noKey = unreadable(settled({ gid: 3, at: T, staked: "1", paid: "0" }), "interval");
+    const noAsset = unreadable(settled({ gid: 4, at: T, staked: "1", paid: "0" }), "asset");
+    expect([intervalCells(byInterval([noKey]))[0]![0], assetCells(byAsset([noAsset]))[0]![0]]).toEqual(["?", "?"]);
+  });
+
+  it("gives a dash for a side with no position, and no count of the unmeasured when there are none", () => {
+    const won = settled({
+      gid: 5,
+      at: T,
+      staked: "1",
+      paid: "2",
+      closing: "60010",
+      positions: [{ f: "1", w: "2", win: true, variance: "10" }],
+    });
+    expect(distanceLines(strikeDistance([won]))[1]).toBe("median when won 10.00 (0.017%) · when lost –");
+  });
+
+  it("names the table's columns, the row's name first", () => {
+    expect(TABLE_COLUMNS.map((c) => c.title)).toEqual(["", "GAMES", "POS", "STAKED", "PAID", "NET", "RETURN", "WON", "POS WON", "MEDIAN"]);
   });
 
   it("lays the histogram's buckets on one line, and a rate as a percent with one decimal", () => {

@@ -103,6 +103,9 @@ describe("the best row", () => {
       row({ txid: "c", projected: new Decimal(9), active: false }),
     ];
     expect(bestRow(rows, undefined)?.txid).toBe("b");
+    expect(bestRow([row({ txid: "d", projected: new Decimal(5) }), row({ txid: "e", projected: new Decimal(4) })], undefined)?.txid).toBe(
+      "d",
+    );
   });
 
   it("is the strike nearest the price while none has a projection, else the first active row", () => {
@@ -158,6 +161,7 @@ describe("positionTotals", () => {
       "1.5",
       "? a projection could not be read",
     ]);
+    expect(wire(positionTotals([row({ stake: new Unreadable("f", "x", ""), projected: null })]).returnPct)).toBeNull();
     const badProjection = positionTotals([row({ projected: new Unreadable("w", "x", "") })]);
     expect([wire(badProjection.projected), wire(badProjection.returnPct)]).toEqual([
       "? a projection could not be read",

@@ -4,7 +4,7 @@
  * with the last one rather than any other.
  */
 import { describe, expect, it } from "vitest";
-import { appendPrice, PriceSeries } from "../../src/domain/price-series.js";
+import { appendPrice, compactSeries, FINE_SPAN_MS, mergeSeries, PriceSeries } from "../../src/domain/price-series.js";
 
 const T = Date.UTC(2026, 10, 25, 12, 0, 0);
 const p = (s: number, value = 100 + s) => ({ t: T + s * 1_000, value });
@@ -36,5 +36,28 @@ describe("a price series' edges", () => {
     expect(appendPrice(s, p(25))).toBe(s);
     expect(appendPrice(s, p(30, 1))).toBe(s);
     expect(appendPrice(s, p(31)).at(-1)).toEqual(p(31));
+  });
+
+  it("keeps every point from exactly an hour before the newest, thinning only before it", () => {
+    const now = T + 2 * FINE_SPAN_MS + 5_000;
+    const edge = now - FINE_SPAN_MS;
+    // The edge shares a 10 s bucket with the point before it: only what is older than the hour is thinned.
+    const points = [
+      { t: edge - 1_000, value: 1 },
+      { t: edge, value: 2 },
+      { t: now, value: 3 },
+    ];
+    expect(compactSeries(points, now).map((p) => p.value)).toEqual([1, 2, 3]);
+  });
+
+  it("compacts a merge to its newest point, wherever the newest came from", () => {
+    const merged = mergeSeries(
+      [
+        { t: T, value: 1 },
+        { t: T + 1_000, value: 2 },
+      ],
+      [{ t: T + 2 * FINE_SPAN_MS, value: 3 }],
+    );
+    expect([...merged].map((p) => p.value)).toEqual([1, 3]);
   });
 });

@@ -140,6 +140,11 @@ describe("the session's games", () => {
       settled({ gid: 8, at: T + 2, staked: "1", paid: "0" }),
     ]);
     expect([tie.best?.gid, tie.worst?.gid]).toEqual(["7", "7"]);
+    const earlierBest = sessionSummary([
+      settled({ gid: 9, at: T + 1, staked: "1", paid: "6" }),
+      settled({ gid: 10, at: T + 2, staked: "1", paid: "0" }),
+    ]);
+    expect([earlierBest.best?.gid, earlierBest.worst?.gid]).toEqual(["9", "10"]);
   });
 });
 

@@ -18,24 +18,30 @@ export function useKeys(onKey: KeyHandler, onPaste?: PasteHandler, onFocus?: Foc
   // Keys arrive between frames, after the render that made the handlers was committed.
   latest.current = { onKey, onPaste, onFocus };
   const { setRawMode, internal_eventEmitter: events } = useStdin();
-  useEffect(() => {
-    setRawMode(true);
-    return () => setRawMode(false);
+  useEffect(
+    () => {
+      setRawMode(true);
+      return () => setRawMode(false);
+    },
     // Stryker disable next-line ArrayDeclaration: Ink's stdin context keeps one setRawMode for the app's life
-  }, [setRawMode]);
-  useEffect(() => {
-    const reader = new KeyReader();
-    const onInput = (piece: string) => {
-      for (const e of reader.push(piece)) {
-        if (e.kind === "key") latest.current.onKey(e.input, e.key);
-        else if (e.kind === "paste") latest.current.onPaste?.({ text: e.text, dropped: e.dropped });
-        else latest.current.onFocus?.(e.focused);
-      }
-    };
-    events.on("input", onInput);
-    return () => {
-      events.off("input", onInput);
-    };
+    [setRawMode],
+  );
+  useEffect(
+    () => {
+      const reader = new KeyReader();
+      const onInput = (piece: string) => {
+        for (const e of reader.push(piece)) {
+          if (e.kind === "key") latest.current.onKey(e.input, e.key);
+          else if (e.kind === "paste") latest.current.onPaste?.({ text: e.text, dropped: e.dropped });
+          else latest.current.onFocus?.(e.focused);
+        }
+      };
+      events.on("input", onInput);
+      return () => {
+        events.off("input", onInput);
+      };
+    },
     // Stryker disable next-line ArrayDeclaration: and one event emitter
-  }, [events]);
+    [events],
+  );
 }
