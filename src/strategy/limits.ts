@@ -36,12 +36,6 @@ export function utcDay(now: number): string {
   return new Date(now).toISOString().slice(0, 10);
 }
 
-/** The next UTC midnight after `now`, server ms. */
-export function nextUtcMidnight(now: number): number {
-  const d = new Date(now);
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
-}
-
 export function emptySpend(now: number): Spend {
   return { day: utcDay(now), dayStaked: ZERO, sessionStaked: ZERO, games: {}, paid: ZERO, net: ZERO, losingStreak: 0 };
 }

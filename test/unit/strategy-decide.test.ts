@@ -209,6 +209,10 @@ describe("decide: 10 s games go into the next game", () => {
     expect(at(S + 7_000, [{ gid: "100", sp: "67036", f: "0.5", state: "placed", txid: "a" }])).toMatchObject({ kind: "place", gid: "100" });
   });
 
+  it("in the lobby, says the game is closed, not under way", () => {
+    expect(at(S + 12_000)).toEqual({ kind: "wait", until: S + 15_000, reason: "#100 is closed to positions; the next game opens in 0:03" });
+  });
+
   it("joins no later than half through", () => {
     expect(at(S + 4_999)).toMatchObject({ kind: "place", gid: "100" });
     expect(at(S + 5_000)).toMatchObject({ kind: "wait", until: S + 15_000 });

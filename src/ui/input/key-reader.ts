@@ -111,7 +111,7 @@ export class KeyReader {
       return [];
     }
     // A held start that the next piece completes: the sequence, then whatever came after it in the same read.
-    // Stryker disable next-line ConditionalExpression: with nothing held, a piece from Ink's parser is one sequence or none, which one() decodes alike
+    // Stryker disable next-line ConditionalExpression,LogicalOperator: with nothing held, a piece from Ink's parser is one sequence or none, which one() decodes alike
     const whole = joined !== piece && !piece.startsWith(ESC) ? SEQUENCE.exec(joined)?.[0] : undefined;
     if (whole !== undefined) return [...this.one(whole), ...this.push(joined.slice(whole.length))];
     // A start the next piece did not complete (a new sequence began) is dropped, not typed.
@@ -173,6 +173,7 @@ function keep(paste: Paste, text: string): void {
   }
   // Never cut a surrogate pair in two.
   let cut = Math.max(0, room);
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: at 0 there is no character before the cut to test
   if (cut > 0 && /[\uD800-\uDBFF]/.test(text[cut - 1]!)) cut--;
   paste.text += text.slice(0, cut);
   paste.dropped += text.length - cut;
