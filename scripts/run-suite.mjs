@@ -20,10 +20,13 @@ import { fileURLToPath } from "node:url";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const VITEST = join(ROOT, "node_modules", "vitest", "vitest.mjs");
 
-/** The passes: vitest's arguments for each. The end-to-end files run one at a time, after the rest (docs/testing.md). */
+/**
+ * The passes: vitest's arguments for each. The end-to-end files run after the rest, two at a time: they
+ * spend most of their time waiting on a once-a-second dashboard, so two share two cores (docs/testing.md).
+ */
 const PASSES = {
   main: ["run", "--exclude", "test/e2e/**"],
-  e2e: ["run", "test/e2e", "--no-file-parallelism"],
+  e2e: ["run", "test/e2e", "--maxWorkers", "2"],
   install: ["run", "test/integration/install.test.ts"],
 };
 const THIS_NODE_PASSES = ["main", "e2e"];

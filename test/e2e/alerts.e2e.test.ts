@@ -28,7 +28,7 @@ describe("alerts in a 90x20 pane", () => {
   });
 
   it("a price alert made on the screen rings the bell in another window, runs notify_command and shows above the hints", {
-    timeout: 120_000,
+    timeout: 160_000,
   }, async () => {
     dir = mkdtempSync(join(tmpdir(), "spotdash-e2e-alerts-"));
     const notified = join(dir, "notified.ndjson");
@@ -59,10 +59,11 @@ describe("alerts in a 90x20 pane", () => {
     await t.waitFor((s) => s.includes("alert set: BTC_USDT below"), 5_000, "the second rule saved");
 
     t.openOtherWindow();
+    // The sim's path at this minute may drift away from the level for a while before it comes back.
     await until(
       () => existsSync(notified),
-      60_000,
-      () => "no alert in 60 s",
+      100_000,
+      () => "no alert in 100 s",
     );
     await until(
       () => t!.windowFormat(0, "#{window_bell_flag}") === "1",
