@@ -5,26 +5,16 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it } from "vitest";
 import { Detector } from "../../src/alerts/detect/detector.js";
-import type { AlertEvent } from "../../src/alerts/events.js";
-import { type AlertRule, makeRule, type RuleSpec, SERVICE_DOWN_MS } from "../../src/alerts/rules.js";
+import { SERVICE_DOWN_MS } from "../../src/alerts/rules.js";
 import { Decimal } from "../../src/domain/money.js";
 import type { GameListing } from "../../src/domain/service-data.js";
 import { withSettlement } from "../../src/poller/reducers.js";
-import { type Connection, initialSnapshot, type Placement, type Snapshot } from "../../src/poller/snapshot.js";
+import type { Connection, Placement, Snapshot } from "../../src/poller/snapshot.js";
+import { base, rule, run, T0, target } from "../helpers/alert-steps.js";
 import { balance, gameResult, listing, livePrice, statusPosition, statusResponse } from "../helpers/fixtures.js";
 
-const T0 = Date.parse("2026-03-01T12:00:00Z");
-const target = { asset: "BTC_USDT", interval: 60 as const, network: "testnet" as const, currency: "USDC" };
-const base = initialSnapshot(target);
-const rule = (spec: RuleSpec): AlertRule => makeRule(spec);
 const price = (asset: string, direction: "above" | "below", level: string, repeat = false) =>
   rule({ kind: "price", asset, direction, level: new Decimal(level), repeat });
-
-/** Steps a fresh detector through the snapshots (each with its instant) and returns every event. */
-function run(steps: readonly [Snapshot, number][], rules: readonly AlertRule[], cooldownMs = 60_000): AlertEvent[] {
-  const d = new Detector({ cooldownMs });
-  return steps.flatMap(([s, now]) => d.step(s, now, rules));
-}
 
 const withPrice = (s: Snapshot, value: number, at: number): Snapshot => ({ ...s, price: { value: livePrice(value, at), at } });
 

@@ -6,47 +6,22 @@
  */
 import { describe, expect, it } from "vitest";
 import { Detector } from "../../src/alerts/detect/detector.js";
-import type { AlertEvent } from "../../src/alerts/events.js";
-import { type AlertRule, makeRule, RATE_LIMITED_MS, type RuleSpec, SERVICE_DOWN_MS } from "../../src/alerts/rules.js";
+import { RATE_LIMITED_MS, SERVICE_DOWN_MS } from "../../src/alerts/rules.js";
 import { Decimal } from "../../src/domain/money.js";
 import type { GameResult } from "../../src/domain/service-data.js";
 import { withSettlement } from "../../src/poller/reducers.js";
-import { type Connection, initialSnapshot, type Placement, type Snapshot } from "../../src/poller/snapshot.js";
-import { balance, gameResult, listing, livePrice, statusPosition, statusResponse } from "../helpers/fixtures.js";
+import type { Connection, Placement, Snapshot } from "../../src/poller/snapshot.js";
+import { base, rule, run, T0 } from "../helpers/alert-steps.js";
+import { balance, listing, livePrice, statusPosition, statusResponse } from "../helpers/fixtures.js";
+import { type GameSpec, settled as settledGame } from "../helpers/results.js";
 
-const T0 = Date.parse("2026-03-01T12:00:00Z");
-const target = { asset: "BTC_USDT", interval: 60 as const, network: "testnet" as const, currency: "USDC" };
-const base = initialSnapshot(target);
-const rule = (spec: RuleSpec): AlertRule => makeRule(spec);
 const AN_ERROR = { kind: "conflict" as const, message: "409", at: T0 };
 const on = (...kinds: ("settled" | "turned" | "early_window" | "balance" | "service" | "key_refused" | "rate_limited")[]) =>
   kinds.map((kind) => rule({ kind }));
 
-function run(steps: readonly [Snapshot, number][], rules: readonly AlertRule[], cooldownMs = 60_000): AlertEvent[] {
-  const d = new Detector({ cooldownMs });
-  return steps.flatMap(([s, now]) => d.step(s, now, rules));
-}
-
-type PlayedOver = { cancelled?: boolean; winnings?: string; net?: string };
-const played = (gid: string, over: PlayedOver = {}): GameResult => gameResult(playedWire(gid, over));
-
-function playedWire(gid: string, over: PlayedOver = {}): Parameters<typeof gameResult>[0] {
-  return {
-    gid,
-    interval: 60,
-    asset: "BTC_USDT",
-    network: "testnet",
-    currency: "USDC",
-    open_price: "100",
-    closing_price: "101",
-    settled_at: new Date(T0).toISOString(),
-    cancelled: over.cancelled ?? false,
-    positions: [{ sp: "101", f: "5", w: "7.5", r: "0", win: true, variance: "0", txid: `t${gid}`, placed_at: new Date(T0).toISOString() }],
-    total_staked: "5",
-    total_winnings: over.winnings ?? "7.5",
-    net_return: over.net ?? "2.5",
-  };
-}
+/** A game of the user's settled: 5 staked, 7.5 paid, closed at 101. */
+const played = (gid: string, over: Partial<GameSpec> = {}): GameResult =>
+  settledGame({ gid, at: T0, staked: "5", paid: "7.5", closing: "101", ...over });
 
 describe("a held game settled", () => {
   it("says the outcome, the net and what was staked and paid, with exact data", () => {
@@ -81,7 +56,7 @@ describe("a held game settled", () => {
   });
 
   it("a cancelled game says its stakes came back, and no net in the title", () => {
-    const settled = withSettlement(base, played("489887", { cancelled: true, winnings: "0", net: "0" }), T0 + 1_000);
+    const settled = withSettlement(base, played("489887", { cancelled: true, paid: "0" }), T0 + 1_000);
     const [event] = run(
       [
         [base, T0],
@@ -571,7 +546,7 @@ describe("the balance", () => {
   });
 
   it("a settlement of a game not played in is not the dashboard's own", () => {
-    const unplayed = gameResult({ ...playedWire("702"), positions: [], total_staked: "0" });
+    const unplayed = played("702", { staked: "0", positions: [] });
     const settlements = withSettlement(base, unplayed, T0).settlements;
     const events = run([at("100", T0 - 1_000), at("107.5", T0 + 31_000, { settlements })], on("balance"));
     expect(events.map((e) => e.data.change)).toEqual(["7.5"]);
@@ -621,7 +596,7 @@ describe("the balance", () => {
   });
 
   it("a cancelled game's stakes are what came back", () => {
-    const settlements = withSettlement(base, played("701", { cancelled: true, winnings: "0", net: "0" }), T0).settlements;
+    const settlements = withSettlement(base, played("701", { cancelled: true, paid: "0" }), T0).settlements;
     const events = run([at("100", T0 - 1_000), at("105", T0 + 31_000, { settlements })], on("balance"));
     expect(events).toEqual([]);
   });
