@@ -20,5 +20,7 @@ export default defineConfig({
     // Stryker's instrumentation counts every mutant a test reaches: the scheduler's simulated hours run ten times slower.
     testTimeout: 120_000,
     setupFiles: ["test/helpers/mutation-setup.ts"],
+    // A test file that cannot load is a failing test, not an absent one (test/helpers/mutation-load-failures.ts).
+    reporters: ["default", "./test/helpers/mutation-load-failures.ts"],
   },
 });
