@@ -20,7 +20,16 @@
  * recent settlement wins a tie).
  */
 
-import { formatDistance, formatInterval, formatMoney, formatMoneyChange, formatPrice, shortGid, strikeLabel } from "./format.js";
+import {
+  formatDistance,
+  formatInterval,
+  formatMoney,
+  formatMoneyChange,
+  formatPrice,
+  inCurrency,
+  shortGid,
+  strikeLabel,
+} from "./format.js";
 import { Decimal, sum } from "./money.js";
 import { nearestStrike } from "./positions.js";
 import { type GameResult, isReadable, type Pagination, type ResultsPage, readOr, type Unreadable } from "./service-data.js";
@@ -176,10 +185,13 @@ export function settlementToast(g: GameResult, ascii = false, resultsKey = "r"):
   const card = lastGameCard(g);
   const head = `settled #${shortGid(g.gid, ascii)} ${readOr(g.asset, "?")} ${formatInterval(g.interval)}:`;
   if (card.outcome === "cancelled")
-    return { outcome: card.outcome, text: `${head} CANCELLED, stakes refunded ${card.staked} ${card.currency} · ${resultsKey} results` };
+    return {
+      outcome: card.outcome,
+      text: `${head} CANCELLED, stakes refunded ${inCurrency(card.staked, card.currency)} · ${resultsKey} results`,
+    };
   return {
     outcome: card.outcome,
-    text: `${head} ${card.word} ${card.net} ${card.currency} · staked ${card.staked} · paid ${card.paid} · ${resultsKey} results`,
+    text: `${head} ${card.word} ${inCurrency(card.net, card.currency)} · staked ${card.staked} · paid ${card.paid} · ${resultsKey} results`,
   };
 }
 

@@ -58,7 +58,16 @@ export function settled(spec: GameSpec): GameResult {
   });
 }
 
-type UnreadableField = "total_staked" | "total_winnings" | "cancelled" | "settled_at" | "asset" | "interval" | "network" | "closing_price";
+type UnreadableField =
+  | "total_staked"
+  | "total_winnings"
+  | "cancelled"
+  | "settled_at"
+  | "asset"
+  | "interval"
+  | "network"
+  | "currency"
+  | "closing_price";
 
 /** The game with one field the reader could not read. */
 export function unreadable(g: GameResult, field: UnreadableField): GameResult {

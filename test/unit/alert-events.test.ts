@@ -13,7 +13,7 @@ import { withSettlement } from "../../src/poller/reducers.js";
 import type { Connection, Placement, Snapshot } from "../../src/poller/snapshot.js";
 import { base, rule, run, T0 } from "../helpers/alert-steps.js";
 import { balance, listing, livePrice, statusPosition, statusResponse } from "../helpers/fixtures.js";
-import { type GameSpec, settled as settledGame } from "../helpers/results.js";
+import { type GameSpec, settled as settledGame, unreadable } from "../helpers/results.js";
 
 const AN_ERROR = { kind: "conflict" as const, message: "409", at: T0 };
 const on = (...kinds: ("settled" | "turned" | "early_window" | "balance" | "service" | "key_refused" | "rate_limited")[]) =>
@@ -70,6 +70,21 @@ describe("a held game settled", () => {
       tone: "warn",
       data: { outcome: "cancelled" },
     });
+  });
+
+  it.each([
+    [false, "WON +2.50", "settled #489888 ? 1m: WON +2.50 · staked 5.00 · paid 7.50"],
+    [true, "CANCELLED", "settled #489888 ? 1m: CANCELLED stakes refunded 5.00"],
+  ])("an unreadable asset reads ?, and an unreadable currency is left out (cancelled: %s)", (cancelled, title, text) => {
+    const game = unreadable(unreadable(played("489888", { cancelled, paid: cancelled ? "0" : "7.5" }), "asset"), "currency");
+    const [event] = run(
+      [
+        [base, T0],
+        [withSettlement(base, game, T0 + 1_000), T0 + 1_000],
+      ],
+      on("settled"),
+    );
+    expect(event).toMatchObject({ title, text, data: { asset: null, currency: null } });
   });
 
   it("fires among other rules", () => {
@@ -137,6 +152,29 @@ describe("a held game turning", () => {
         tone,
         data: { gid: "700", asset: "BTC_USDT", interval: 60, state, projected_net: exact },
       },
+    ]);
+  });
+
+  it("follows each game held on its own: two turning at once are two events", () => {
+    // The live game 700 and the next game 701, each projected on its own sign.
+    const both = (w700: number, w701: number, at: number): Snapshot => ({
+      ...base,
+      listing: { value: live, at },
+      status: {
+        value: statusResponse([statusPosition({ gid: "700", f: "5", w: w700 }), statusPosition({ gid: "701", f: "5", w: w701 })]),
+        at,
+      },
+    });
+    const events = run(
+      [
+        [both(4, 6, T0), T0],
+        [both(6, 4, T0 + 1_000), T0 + 1_000],
+      ],
+      on("turned"),
+    );
+    expect(events.map((e) => [e.data.gid, e.data.state])).toEqual([
+      ["700", "winning"],
+      ["701", "losing"],
     ]);
   });
 

@@ -163,6 +163,14 @@ describe("the settlement toast and the last game's card", () => {
     expect(settlementToast(refunded).text).toBe("settled #7 BTC_USDT 1m: CANCELLED, stakes refunded 3.00 USDC · r results");
   });
 
+  it("shortens a long game id with … unless asked for ASCII, and says ? and nothing for an asset and a currency it cannot read", () => {
+    const long = settled({ gid: "123456789012", at: T, staked: "1", paid: "0", interval: 10 });
+    expect(settlementToast(long).text).toMatch(/^settled #…789012 /);
+    const blind = unreadable(unreadable(settled({ gid: 8, at: T, staked: "1", paid: "0" }), "asset"), "currency");
+    expect(settlementToast(blind).text).toBe("settled #8 ? 1m: LOST -1.00 · staked 1.00 · paid 0.00 · r results");
+    expect(lastGameCard(blind).currency).toBe("");
+  });
+
   it("names each outcome, and the strike nearest the close with the close's distance from it", () => {
     const g = settled({ gid: 1, at: T, staked: "2", paid: "2", closing: "60001.5", positions: [{ sp: "60000" }, { sp: "60002" }] });
     expect(lastGameCard(g)).toMatchObject({

@@ -50,7 +50,8 @@ function settled(n: SettlementNotice) {
     event: "settled" as const,
     rule: "settled",
     at: n.at,
-    title: `${card.word} ${card.outcome === "cancelled" ? "" : `${card.net} `}${card.currency}`.replace(/\s+/g, " ").trim(),
+    // A cancelled game has no net to say.
+    title: inCurrency(card.outcome === "cancelled" ? card.word : `${card.word} ${card.net}`, card.currency),
     text: `settled ${head}: ${card.word} ${money}`,
     tone: OUTCOME_TONE[card.outcome],
     data: {

@@ -10,8 +10,8 @@ import type { Connection, Snapshot } from "../../poller/snapshot.js";
 import { RATE_LIMITED_MS, SERVICE_DOWN_MS } from "../rules.js";
 import type { EventDetector, Step } from "./context.js";
 
-const reasonOf = (c: Connection) => ("reason" in c ? c.reason : "");
-const failing = (c: Connection) => c.state === "offline" || c.state === "degraded";
+const failing = (c: Connection): c is Extract<Connection, { state: "offline" | "degraded" }> =>
+  c.state === "offline" || c.state === "degraded";
 
 export class ServiceEvents implements EventDetector {
   /** Server ms of the first step: the silence before any answer counts from there. */
@@ -36,9 +36,9 @@ export class ServiceEvents implements EventDetector {
           rule: "key_refused",
           at: t.now,
           title: "key refused",
-          text: `the service refused the key: ${reasonOf(c)}`,
+          text: `the service refused the key: ${c.reason}`,
           tone: "down",
-          data: { reason: reasonOf(c) },
+          data: { reason: c.reason },
         });
     }
     if (c.state === "ok") this.refusedSaid = false;
@@ -71,9 +71,9 @@ export class ServiceEvents implements EventDetector {
         rule: "service",
         at: t.now,
         title: "service unreachable",
-        text: `service unreachable for ${formatAge(t.now - silentSince)}: ${reasonOf(s.connection)}`,
+        text: `service unreachable for ${formatAge(t.now - silentSince)}: ${s.connection.reason}`,
         tone: "warn",
-        data: { state: "down", reason: reasonOf(s.connection), since: silentSince },
+        data: { state: "down", reason: s.connection.reason, since: silentSince },
       });
   }
 
@@ -93,9 +93,9 @@ export class ServiceEvents implements EventDetector {
         rule: "rate_limited",
         at: t.now,
         title: "rate limited",
-        text: `rate limited for ${formatAge(t.now - this.limitedSince)}: ${reasonOf(c)}`,
+        text: `rate limited for ${formatAge(t.now - this.limitedSince)}: ${c.reason}`,
         tone: "warn",
-        data: { reason: reasonOf(c), since: this.limitedSince },
+        data: { reason: c.reason, since: this.limitedSince },
       });
   }
 }
