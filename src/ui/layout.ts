@@ -130,8 +130,8 @@ export function computeLayout(cols: number, rows: number, needs: LayoutNeeds = {
   const tooSmall = cols < MIN_COLS || rows < MIN_ROWS;
   const frameHeight = rows - 1;
   const between = Math.max(0, frameHeight - HEADER - FOOTER);
-  const strategyHeight = needs.confirmOpen === true || (needs.strategyLine === true && alertFits(mode, between)) ? 1 : 0;
-  const alertHeight = needs.alertLine === true && alertFits(mode, between - strategyHeight) ? 1 : 0;
+  const strategyHeight = needs.confirmOpen === true || (needs.strategyLine === true && alertFits(between)) ? 1 : 0;
+  const alertHeight = needs.alertLine === true && alertFits(between - strategyHeight) ? 1 : 0;
   const body = between - strategyHeight - alertHeight;
   const lines = Math.min(POSITION_LINES_MAX, Math.max(1, needs.positionLines ?? 0));
   // An empty table is its one line, with no column header or total around it.
@@ -165,10 +165,11 @@ export function computeLayout(cols: number, rows: number, needs: LayoutNeeds = {
 /**
  * The alert line (and the strategy line) takes a row where the panes can
  * give one: the one-line layout keeps its three lines, and the form's two or
- * the positions' summary and best row, before it.
+ * the positions' summary and best row, before it. The boxed and sections
+ * layouts always have the row: their smallest sizes leave 11 rows of panes.
  */
-function alertFits(mode: LayoutMode, body: number): boolean {
-  return mode !== "lines" || body - 1 >= 3 + 2;
+function alertFits(body: number): boolean {
+  return body - 1 >= 3 + 2;
 }
 
 type Split = Pick<Layout, "topHeight" | "priceHeight" | "positionsHeight" | "formHeight" | "chartRows" | "positionRows" | "bookHeight">;
@@ -199,8 +200,8 @@ export const TALL_ROWS = 42;
  * then down to their one best row before the chart goes under its floor.
  */
 function share(room: number, chromeChart: number, chromeTable: number, wanted: number): { chartRows: number; positionRows: number } {
-  const forRows = Math.max(1, Math.min(wanted, room - chromeTable - chromeChart - CHART_ROWS_FLOOR));
-  const positionRows = Math.max(0, Math.min(forRows, room - chromeTable - chromeChart - 1));
+  // Every layout that shares leaves room for a row (from 28 rows boxed, from 20 in sections): no need to cap it.
+  const positionRows = Math.max(1, Math.min(wanted, room - chromeTable - chromeChart - CHART_ROWS_FLOOR));
   return { chartRows: Math.max(0, room - chromeTable - positionRows - chromeChart), positionRows };
 }
 

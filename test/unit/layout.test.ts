@@ -71,6 +71,23 @@ it("on a wide terminal sizes the book to its rows and gives the chart the whole 
   expect(l.chartRows).toBe(body(50) - l.topHeight - 3 - 1);
 });
 
+it("keeps the book beside the panes to half the height, and the positions to the rest less their frame and table", () => {
+  const l = computeLayout(180, 35, { positionLines: 12, bookRows: 30 });
+  expect(l.bookHeight).toBe(Math.floor(body(35) / 2));
+  expect(l.positionsHeight).toBe(body(35) - l.bookHeight);
+  // Their border and title (3) and the table's column header and total (2) around the rows.
+  expect(l.positionRows).toBe(l.positionsHeight - 3 - 2);
+});
+
+it("keeps the book column and the roomy details to the boxed layout, wherever the sections are asked for", () => {
+  expect(computeLayout(200, 50, { choice: "sections", bookRows: 2 })).toMatchObject({
+    mode: "sections",
+    bookWidth: 0,
+    paneCols: 200,
+    full: false,
+  });
+});
+
 it("gives the alert line a row in the one-line layout where its lines keep theirs", () => {
   expect([
     computeLayout(40, 9, { alertLine: true }).alertHeight,

@@ -44,6 +44,8 @@ describe("priceTicks", () => {
   it("gives one tick where one fits, none where none does, and a step for a range that is a point", () => {
     expect(priceTicks(0, 100, 1).ticks).toHaveLength(1);
     expect(priceTicks(0, 100, 0).ticks).toEqual([]);
+    // No tick asked for: the step is the round one of the price itself, not a coarse one found by leaving every tick out.
+    expect(priceTicks(101, 102, 0)).toEqual({ step: 200, ticks: [] });
     expect(priceTicks(5, 5, 4)).toEqual({ step: 5, ticks: [] });
     expect(priceTicks(0, 0, 4)).toEqual({ step: 1, ticks: [] });
   });
@@ -54,11 +56,34 @@ describe("timeTicks", () => {
 
   it("makes ticks anew for any change of range, kind or width", () => {
     const range: TimeRange = { from: LATEST - 90_000, to: LATEST, labels: "elapsed" };
-    expect(labels(range, 70)).toHaveLength(10);
-    expect(labels({ ...range, from: LATEST - 60_000 }, 70)).toHaveLength(7);
-    expect(labels({ ...range, to: LATEST + 60_000 }, 70)).toHaveLength(11);
-    expect(labels({ ...range, labels: "clock" }, 70)).toHaveLength(2);
-    expect(labels(range, 30)).toHaveLength(4);
+    // Each change made from the range just drawn, so that only that one thing differs from what is remembered.
+    const drawnAfterRange = (changed: TimeRange, cols: number) => {
+      expect(labels(range, 70)).toHaveLength(10);
+      return labels(changed, cols);
+    };
+    expect(drawnAfterRange({ ...range, from: LATEST - 60_000 }, 70)).toHaveLength(7);
+    expect(drawnAfterRange({ ...range, to: LATEST + 60_000 }, 70)).toHaveLength(11);
+    expect(drawnAfterRange({ ...range, labels: "clock" }, 70)).toHaveLength(2);
+    expect(drawnAfterRange(range, 30)).toHaveLength(4);
+  });
+
+  it("counts a game's time from its start, to the millisecond", () => {
+    const from = LATEST + 1_234;
+    const ticks = timeTicks({ from, to: from + 10_000, labels: "elapsed" }, 77);
+    expect(ticks.map((t) => t.t - from)).toEqual(Array.from({ length: 11 }, (_, k) => k * 1_000));
+    expect(ticks.map((t) => t.label).slice(0, 3)).toEqual(["0:00", "0:01", "0:02"]);
+  });
+
+  it("falls back to its longest step where even that gives more ticks than fit", () => {
+    const month = timeTicks({ from: LATEST - 30 * 24 * HOUR, to: LATEST, labels: "clock" }, 14);
+    expect(month[1]!.t - month[0]!.t).toBe(12 * HOUR);
+    const years = timeTicks({ from: LATEST - 3 * 365 * 24 * HOUR, to: LATEST, labels: "date" }, 14);
+    expect(years[1]!.t - years[0]!.t).toBe(364 * 24 * HOUR);
+  });
+
+  it("writes a date's month and day in two digits", () => {
+    const from = new Date(2026, 2, 1).getTime();
+    expect(labels({ from, to: new Date(2026, 2, 4).getTime(), labels: "date" }, 70)).toEqual(["03-01", "03-02", "03-03", "03-04"]);
   });
 
   it("takes the finest step whose ticks fit, however exactly they fit", () => {
@@ -77,6 +102,8 @@ describe("timeTicks", () => {
   it("has no ticks for a range with no length or a width under one label", () => {
     expect(labels({ from: LATEST, to: LATEST, labels: "elapsed" }, 70)).toEqual([]);
     expect(labels({ from: LATEST - HOUR, to: LATEST, labels: "clock" }, 6)).toEqual([]);
+    // Two days hold round local times for any step, in any zone: still none under one label's width.
+    expect(labels({ from: LATEST - 48 * HOUR, to: LATEST, labels: "clock" }, 6)).toEqual([]);
     // Room for one label: a step as long as the range (a tick on each end where the local clock has them round).
     expect(labels({ from: LATEST - 10 * MINUTE, to: LATEST, labels: "clock" }, 7).length).toBeGreaterThan(0);
   });

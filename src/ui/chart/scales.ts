@@ -67,6 +67,7 @@ export function niceStep(raw: number): number {
   if (!(raw > 0) || !Number.isFinite(raw)) return 1;
   const power = 10 ** Math.floor(Math.log10(raw));
   // A hair's tolerance: a raw step computed in floats (2.0000000001) is still the round 2.
+  // Stryker disable next-line EqualityOperator: with the tolerance, m × power equal to it is a float a hair under raw, which no step is
   const multiple = [1, 2, 2.5, 5].find((m) => m * power >= raw * (1 - 1e-9)) ?? 10;
   return multiple * power;
 }
@@ -89,6 +90,7 @@ function ticksOf(lo: number, hi: number, step: number): number[] {
   const out: number[] = [];
   const decimals = stepDecimals(step);
   // k × step in binary floats drifts (3700.2000000000003): each tick is rounded to the step's digits.
+  // Stryker disable next-line EqualityOperator: k × step equal to hi plus a hair of the step is a tick no float range ends on
   for (let k = Math.ceil(lo / step - 1e-9); k * step <= hi + step * 1e-9; k++) out.push(Number((k * step).toFixed(decimals)));
   return out;
 }
