@@ -115,7 +115,7 @@ describe("GET /results' edges", () => {
 
   it("reads `cancelled` sent as null as not cancelled, with no diagnostic", () => {
     const page = readResults({ games: [resultGame({ cancelled: null })] }, {});
-    expect([page.games[0]!.cancelled, page.issues]).toEqual([false, []]);
+    expect([page.games[0]!.cancelled, page.games[0]!.extra, page.issues]).toEqual([false, {}, []]);
   });
 
   it("reads a game without `cancelled` as not cancelled, and leaves nothing it knows in extra", () => {

@@ -37,6 +37,11 @@ describe("text around values", () => {
   it("reads an ISO time and a boolean's word with spaces around them", () => {
     expect(readEpochMs(" 2026-02-19T10:00:00Z ")).toBe(Date.UTC(2026, 1, 19, 10, 0, 0));
     expect(readEpochMs("on 2026-02-19T10:00:00Z")).toBeUndefined();
+    // A date and time with a space for the T is local time to Date.parse: whose zone it is, the service does not say.
+    expect(readEpochMs("2026-02-19 10:00:00")).toBeUndefined();
+    // Only a time that starts with its four-digit year: an expanded year is not a form the service sends.
+    expect(readEpochMs("+002026-02-19T10:00:00Z")).toBeUndefined();
+    expect([readEpochMs(true), readEpochMs({ at: 1 }), readEpochMs(null)]).toEqual([undefined, undefined, undefined]);
     expect([readBoolean(" True "), readBoolean("NO "), readBoolean("maybe")]).toEqual([true, false, undefined]);
   });
 });

@@ -180,7 +180,7 @@ export function readStatus(json: unknown): StatusReport {
   const f = Fields.root(json, issues);
   const list = f.list("positions");
   // The positions pane exists for these.
-  if (list !== null && !isReadable(list)) throw new UnusableResponse(list);
+  if (!isReadable(list)) throw new UnusableResponse(list);
   const positions: Position[] = [];
   (list ?? []).forEach((v, i) => {
     const p = f.element("positions", i, v);
@@ -217,7 +217,7 @@ export function readResults(json: unknown, asked: { limit?: number; offset?: num
   const issues: Unreadable[] = [];
   const f = Fields.root(json, issues);
   const list = f.list("games");
-  if (list !== null && !isReadable(list)) throw new UnusableResponse(list);
+  if (!isReadable(list)) throw new UnusableResponse(list);
   const games: GameResult[] = [];
   (list ?? []).forEach((v, i) => {
     const g = f.element("games", i, v);
@@ -302,7 +302,7 @@ function readResultPosition(p: Fields): ResultPosition {
 
 function readPagination(root: Fields, asked: { limit?: number; offset?: number }): Pagination {
   const o = root.object("pagination");
-  const p = o !== null && isReadable(o) ? o : undefined;
+  const p = isReadable(o) ? o : null;
   return {
     total: p?.quiet("total", COUNT) ?? null,
     limit: p?.quiet("limit", PAGE_SIZE) ?? asked.limit ?? 20,

@@ -71,7 +71,8 @@ export function readEpochMs(v: unknown): number | undefined {
   const inRange = (t: number | undefined) => (t !== undefined && t >= 0 && t <= MAX_EPOCH_MS ? t : undefined);
   const n = readInteger(v);
   if (n !== undefined) return inRange(n);
-  const text = typeof v === "string" ? v.trim() : "";
+  if (typeof v !== "string") return undefined;
+  const text = v.trim();
   if (/^\d{4}-\d{2}-\d{2}T/.test(text)) {
     const t = Date.parse(text);
     return Number.isFinite(t) ? inRange(t) : undefined;
