@@ -45,13 +45,13 @@ export function gameClock(live: LiveGame, now: number): GameClock {
 
 /** The next game when the listing announces one we can read. */
 export function readableNext(listing: GameListing): NextGame | null {
-  return listing.nextGame !== null && isReadable(listing.nextGame) ? listing.nextGame : null;
+  return isReadable(listing.nextGame) ? listing.nextGame : null;
 }
 
 /** The next game's id, when the listing names one that can be read. */
 export function nextGameGid(listing: GameListing): string | undefined {
   const gid = readableNext(listing)?.gid;
-  return gid !== undefined && isReadable(gid) ? gid : undefined;
+  return isReadable(gid) ? gid : undefined;
 }
 
 /** ms until the next game starts (0 once started); null when no next game is known. */

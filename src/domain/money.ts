@@ -17,10 +17,9 @@ export function parseDecimal(text: string): Decimal | null {
   return new Decimal(text.trim());
 }
 
-/** Canonical wire form: plain notation, no exponent, no trailing zeros. */
+/** Canonical wire form: plain notation, no exponent, no trailing zeros; decimal.js writes negative zero "0" here. */
 export function toWire(d: Decimal): string {
-  const s = d.toFixed();
-  return s === "-0" ? "0" : s;
+  return d.toFixed();
 }
 
 /** Fixed decimals with thousands separators, for the screen. */

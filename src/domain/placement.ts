@@ -61,7 +61,8 @@ export function freeStrike(price: Decimal, stake: Decimal, held: PlacementContex
   const taken = (sp: Decimal) => held.some((h) => isReadable(h.sp) && isReadable(h.f) && h.sp.eq(sp) && h.f.eq(stake));
   // Stryker disable next-line EqualityOperator: with ten held at most, a free strike turns up by d = 5
   for (let d = 0; d <= MAX_POSITIONS_PER_GAME; d++) {
-    for (const sp of d === 0 ? [rounded] : [rounded.plus(d), rounded.minus(d)]) if (!taken(sp)) return sp;
+    // At d = 0 both are the rounded price itself.
+    for (const sp of [rounded.plus(d), rounded.minus(d)]) if (!taken(sp)) return sp;
   }
   return rounded;
 }

@@ -79,9 +79,8 @@ export function mergePage(
   const seen = new Set(read.seen);
   let { newest, oldest, ordered } = read;
   let metKept = false;
-  let fresh = 0;
+  const fresh = page.games.some((g) => !read.seen.has(g.gid));
   for (const g of page.games) {
-    if (!seen.has(g.gid)) fresh++;
     seen.add(g.gid);
     if (!isSettled(g)) continue;
     const at = settledAt(g);
@@ -102,7 +101,7 @@ export function mergePage(
   const reached = read.offset + page.games.length;
   const end = page.total !== null ? reached >= page.total : page.games.length < Math.max(1, page.limit);
   const map = changed.length === 0 ? kept.games : games;
-  if (page.games.length > 0 && fresh === 0 && !end) {
+  if (page.games.length > 0 && !fresh && !end) {
     // The same games again past their page: the service does not page. Over, without claiming the history whole.
     return { kept: { ...kept, games: map }, changed, next: null };
   }

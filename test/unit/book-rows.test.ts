@@ -119,6 +119,18 @@ describe("bookRows", () => {
     expect([row!.count, toWire(row!.staked as Decimal)]).toEqual([1, "2"]);
   });
 
+  it("measures the price from the nearest strike of an active position, not of a failed one", () => {
+    const m = market(BTC, "700", START, [pos("700", { sp: "67000" }), pos("700", { sp: "67100", st: "failed" })]);
+    const [row] = bookRows([m], { BTC_USDT: new Decimal("67080") }, BTC, NOW);
+    expect(toWire(row!.distance!)).toBe("80");
+  });
+
+  it("holds no game whose only position /status says failed, though it was placed here", () => {
+    const failed = pos("700", { st: "failed" });
+    const m: MarketData = { ...market(BTC, "700", START, [failed]), placed: [{ ...failed, st: null }] };
+    expect(bookRows([m], {}, BTC, NOW)).toEqual([]);
+  });
+
   it("measures the price from the nearest strike, with the asset's own price", () => {
     const m = market(BTC, "700", START, [pos("700", { sp: "67000" }), pos("700", { sp: "67100" })]);
     const [row] = bookRows([m], { BTC_USDT: new Decimal("67080"), ETH_USDT: new Decimal("1") }, BTC, NOW);

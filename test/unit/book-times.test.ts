@@ -49,6 +49,8 @@ describe("gameTimes", () => {
     const placedSince = statusPosition({ gid: "500012", txid: "b", t: String(nextEnd + 1_000) });
     const both = { ...old, status: { value: statusResponse([...old.status!.value.positions, placedSince]), at: nextEnd + 2_000 } };
     expect(gameTimes(both, "500009")).toEqual({ gone: true });
+    // The game placed in since is newer than the listing, whatever older game the market also holds.
+    expect(gameTimes(both, "500012")).toEqual({ gone: false, unknown: true });
   });
 
   it("the next game held, its end unreadable: not over, its times not known yet", () => {

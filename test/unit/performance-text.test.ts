@@ -103,6 +103,21 @@ describe("the performance as text", () => {
     expect(distanceLines(strikeDistance([won]))[1]).toBe("median when won 10.00 (0.017%) · when lost –");
   });
 
+  it("gives distances in price alone where no close was read to measure a percent by", () => {
+    const noClose = settled({
+      gid: 6,
+      at: T,
+      staked: "1",
+      paid: "2",
+      closing: null,
+      positions: [{ f: "1", w: "2", win: true, variance: "10" }],
+    });
+    expect(distanceLines(strikeDistance([noClose]))).toEqual([
+      "strike to close over 1 position: median 10.00 · p25 10.00 · p75 10.00 · p90 10.00 · max 10.00",
+      "median when won 10.00 · when lost –",
+    ]);
+  });
+
   it("names the table's columns, the row's name first", () => {
     expect(TABLE_COLUMNS.map((c) => c.title)).toEqual(["", "GAMES", "POS", "STAKED", "PAID", "NET", "RETURN", "WON", "POS WON", "MEDIAN"]);
   });

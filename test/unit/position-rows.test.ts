@@ -167,6 +167,11 @@ describe("positionTotals", () => {
       "? a projection could not be read",
       "? a projection could not be read",
     ]);
+    // As a diagnostic writes it: the total's, with nothing received to show.
+    expect([String(badStake.staked), String(badProjection.projected)]).toEqual([
+      "total: a stake could not be read",
+      "total: a projection could not be read",
+    ]);
   });
 });
 

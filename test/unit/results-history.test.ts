@@ -316,6 +316,9 @@ describe("mergePage", () => {
     // The same games again where the next ones were due: a service that does not page. Over, `through` unmoved.
     const again = mergePage(first.kept, first.next!, { games: [game(5), game(4)], total: null, limit: 2 }, figuresText);
     expect([again.next, again.kept.through]).toEqual([null, null]);
+    // A page that overlaps the last (a game settled meanwhile shifted them) but brings one new game: read on.
+    const shifted = mergePage(first.kept, first.next!, { games: [game(4), game(3)], total: null, limit: 2 }, figuresText);
+    expect(shifted.next).toMatchObject({ offset: 4 });
   });
 
   it("notes a page out of time order, and stops at a kept game only when the read was in order", () => {
@@ -324,6 +327,19 @@ describe("mergePage", () => {
     expect([inOrder.next, inOrder.kept.through]).toEqual([null, T0 + 4 * 60_000]);
     const shuffled = mergePage(kept, FIRST_PAGE, { games: [game(2), game(4)], total: null, limit: 2 }, figuresText);
     expect(shuffled.next).toMatchObject({ offset: 2, ordered: false });
+  });
+
+  it("takes games settled at the same instant as still newest first", () => {
+    const twin = { ...game(4), gid: "2004" };
+    const kept = keptOf([game(2)], T0 + 3 * 60_000);
+    const merged = mergePage(kept, FIRST_PAGE, { games: [game(4), twin, game(2)], total: null, limit: 3 }, figuresText);
+    expect([merged.next, merged.kept.through]).toEqual([null, T0 + 4 * 60_000]);
+  });
+
+  it("ends a read at an empty page, though the total promised more, and calls the history read", () => {
+    const first = mergePage(NO_RESULTS, FIRST_PAGE, { games: [game(5), game(4)], total: 9, limit: 2 }, figuresText);
+    const empty = mergePage(first.kept, first.next!, { games: [], total: 9, limit: 2 }, figuresText);
+    expect([empty.next, empty.kept.through, empty.changed]).toEqual([null, T0 + 5 * 60_000, []]);
   });
 
   it("does not stop at a kept game of the very instant the last read reached", () => {

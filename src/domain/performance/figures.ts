@@ -12,7 +12,7 @@
 import { type Decimal, sum } from "../money.js";
 import type { GameResult, ResultPosition } from "../service-data.js";
 import { isReadable } from "../service-data.js";
-import { isDecided, type PlayedGame, playedGames } from "./played.js";
+import { type GameMoney, type PlayedGame, playedGames } from "./played.js";
 import { type CurrentRun, runsOf } from "./runs.js";
 import { mean, median, ratio } from "./stats.js";
 
@@ -63,17 +63,21 @@ export interface Figures {
   currentRun: CurrentRun;
 }
 
+/** A game played out, with its money. */
+type Decided = PlayedGame & { money: GameMoney };
+
 export function figuresOf(games: readonly GameResult[]): Figures {
   return figuresOfPlayed(playedGames(games));
 }
 
 /** The figures of games already read and ordered by playedGames. */
 export function figuresOfPlayed(played: readonly PlayedGame[]): Figures {
-  const decided = played.filter((g) => isDecided(g.outcome) && g.money !== null);
+  // A game has money exactly when it was played out (won, lost or even) and its totals can be read.
+  const decided = played.filter((g): g is Decided => g.money !== null);
   const count = (outcome: PlayedGame["outcome"]) => played.filter((g) => g.outcome === outcome).length;
-  const nets = decided.map((g) => g.money!.net);
-  const staked = sum(decided.map((g) => g.money!.staked));
-  const paid = sum(decided.map((g) => g.money!.paid));
+  const nets = decided.map((g) => g.money.net);
+  const staked = sum(decided.map((g) => g.money.staked));
+  const paid = sum(decided.map((g) => g.money.paid));
   const net = paid.minus(staked);
   const positions = decided.flatMap((g) => g.result.positions);
   const positionsWon = positions.filter(isWinning).length;
@@ -116,15 +120,15 @@ export function isLosing(p: ResultPosition): boolean {
 /** The win amount when the service sent one instead of a boolean. */
 function winAmount(p: ResultPosition): Decimal | null {
   const w = p.win;
-  return w === null || typeof w === "boolean" || !isReadable(w) ? null : w;
+  return typeof w === "boolean" || !isReadable(w) ? null : w;
 }
 
 /** Best and worst of games in order, oldest first, so that the most recent takes a tie. */
-function extremes(decided: readonly PlayedGame[]): { best: NotableGame | null; worst: NotableGame | null } {
+function extremes(decided: readonly Decided[]): { best: NotableGame | null; worst: NotableGame | null } {
   let best: NotableGame | null = null;
   let worst: NotableGame | null = null;
   for (const g of decided) {
-    const line = { gid: g.gid, net: g.money!.net, settledAt: g.at };
+    const line = { gid: g.gid, net: g.money.net, settledAt: g.at };
     if (best === null || line.net.gte(best.net)) best = line;
     if (worst === null || line.net.lte(worst.net)) worst = line;
   }

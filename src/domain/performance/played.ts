@@ -48,7 +48,9 @@ export function isDecided(outcome: GameOutcome): outcome is DecidedOutcome {
 /** The game's outcome for the performance figures: as gameOutcome, but unknown unless stakes and winnings can both be read. */
 export function performanceOutcome(g: GameResult): GameOutcome {
   if (g.cancelled === true) return "cancelled";
-  if (g.cancelled !== false || !isReadable(g.total_staked) || !isReadable(g.total_winnings)) return "unknown";
+  // gameOutcome falls back on net_return where a total cannot be read; here that is never guessed. It says
+  // unknown itself for a `cancelled` it cannot read.
+  if (!isReadable(g.total_staked) || !isReadable(g.total_winnings)) return "unknown";
   return gameOutcome(g);
 }
 
