@@ -89,7 +89,8 @@ export class RequestHealth {
 
   /** Records a failure; returns the local ms until which it holds back what it concerns. */
   failed(endpoint: Endpoint, err: ApiError, now: number): number {
-    if ((err.kind === "network" && err.unreachable) || err.kind === "auth") {
+    // Only a network error is unreachable (api/classify.ts).
+    if (err.unreachable || err.kind === "auth") {
       const failures = (this.service?.failures ?? 0) + 1;
       const retryAt = now + backoffDelay(failures, this.serviceBackoffMaxMs, this.random);
       this.service = { state: err.kind === "auth" ? "unauthorized" : "offline", failures, retryAt, kind: err.kind, reason: err.message };

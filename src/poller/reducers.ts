@@ -193,9 +193,9 @@ export function withPlaced(s: Snapshot, position: PlacedPosition): Snapshot {
  * the book knew of the new market shows until it is fetched again.
  */
 export function retargeted(s: Snapshot, target: Target): Snapshot {
-  const assetChanged = target.asset !== s.target.asset;
   const { book, seed } = refocusedBook(s, target);
-  const price = assetChanged ? book.prices[target.asset] : s.price;
+  // The book has the asset's last price: the one just shown, for another interval of the same asset.
+  const price = book.prices[target.asset];
   // Each asset's price history stays: switching back shows it at once.
   return {
     ...s,

@@ -136,15 +136,14 @@ function checkedStake(input: DecideInput, planned: PlannedPosition): { kind: "ok
   return { kind: "ok", f };
 }
 
-type Reference = { name: string; price: Decimal; missing?: undefined } | { name: string; price?: undefined; missing: string };
+type Reference = { name: string; price: Decimal; missing?: undefined } | { name?: undefined; price?: undefined; missing: string };
 
 function referencePrice(strategy: StrategyConfig, market: MarketState, game: LiveGame): Reference {
   const around = strategy.strike.around;
-  if (around === "live")
-    return market.price ? { name: "live", price: market.price } : { name: "live", missing: "the live price is not known yet" };
+  if (around === "live") return market.price ? { name: "live", price: market.price } : { missing: "the live price is not known yet" };
   const value = around === "ai" ? game.ai_price : game.open_price;
   const name = around === "ai" ? "ai" : "open";
-  return isReadable(value) ? { name, price: value } : { name, missing: `the ${name} price of #${game.gid} is not known yet` };
+  return isReadable(value) ? { name, price: value } : { missing: `the ${name} price of #${game.gid} is not known yet` };
 }
 
 /** An offset as the reason shows it: "+4", "-2.5", "+0". */

@@ -92,6 +92,8 @@ describe("request health", () => {
     h.failed("status", err({ kind: "rate_limited", status: 429, retryAfterMs: 3_000 }), NOW);
     h.failed("price", err({ kind: "rate_limited", status: 429, retryAfterMs: 7_000 }), NOW);
     expect([h.nextRetry(NOW), h.nextRetry(NOW + 3_000)]).toEqual([NOW + 3_000, NOW + 7_000]);
+    // Rate limited until the last of them lets go, though it was limited second.
+    expect(h.connection(NOW)).toMatchObject({ state: "rate_limited", resumeAt: NOW + 7_000 });
   });
 
   it("a 429 without a reason says too many requests, until the moment its wait ends", () => {
@@ -107,6 +109,12 @@ describe("request health", () => {
     h.failed("status", err({ message: "the service failed, status 500" }), NOW);
     h.failed("status", err({ message: "the service failed, status 500" }), NOW);
     expect(h.connection(NOW)).toEqual({ state: "degraded", retryAt: NOW + 1_000, reason: "GET /spot: the service failed, status 502" });
+    // The same, with the endpoint retried first failing last.
+    const later = new RequestHealth(2_000, noJitter);
+    later.failed("status", err({ message: "the service failed, status 500" }), NOW);
+    later.failed("status", err({ message: "the service failed, status 500" }), NOW);
+    later.failed("spot", err({ message: "the service failed, status 502" }), NOW);
+    expect(later.connection(NOW)).toEqual({ state: "degraded", retryAt: NOW + 1_000, reason: "GET /spot: the service failed, status 502" });
   });
   it("on a tie names the endpoint that failed first", () => {
     const h = new RequestHealth(2_000, noJitter);

@@ -46,14 +46,6 @@ const presses = (): KeyPress[] =>
 /** Hints as the footer writes them when everything fits. */
 const line = (hints: readonly Hint[]) => fitHints(hints, 1000);
 
-const name = (p: KeyPress) =>
-  JSON.stringify(
-    p.input ||
-      Object.entries(p.key)
-        .filter(([, v]) => v === true)
-        .map(([k]) => k),
-  );
-
 describe("the key tables", () => {
   const tables = Object.entries(DEFAULT_KEYS).map(
     ([name, table]) => [name, table as readonly { action: string; keys: readonly string[] }[]] as const,

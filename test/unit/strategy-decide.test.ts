@@ -165,13 +165,24 @@ describe("decide: timing", () => {
       toNext(S + 75_000, "no live game; the next #101 opens in 1:10"),
     ],
     [
+      "no live game, the next announced with an id that cannot be read",
+      input({
+        market: {
+          ...input().market,
+          listing: { ...live, liveGame: null, nextGame: { ...live.nextGame!, gid: new Unreadable("nextGame.gid", "x", "") } },
+        },
+      }),
+      toNext(S + 75_000, "no live game; the next opens in 1:10"),
+    ],
+    [
       "no game announced",
       input({ market: { ...input().market, listing: { ...live, liveGame: null, nextGame: null } } }),
       { kind: "wait", reason: "no game announced yet" },
     ],
   ];
   it.each(cases)("%s", (_, i, expected) => {
-    expect(decide(i)).toEqual(expected);
+    // Strictly: a wait with no time to wait for has no `until` at all.
+    expect(decide(i)).toStrictEqual(expected);
   });
 
   it("places into the live game with the reason a trader reads", () => {
