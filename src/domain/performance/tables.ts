@@ -30,8 +30,7 @@ export function byAsset(games: readonly GameResult[]): Row<string>[] {
   return rowsBy(
     playedGames(games),
     (g) => (isReadable(g.result.asset) ? g.result.asset : null),
-    // Group keys are distinct: two are never equal.
-    // Stryker disable next-line EqualityOperator: the keys are distinct, so a < b and a <= b never differ
+    // Stryker disable next-line EqualityOperator: group keys are distinct, so a < b and a <= b never differ
     (a, b) => (a < b ? -1 : 1),
   );
 }

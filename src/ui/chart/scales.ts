@@ -67,7 +67,7 @@ export function niceStep(raw: number): number {
   if (!(raw > 0) || !Number.isFinite(raw)) return 1;
   const power = 10 ** Math.floor(Math.log10(raw));
   // A hair's tolerance: a raw step computed in floats (2.0000000001) is still the round 2.
-  // Stryker disable next-line EqualityOperator: with the tolerance, m × power equal to it is a float a hair under raw, which no step is
+  // Stryker disable next-line EqualityOperator: m × power exactly at raw less the hair is a float no computed step lands on
   const multiple = [1, 2, 2.5, 5].find((m) => m * power >= raw * (1 - 1e-9)) ?? 10;
   return multiple * power;
 }
