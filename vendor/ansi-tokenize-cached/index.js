@@ -40,10 +40,13 @@ const charsByTokens = new WeakMap();
 const NO_STYLES = Object.freeze([]);
 
 // Printable ASCII, Latin-1 and Latin Extended, punctuation, arrows, maths,
-// technical symbols, box drawing, blocks, shapes, dingbats: none of these
-// joins a neighbour into one grapheme. Plus SGR codes, which Ink writes.
+// technical symbols, box drawing, blocks, shapes, dingbats, braille: none of
+// these joins a neighbour into one grapheme. Plus SGR codes, which Ink writes.
+// Braille is the price chart's rows, which change with every price: without
+// it here each was tokenised a character at a time, a tenth of the
+// dashboard's garbage.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: SGR codes begin with ESC
-const SIMPLE = /^(?:[\x20-\x7e\u00a0-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u27bf]|\x1b\[[0-9;]*m)*$/;
+const SIMPLE = /^(?:[\x20-\x7e\u00a0-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u27bf\u2800-\u28ff]|\x1b\[[0-9;]*m)*$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: SGR codes begin with ESC
 const SGR = /\x1b\[[0-9;]*m/g;
 const charTokens = new Map();
