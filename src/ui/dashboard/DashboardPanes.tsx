@@ -7,6 +7,7 @@
  */
 import { Box } from "ink";
 import { useMemo } from "react";
+import { dayOf } from "../../domain/format.js";
 import { noLiveGameTitle } from "../../domain/placement.js";
 import { lastGameCard } from "../../domain/results.js";
 import type { Snapshot } from "../../poller/snapshot.js";
@@ -164,7 +165,7 @@ function Positions(p: PartProps & { width: number }) {
       {...freshness(s, "status", s.status, now, d.view.statusHeld)}
       read={d.read}
       view={d.view}
-      now={now}
+      today={dayOf(now)}
       livePrice={s.price?.value.value}
       noLiveGame={noLiveGameLine(s)}
       scroll={p.scroll}

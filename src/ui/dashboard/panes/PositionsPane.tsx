@@ -1,6 +1,5 @@
 import { memo, useMemo } from "react";
 import {
-  dayOf,
   formatDistance,
   formatMoney,
   formatMoneyChange,
@@ -45,8 +44,12 @@ export interface PositionsPaneProps extends PaneFrame, Freshness {
   noLiveGame?: string | undefined;
   scroll: number;
   visibleRows: number;
-  /** Server ms: a position placed on another day shows its date. */
-  now: number;
+  /**
+   * The day being drawn (local midnight, dayOf of the server's now): a position placed on
+   * another day shows its date. A day, not the instant, so the clock's
+   * second alone does not redraw the table.
+   */
+  today: number;
 }
 
 type Key = "strike" | "stake" | "dist" | "projected" | "net" | "ret" | "placed";
@@ -84,7 +87,7 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
   const left = Math.max(0, MAX_POSITIONS_PER_GAME - totals.count);
   const all = v.all;
   // Dates come and go with the day, not the second: the columns and rows are rebuilt when the day turns.
-  const today = dayOf(p.now);
+  const today = p.today;
   const width = innerWidth(p);
   const cols = useMemo(() => tableColumns(all, today, width), [all, today, width]);
   const best = bestRow(v.rows, p.livePrice);
