@@ -13,13 +13,20 @@
  *   whole session, 30 MB at the peak), to parse one response a second a
  *   little faster. The baseline compiler (Liftoff) alone does that parse
  *   in the same time a frame can notice.
+ * - Nothing past Maglev (`--max-opt=2`; Node 20's V8 has Maglev off, so
+ *   there the baseline compiler, Sparkplug, is the top tier). A screen
+ *   drawn once a second never stops feeding TurboFan: it optimised about
+ *   fifty functions a minute for as long as the dashboard ran, on worker
+ *   threads, and kept their code and the compiler's memory (about 4 MB
+ *   resident). Without it the dashboard's CPU is the same within the
+ *   runs' spread: what TurboFan's code saves a frame, its compiles spent.
  *
  * BENCHMARKS.md ("Dashboard") has what each buys and costs;
  * test/unit/v8-flags.test.ts that every tested Node's V8 knows them.
  */
 import { setFlagsFromString } from "node:v8";
 
-export const DASHBOARD_V8_FLAGS = "--semi-space-growth-factor=1 --liftoff-only";
+export const DASHBOARD_V8_FLAGS = "--semi-space-growth-factor=1 --liftoff-only --max-opt=2";
 
 export function setDashboardV8Flags(): void {
   setFlagsFromString(DASHBOARD_V8_FLAGS);
