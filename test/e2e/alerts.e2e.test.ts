@@ -1,10 +1,14 @@
 /**
  * Alerts as a trader meets them, in tmux against the embedded sim: two
- * price rules made with the alert form (A) on each side of the live price,
- * then work in another window. A crossing rings the bell (tmux flags the
- * dashboard's window), runs the notify_command of the config file (which
- * writes the event to a file), and shows on the alert line above the
- * footer, the key hints still there; the alerts list (L) has it.
+ * price rules made with the alert form (A) at the live price, one for each
+ * way it may cross, and a countdown to the close, then work in another
+ * window. The first alert rings the bell (tmux flags the dashboard's
+ * window), runs the notify_command of the config file (which writes the
+ * event to a file), and shows on the alert line above the footer, the key
+ * hints still there; the alerts list (L) has it. The sim's price is a
+ * random walk that can stay away from a level for minutes; the countdown
+ * comes once a game whatever the price does, so an alert is sure within a
+ * minute and whichever comes first is checked whole.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,7 +31,7 @@ describe("alerts in a 90x20 pane", () => {
     dir = undefined;
   });
 
-  it("a price alert made on the screen rings the bell in another window, runs notify_command and shows above the hints", {
+  it("alerts made on the screen ring the bell in another window, run notify_command and show above the hints", {
     timeout: 160_000,
   }, async () => {
     dir = mkdtempSync(join(tmpdir(), "spotdash-e2e-alerts-"));
@@ -57,13 +61,19 @@ describe("alerts in a 90x20 pane", () => {
     await t.waitFor((s) => s.includes("NEW ALERT ‹price below›"), 5_000, "the kind changed to below");
     t.keys("Enter");
     await t.waitFor((s) => s.includes("alert set: BTC_USDT below"), 5_000, "the second rule saved");
+    t.keys("A");
+    await t.waitFor((s) => s.includes("NEW ALERT ‹price above›"), 5_000, "the form a third time");
+    t.keys("BTab", "Right", "Right");
+    await t.waitFor((s) => s.includes("NEW ALERT ‹before close›"), 5_000, "the kind changed to the countdown");
+    t.keys("Enter");
+    await t.waitFor((s) => s.includes("alert set: 10 s before predictions close"), 5_000, "the third rule saved");
 
     t.openOtherWindow();
-    // The sim's path at this minute may drift away from the level for a while before it comes back.
+    // A one-minute game closes within 75 s of any moment, and the countdown fires 10 s before.
     await until(
       () => existsSync(notified),
-      100_000,
-      () => "no alert in 100 s",
+      90_000,
+      () => "no alert in 90 s",
     );
     await until(
       () => t!.windowFormat(0, "#{window_bell_flag}") === "1",
@@ -71,32 +81,50 @@ describe("alerts in a 90x20 pane", () => {
       () => "the dashboard's window was not flagged",
     );
     const event = JSON.parse(readFileSync(notified, "utf8").trim().split("\n")[0]!);
-    expect(event).toMatchObject({ event: "price", asset: "BTC_USDT", level, source: "focused" });
-    expect(["above", "below"]).toContain(event.direction);
-    expect(event.rule).toBe(`price:BTC_USDT:${event.direction}:${level}`);
     expect(Object.keys(event)).not.toContain("key");
+    const alert = event.event === "price" ? priceAlert(event, level) : closingAlert(event);
 
     t.selectWindow(0);
     // The alert shows for 10 s; the "alert set" message in the footer goes after a few.
-    const verb = event.direction === "above" ? "rose above" : "fell below";
-    const shown = await t.waitFor(
-      (s) => /^q quit/m.test(s) && s.includes(`ALERT BTC_USDT ${verb}`),
-      8_000,
-      "the alert line over the hints",
-    );
+    const shown = await t.waitFor((s) => /^q quit/m.test(s) && s.includes(alert.shown), 8_000, "the alert line over the hints");
     const lines = screenRows(shown, COLS, ROWS);
     const footer = footerRow(lines);
-    expect(lines[footer - 1]).toMatch(new RegExp(`^ALERT BTC_USDT ${verb} [\\d,]+\\.00: [\\d,]+\\.\\d\\d\\s*$`));
+    expect(lines[footer - 1]).toMatch(alert.line);
     expect(lines[footer]).toMatch(/^q quit {2}\? help .*data [\d.]+s old/);
     expect(lines[0]).toMatch(/^spotdash │ SIM /);
 
     t.keys("L");
     const list = await t.waitFor((s) => s.includes("FIRED newest first"), 5_000, "the alerts list");
     expect(list).toContain(`BTC_USDT above ${Number(level).toLocaleString("en-US")}.00, once`);
-    expect(list).toMatch(new RegExp(`\\d\\d:\\d\\d:\\d\\d {2}BTC_USDT ${verb}`));
+    expect(list).toContain(`BTC_USDT below ${Number(level).toLocaleString("en-US")}.00, once`);
+    expect(list).toContain("10 s before predictions close");
+    expect(list).toMatch(new RegExp(`\\d\\d:\\d\\d:\\d\\d {2}${alert.listed}`));
     t.keys("Escape");
     await t.waitFor((s) => !s.includes("FIRED newest first"), 5_000, "the list closed");
     t.keys("q");
     await t.waitFor((s) => s.includes("EXITED=0"), 5_000, "the dashboard quits");
   });
 });
+
+/** A price rule's crossing: its event object, and how the alert line and the list say it. */
+function priceAlert(event: Record<string, unknown>, level: string) {
+  expect(event).toMatchObject({ event: "price", asset: "BTC_USDT", level, source: "focused" });
+  expect(["above", "below"]).toContain(event.direction);
+  expect(event.rule).toBe(`price:BTC_USDT:${event.direction}:${level}`);
+  const verb = event.direction === "above" ? "rose above" : "fell below";
+  return {
+    shown: `ALERT BTC_USDT ${verb}`,
+    line: new RegExp(`^ALERT BTC_USDT ${verb} [\\d,]+\\.00: [\\d,]+\\.\\d\\d\\s*$`),
+    listed: `BTC_USDT ${verb}`,
+  };
+}
+
+/** The countdown's alert: its event object, and how the alert line and the list say it. */
+function closingAlert(event: Record<string, unknown>) {
+  expect(event).toMatchObject({ event: "closing", rule: "closing:10", asset: "BTC_USDT", interval: 60, seconds: 10, held: false });
+  return {
+    shown: "ALERT predictions close in",
+    line: /^ALERT predictions close in 0:(09|10): #\S+ BTC_USDT 1m, nothing held\s*$/,
+    listed: "predictions close in",
+  };
+}
