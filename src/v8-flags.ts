@@ -1,6 +1,6 @@
 /**
  * The V8 flags the dashboard sets at run time (cli.tsx, before anything
- * else loads). Only the dashboard: the sim under load wants both.
+ * else loads). Only the dashboard: the sim under load wants V8's defaults.
  *
  * - The dashboard allocates a little every second for hours, and V8 grows
  *   its young generation with every byte that survives a collection, up to
