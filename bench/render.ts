@@ -1,5 +1,5 @@
 /**
- * npm run bench:render [-- --frames 200]
+ * npm run bench:render [-- --frames 200 --clock-only 1]
  *
  * The cost of one dashboard frame: the real Dashboard mounted as the CLI
  * mounts it (src/ui/renderer/mount.ts: Ink, then the FrameWriter) on an

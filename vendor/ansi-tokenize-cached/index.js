@@ -42,9 +42,10 @@ const NO_STYLES = Object.freeze([]);
 // Printable ASCII, Latin-1 and Latin Extended, punctuation, arrows, maths,
 // technical symbols, box drawing, blocks, shapes, dingbats, braille: none of
 // these joins a neighbour into one grapheme. Plus SGR codes, which Ink writes.
-// Braille is the price chart's rows, which change with every price: without
-// it here each was tokenised a character at a time, a tenth of the
-// dashboard's garbage.
+// Braille (U+2800-U+28FF, BRAILLE in src/ui/narrow-glyphs.ts, which this
+// package cannot import) is the price chart's rows, which change with every
+// price: without it here each was tokenised a character at a time, 8 % of
+// the dashboard's allocations (BENCHMARKS.md, "Dashboard").
 // biome-ignore lint/suspicious/noControlCharactersInRegex: SGR codes begin with ESC
 const SIMPLE = /^(?:[\x20-\x7e\u00a0-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u27bf\u2800-\u28ff]|\x1b\[[0-9;]*m)*$/;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: SGR codes begin with ESC
