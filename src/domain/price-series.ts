@@ -58,11 +58,21 @@ export class PriceSeries implements Iterable<PricePoint> {
 
   /** The index of the first point at or after `t` (length when none is): a binary search. */
   indexFrom(t: number): number {
+    return this.search(t, false);
+  }
+
+  /** The index of the first point after `t` (length when none is). */
+  indexAfter(t: number): number {
+    return this.search(t, true);
+  }
+
+  private search(t: number, after: boolean): number {
     let lo = 0;
     let hi = this.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.points[mid]!.t < t) lo = mid + 1;
+      const at = this.points[mid]!.t;
+      if (at < t || (after && at === t)) lo = mid + 1;
       else hi = mid;
     }
     return lo;

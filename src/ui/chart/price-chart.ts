@@ -8,7 +8,8 @@ import type { PriceSeries } from "../../domain/price-series.js";
 import type { Tone } from "../palettes.js";
 import type { Piece, Span } from "../spans.js";
 import { mark } from "../symbols.js";
-import { asciiOf, brailleOf, DotCanvas } from "./canvas.js";
+import { asciiOf, brailleOf, type DotCanvas } from "./canvas.js";
+import { dotX, dotY, LineMemo, type PriceScale, type Window } from "./line-memo.js";
 import { formatTick, gapAfterMs, priceTicks, stepDecimals, type TimeRange, timeTicks } from "./scales.js";
 
 export type RefKind = "open" | "ai" | "strike";
@@ -46,6 +47,8 @@ export interface ChartInput {
   stale: boolean;
   /** A running total (the performance view's net), not samples: its line never breaks at a pause. */
   continuous?: boolean;
+  /** The line as this chart's last draw left it (line-memo.ts): a chart drawn with every price passes its own. */
+  memo?: LineMemo;
 }
 
 export interface Chart {
@@ -83,8 +86,9 @@ interface Cell {
 export function drawChart(c: ChartInput): Chart {
   const withAxes = c.cols >= AXES_MIN_COLS;
   const plotRows = Math.max(1, c.rows >= TIME_AXIS_MIN_ROWS && withAxes ? c.rows - 1 : c.rows);
+  const memo = c.memo ?? new LineMemo();
   const inWindow = pointsIn(c.points, c.range);
-  const scale = priceScale(inWindow, c.refs, c.baseline);
+  const scale = priceScale(memo.extentOf(inWindow), c.refs, c.baseline);
   const ticks = withAxes ? priceTicks(scale.lo, scale.hi, Math.min(6, Math.max(2, Math.floor(plotRows / 2)))) : { step: 1, ticks: [] };
   const decimals = stepDecimals(ticks.step);
   const tickLabels = ticks.ticks.map((t) => formatTick(t, decimals));
@@ -92,11 +96,12 @@ export function drawChart(c: ChartInput): Chart {
   const tagCols = withAxes ? TAG_COLS : 0;
   const plotCols = Math.max(1, c.cols - gutter - tagCols);
 
-  const canvas = new DotCanvas(plotCols, plotRows);
-  const rowOf = (v: number) => Math.floor(dotY(v, scale, canvas.height) / 4);
-  const colOf = (t: number) => Math.floor(dotX(t, c.range, canvas.width) / 2);
-  const gap = c.continuous ? Number.POSITIVE_INFINITY : gapAfterMs((c.range.to - c.range.from) / canvas.width);
-  plotLine(canvas, inWindow, c.range, scale, c.baseline, gap);
+  const width = plotCols * 2;
+  const height = plotRows * 4;
+  const rowOf = (v: number) => Math.floor(dotY(v, scale, height) / 4);
+  const colOf = (t: number) => Math.floor(dotX(t, c.range, width) / 2);
+  const gap = c.continuous ? Number.POSITIVE_INFINITY : gapAfterMs((c.range.to - c.range.from) / width);
+  const canvas = memo.canvas(inWindow, { range: c.range, scale, cols: plotCols, rows: plotRows, baseline: c.baseline, gap });
 
   const grid = cellsOf(canvas, c.ascii);
   const near = c.refs.filter((r) => r.value >= scale.lo && r.value <= scale.hi);
@@ -122,24 +127,9 @@ export function drawChart(c: ChartInput): Chart {
   return { rows, offChart };
 }
 
-/** The points of the window: indexes into the series, not a copy (the chart is drawn with every price). */
-interface Window {
-  points: PriceSeries;
-  first: number;
-  /** One past the last. */
-  end: number;
-}
-
 function pointsIn(points: PriceSeries, range: TimeRange): Window {
   const first = points.indexFrom(range.from);
-  let end = first;
-  while (end < points.length && points.get(end).t <= range.to) end++;
-  return { points, first, end };
-}
-
-interface PriceScale {
-  lo: number;
-  hi: number;
+  return { points, first, end: Math.max(first, points.indexAfter(range.to)) };
 }
 
 /**
@@ -151,15 +141,11 @@ interface PriceScale {
  */
 const SLIVER = 0.25;
 
-function priceScale(w: Window, refs: readonly RefLine[], baseline: number | undefined): PriceScale {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let i = w.first; i < w.end; i++) {
-    const v = w.points.get(i).value;
-    if (v < lo) lo = v;
-    if (v > hi) hi = v;
-  }
-  if (w.end === w.first) {
+function priceScale(extent: { lo: number; hi: number } | undefined, refs: readonly RefLine[], baseline: number | undefined): PriceScale {
+  let lo: number;
+  let hi: number;
+  if (extent !== undefined) ({ lo, hi } = extent);
+  else {
     const anchors = refs.map((r) => r.value).concat(baseline === undefined ? [] : [baseline]);
     if (anchors.length === 0) return { lo: 0, hi: 1 };
     lo = Math.min(...anchors);
@@ -179,33 +165,6 @@ function priceScale(w: Window, refs: readonly RefLine[], baseline: number | unde
   }
   const pad = Math.max(hi - lo, span) * 0.04;
   return { lo: lo - pad, hi: hi + pad };
-}
-
-function dotY(v: number, s: PriceScale, height: number): number {
-  return Math.max(0, Math.min(height - 1, Math.round(((s.hi - v) / (s.hi - s.lo)) * (height - 1))));
-}
-
-function dotX(t: number, r: TimeRange, width: number): number {
-  return Math.max(0, Math.min(width - 1, Math.floor(((t - r.from) / (r.to - r.from)) * width)));
-}
-
-/** The line, broken wherever the prices pause for longer than `gap`; each stretch toned by its side of the baseline. */
-function plotLine(canvas: DotCanvas, w: Window, range: TimeRange, s: PriceScale, baseline: number | undefined, gap: number): void {
-  // The previous point as plain numbers: an object a point would be a day's worth of garbage with every price.
-  let prevX = 0;
-  let prevY = 0;
-  let prevT = Number.NEGATIVE_INFINITY;
-  for (let i = w.first; i < w.end; i++) {
-    const p = w.points.get(i);
-    const x = dotX(p.t, range, canvas.width);
-    const y = dotY(p.value, s, canvas.height);
-    const tone = baseline === undefined || p.value === baseline ? 0 : p.value > baseline ? 1 : 2;
-    if (i > w.first && p.t - prevT <= gap) canvas.line(prevX, prevY, x, y, tone);
-    else canvas.set(x, y, tone);
-    prevX = x;
-    prevY = y;
-    prevT = p.t;
-  }
 }
 
 function cellsOf(canvas: DotCanvas, ascii: boolean): (Cell | null)[][] {

@@ -1,9 +1,10 @@
-import { memo, useMemo } from "react";
+import { memo, useMemo, useRef } from "react";
 import { formatInterval, formatPrice, formatPriceChange, strikeLabel } from "../../../domain/format.js";
 import type { Decimal } from "../../../domain/money.js";
 import type { PriceSeries } from "../../../domain/price-series.js";
 import { isReadable, type LiveGame } from "../../../domain/service-data.js";
 import { AgeBadge, type Freshness } from "../../age.js";
+import { LineMemo } from "../../chart/line-memo.js";
 import { type Chart, drawChart, type RefLine, type TimeMark } from "../../chart/price-chart.js";
 import { type ChartWindow, type GameSpan, windowRange } from "../../chart/scales.js";
 import { sparkline } from "../../chart/sparkline.js";
@@ -39,6 +40,9 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
   // The reference lines change with the listing and the positions; the chart with each price.
   const refs = useMemo(() => referenceLines(p.live, p.strikes, p.best), [p.live, p.strikes, p.best]);
   const game = useMemo(() => gameSpan(p.live, p.interval), [p.live, p.interval]);
+  // Only a cache: the chart drawn with it is the chart drawn without.
+  const line = useRef<LineMemo>(undefined);
+  line.current ??= new LineMemo();
   const latest = p.prices.at(-1)?.t ?? p.at ?? 0;
   const range = windowRange(p.window, game, latest);
   const width = innerWidth(p);
@@ -80,6 +84,7 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
           rows: p.chartRows,
           ascii: theme.ascii,
           stale: p.stale,
+          memo: line.current,
         })
       : undefined;
   // Without the line under the chart, what it left out goes on the title's line.
