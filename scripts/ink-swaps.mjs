@@ -7,6 +7,8 @@
 export const INK_SWAPS = [
   // Ink's renderer builds each frame's text with ./output.js; ours remembers unchanged rows.
   { importer: "renderer.js", module: "./output.js", replacement: "src/ui/renderer/output" },
+  // Ink sanitises every text node of every frame, a string per character; ours answers spotdash's text by two regexps.
+  { importer: "squash-text-nodes.js", module: "./sanitize-ansi.js", replacement: "src/ui/renderer/sanitize-ansi" },
 ];
 
 /** The swap for `specifier` imported from the file `importer`, or undefined. */

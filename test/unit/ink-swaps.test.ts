@@ -14,7 +14,7 @@ const inkBuild = dirname(createRequire(import.meta.url).resolve("ink"));
 
 describe("Ink's modules in the tests", () => {
   it("Ink's renderer imports our Output, as the bundle's does", async () => {
-    expect(INK_SWAPS.map((s) => s.replacement)).toEqual(["src/ui/renderer/output"]);
+    expect(INK_SWAPS.map((s) => s.replacement)).toEqual(["src/ui/renderer/output", "src/ui/renderer/sanitize-ansi"]);
     const renderer = await import(pathToFileURL(join(inkBuild, "renderer.js")).href);
     const seen: unknown[] = [];
     const original = Output.prototype.get;
