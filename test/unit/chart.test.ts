@@ -281,6 +281,15 @@ describe("the chart", () => {
     expect(tones(chart({ stale: true }))).toEqual(new Set(["dim"]));
   });
 
+  it("scales a window with no price yet about the latest price, when no line says where the prices are", () => {
+    // The next game's first second: its listing not read (no open, no ai), the last price from the game before.
+    const next = { from: GAME.end, to: GAME.end + 90_000, labels: "elapsed" as const };
+    const rows = chart({ range: next, refs: [], marks: [], baseline: undefined }).rows.map(text);
+    const ticks = rows.flatMap((r) => /^\s*([\d,.]+)┤/.exec(r)?.[1] ?? []);
+    expect(ticks.length).toBeGreaterThan(1);
+    for (const t of ticks) expect(Math.abs(Number(t.replaceAll(",", "")) - 67_002)).toBeLessThan(20);
+  });
+
   it("stays ASCII in ASCII mode", () => {
     for (const r of chart({ ascii: true }).rows) expect(text(r)).toMatch(/^[\x20-\x7e]*$/);
   });

@@ -88,7 +88,7 @@ export function drawChart(c: ChartInput): Chart {
   const plotRows = Math.max(1, c.rows >= TIME_AXIS_MIN_ROWS && withAxes ? c.rows - 1 : c.rows);
   const memo = c.memo ?? new LineMemo();
   const inWindow = pointsIn(c.points, c.range);
-  const scale = priceScale(memo.extentOf(inWindow), c.refs, c.baseline);
+  const scale = priceScale(memo.extentOf(inWindow), c.refs, c.baseline, c.points.at(-1)?.value);
   const ticks = withAxes ? priceTicks(scale.lo, scale.hi, Math.min(6, Math.max(2, Math.floor(plotRows / 2)))) : { step: 1, ticks: [] };
   const decimals = stepDecimals(ticks.step);
   const tickLabels = ticks.ticks.map((t) => formatTick(t, decimals));
@@ -137,16 +137,23 @@ function pointsIn(points: PriceSeries, range: TimeRange): Window {
  * reads the line against them), then the strikes nearest first, each as
  * long as the line keeps at least SLIVER of the height; with half a row's
  * room above and below. What is left out the price line lists with its
- * direction and its distance from the price.
+ * direction and its distance from the price. A window with no price yet (a
+ * game's first second) is scaled about its lines and the latest price
+ * before it, never about nothing.
  */
 const SLIVER = 0.25;
 
-function priceScale(extent: { lo: number; hi: number } | undefined, refs: readonly RefLine[], baseline: number | undefined): PriceScale {
+function priceScale(
+  extent: { lo: number; hi: number } | undefined,
+  refs: readonly RefLine[],
+  baseline: number | undefined,
+  latest: number | undefined,
+): PriceScale {
   let lo: number;
   let hi: number;
   if (extent !== undefined) ({ lo, hi } = extent);
   else {
-    const anchors = refs.map((r) => r.value).concat(baseline === undefined ? [] : [baseline]);
+    const anchors = refs.map((r) => r.value).concat([baseline, latest].filter((v) => v !== undefined));
     if (anchors.length === 0) return { lo: 0, hi: 1 };
     lo = Math.min(...anchors);
     hi = Math.max(...anchors);
