@@ -24,7 +24,7 @@ import { flag, percentile } from "./stats.js";
 
 // The npm script sets NODE_ENV=production before React loads, as the CLI does.
 const frames = flag("frames", 200);
-// --clock-only 1: the data stays put and only the clock runs, as in most of a game's seconds.
+// --clock-only 1: the data stays put and only the clock runs (a frame no answer changed).
 const clockOnly = flag("clock-only", 0) === 1;
 
 class Screen extends EventEmitter {

@@ -87,7 +87,7 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
   const left = Math.max(0, MAX_POSITIONS_PER_GAME - totals.count);
   const all = v.all;
   // Dates come and go with the day, not the second: the columns and rows are rebuilt when the day turns.
-  const today = p.today;
+  const { today } = p;
   const width = innerWidth(p);
   const cols = useMemo(() => tableColumns(all, today, width), [all, today, width]);
   const best = bestRow(v.rows, p.livePrice);
