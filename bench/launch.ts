@@ -66,6 +66,27 @@ interface Launch {
   priceMeanGap: number;
   priceMaxGap: number;
   phaseS: number;
+  /** The first minute's requests, per endpoint and market: what the price's slots went to. */
+  spent: string;
+}
+
+/** "live-price 33 · spot BTC_USDT/10 7 · …": each endpoint's requests in the first `untilMs`, per market. */
+function slotsSpent(log: readonly Exchange[], t0: number, untilMs: number): string {
+  const counts = new Map<string, number>();
+  for (const e of log) {
+    if (e.start - t0 > untilMs) continue;
+    const [endpoint, query = ""] = e.call.split("?");
+    const q = new URLSearchParams(query);
+    const market =
+      endpoint === "results"
+        ? q.has("gid")
+          ? "a game's"
+          : `page@${q.get("offset") ?? 0}`
+        : [q.get("asset"), q.get("interval")].filter((v) => v !== null).join("/");
+    const key = `${e.method === "POST" ? "POST " : ""}${endpoint}${endpoint === "live-price" || market === "" ? "" : ` ${market}`}`;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts].map(([k, n]) => `${k} ${n}`).join(" · ");
 }
 
 function priceGaps(log: readonly Exchange[], t0: number, untilMs: number): number[] {
@@ -111,6 +132,7 @@ async function main() {
       priceMeanGap: gaps.reduce((a, b) => a + b, 0) / gaps.length,
       priceMaxGap: Math.max(...gaps),
       phaseS: phaseMs / 1000,
+      spent: slotsSpent(proxy.log, t0, seconds * 1000),
     });
     await sleep(1_000);
   }
@@ -139,6 +161,8 @@ function report(results: readonly Launch[]) {
   console.log(
     `  price gap over the first ${seconds} s: mean ${mean.map((m) => Math.round(m)).join(" / ")} ms, max ${Math.round(Math.max(...results.map((r) => r.priceMaxGap)))} ms`,
   );
+  console.log(`  the first ${seconds} s's requests:`);
+  for (const r of results) console.log(`    launch ${r.phaseS} s in: ${r.spent}`);
 }
 
 void main();

@@ -68,11 +68,21 @@ export const POLICY = {
   spotNoLiveGameMs: 10_000,
   resultsOpenMs: 30_000,
   settlementRetryMs: 3_000,
+  /**
+   * The first minute after launch is the live panes' and the book's pass at
+   * launch: the kept results' history, which no pane shows until the
+   * performance view opens, is read only after it (at once when the view
+   * is opened sooner). Its pages would otherwise take every other slot
+   * from the price while the pass runs.
+   */
+  historyAfterLaunchMs: 60_000,
 } as const;
 
 export interface PolicyInput {
   /** Local ms. */
   now: number;
+  /** Local ms since the poller started. */
+  sinceStart: number;
   /** Server ms (the game clock). */
   serverNow: number;
   placeQueued: boolean;
@@ -217,8 +227,8 @@ export function chooseNext(i: PolicyInput): TaskKind | null {
     ["history", () => i.history === "waited"],
     // Looking through the other markets for games held there: when nothing else is due.
     ["book", () => i.book !== null],
-    // Reading the kept results' history otherwise: the slots nothing else wants.
-    ["history", () => i.history !== null],
+    // Reading the kept results' history otherwise: the slots nothing else wants, once the launch's first minute is over.
+    ["history", () => i.history !== null && i.sinceStart >= POLICY.historyAfterLaunchMs],
   ];
   const open = candidates.filter(([kind]) => ready(kind));
   const healthy = open.find(([kind, isDue]) => !i.failing.has(endpointOf(kind, i.book)) && isDue());

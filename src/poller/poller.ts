@@ -71,6 +71,8 @@ export class Poller {
   private bookRequest: BookRequest | null = null;
   /** Bumped by retarget: an answer for the old asset or interval that lands afterwards is dropped. */
   private epoch = 0;
+  /** Local ms of start(). */
+  private startedAt = 0;
 
   constructor(opts: PollerOptions) {
     this.client = opts.client;
@@ -96,6 +98,7 @@ export class Poller {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.startedAt = Date.now();
     void this.loop();
   }
 
@@ -191,8 +194,10 @@ export class Poller {
     const ended = [...(this.book?.ended(s, this.serverNow()) ?? []), ...focusedGameEnded(s, this.serverNow())];
     for (const gid of ended) this.settlements.watch(gid, Date.now());
     this.historyNetwork = this.history.next(s, this.serverNow());
+    const now = Date.now();
     return chooseNext({
-      now: Date.now(),
+      now,
+      sinceStart: now - this.startedAt,
       serverNow: this.serverNow(),
       placeQueued: this.placements.waiting,
       reconcileNeeded: this.placements.reconcileNeeded,

@@ -8,6 +8,7 @@ import type { PolicyInput } from "../../src/poller/policy.js";
 export function policyInput(now: number, over: Partial<PolicyInput>): PolicyInput {
   return {
     now,
+    sinceStart: 3_600_000,
     serverNow: now,
     placeQueued: false,
     reconcileNeeded: false,

@@ -4,7 +4,10 @@
  * launch reads 12 full pages of the focused network, newest first, one
  * request a second at most, while the price keeps its every-other-slot
  * cadence and the other panes their data; everything lands in the state
- * directory. The second launch, on the same directory, asks one page.
+ * directory. The second launch, on the same directory, asks one page. Both
+ * open the performance view at launch, so the reads start at once rather
+ * than after the launch's first minute (POLICY.historyAfterLaunchMs, tested
+ * in policy.test.ts).
  */
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -64,6 +67,7 @@ describe("the results history against the sim", () => {
       onRequest: (kind, at) => starts.push({ kind, at }),
     });
     const files = keepResults(poller.store, stateDir, account());
+    poller.setPerformanceOpen(true);
     poller.start();
     return { poller, files, starts, pages };
   }

@@ -103,4 +103,11 @@ describe("chooseNext at its boundaries", () => {
     expect(chooseNext(input({ resultsOpen: true, lastAttempt: results }))).toBe("results");
     expect(chooseNext(input({ resultsOpen: false, lastAttempt: results }))).toBe("price");
   });
+
+  it("reads the kept results' history from the launch's first minute on, at once when the trader waits on it", () => {
+    // A slot after the price's: nothing but the history is due, so the price takes it again unless the history does.
+    const turn = (sinceStart: number, history: PolicyInput["history"]) => chooseNext(input({ sinceStart, history }));
+    expect([turn(POLICY.historyAfterLaunchMs - 1, "idle"), turn(POLICY.historyAfterLaunchMs, "idle")]).toEqual(["price", "history"]);
+    expect(turn(0, "waited")).toBe("history");
+  });
 });
