@@ -52,6 +52,14 @@ export interface Exchange {
 
 export type ExchangeObserver = (exchange: Exchange) => void;
 
+/** When an exchange's request went out and its answer began, in local ms (poller/spacing.ts paces by them). */
+export interface ExchangeTimes {
+  /** Its request was written to a connected socket; undefined when it never was (no connection, say). */
+  sentAt: number | undefined;
+  /** The answer's status line arrived; undefined when none did. */
+  answeredAt: number | undefined;
+}
+
 /** How a response body becomes a domain value. */
 type ReadBody<T> = (json: unknown) => T;
 
@@ -72,6 +80,7 @@ export class ApiClient {
   private readonly observer: ExchangeObserver | undefined;
   /** An ES private field, so that inspecting or logging the client never shows the key. */
   readonly #apiKey: string;
+  #lastTimes: ExchangeTimes | undefined;
 
   constructor(opts: ClientOptions) {
     this.base = apiBase(opts.url);
@@ -110,6 +119,15 @@ export class ApiClient {
 
   get baseUrl(): string {
     return this.base.toString();
+  }
+
+  /**
+   * The last exchange's times, for whoever paces the requests it sends one
+   * at a time (the poller): when the request went out, after the
+   * connection was made, is when it left for the service.
+   */
+  get lastExchange(): ExchangeTimes | undefined {
+    return this.#lastTimes;
   }
 
   /** Closes the connection; a request still in flight is aborted (it fails as a network error), not waited for. */
@@ -193,8 +211,14 @@ export class ApiClient {
     let responseHeaders: ResponseHeaders;
     let text: string;
     const started = Date.now();
+    const times: ExchangeTimes = { sentAt: undefined, answeredAt: undefined };
+    this.#lastTimes = times;
     try {
-      ({ status, headers: responseHeaders, text } = await exchange(await this.connection(), { method, path, headers, body: requestBody }));
+      ({
+        status,
+        headers: responseHeaders,
+        text,
+      } = await exchange(await this.connection(), { method, path, headers, body: requestBody }, times));
     } catch (e) {
       const err = networkError(call, method, e);
       this.observer?.({
@@ -233,15 +257,19 @@ interface Exchanged {
  * collects the body, rather than request(), whose answer is a stream: about
  * an eighth less CPU a request, and the dashboard sends one every second.
  */
-function exchange(pool: Pool, options: Dispatcher.DispatchOptions): Promise<Exchanged> {
+function exchange(pool: Pool, options: Dispatcher.DispatchOptions, times: ExchangeTimes): Promise<Exchanged> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let status = 0;
     let headers: Exchanged["headers"] = {};
     pool.dispatch(options, {
-      // Its presence tells undici this handler speaks the controller API, not the deprecated callbacks.
-      onRequestStart() {},
+      // Called on a connected socket just before the request is written (undici's client-h1 writeH1). Its
+      // presence also tells undici this handler speaks the controller API, not the deprecated callbacks.
+      onRequestStart() {
+        times.sentAt = Date.now();
+      },
       onResponseStart(_controller, statusCode, responseHeaders) {
+        times.answeredAt = Date.now();
         status = statusCode;
         headers = responseHeaders;
       },

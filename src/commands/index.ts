@@ -79,9 +79,11 @@ export async function runCommand(command: CommandName, rest: readonly string[], 
       await bookCommand({ config, args, backend, io });
       return EXIT.ok;
     }
+    const { client } = backend;
     const pacer = new Pacer({
       maxRps: config.maxRps,
       onRequest: io.onRequest,
+      lastExchange: () => client.lastExchange,
       onRateLimited: (ms) => {
         if (!args.json) io.stderr.write(`spotdash: rate limited; sending again in ${Math.ceil(ms / 1000)} s\n`);
       },

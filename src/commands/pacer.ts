@@ -7,6 +7,7 @@
  * resetIn / Retry-After (or the poller's backoff when the service gave no
  * figure) and sends the same GET again; a POST never goes through here.
  */
+import type { ExchangeTimes } from "../api/client.js";
 import { isApiError } from "../api/errors.js";
 import { backoffDelay } from "../poller/backoff.js";
 import { RequestSpacing } from "../poller/spacing.js";
@@ -22,6 +23,8 @@ export interface PacerOptions {
   onRateLimited?: (waitMs: number) => void;
   /** Aborts a wait (SIGINT). */
   signal?: AbortSignal;
+  /** The client's last exchange times (ApiClient.lastExchange): each request is spaced from when it went out. */
+  lastExchange?: () => ExchangeTimes | undefined;
 }
 
 export class Pacer {
@@ -52,10 +55,10 @@ export class Pacer {
       try {
         const value = await send();
         this.failures = 0;
-        this.spacing.finished();
+        this.spacing.finished(Date.now(), this.opts.lastExchange?.());
         return value;
       } catch (e) {
-        this.spacing.finished();
+        this.spacing.finished(Date.now(), this.opts.lastExchange?.());
         if (!isApiError(e) || e.kind !== "rate_limited" || attempt >= MAX_RATE_LIMIT_RETRIES) throw e;
         const wait = e.retryAfterMs ?? backoffDelay(++this.failures, 2_000);
         this.pausedUntil = Date.now() + wait;

@@ -5,7 +5,9 @@ import type { BookRequest } from "./book-policy.js";
 import type { TaskKind } from "./policy.js";
 import type { Target } from "./snapshot.js";
 
-export type PollerClient = Pick<ApiClient, "getSpot" | "getLivePrice" | "getUserBalance" | "getStatus" | "getResults" | "placePosition">;
+export type PollerClient = Pick<ApiClient, "getSpot" | "getLivePrice" | "getUserBalance" | "getStatus" | "getResults" | "placePosition"> &
+  /** When the last request went out and was answered (ApiClient's); without it the spacing counts from each start. */
+  Partial<Pick<ApiClient, "lastExchange">>;
 
 /** The markets the book looks through for games held (domain/book.ts: DEFAULT_BOOK_ASSETS, bookIntervals). */
 export interface BookOptions {

@@ -179,7 +179,7 @@ export class Poller {
       this.recent = [...this.recent.slice(-1), kind];
       this.onRequest?.(kind, at, kind === "book" ? (this.bookRequest ?? undefined) : undefined);
       await this.run(kind);
-      this.spacing.finished();
+      this.spacing.finished(Date.now(), this.client.lastExchange);
     }
   }
 

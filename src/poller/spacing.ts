@@ -1,11 +1,14 @@
 /**
  * When the next request may start: at least 1000 / maxRps ms after the
- * previous start, plus a small guard against timer jitter, plus "arrival
- * slack" — how much later than usual the previous request may have reached
- * the service (its round trip minus the quickest recent one, e.g. a fresh
- * connection), so the service never sees two arrivals closer than the
- * budget. The poller and the one-shot commands' pacer share this rule.
+ * previous one left, plus a small guard, plus "arrival slack" — how much
+ * later than usual the previous request may have reached the service (its
+ * round trip minus the quickest recent one), so the service never sees two
+ * arrivals closer than the budget. A request leaves when the client writes
+ * it to a connected socket (ExchangeTimes): the connection's setup, a fresh
+ * connection's handshake, is before that, not in the round trip. The poller
+ * and the one-shot commands' pacer share this rule.
  */
+import type { ExchangeTimes } from "../api/client.js";
 
 /** Starts are spaced a hair above the budget so timer jitter cannot bunch two into one server second. */
 export const SPACING_GUARD_MS = 15;
@@ -34,13 +37,22 @@ export class RequestSpacing {
     return at;
   }
 
-  /** Records that the request started last has finished (answered or failed). */
-  finished(at = Date.now()): void {
-    const rtt = at - this.lastStart;
+  /**
+   * Records that the request started last has finished (answered or
+   * failed), with the client's last exchange times when it has them.
+   * Without them its round trip counts from its start, connection included,
+   * and with one sample there is nothing to compare against: all of it may
+   * have been delay.
+   */
+  finished(at = Date.now(), times?: ExchangeTimes): void {
+    // A request written before this one started is another's: the one started last sent nothing.
+    const sent = times?.sentAt !== undefined && times.sentAt >= this.lastStart ? times.sentAt : undefined;
+    if (sent !== undefined) this.lastStart = sent;
+    const rtt = (sent === undefined ? at : (times?.answeredAt ?? at)) - this.lastStart;
     this.rtts.push(rtt);
     if (this.rtts.length > RTT_SAMPLES) this.rtts.shift();
-    // With one sample there is nothing to compare against: assume it was all delay.
-    const quickest = this.rtts.length > 1 ? Math.min(...this.rtts) : 0;
+    // The first round trip from the write has the service's own answer time in it, not a connection's: no slack.
+    const quickest = this.rtts.length > 1 ? Math.min(...this.rtts) : sent === undefined ? 0 : rtt;
     this.arrivalSlack = Math.max(0, rtt - quickest);
   }
 }

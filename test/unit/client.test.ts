@@ -255,6 +255,20 @@ describe("requests", () => {
     expect(server.connections).toBeLessThanOrEqual(2);
   });
 
+  it("tells when each exchange's request went out and its answer began, for the spacing", async () => {
+    expect(client.lastExchange).toBeUndefined();
+    server.reply({ body: LIVE_PRICE, delayMs: 200 });
+    const before = Date.now();
+    await client.getLivePrice({ asset: "BTC_USDT" });
+    const { sentAt, answeredAt } = client.lastExchange!;
+    expect(sentAt).toBeGreaterThanOrEqual(before);
+    expect(answeredAt! - sentAt!).toBeGreaterThanOrEqual(190);
+    const refused = makeClient({ url: await refusedUrl() });
+    await failure(() => refused.getLivePrice({ asset: "BTC_USDT" }));
+    // No connection: the request never went out.
+    expect(refused.lastExchange).toEqual({ sentAt: undefined, answeredAt: undefined });
+  });
+
   it("tolerates extra fields in responses", async () => {
     server.reply({ body: { ...BALANCE, extra: [1, 2], nested: { a: 1 } } });
     const b = await client.getUserBalance({ currency: "USDC", network: "testnet" });

@@ -31,6 +31,30 @@ describe("RequestSpacing", () => {
     expect(s.nextStart).toBe(4000 + 1015 + 400);
   });
 
+  it("with the client's times, spaces from when each request went out, its connection's setup left out", () => {
+    const s = new RequestSpacing();
+    // Started at 0, written at 180 (a fresh connection's handshake), answered at 190, read at 400 (a busy main thread).
+    s.started(0);
+    s.finished(400, { sentAt: 180, answeredAt: 190 });
+    expect(s.nextStart).toBe(180 + 1015);
+    // A round trip 30 ms longer than the quickest: 30 ms of slack.
+    s.started(1200);
+    s.finished(1250, { sentAt: 1200, answeredAt: 1240 });
+    expect(s.nextStart).toBe(1200 + 1015 + 30);
+    // Written but never answered (a timeout): all of it since the write may have been delay.
+    s.started(2300);
+    s.finished(7300, { sentAt: 2300, answeredAt: undefined });
+    expect(s.nextStart).toBe(2300 + 1015 + 5000 - 10);
+    // Never written (no connection): from its start, as without times.
+    s.started(8000);
+    s.finished(8020, { sentAt: undefined, answeredAt: undefined });
+    expect(s.nextStart).toBe(8000 + 1015 + 10);
+    // A slot that sent nothing: the client's last times are an earlier request's, and are not this one's.
+    s.started(10_000);
+    s.finished(10_001, { sentAt: 2300, answeredAt: undefined });
+    expect(s.nextStart).toBe(10_000 + 1015);
+  });
+
   it("compares with the quickest of the last 20 round trips only", () => {
     const s = new RequestSpacing();
     let at = 0;
