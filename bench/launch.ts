@@ -70,7 +70,7 @@ interface Launch {
   spent: string;
 }
 
-/** "live-price 33 · spot BTC_USDT/10 7 · …": each endpoint's requests in the first `untilMs`, per market. */
+/** "live-price BTC_USDT 35 · spot BTC_USDT/10 5 · …": each endpoint's requests in the first `untilMs`, per market. */
 function slotsSpent(log: readonly Exchange[], t0: number, untilMs: number): string {
   const counts = new Map<string, number>();
   for (const e of log) {
@@ -83,7 +83,7 @@ function slotsSpent(log: readonly Exchange[], t0: number, untilMs: number): stri
           ? "a game's"
           : `page@${q.get("offset") ?? 0}`
         : [q.get("asset"), q.get("interval")].filter((v) => v !== null).join("/");
-    const key = `${e.method === "POST" ? "POST " : ""}${endpoint}${endpoint === "live-price" || market === "" ? "" : ` ${market}`}`;
+    const key = `${e.method === "POST" ? "POST " : ""}${endpoint}${market === "" ? "" : ` ${market}`}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return [...counts].map(([k, n]) => `${k} ${n}`).join(" · ");

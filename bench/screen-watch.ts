@@ -6,7 +6,9 @@
 
 /**
  * A pane's text: its title's row and each row below inside the same border,
- * from the title's column to the pane's right border, collapsed.
+ * from the border (the title's column for a pane without one, whose rows may
+ * start further left: a focus mark before the title) to the pane's right
+ * border, collapsed.
  */
 export function paneText(screen: string, title: RegExp): string | undefined {
   const lines = screen.split("\n");
@@ -22,7 +24,7 @@ export function paneText(screen: string, title: RegExp): string | undefined {
     if (left !== -1 && cells[left] !== "│") break;
     rows.push(
       cells
-        .slice(col, right === -1 ? undefined : right)
+        .slice(left === -1 ? col : left + 1, right === -1 ? undefined : right)
         .join("")
         .trim(),
     );
