@@ -11,8 +11,9 @@
  *     position's PROJ.NET (the issue's bound: 2 s);
  *   - the price's gaps while a game accepts positions, placing included
  *     (bound: 2 s), and over the whole run;
- *   - each game on screen from its start (no "ends in 0:00" wait), and the
- *     EARLY mark from and until when (the rule's window: its first 2 s);
+ *   - each game on screen from its start (no "ends in 0:00" wait), its
+ *     positions (the count read for it), and the EARLY mark from and until
+ *     when (the rule's window: its first 2 s);
  *   - the budget: the shortest gap between two requests and the most
  *     requests in any second.
  */
@@ -26,6 +27,9 @@ const cols = flag("cols", 90);
 const rows = flag("rows", 20);
 /** The early-precision window of a 10 s game (domain/rules.ts: a fifth of the interval). */
 const EARLY_MS = 2_000;
+/** The sim's 10 s games: one every 15 s (10 s and a 5 s lobby), gids 100 apart (docs/sim.md, Schedule). */
+const GAME_PERIOD_MS = 15_000;
+const GID_STEP = 100n;
 
 interface Game {
   gid: string;
@@ -148,6 +152,13 @@ function report(played: readonly Game[], seen: readonly { at: number; screen: st
     const first = seen.find((s) => s.at >= g.start - 1_000 && g.gid.endsWith(shortGid(s.screen) ?? "-"));
     return first === undefined ? Infinity : first.at - g.start;
   });
+  // The game after each one played, the previous game's settlement pending: when its count was first read.
+  const held = played.map((g) => {
+    const next = String(BigInt(g.gid) + GID_STEP).slice(-6);
+    const start = g.start + GAME_PERIOD_MS;
+    const shown = seen.find((s) => s.at >= start - 1_000 && new RegExp(`POSITIONS #…${next}\\s+\\d+ held`).test(s.screen));
+    return shown === undefined ? Infinity : shown.at - start;
+  });
   const early = played.map((g) => {
     const marked = seen.filter((s) => g.gid.endsWith(shortGid(s.screen) ?? "-") && s.screen.includes("EARLY"));
     // Until the first screen after the last one marked: the mark's end is known to the poll.
@@ -170,6 +181,7 @@ function report(played: readonly Game[], seen: readonly { at: number; screen: st
     )}, max ${ms(Math.max(...accepting.map((g) => g.gap)))}; whole run max ${ms(Math.max(...gaps.map((g) => g.gap)))}`,
   );
   console.log(`  each game on screen after its start (ms): ${onScreen.map(ms).join(" ")}`);
+  console.log(`  the next game's positions after its start, the played one settling (ms): ${held.map(ms).join(" ")}`);
   console.log(
     `  EARLY shown from/until (ms after the start; the window is 0–${EARLY_MS}): ${early.map((e) => (e === null ? "never" : `${ms(e.from)}–${ms(e.until)}`)).join(" ")}`,
   );
