@@ -65,7 +65,7 @@ export async function fetchListing(ctx: ReadContext): Promise<GameListing> {
     sentAt = Date.now();
     return backend.client.getSpot({ asset: config.asset, interval: config.interval });
   });
-  if (listing.timestamp !== null) clock.addSample(sentAt, Date.now(), listing.timestamp);
+  clock.addExchange(sentAt, backend.client.lastExchange, listing.timestamp);
   return listing;
 }
 

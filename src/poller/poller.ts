@@ -238,7 +238,7 @@ export class Poller {
     spot: async (epoch, t) => {
       const sentAt = Date.now();
       const listing = await this.client.getSpot({ asset: t.asset, interval: t.interval });
-      if (listing.timestamp !== null) this.clock.addSample(sentAt, Date.now(), listing.timestamp);
+      this.clock.addExchange(sentAt, this.client.lastExchange, listing.timestamp);
       if (epoch !== this.epoch) return;
       this.want.spot = false;
       this.onListing(listing);

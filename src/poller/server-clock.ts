@@ -4,6 +4,8 @@
  * trip); the sample with the shortest round trip among the recent ones is the
  * least disturbed by network delay, so that one wins.
  */
+import type { ExchangeTimes } from "../api/client.js";
+
 interface Sample {
   offset: number;
   rtt: number;
@@ -23,6 +25,23 @@ export class ServerClock {
     this.samples.push({ offset: serverTs - (sentAt + rtt / 2), rtt });
     if (this.samples.length > KEEP) this.samples.shift();
     this.best = this.samples.reduce((a, b) => (b.rtt < a.rtt ? b : a));
+  }
+
+  /**
+   * A sample from one exchange, called at `calledAt`: around the request's
+   * write and its answer's start when the client has them (ExchangeTimes),
+   * not around the call. A launch's first call also loads the HTTP client
+   * and connects before the write, and meets a main thread busy loading the
+   * screen after the answer: each moved the estimate by half its length,
+   * and the first sample stays the only one until the next listing. A
+   * response without a timestamp is no sample.
+   */
+  addExchange(calledAt: number, times: ExchangeTimes | undefined, serverTs: number | null): void {
+    if (serverTs === null) return;
+    const sent = times?.sentAt;
+    const answered = times?.answeredAt;
+    if (sent !== undefined && answered !== undefined && sent >= calledAt) this.addSample(sent, answered, serverTs);
+    else this.addSample(calledAt, this.localNow(), serverTs);
   }
 
   /** server time minus local time, in ms; 0 until the first sample. */
