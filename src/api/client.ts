@@ -60,6 +60,16 @@ export interface ExchangeTimes {
   answeredAt: number | undefined;
 }
 
+/**
+ * A client's last exchange times if they are of a request written at or
+ * after `since` (the start of the one asked about); earlier ones are
+ * another request's: the one asked about sent nothing, or never reached a
+ * socket.
+ */
+export function writtenSince(times: ExchangeTimes | undefined, since: number): ExchangeTimes | undefined {
+  return times?.sentAt !== undefined && times.sentAt >= since ? times : undefined;
+}
+
 /** How a response body becomes a domain value. */
 type ReadBody<T> = (json: unknown) => T;
 

@@ -4,7 +4,7 @@
  * trip); the sample with the shortest round trip among the recent ones is the
  * least disturbed by network delay, so that one wins.
  */
-import type { ExchangeTimes } from "../api/client.js";
+import { type ExchangeTimes, writtenSince } from "../api/client.js";
 
 interface Sample {
   offset: number;
@@ -38,9 +38,8 @@ export class ServerClock {
    */
   addExchange(calledAt: number, times: ExchangeTimes | undefined, serverTs: number | null): void {
     if (serverTs === null) return;
-    const sent = times?.sentAt;
-    const answered = times?.answeredAt;
-    if (sent !== undefined && answered !== undefined && sent >= calledAt) this.addSample(sent, answered, serverTs);
+    const own = writtenSince(times, calledAt);
+    if (own?.sentAt !== undefined && own.answeredAt !== undefined) this.addSample(own.sentAt, own.answeredAt, serverTs);
     else this.addSample(calledAt, this.localNow(), serverTs);
   }
 

@@ -8,7 +8,7 @@
  * connection's handshake, is before that, not in the round trip. The poller
  * and the one-shot commands' pacer share this rule.
  */
-import type { ExchangeTimes } from "../api/client.js";
+import { type ExchangeTimes, writtenSince } from "../api/client.js";
 
 /** Starts are spaced a hair above the budget so timer jitter cannot bunch two into one server second. */
 export const SPACING_GUARD_MS = 15;
@@ -45,10 +45,10 @@ export class RequestSpacing {
    * have been delay.
    */
   finished(at = Date.now(), times?: ExchangeTimes): void {
-    // A request written before this one started is another's: the one started last sent nothing.
-    const sent = times?.sentAt !== undefined && times.sentAt >= this.lastStart ? times.sentAt : undefined;
+    const own = writtenSince(times, this.lastStart);
+    const sent = own?.sentAt;
     if (sent !== undefined) this.lastStart = sent;
-    const rtt = (sent === undefined ? at : (times?.answeredAt ?? at)) - this.lastStart;
+    const rtt = (own?.answeredAt ?? at) - this.lastStart;
     this.rtts.push(rtt);
     if (this.rtts.length > RTT_SAMPLES) this.rtts.shift();
     // The first round trip from the write has the service's own answer time in it, not a connection's: no slack.
