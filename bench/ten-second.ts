@@ -18,6 +18,7 @@
  *     requests in any second.
  */
 import { ApiClient } from "../src/api/client.js";
+import { nextGameGid, readableNext } from "../src/domain/game.js";
 import { apiKey, cli, sleep, startSimProcess, tmuxPane } from "./dashboard-pane.js";
 import { callsTo, startLoggingProxy } from "./logging-proxy.js";
 import { flag, maxInWindow, minGap, percentile } from "./stats.js";
@@ -27,9 +28,6 @@ const cols = flag("cols", 90);
 const rows = flag("rows", 20);
 /** The early-precision window of a 10 s game (domain/rules.ts: a fifth of the interval). */
 const EARLY_MS = 2_000;
-/** The sim's 10 s games: one every 15 s (10 s and a 5 s lobby), gids 100 apart (docs/sim.md, Schedule). */
-const GAME_PERIOD_MS = 15_000;
-const GID_STEP = 100n;
 
 interface Game {
   gid: string;
@@ -38,6 +36,8 @@ interface Game {
   closes: number;
   strikes: string[];
   rejected: number;
+  /** The game after it, as its listing announced it (the same clock). */
+  next: { gid: string; start: number } | null;
 }
 
 const shortGid = (s: string) => /GAME BTC_USDT 10s #…(\d+)/.exec(s)?.[1];
@@ -89,8 +89,18 @@ async function main() {
       40_000,
       "a fresh game with 6 s to its lock",
     );
-    const live = (await client.getSpot({ asset: "BTC_USDT", interval: 10 })).liveGame!;
-    const game: Game = { gid: live.gid, start: live.start_at - epoch, closes: live.closes_at - epoch, strikes: [], rejected: 0 };
+    const listing = await client.getSpot({ asset: "BTC_USDT", interval: 10 });
+    const live = listing.liveGame!;
+    const nextGid = nextGameGid(listing);
+    const nextStart = readableNext(listing)?.starts_at;
+    const game: Game = {
+      gid: live.gid,
+      start: live.start_at - epoch,
+      closes: live.closes_at - epoch,
+      strikes: [],
+      rejected: 0,
+      next: nextGid === undefined || nextStart === undefined ? null : { gid: nextGid, start: nextStart - epoch },
+    };
     for (const key of ["p", "P"]) {
       pane.keys(key);
       // P goes straight to the preview.
@@ -153,11 +163,13 @@ function report(played: readonly Game[], seen: readonly { at: number; screen: st
     return first === undefined ? Infinity : first.at - g.start;
   });
   // The game after each one played, the previous game's settlement pending: when its count was first read.
-  const held = played.map((g) => {
-    const next = String(BigInt(g.gid) + GID_STEP).slice(-6);
-    const start = g.start + GAME_PERIOD_MS;
-    const shown = seen.find((s) => s.at >= start - 1_000 && new RegExp(`POSITIONS #…${next}\\s+\\d+ held`).test(s.screen));
-    return shown === undefined ? Infinity : shown.at - start;
+  const held = played.map(({ next }) => {
+    if (next === null) return Infinity;
+    const shown = seen.find((s) => {
+      const m = /POSITIONS #…(\d+)\s+\d+ held/.exec(s.screen);
+      return s.at >= next.start - 1_000 && m !== null && next.gid.endsWith(m[1]!);
+    });
+    return shown === undefined ? Infinity : shown.at - next.start;
   });
   const early = played.map((g) => {
     const marked = seen.filter((s) => g.gid.endsWith(shortGid(s.screen) ?? "-") && s.screen.includes("EARLY"));
