@@ -81,6 +81,21 @@ describe("the book", () => {
     expect(header(frame)).not.toContain("3 games");
   });
 
+  it("shows a minimum stake's projected gross to its net's digits, so it does not read as the stake", () => {
+    const s = withBook(NOW);
+    const dayStatus = statusResponse([
+      statusPosition({ a: "BTC_USDT", gid: "9001", sp: "67500", f: "0.01", w: 0.014028, r: 40.28, txid: "m1" }),
+    ]);
+    const day = s.book.markets["BTC_USDT 86400"]!;
+    const min = {
+      ...s,
+      book: { ...s.book, markets: { ...s.book.markets, "BTC_USDT 86400": { ...day, status: { value: dayStatus, at: NOW - 9_000 } } } },
+    };
+    const row = pane(draw(min, NOW, 200, 50, bookProps(min)), "BOOK").find((r) => r.includes("BTC_USDT 1d"))!;
+    // The book column at 200 has no room for STAKE: the gross stands beside the return it makes.
+    expect(row).toMatch(/\s1\s+(0\.01\s+)?0\.014028\s+\+40\.28%/);
+  });
+
   it("is a line in the header below that, in place of the backend at 80 columns", () => {
     const s = withBook(NOW);
     for (const [cols, backend] of [

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { withListing, withSettlement, withStatus } from "../../src/poller/reducers.js";
 import type { Snapshot } from "../../src/poller/snapshot.js";
 import { draw, drawApp, liveSnapshot, START } from "../helpers/dashboard.js";
-import { balance, gameResult, listing, statusResponse } from "../helpers/fixtures.js";
+import { balance, gameResult, listing, statusPosition, statusResponse } from "../helpers/fixtures.js";
 import { panel } from "../helpers/screen.js";
 
 const SIZES = [
@@ -106,6 +106,20 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     // The projected winnings (4.5878… and 3.10) less the stakes (7.50): open, and so the whole session's net.
     expect(money).toMatch(/(if closed now|now) \+0\.19/);
     expect(money).toMatch(/session net \+0\.19/);
+  });
+
+  it("shows a minimum stake's projected gross to its net's digits, in the row and the total", () => {
+    const status = {
+      value: statusResponse([statusPosition({ txid: "m1", sp: "67020", f: "0.01", w: 0.014028, r: 40.28, t: String(START + 3_000) })]),
+      at: now - 1_000,
+    };
+    const frame = draw(liveSnapshot(now, { status }), now, cols, rows);
+    const table = pane(frame, "POSITIONS");
+    const row = table.find((r) => r.includes("67,020.00"))!;
+    const total = table.find((r) => r.trim().startsWith("total"))!;
+    // PROJ.GROSS 0.014028 less STAKE 0.01 is the PROJ.NET beside it, not "0.01" less "0.01".
+    expect(row).toMatch(/ 0\.01 +[+-]?[\d.]+ +0\.014028 +\+0\.004028\b/);
+    expect(total).toMatch(/ 0\.01 +0\.014028 +\+0\.004028\b/);
   });
 
   it("shows the LAST GAME card after a settlement in the balance pane, the outcome on its first line", () => {

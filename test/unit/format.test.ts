@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import {
   alignDecimals,
   formatCountdown,
+  formatGross,
   formatMoney,
   formatMoneyChange,
   formatMoneyChangeExact,
@@ -11,6 +12,7 @@ import {
   plural,
 } from "../../src/domain/format.js";
 import { Decimal, formatAmount, formatSigned, parseDecimal, toWire } from "../../src/domain/money.js";
+import { Unreadable } from "../../src/domain/service-data.js";
 
 /** "1:02:03" → 3723: the reading a trader makes of a countdown. */
 function secondsOf(text: string): number {
@@ -102,6 +104,27 @@ describe("money, one function per kind", () => {
       }),
     );
     expect(formatMoneyChangeExact("-24.69795")).toBe("-24.69795");
+  });
+
+  it("a projected gross keeps the decimals its net needs, so beside the stake it never reads as gaining nothing", () => {
+    expect(formatGross("0.014028", "0.01")).toBe("0.014028");
+    expect(formatGross("2.004028", "2")).toBe("2.004028");
+    expect(formatGross("2.04", "2")).toBe("2.04");
+    expect(formatGross("1234.5", "1000")).toBe("1,234.50");
+    expect(formatGross("0.01", "0.01")).toBe("0.01");
+    expect(formatGross("0.014028", new Unreadable("f", "a decimal", "x"))).toBe("0.01");
+    expect(formatGross(new Unreadable("w", "a decimal", "x"), "0.01")).toBe("?");
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: -9_999, max: 9_999 }), (cents, micro) => {
+        const stake = new Decimal(cents).div(100);
+        const net = new Decimal(micro).div(1_000_000);
+        fc.pre(stake.plus(net).gte(0));
+        const shown = new Decimal(ungroup(formatGross(stake.plus(net), stake)));
+        // The gross as shown, less the stake, has the net's sign, and where the net shows its own digits, is that net.
+        expect(shown.minus(stake).cmp(0)).toBe(net.cmp(0));
+        if (net.abs().lte("0.005")) expect(shown.minus(stake).eq(net)).toBe(true);
+      }),
+    );
   });
 
   it("exact amounts keep every digit down to the sixth decimal, and at least two", () => {

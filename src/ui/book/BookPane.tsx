@@ -5,7 +5,7 @@
  */
 import { memo } from "react";
 import { type BookRow, bookSummary, marketLabel } from "../../domain/book.js";
-import { formatAge, formatCountdown, formatDistance, formatMoney, formatPercent, shortGid } from "../../domain/format.js";
+import { formatAge, formatCountdown, formatDistance, formatGross, formatMoney, formatPercent, shortGid } from "../../domain/format.js";
 import { type Column, cells, type DroppableColumn, fitColumns } from "../columns.js";
 import { Line } from "../Line.js";
 import { bodyLines, innerWidth, Pane, type PaneFrame } from "../Pane.js";
@@ -99,7 +99,7 @@ function rowCells(r: BookRow, cols: readonly (Column & { key: Key })[], ascii: b
     ends: () => (r.ended ? "settling" : r.endsIn === null ? "–" : formatCountdown(r.endsIn)),
     count: () => String(r.count),
     stake: () => formatMoney(r.staked),
-    projected: () => (r.projected === null || r.ended ? "–" : formatMoney(r.projected)),
+    projected: () => (r.projected === null || r.ended ? "–" : formatGross(r.projected, r.staked)),
     ret: () => (r.returnPct === null || r.ended ? "–" : formatPercent(r.returnPct)),
     dist: () => (r.distance === undefined || r.ended ? "–" : formatDistance(r.distance)),
     age: () => (r.age === undefined ? "–" : formatAge(r.age)),

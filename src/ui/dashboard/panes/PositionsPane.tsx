@@ -1,6 +1,7 @@
 import { memo, useMemo } from "react";
 import {
   formatDistance,
+  formatGross,
   formatMoney,
   formatMoneyChange,
   formatPercent,
@@ -137,7 +138,7 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
           {row(cols, {
             strike: "total",
             stake: formatMoney(totals.staked),
-            projected: totals.projected === null ? "–" : formatMoney(totals.projected),
+            projected: totals.projected === null ? "–" : formatGross(totals.projected, totals.staked),
             net: span(net === null ? "–" : formatMoneyChange(net), { tone: net === null ? "dim" : signTone(net.cmp(0)) }),
             ret: totals.returnPct === null ? "–" : formatPercent(totals.returnPct),
           })}
@@ -215,7 +216,7 @@ const PositionLine = memo(function PositionLine(p: PositionLineProps) {
     () => ({
       strike: formatPrice(r.strike),
       stake: formatMoney(r.stake),
-      projected: r.projected === null ? (r.pending ? "pending" : "–") : formatMoney(r.projected),
+      projected: r.projected === null ? (r.pending ? "pending" : "–") : formatGross(r.projected, r.stake),
       net: net === null ? (r.pending ? "pending" : "–") : formatMoneyChange(net),
       ret: r.returnPct === null ? "–" : formatPercent(r.returnPct),
       placed: isReadable(r.placedAt) ? formatWhen(r.placedAt, p.today) : "?",
