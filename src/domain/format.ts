@@ -113,7 +113,7 @@ export function formatPercent(p: Amount): string {
  *     not change width as its last digits come and go; an amount that is
  *     not zero but would round to 0.00 keeps its digits (paneplaces), so a
  *     minimum-stake win never reads "WON 0.00";
- *   - formatGross: a projected gross beside its stake, to as many decimals
+ *   - formatGross: a gross (PROJ.GROSS, paid) beside its stake, to as many decimals
  *     as its net needs, so gross − stake reads as the net beside it;
  *   - formatMoneyExact / formatMoneyChangeExact: the detail views and the
  *     one-shot commands, every digit the amount has down to USDC's smallest
@@ -137,8 +137,8 @@ export function formatMoneyChange(amount: Amount): string {
 }
 
 /**
- * A projected gross (winnings before the stake) beside its stake: to at
- * least the decimals its net, gross − stake, is shown with, so the two
+ * A gross (projected winnings, or a settled game's paid) beside its stake:
+ * to at least the decimals its net, gross − stake, is shown with, so the
  * figures read as that net. At the minimum stake a gross of 0.014028 on
  * 0.01 staked reads "0.014028", not "0.01", which beside PROJ.NET +0.004028
  * (or a return of +40.28 %) would say the position gains nothing.

@@ -22,6 +22,7 @@
 
 import {
   formatDistance,
+  formatGross,
   formatInterval,
   formatMoney,
   formatMoneyChange,
@@ -222,7 +223,8 @@ export function lastGameCard(g: GameResult): LastGameCard {
     outcome,
     word: OUTCOME_WORDS[outcome],
     staked: formatMoney(g.total_staked),
-    paid: formatMoney(g.total_winnings),
+    // Paid less staked reads as the net beside them, at a minimum stake too.
+    paid: formatGross(g.total_winnings, g.total_staked),
     net: formatMoneyChange(gameNet(g)),
     currency: readOr(g.currency, ""),
     close: formatClosing(g.closing_price),

@@ -159,6 +159,10 @@ describe("the settlement toast and the last game's card", () => {
     expect(settlementToast(long, true, "R").text).toBe(
       "settled #~789012 BTC_USDT 10s: LOST -1.00 USDC · staked 1.00 · paid 0.00 · R results",
     );
+    // At the minimum stake, paid keeps the net's digits: "paid 0.01" beside "staked 0.01" would say nothing was lost.
+    const small = settled({ gid: 9, at: T, staked: "0.01", paid: "0.006263", interval: 10 });
+    expect(settlementToast(small).text).toBe("settled #9 BTC_USDT 10s: LOST -0.003737 USDC · staked 0.01 · paid 0.006263 · r results");
+    expect(lastGameCard(small)).toMatchObject({ staked: "0.01", paid: "0.006263", net: "-0.003737" });
     const refunded = settled({ gid: 7, at: T, staked: "3", paid: "3", cancelled: true });
     expect(settlementToast(refunded).text).toBe("settled #7 BTC_USDT 1m: CANCELLED, stakes refunded 3.00 USDC · r results");
   });
