@@ -150,7 +150,13 @@ describe("results view", () => {
     [80, 24],
     [120, 40],
   ])("opens with r at %ix%i: games most recent first, open → close, stake, won, net; fits; r closes", async (cols, rows) => {
-    const games = [game(0, { closing_price: null, cancelled: true, total_winnings: "3.25", net_return: "0" }), ...history.slice(1, 10)];
+    const small = game(2, { total_staked: "0.01", total_winnings: "0.006263", net_return: "-0.003737" });
+    const games = [
+      game(0, { closing_price: null, cancelled: true, total_winnings: "3.25", net_return: "0" }),
+      history[1]!,
+      small,
+      ...history.slice(3, 10),
+    ];
     const { c, queries } = setup({ [key({})]: page(games, 23) });
     const u = await mount(c, cols, rows);
     await u.press("r");
@@ -159,6 +165,8 @@ describe("results view", () => {
     expect(t).toContain("page 1 of 3 · 23 games");
     expect(t).toMatch(/OPEN → CLOSE/);
     expect(flat(t)).toContain(`${games[1]!.gid} 10s BTC_USDT 67,036.05 → 67,100.50 3.25 3.20 -0.05`);
+    // At the minimum stake, WON keeps the net's digits: WON less STAKE reads as NET.
+    expect(flat(t)).toContain(`${small.gid} 10s BTC_USDT 67,036.05 → 67,100.50 0.01 0.006263 -0.003737`);
     // The cancelled game: badge, and a null closing price is "no data", never zero.
     expect(flat(t)).toContain(`${games[0]!.gid} 10s BTC_USDT 67,036.05 → no data 3.25 3.25 CANCELLED`);
     expect(t).not.toContain("→ 0.00");

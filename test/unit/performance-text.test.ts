@@ -70,6 +70,9 @@ describe("the performance as text", () => {
       ["1h", "1", "0", "0.00", "0.00", "0.00", "–", "–", "–", "–"],
     ]);
     expect(assetCells(byAsset(handWorked())).map((r) => r[0])).toEqual(["BTC_USDT", "ETH_USDT"]);
+    // At the minimum stake, paid keeps the net's digits: PAID less STAKED reads as NET.
+    const small = settled({ gid: 9, at: T, staked: "0.01", paid: "0.006263", interval: 10 });
+    expect(intervalCells(byInterval([small]))[0]!.slice(3, 6)).toEqual(["0.01", "0.006263", "-0.003737"]);
   });
 
   it("gives the strikes' distance from the close in price and in percent of it", () => {

@@ -5,6 +5,7 @@
  * "paid" is the gross paid out, "net" paid less staked.
  */
 import {
+  formatGross,
   formatInterval,
   formatMoney,
   formatMoneyChange,
@@ -68,7 +69,7 @@ function rowCells(name: string, f: Figures): string[] {
     String(f.games),
     String(f.positions),
     formatMoney(f.staked),
-    formatMoney(f.paid),
+    formatGross(f.paid, f.staked),
     formatMoneyChange(f.net),
     returnText(f.returnOnStake),
     rateText(f.winRate),

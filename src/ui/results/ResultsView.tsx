@@ -9,6 +9,7 @@ import {
   alignDecimals,
   formatClock,
   formatClockOf,
+  formatGross,
   formatInterval,
   formatMoney,
   formatMoneyChange,
@@ -164,7 +165,7 @@ function GameRow(p: { game: GameResult; cols: Column[]; selected: boolean; marke
         cell(c[2]!, readOr(g.asset, UNREADABLE_MARK)),
         cell(c[3]!, prices),
         cell(c[4]!, formatMoney(g.total_staked)),
-        cell(c[5]!, formatMoney(g.total_winnings)),
+        cell(c[5]!, formatGross(g.total_winnings, g.total_staked)),
       ].join(" ")}{" "}
       {g.cancelled === true ? (
         <Text inverse color={tone(theme, "warn")}>
@@ -284,7 +285,7 @@ function Summary(p: { summary: SessionSummary; currency: string }) {
         {s.unreadable > 0 ? ` (${s.unreadable} unreadable, not summed)` : ""}
         {sep}net <Text color={tone(theme, netTone(s.net))}>{formatMoneyChange(s.net)}</Text> {p.currency}
         {sep}staked {formatMoney(s.staked)}
-        {sep}won {formatMoney(s.won)}
+        {sep}won {formatGross(s.won, s.staked)}
       </Text>
       <Text wrap="truncate-end" color={tone(theme, "dim")}>
         {bestAndWorst(s, sep)}
