@@ -69,6 +69,10 @@ describe("form steps", () => {
       error.message,
       undefined,
     ]);
+    // The refused order is forgotten: the form no longer names its game, and the next preview is for the game live then.
+    expect(refused.form?.order).toBeUndefined();
+    const unknown = afterOutcome(sending, { kind: "reconciled", placed: false, error });
+    expect([unknown.form?.step, unknown.form?.order]).toEqual(["edit", undefined]);
   });
 
   it("opens at the live price's nearest whole strike not held at that stake", () => {

@@ -82,7 +82,9 @@ export function formKey(
 /**
  * What the service's answer does to the form: a success closes it (the
  * chart gets its rows back) and is said in the footer; a refusal keeps the
- * values and says why in the form.
+ * values and says why in the form, and forgets the refused order: the next
+ * preview is for the game live then, and the form must not go on naming
+ * this one (on 10 s games the next is often live by the answer).
  */
 export function afterOutcome(f: FormState, outcome: PlacementOutcome, placeKey = "p"): { form: FormState | null; said?: string } {
   switch (outcome.kind) {
@@ -95,11 +97,12 @@ export function afterOutcome(f: FormState, outcome: PlacementOutcome, placeKey =
             form: {
               ...f,
               step: "edit",
+              order: undefined,
               note: { tone: "bad", text: `not placed (confirmed by /status after: ${outcome.error.message}) — you can place again` },
             },
           };
     case "rejected":
-      return { form: { ...f, step: "edit", note: { tone: "bad", text: outcome.error.message } } };
+      return { form: { ...f, step: "edit", order: undefined, note: { tone: "bad", text: outcome.error.message } } };
   }
 }
 
