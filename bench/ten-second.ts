@@ -154,6 +154,17 @@ function report(played: readonly Game[], seen: readonly { at: number; screen: st
     const shown = seen.find((s) => s.at >= post.end && row.test(s.screen));
     return shown === undefined ? Infinity : shown.at - post.end;
   });
+  // The requests from each POST to the /status that brought its projection: why one took two slots, or more.
+  const sorted = [...log].sort((a, b) => a.start - b.start);
+  const slotsAfter = new Map<string, number>();
+  for (const post of posts) {
+    const after = sorted.filter((e) => e.start > post.start);
+    const status = after.findIndex((e) => e.method === "GET" && e.call.startsWith("status"));
+    const run = (status === -1 ? after.slice(0, 4) : after.slice(0, status + 1))
+      .map((e) => `${e.method === "POST" ? "POST " : ""}${e.call.split("?")[0]}`)
+      .join(", ");
+    slotsAfter.set(run, (slotsAfter.get(run) ?? 0) + 1);
+  }
   const starts = log.map((e) => e.start).sort((a, b) => a - b);
   const prices = callsTo(log, "live-price").map((e) => e.start);
   const gaps = prices.slice(1).map((t, i) => ({ from: prices[i]!, gap: t - prices[i]! }));
@@ -183,6 +194,12 @@ function report(played: readonly Game[], seen: readonly { at: number; screen: st
   console.log(`  placed ${strikes.length}, refused ${played.reduce((n, g) => n + g.rejected, 0)}; POST answered 200: ${posts.length}`);
   console.log(
     `  projection on screen after the POST's answer (ms): median ${ms(percentile(projection, 50))}, max ${ms(Math.max(...projection))}; over 2 s: ${projection.filter((p) => p > 2_000).length}`,
+  );
+  console.log(
+    `  after a POST, until its projection's /status: ${[...slotsAfter]
+      .sort((x, y) => y[1] - x[1])
+      .map(([run, n]) => `${run} ×${n}`)
+      .join(" · ")}`,
   );
   console.log(
     `  price gap while accepting (ms): median ${ms(
