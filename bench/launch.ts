@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { Decimal } from "decimal.js";
 import { ApiClient } from "../src/api/client.js";
 import { apiKey, cli, sleep, startSimProcess, tmuxPane } from "./dashboard-pane.js";
-import { callsTo, type Exchange, startLoggingProxy } from "./logging-proxy.js";
+import { callsTo, type Exchange, endpointOf, requestLabel, startLoggingProxy } from "./logging-proxy.js";
 import { firstData, watchScreen } from "./screen-watch.js";
 import { flag, percentile } from "./stats.js";
 
@@ -75,15 +75,15 @@ function slotsSpent(log: readonly Exchange[], t0: number, untilMs: number): stri
   const counts = new Map<string, number>();
   for (const e of log) {
     if (e.start - t0 > untilMs) continue;
-    const [endpoint, query = ""] = e.call.split("?");
-    const q = new URLSearchParams(query);
+    const endpoint = endpointOf(e);
+    const q = new URLSearchParams(e.call.split("?")[1] ?? "");
     const market =
       endpoint === "results"
         ? q.has("gid")
           ? "a game's"
           : `page@${q.get("offset") ?? 0}`
         : [q.get("asset"), q.get("interval")].filter((v) => v !== null).join("/");
-    const key = `${e.method === "POST" ? "POST " : ""}${endpoint}${market === "" ? "" : ` ${market}`}`;
+    const key = `${requestLabel(e)}${market === "" ? "" : ` ${market}`}`;
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return [...counts].map(([k, n]) => `${k} ${n}`).join(" · ");

@@ -58,7 +58,17 @@ export async function startLoggingProxy(target: string): Promise<LoggingProxy> {
   };
 }
 
+/** An exchange's endpoint ("live-price", "status", …). */
+export function endpointOf(e: Exchange): string {
+  return e.call.split("?")[0]!;
+}
+
+/** An exchange as a bench lists it: its endpoint, "POST " before a POST's ("POST spot"). */
+export function requestLabel(e: Exchange): string {
+  return `${e.method === "POST" ? "POST " : ""}${endpointOf(e)}`;
+}
+
 /** The calls of an endpoint ("live-price", "status", …), optionally of one asset. */
 export function callsTo(log: readonly Exchange[], endpoint: string, asset?: string): Exchange[] {
-  return log.filter((e) => e.call.split("?")[0] === endpoint && (asset === undefined || e.call.includes(`asset=${asset}`)));
+  return log.filter((e) => endpointOf(e) === endpoint && (asset === undefined || e.call.includes(`asset=${asset}`)));
 }

@@ -20,7 +20,7 @@
 import { ApiClient } from "../src/api/client.js";
 import { nextGameGid, readableNext } from "../src/domain/game.js";
 import { apiKey, cli, sleep, startSimProcess, tmuxPane } from "./dashboard-pane.js";
-import { callsTo, startLoggingProxy } from "./logging-proxy.js";
+import { callsTo, endpointOf, requestLabel, startLoggingProxy } from "./logging-proxy.js";
 import { flag, maxInWindow, minGap, percentile } from "./stats.js";
 
 const games = flag("games", 10);
@@ -159,10 +159,8 @@ function report(played: readonly Game[], seen: readonly { at: number; screen: st
   const slotsAfter = new Map<string, number>();
   for (const post of posts) {
     const after = sorted.filter((e) => e.start > post.start);
-    const status = after.findIndex((e) => e.method === "GET" && e.call.startsWith("status"));
-    const run = (status === -1 ? after.slice(0, 4) : after.slice(0, status + 1))
-      .map((e) => `${e.method === "POST" ? "POST " : ""}${e.call.split("?")[0]}`)
-      .join(", ");
+    const status = after.findIndex((e) => e.method === "GET" && endpointOf(e) === "status");
+    const run = (status === -1 ? after.slice(0, 4) : after.slice(0, status + 1)).map(requestLabel).join(", ");
     slotsAfter.set(run, (slotsAfter.get(run) ?? 0) + 1);
   }
   const starts = log.map((e) => e.start).sort((a, b) => a - b);
