@@ -181,6 +181,32 @@ describe("results view", () => {
     expect(queries.at(-1)).toBeNull();
   });
 
+  it.each([
+    [80, 24],
+    [120, 40],
+  ])("keeps the columns in line at %ix%i when a gross needs six decimals on a stake of 10 or more", async (cols, rows) => {
+    const wide = game(1, { total_staked: "12", total_winnings: "12.004028", net_return: "0.004028" });
+    const { c } = setup({ [key({})]: page([game(0), wide, game(2)], 3) });
+    const u = await mount(c, cols, rows);
+    await u.press("r");
+    const lines = u.text().split("\n");
+    const header = lines.find((l) => /STAKE +WON +NET/.test(l))!;
+    const row = lines.find((l) => l.includes(wide.gid))!;
+    expect(flat(row)).toContain(" 12.00 12.004028 +0.004028");
+    // Each figure ends where its column's title does, on every row.
+    for (const [title, text] of [
+      ["STAKE", "12.00"],
+      ["WON", "12.004028"],
+      ["NET", "+0.004028"],
+    ] as const) {
+      const end = header.indexOf(` ${title}`) + title.length + 1;
+      expect(row.indexOf(` ${text}`) + text.length + 1).toBe(end);
+      const other = lines.find((l) => l.includes(game(0).gid))!;
+      expect(other.slice(0, end).endsWith(title === "STAKE" ? "3.25" : title === "WON" ? "3.20" : "-0.05")).toBe(true);
+    }
+    fits(u, cols, rows);
+  });
+
   it("pages with n / N and PgDn / PgUp, showing page k of m and loading pages not seen yet", async () => {
     const { c, queries } = setup({
       [key({})]: page(history.slice(0, 10), 23),

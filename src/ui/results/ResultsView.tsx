@@ -26,7 +26,7 @@ import { type GameResult, isReadable, type ResultPosition, type ResultsPage, rea
 import { ageBadge } from "../age.js";
 import { type Column, cell } from "../columns.js";
 import { Line } from "../Line.js";
-import { Pane } from "../Pane.js";
+import { innerWidth, Pane } from "../Pane.js";
 import type { Tone } from "../palettes.js";
 import { glyphs, signTone, tone, useTheme } from "../theme.js";
 import { RESULTS_PAGE_SIZE, type ResultsViewState } from "./results-state.js";
@@ -64,6 +64,45 @@ function listCols(wide: boolean): Column[] {
     ...(wide ? [{ title: "SETTLED", width: 9 }] : []),
   ];
 }
+
+/** The list's money cells of a game: staked, won (gross), net. */
+function moneyCells(g: GameResult): [string, string, string] {
+  const net = g.cancelled === true ? CANCELLED : formatMoneyChange(gameNet(g));
+  return [formatMoney(g.total_staked), formatGross(g.total_winnings, g.total_staked), net];
+}
+
+const CANCELLED = "CANCELLED";
+/** Where STAKE, WON and NET are in listCols. */
+const MONEY_COLS = 4;
+
+/**
+ * The money columns fitted to the games shown. A gross keeps its net's
+ * digits (formatGross): six decimals on a stake of 10 or more, wider than
+ * WON's column. Its column widens rather than push the row's later cells out
+ * of line, and where the row would no longer fit `room` the width comes from
+ * the other money columns' room to spare, never below their widest figure or
+ * their title.
+ */
+function fitMoney(cols: Column[], shown: readonly GameResult[], room: number): Column[] {
+  const texts = shown.map(moneyCells);
+  const fitted = cols.map((c, i) => {
+    const k = i - MONEY_COLS;
+    if (k < 0 || k > 2) return { ...c, least: c.width };
+    const least = Math.max(c.title.length, ...texts.map((t) => t[k]?.length ?? 0));
+    return { ...c, width: Math.max(c.width, least), least };
+  });
+  let over = ROW_LEAD + fitted.reduce((w, c) => w + c.width + 1, -1) - room;
+  for (const c of fitted) {
+    const spare = Math.min(over, c.width - c.least);
+    if (spare <= 0) continue;
+    c.width -= spare;
+    over -= spare;
+  }
+  return fitted.map(({ least: _, ...c }) => c);
+}
+
+/** The selection marker and its space before each row. */
+const ROW_LEAD = 2;
 
 const DETAIL_COLS: Column[] = [
   { title: "STRIKE", width: 12 },
@@ -111,7 +150,6 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
   }
 
   const wide = p.width >= 100;
-  const cols = listCols(wide);
   const staleLine = p.stale && p.staleReason !== undefined;
   const capacity = Math.max(1, p.height - LIST_CHROME - (staleLine ? 1 : 0));
   const games = page?.games ?? [];
@@ -119,6 +157,7 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
   // Window the page around the selection when the terminal is too short for all of it.
   const first = Math.max(0, Math.min(selected - capacity + 1, games.length - capacity));
   const shown = games.slice(first, first + capacity);
+  const cols = fitMoney(listCols(wide), shown, innerWidth({ width: p.width, framed: true }));
   const marker = theme.ascii ? ">" : "▸";
   return (
     <Pane title={`RESULTS ${p.network} · ${filterTitle(p.view)}`} width={p.width} height={p.height} focused framed right={right}>
@@ -154,6 +193,7 @@ function GameRow(p: { game: GameResult; cols: Column[]; selected: boolean; marke
   const g = p.game;
   const c = p.cols;
   const net = gameNet(g);
+  const [staked, won, netText] = moneyCells(g);
   const at = settledAt(g);
   const prices = `${formatPrice(g.open_price)} → ${formatClosing(g.closing_price)}`;
   return (
@@ -164,15 +204,15 @@ function GameRow(p: { game: GameResult; cols: Column[]; selected: boolean; marke
         cell(c[1]!, formatInterval(g.interval)),
         cell(c[2]!, readOr(g.asset, UNREADABLE_MARK)),
         cell(c[3]!, prices),
-        cell(c[4]!, formatMoney(g.total_staked)),
-        cell(c[5]!, formatGross(g.total_winnings, g.total_staked)),
+        cell(c[4]!, staked),
+        cell(c[5]!, won),
       ].join(" ")}{" "}
       {g.cancelled === true ? (
         <Text inverse color={tone(theme, "warn")}>
           {cell(c[6]!, "CANCELLED")}
         </Text>
       ) : (
-        <Text color={tone(theme, netTone(net))}>{cell(c[6]!, formatMoneyChange(net))}</Text>
+        <Text color={tone(theme, netTone(net))}>{cell(c[6]!, netText)}</Text>
       )}
       {c[7] ? ` ${cell(c[7], at === null ? "–" : formatClock(at))}` : ""}
     </Text>
