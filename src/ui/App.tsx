@@ -28,7 +28,8 @@ import { PANES, type PaneName, panesOf } from "./dashboard/pane-names.js";
 import { type PositionView, positionView, scrollLimit, scrollWindow } from "./dashboard/position-view.js";
 import { useDashboardMode } from "./dashboard/use-dashboard-mode.js";
 import type { DashboardProps } from "./dashboard-props.js";
-import { checkForm } from "./form/form-flow.js";
+import { checkForm, previewLapsed } from "./form/form-flow.js";
+import type { FormState } from "./form/form-state.js";
 import { useFormMode } from "./form/use-form-mode.js";
 import { useFrames } from "./frame-clock.js";
 import { useKeys } from "./input/use-keys.js";
@@ -152,13 +153,19 @@ export function App(p: AppProps) {
         toast={toast}
         book={{ rows: bookRows, selected: book.selected }}
         warnings={p.warnings}
-        form={form.form ? { state: form.form, check: checkForm(form.form, snapshot, now), blocked } : undefined}
+        form={form.form ? formView(form.form, snapshot, now, blocked) : undefined}
         {...alertViews(all, alerts, snapshot)}
         alertLine={alertNow}
         strategy={strategy}
       />
     </KeysContext.Provider>
   );
+}
+
+/** The open position form as the Dashboard draws it: its values checked, and whether its preview's game still takes them. */
+function formView(f: FormState, snapshot: Snapshot, now: number, blocked: string | undefined): NonNullable<DashboardProps["form"]> {
+  const lapsed = f.step === "preview" && f.order ? previewLapsed(f.order, snapshot, now) : undefined;
+  return { state: f, check: checkForm(f, snapshot, now), blocked, lapsed };
 }
 
 function drawnFrame(layout: Layout, scrollLimit: number, alerts: AlertsState, performanceScroll: number): Drawn {

@@ -42,7 +42,7 @@ export interface DashboardProps {
   hints: readonly Hint[];
   message: string | undefined;
   /** The inline position form, when open; the layout must have been computed with room for it. */
-  form?: { state: FormState; check: PlacementCheck; blocked: string | undefined } | undefined;
+  form?: { state: FormState; check: PlacementCheck; blocked: string | undefined; lapsed?: string | undefined } | undefined;
   /** The results view, when open: it replaces the body panes (header and footer stay). */
   results?: Omit<ResultsViewProps, "width" | "height"> | undefined;
   /** The performance view, when open: it replaces the body panes. */

@@ -14,6 +14,7 @@ import { App } from "../../src/ui/App.js";
 import type { DashboardController } from "../../src/ui/controller.js";
 import { balance, listing, livePrice, placedPosition, statusPosition, statusResponse } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
+import { until } from "../helpers/until.js";
 
 const BACKSPACE = "\u007f";
 const ESC = "\u001b";
@@ -199,6 +200,35 @@ describe("position form", () => {
     await u.press("y");
     await tick(50);
     expect(sent).toHaveLength(1);
+  });
+
+  it.each([
+    [80, 24],
+    [120, 40],
+  ])("at %ix%i, a preview whose game locks while it is read says so, and Enter previews again instead of sending", async (cols, rows) => {
+    // The game locks 1.5 s after the launch: the preview is made before, read after.
+    const { c, sent } = setup({ start: Date.now() - 58_500 });
+    const u = await mount(c, { cols, rows });
+    await u.press("p");
+    await u.press(ENTER);
+    expect(flat(u.text())).toContain("#489886 │ price 67,000.00 │ stake 0.10 USDC │ testnet: Enter to submit");
+    await until(
+      () => u.text().includes("closed: Enter previews again"),
+      5_000,
+      () => u.text(),
+    );
+    const lines = u.text().split("\n");
+    const preview = lines.find((l) => l.includes("#489886 │"))!;
+    expect(flat(preview)).toContain("#489886 │ price 67,000.00 │ stake 0.10 USDC │ closed: Enter previews again");
+    expect(preview).not.toContain("Enter to submit");
+    expect(lines.at(-1)).toMatch(/^Enter preview again +Esc cancel/);
+    await u.press(ENTER);
+    await tick(50);
+    expect(sent).toEqual([]);
+    // No game takes positions until the next: the form is back to editing, with the values and why.
+    expect(flat(u.text())).toContain("[67000");
+    expect(u.text()).toMatch(/✗ locked — /);
+    expect(u.text()).not.toContain("#489886 │");
   });
 
   it("keeps the values and shows the service's reason when it refuses", async () => {

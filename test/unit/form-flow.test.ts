@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Snapshot } from "../../src/poller/snapshot.js";
 import { initialSnapshot } from "../../src/poller/snapshot.js";
-import { afterOutcome, formAt, formKey } from "../../src/ui/form/form-flow.js";
+import { afterOutcome, formAt, formKey, previewLapsed } from "../../src/ui/form/form-flow.js";
 import { type FormState, openForm } from "../../src/ui/form/form-state.js";
 import { KeyReader } from "../../src/ui/input/key-reader.js";
 import { balance, listing, livePrice, placedPosition } from "../helpers/fixtures.js";
@@ -22,10 +22,10 @@ function snapshot(network: "testnet" | "mainnet"): Snapshot {
 }
 
 /** One key through the reader; the form's next state and effect. */
-function press(form: FormState, piece: string, s: Snapshot, blocked = false) {
+function press(form: FormState, piece: string, s: Snapshot, blocked = false, now = START + 5_000) {
   const [e] = new KeyReader().push(piece);
   if (e?.kind !== "key") throw new Error(`not a key: ${JSON.stringify(piece)}`);
-  return formKey(form, e.input, e.key, { snapshot: s, now: START + 5_000, blocked });
+  return formKey(form, e.input, e.key, { snapshot: s, now, blocked });
 }
 
 const ENTER = "\r";
@@ -44,6 +44,32 @@ describe("form steps", () => {
     const preview = press(openForm("67100", "1"), ENTER, s).form!;
     expect(press(preview, ENTER, s)).toEqual({ form: preview });
     expect(press(preview, "y", s).effect).toBe("submit");
+  });
+
+  it("never sends a preview whose game stopped taking positions: the send key previews the same values for the game live now", () => {
+    for (const network of ["testnet", "mainnet"] as const) {
+      const s = snapshot(network);
+      const preview = press(openForm("67100", "1"), ENTER, s).form!;
+      const order = preview.order!;
+      expect(previewLapsed(order, s, START + 5_000)).toBeUndefined();
+      // Its lock passed while the trader read it: nothing is sent, and with no game taking positions the form goes back to editing.
+      const locked = START + 61_000;
+      expect(previewLapsed(order, s, locked)).toBe("closed");
+      for (const key of [ENTER, "y"]) {
+        const after = press(preview, key, s, false, locked);
+        expect(after.effect).toBeUndefined();
+        expect([after.form?.step, after.form?.order, after.form?.price.text]).toEqual(["edit", undefined, "67100"]);
+      }
+      // The next game is live: the key previews the same price and stake for it; only the next key sends.
+      const next = { ...s, listing: { value: listing({ start: START + 70_000, now: START + 71_000, gid: "489887" }), at: START + 71_000 } };
+      expect(previewLapsed(order, next, START + 71_000)).toBe("closed");
+      const refusing = { ...s, listing: { value: listing({ start: START, now: START + 5_000, canPlace: false }), at: START + 5_000 } };
+      expect(previewLapsed(order, refusing, START + 5_000)).toBe("not accepting positions now");
+      const again = press(preview, ENTER, next, false, START + 71_000);
+      expect(again.effect).toBeUndefined();
+      expect([again.form?.step, again.form?.order]).toEqual(["preview", { gid: "489887", sp: "67100", f: "1" }]);
+      expect(press(again.form!, network === "mainnet" ? "y" : ENTER, next, false, START + 71_000).effect).toBe("submit");
+    }
   });
 
   it("stays in edit when the values fail or placing is blocked", () => {

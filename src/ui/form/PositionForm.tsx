@@ -11,6 +11,8 @@ export interface PositionFormProps {
   check: PlacementCheck;
   /** Why placing cannot work at all (no wallet), shown instead of posting. */
   blocked: string | undefined;
+  /** Why the previewed order can no longer be sent (its game stopped taking positions: form-flow.ts previewLapsed). */
+  lapsed?: string | undefined;
   network: string;
   currency: string;
   /** ms until the live game closes. */
@@ -97,6 +99,14 @@ function Status(p: PositionFormProps & { lines: number }) {
     const sep = glyphs(theme).sep;
     const stake = `${formatMoney(form.order.f)} ${p.currency}`;
     const order = `#${form.order.gid} ${sep} price ${formatPrice(form.order.sp)} ${sep} stake ${stake} ${sep} `;
+    if (p.lapsed !== undefined) {
+      return (
+        <Text wrap="truncate-end">
+          <Text bold>{order}</Text>
+          <Text color={tone(theme, "warn")}>{p.lapsed}: Enter previews again</Text>
+        </Text>
+      );
+    }
     return (
       <Text wrap="truncate-end">
         <Text bold>{order}</Text>

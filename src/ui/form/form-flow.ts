@@ -4,6 +4,7 @@
  * the form into, and the form's values checked against the snapshot.
  */
 import type { Key } from "ink";
+import { phaseAt } from "../../domain/game.js";
 import { Decimal, parseDecimal, toWire } from "../../domain/money.js";
 import { checkPlacement, freeStrike, type PlacementCheck } from "../../domain/placement.js";
 import { heldPositions } from "../../domain/positions.js";
@@ -70,6 +71,11 @@ export function formKey(
   const action = binding(formBindings(table, form.step), { input, key })?.action;
   if (action === "cancel") return { form: null };
   if (form.step === "preview") {
+    // A preview whose game stopped taking positions is never sent: the key previews the same values for the game live now.
+    if ((action === "send" || action === "confirm") && form.order && previewLapsed(form.order, c.snapshot, c.now) !== undefined) {
+      const again = { ...form, step: "edit" as const, order: undefined };
+      return { form: toPreview(again, checkForm(again, c.snapshot, c.now), c.blocked) };
+    }
     // Mainnet spends real money: only an explicit confirmation (y) sends there.
     const mainnet = c.snapshot.target.network === "mainnet";
     const confirmed = form.order !== undefined && ((action === "send" && !mainnet) || (action === "confirm" && mainnet));
@@ -77,6 +83,19 @@ export function formKey(
   }
   if (action === "submit") return { form: toPreview(form, checkForm(form, c.snapshot, c.now), c.blocked) };
   return { form: editKey(form, input, key, { price: new Decimal(1), stake: minStake(c.snapshot.target.interval) }, table) };
+}
+
+/**
+ * Why the previewed order can no longer be sent, in a word or two, or
+ * undefined while its game takes positions. On 10 s games a preview often
+ * outlives its game: the lock passes, or the next game is live, while the
+ * trader reads it; sent, it would only be refused.
+ */
+export function previewLapsed(order: Order, s: Snapshot, now: number): string | undefined {
+  const listing = s.listing?.value;
+  const live = listing?.liveGame;
+  if (live?.gid !== order.gid || phaseAt(live, now) !== "accepting") return "closed";
+  return listing?.can_place_position === false ? "not accepting positions now" : undefined;
 }
 
 /**

@@ -13,7 +13,7 @@ import type { DashboardAction } from "../dashboard/keys.js";
 import { type Binding, type Hint, hints, type KeyPress, keyLabel, keyName } from "../keymap.js";
 import type { Mode } from "../mode.js";
 import { useLatestState } from "../use-latest-state.js";
-import { afterOutcome, checkForm, formAt, formKey, type Order, toPreview } from "./form-flow.js";
+import { afterOutcome, checkForm, formAt, formKey, type Order, previewLapsed, toPreview } from "./form-flow.js";
 import { type FormState, pasteText } from "./form-state.js";
 import { type FormBinding, formBindings } from "./keys.js";
 
@@ -88,8 +88,25 @@ export function useFormMode(
     [setForm, currentForm],
   );
 
-  const mode = useMemo(() => formMode(table, dashboard, currentForm, handleKey), [table, dashboard, handleKey, currentForm]);
+  const lapsed = usePreviewLapsed(controller, currentForm);
+  const mode = useMemo(
+    () => formMode(table, dashboard, currentForm, handleKey, lapsed),
+    [table, dashboard, handleKey, currentForm, lapsed],
+  );
   return { form, open, handlePaste, mode };
+}
+
+/** Whether the open preview's game has stopped taking positions, as of the instant it is asked. */
+function usePreviewLapsed(controller: FormController, currentForm: () => FormState | null): () => boolean {
+  return useCallback((): boolean => {
+    const f = currentForm();
+    const now = controller.serverNow();
+    return (
+      f?.step === "preview" &&
+      f.order !== undefined &&
+      previewLapsed(f.order, snapshotAt(controller.store.getSnapshot(), now), now) !== undefined
+    );
+  }, [controller, currentForm]);
 }
 
 function formMode(
@@ -97,27 +114,27 @@ function formMode(
   dashboard: readonly Binding<DashboardAction>[],
   currentForm: () => FormState | null,
   handleKey: (p: KeyPress) => boolean,
+  lapsed: () => boolean,
 ): Mode {
   return {
     title: `IN THE POSITION FORM (${keyName(dashboard, "place", false)})`,
     active: () => currentForm() !== null,
     handleKey,
     bindings: table,
-    hints: () => formHints(table, currentForm()?.step ?? "edit"),
+    hints: () => formHints(table, currentForm()?.step ?? "edit", lapsed()),
   };
 }
 
-/** The form's keys at its step; while sending, that keys wait. */
-function formHints(table: readonly FormBinding[], step: FormState["step"]): readonly Hint[] {
+/** The form's keys at its step; while sending, that keys wait; on a preview whose game has gone, that the send key previews again. */
+function formHints(table: readonly FormBinding[], step: FormState["step"], lapsed: boolean): readonly Hint[] {
   if (step === "sending") return [{ text: "sending… keys are ignored until the service answers", rank: 1 }];
   if (step === "edit") return hints(formBindings(table, "edit"));
   const key = (action: string) => table.find((b) => b.action === action)?.keys[0];
   const send = key("send");
   const confirm = key("confirm");
+  const submit = lapsed ? " preview again" : ` submit${confirm ? ` (${keyLabel(confirm, true)} on mainnet)` : ""}`;
   return [
-    ...(send === undefined
-      ? []
-      : [{ text: `${keyLabel(send, true)} submit${confirm ? ` (${keyLabel(confirm, true)} on mainnet)` : ""}`, rank: 1 }]),
+    ...(send === undefined ? [] : [{ text: `${keyLabel(send, true)}${submit}`, rank: 1 }]),
     ...hints(table.filter((b) => b.action === "cancel")),
   ];
 }
