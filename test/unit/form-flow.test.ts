@@ -46,29 +46,31 @@ describe("form steps", () => {
     expect(press(preview, "y", s).effect).toBe("submit");
   });
 
-  it("never sends a preview whose game stopped taking positions: the send key previews the same values for the game live now", () => {
+  it("never sends a preview whose game stopped taking positions: Enter previews the same values for the game live now", () => {
     for (const network of ["testnet", "mainnet"] as const) {
       const s = snapshot(network);
       const preview = press(openForm("67100", "1"), ENTER, s).form!;
       const order = preview.order!;
       expect(previewLapsed(order, s, START + 5_000)).toBeUndefined();
-      // Its lock passed while the trader read it: nothing is sent, and with no game taking positions the form goes back to editing.
+      // Its lock passed while the trader read it: nothing is sent; y does nothing, and Enter, with no game taking positions, goes back to editing.
       const locked = START + 61_000;
       expect(previewLapsed(order, s, locked)).toBe("closed");
-      for (const key of [ENTER, "y"]) {
-        const after = press(preview, key, s, false, locked);
-        expect(after.effect).toBeUndefined();
-        expect([after.form?.step, after.form?.order, after.form?.price.text]).toEqual(["edit", undefined, "67100"]);
-      }
-      // The next game is live: the key previews the same price and stake for it; only the next key sends.
+      expect(press(preview, "y", s, false, locked)).toEqual({ form: preview });
+      const edit = press(preview, ENTER, s, false, locked);
+      expect(edit.effect).toBeUndefined();
+      expect([edit.form?.step, edit.form?.order, edit.form?.price.text, edit.said]).toEqual(["edit", undefined, "67100", undefined]);
+      // The next game is live: Enter previews the same price and stake for it, and says so; only the next key sends.
       const next = { ...s, listing: { value: listing({ start: START + 70_000, now: START + 71_000, gid: "489887" }), at: START + 71_000 } };
       expect(previewLapsed(order, next, START + 71_000)).toBe("closed");
-      const refusing = { ...s, listing: { value: listing({ start: START, now: START + 5_000, canPlace: false }), at: START + 5_000 } };
-      expect(previewLapsed(order, refusing, START + 5_000)).toBe("not accepting positions now");
+      // On mainnet a repeated y never previews and sends in one go.
+      expect(press(preview, "y", next, false, START + 71_000)).toEqual({ form: preview });
       const again = press(preview, ENTER, next, false, START + 71_000);
       expect(again.effect).toBeUndefined();
       expect([again.form?.step, again.form?.order]).toEqual(["preview", { gid: "489887", sp: "67100", f: "1" }]);
+      expect(again.said).toBe("#489886 closed: this preview is for #489887");
       expect(press(again.form!, network === "mainnet" ? "y" : ENTER, next, false, START + 71_000).effect).toBe("submit");
+      const refusing = { ...s, listing: { value: listing({ start: START, now: START + 5_000, canPlace: false }), at: START + 5_000 } };
+      expect(previewLapsed(order, refusing, START + 5_000)).toBe("not accepting positions now");
     }
   });
 

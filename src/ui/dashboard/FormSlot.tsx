@@ -15,7 +15,7 @@ export function FormSlot(p: DashboardProps) {
       form={p.form.state}
       check={p.form.check}
       blocked={p.form.blocked}
-      lapsed={p.form.lapsed}
+      lapse={p.form.lapse}
       network={s.target.network}
       currency={s.target.currency}
       toClose={live ? Math.max(0, live.closes_at - now) : 0}

@@ -66,16 +66,14 @@ export function formKey(
   key: Key,
   c: FormKeyContext,
   table: readonly FormBinding[] = FORM_KEYS,
-): { form: FormState | null; effect?: "submit" } {
+): { form: FormState | null; effect?: "submit"; said?: string } {
   if (form.step === "sending") return { form };
   const action = binding(formBindings(table, form.step), { input, key })?.action;
   if (action === "cancel") return { form: null };
   if (form.step === "preview") {
-    // A preview whose game stopped taking positions is never sent: the key previews the same values for the game live now.
-    if ((action === "send" || action === "confirm") && form.order && previewLapsed(form.order, c.snapshot, c.now) !== undefined) {
-      const again = { ...form, step: "edit" as const, order: undefined };
-      return { form: toPreview(again, checkForm(again, c.snapshot, c.now), c.blocked) };
-    }
+    const lapse = previewAgain(form, c);
+    // Never sent. Only the send key previews again: on mainnet a repeated y must not both preview a new game and send to it.
+    if (lapse !== undefined) return action === "send" ? { form: lapse.form, said: lapse.said } : { form };
     // Mainnet spends real money: only an explicit confirmation (y) sends there.
     const mainnet = c.snapshot.target.network === "mainnet";
     const confirmed = form.order !== undefined && ((action === "send" && !mainnet) || (action === "confirm" && mainnet));
@@ -96,6 +94,28 @@ export function previewLapsed(order: Order, s: Snapshot, now: number): string | 
   const live = listing?.liveGame;
   if (live?.gid !== order.gid || phaseAt(live, now) !== "accepting") return "closed";
   return listing?.can_place_position === false ? "not accepting positions now" : undefined;
+}
+
+/**
+ * What the send key makes of a preview whose game stopped taking positions
+ * (`why`, previewLapsed): the same values previewed for the game live now,
+ * or, while no game takes them, the form back to editing, where the check
+ * says why. Undefined while the preview stands.
+ */
+export interface Lapse {
+  why: string;
+  form: FormState;
+  /** For the footer: that the new preview is for another game than the one the key was pressed on. */
+  said?: string;
+}
+
+export function previewAgain(form: FormState, c: FormKeyContext): Lapse | undefined {
+  const order = form.order;
+  const why = form.step === "preview" && order ? previewLapsed(order, c.snapshot, c.now) : undefined;
+  if (order === undefined || why === undefined) return undefined;
+  const again = { ...form, step: "edit" as const, order: undefined };
+  const next = toPreview(again, checkForm(again, c.snapshot, c.now), c.blocked);
+  return { why, form: next, said: next.order ? `#${order.gid} ${why}: this preview is for #${next.order.gid}` : undefined };
 }
 
 /**

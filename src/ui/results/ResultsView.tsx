@@ -76,15 +76,16 @@ const CANCELLED = "CANCELLED";
 const MONEY_COLS = 4;
 
 /**
- * The money columns fitted to the games shown. A gross keeps its net's
+ * The money columns fitted to the page's games (not only the rows shown, so
+ * the columns hold still while the selection scrolls). A gross keeps its net's
  * digits (formatGross): six decimals on a stake of 10 or more, wider than
  * WON's column. Its column widens rather than push the row's later cells out
  * of line, and where the row would no longer fit `room` the width comes from
  * the other money columns' room to spare, never below their widest figure or
  * their title.
  */
-function fitMoney(cols: Column[], shown: readonly GameResult[], room: number): Column[] {
-  const texts = shown.map(moneyCells);
+function fitMoney(cols: Column[], games: readonly GameResult[], room: number): Column[] {
+  const texts = games.map(moneyCells);
   const fitted = cols.map((c, i) => {
     const k = i - MONEY_COLS;
     if (k < 0 || k > 2) return { ...c, least: c.width };
@@ -157,7 +158,7 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
   // Window the page around the selection when the terminal is too short for all of it.
   const first = Math.max(0, Math.min(selected - capacity + 1, games.length - capacity));
   const shown = games.slice(first, first + capacity);
-  const cols = fitMoney(listCols(wide), shown, innerWidth({ width: p.width, framed: true }));
+  const cols = fitMoney(listCols(wide), games, innerWidth({ width: p.width, framed: true }));
   const marker = theme.ascii ? ">" : "▸";
   return (
     <Pane title={`RESULTS ${p.network} · ${filterTitle(p.view)}`} width={p.width} height={p.height} focused framed right={right}>
