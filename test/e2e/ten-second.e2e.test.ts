@@ -4,7 +4,8 @@
  * defaults: the form closes itself, the position's projection (PROJ.NET)
  * is on screen within two request slots of "placed ✓", and "if closed now" gives the
  * game's projected net; every capture fits the terminal with the countdown,
- * the price and the money line in their places.
+ * the price and the money line in their places. And a preview left past its
+ * game's lock: never sent, previewed again for the next game.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -111,6 +112,47 @@ describe("10 s games in a 90x20 pane", () => {
       played.push(gid);
     }
 
+    t.type("q");
+    await t.waitFor((s) => s.includes("EXITED=0"), 5_000, "a clean exit");
+  });
+
+  it("a preview left past its game's lock is not sent: Enter previews it for the next game, and says so", { timeout: 90_000 }, async () => {
+    dir = mkdtempSync(join(tmpdir(), "spotdash-e2e-ten-"));
+    t = new TmuxSession(COLS, ROWS);
+    t.run(`cd ${dir} && (unset METAFIDE_API_KEY METAFIDE_USER_ADDRESS; node ${CLI} --interval 10 --no-bell); echo EXITED=$?`);
+    const ready = await t.waitSteady(
+      (s) => s.includes("ACCEPTING") && /^USDC [\d,]+\.\d\d /m.test(s) && /^live [\d,]+\.\d\d/m.test(s) && /closes in 0:0[5-9]/.test(s),
+      30_000,
+      "a game accepting with 5 s or more before its lock",
+    );
+    const first = gameId(ready)!;
+    t.type("p");
+    await t.waitSteady((s) => s.includes("ready: Enter to preview"), 3_000, "the form");
+    t.keys("Enter");
+    await t.waitSteady((s) => s.includes("testnet: Enter to submit"), 3_000, "the preview");
+    // Left alone: its game locks, then the next one is live. The line and the footer say what Enter does now.
+    const lapsed = await t.waitSteady(
+      (s) => gameId(s) !== first && /closed: Enter previews #…\d+/.test(s),
+      20_000,
+      "the preview of a game gone, offering the next",
+    );
+    const next = gameId(lapsed)!;
+    const lines = screenRows(lapsed, COLS, ROWS);
+    const form = findSection(lines, "PLACE")!;
+    expect(form[0]).toMatch(new RegExp(`^ PLACE #\\d*${first} price \\[\\d+ *\\] {2}stake \\[0\\.01 *\\] USDC testnet$`));
+    expect(form[1]).toMatch(new RegExp(`^ #\\d*${first} │ price [\\d,]+\\.00 │ stake 0\\.01 USDC │ closed: Enter previews #…${next}$`));
+    expect(lines[footerRow(lines)]).toMatch(/^Enter preview again {2}Esc cancel +data [\d.]+s old/);
+    t.keys("Enter");
+    const again = await t.waitSteady((s) => s.includes("testnet: Enter to submit"), 3_000, "the preview for the next game");
+    const shown = screenRows(again, COLS, ROWS);
+    expect(findSection(shown, "PLACE")![1]).toMatch(
+      new RegExp(`^ #\\d*${next} │ price [\\d,]+\\.00 │ stake 0\\.01 USDC │ testnet: Enter to submit`),
+    );
+    expect(shown[footerRow(shown)]).toMatch(new RegExp(`^#\\d*${first} closed: this preview is for #\\d*${next}`));
+    // Nothing was sent: no position, no "placed".
+    expect(again).not.toContain("placed ✓");
+    expect(findSection(shown, "POSITIONS")![0]).not.toMatch(/[1-9] held/);
+    t.keys("Escape");
     t.type("q");
     await t.waitFor((s) => s.includes("EXITED=0"), 5_000, "a clean exit");
   });
