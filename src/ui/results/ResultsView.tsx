@@ -210,7 +210,7 @@ function GameRow(p: { game: GameResult; cols: Column[]; selected: boolean; marke
       ].join(" ")}{" "}
       {g.cancelled === true ? (
         <Text inverse color={tone(theme, "warn")}>
-          {cell(c[6]!, "CANCELLED")}
+          {cell(c[6]!, netText)}
         </Text>
       ) : (
         <Text color={tone(theme, netTone(net))}>{cell(c[6]!, netText)}</Text>
