@@ -207,6 +207,31 @@ describe("results view", () => {
     fits(u, cols, rows);
   });
 
+  it("at 80x24, figures too wide for the money columns' spare take the room from the ids, shown short, and NET stays whole", async () => {
+    const big = game(1, { total_staked: "10000", total_winnings: "20000", net_return: "10000" });
+    const { c } = setup({ [key({})]: page([game(0), big, game(2)], 3) });
+    const u = await mount(c, 80, 24);
+    await u.press("r");
+    const lines = u.text().split("\n");
+    const header = lines.find((l) => /STAKE +WON +NET/.test(l))!;
+    const row = lines.find((l) => l.includes(`…${big.gid.slice(-6)} `))!;
+    expect(flat(row)).toContain(`…${big.gid.slice(-6)} 10s BTC_USDT 67,036.05 → 67,100.50 10,000.00 20,000.00 +10,000.00`);
+    for (const [title, text] of [
+      ["STAKE", "10,000.00"],
+      ["WON", "20,000.00"],
+      ["NET", "+10,000.00"],
+    ] as const) {
+      const end = header.indexOf(` ${title}`) + title.length + 1;
+      expect(row.indexOf(` ${text}`) + text.length + 1).toBe(end);
+    }
+    // Every row's id is short alike, and the detail still names the game in full.
+    expect(u.text()).not.toContain(big.gid);
+    fits(u, 80, 24);
+    await u.press("j");
+    await u.press(ENTER);
+    expect(u.text()).toContain(`RESULTS testnet › #${big.gid}`);
+  });
+
   it("pages with n / N and PgDn / PgUp, showing page k of m and loading pages not seen yet", async () => {
     const { c, queries } = setup({
       [key({})]: page(history.slice(0, 10), 23),

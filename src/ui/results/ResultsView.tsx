@@ -18,6 +18,7 @@ import {
   formatPercent,
   formatPrice,
   plural,
+  shortGid,
   UNREADABLE_MARK,
 } from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
@@ -80,20 +81,22 @@ const MONEY_COLS = 4;
  * the columns hold still while the selection scrolls). A gross keeps its net's
  * digits (formatGross): six decimals on a stake of 10 or more, wider than
  * WON's column. Its column widens rather than push the row's later cells out
- * of line, and where the row would no longer fit `room` the width comes from
- * the other money columns' room to spare, never below their widest figure or
- * their title.
+ * of line. Where the row would then no longer fit `room`, the width comes
+ * from the other money columns' room to spare (never below their widest
+ * figure or their title), then from the ids, shown short (`…329100`).
  */
-function fitMoney(cols: Column[], games: readonly GameResult[], room: number): Column[] {
+function fitMoney(cols: Column[], games: readonly GameResult[], room: number, ascii: boolean): Column[] {
   const texts = games.map(moneyCells);
   const fitted = cols.map((c, i) => {
     const k = i - MONEY_COLS;
+    if (i === GID_COL) return { ...c, least: Math.max(c.title.length, ...games.map((g) => shortGid(g.gid, ascii).length)) };
     if (k < 0 || k > 2) return { ...c, least: c.width };
     const least = Math.max(c.title.length, ...texts.map((t) => t[k]?.length ?? 0));
     return { ...c, width: Math.max(c.width, least), least };
   });
   let over = ROW_LEAD + fitted.reduce((w, c) => w + c.width + 1, -1) - room;
-  for (const c of fitted) {
+  for (const i of [MONEY_COLS, MONEY_COLS + 1, MONEY_COLS + 2, GID_COL]) {
+    const c = fitted[i]!;
     const spare = Math.min(over, c.width - c.least);
     if (spare <= 0) continue;
     c.width -= spare;
@@ -101,6 +104,9 @@ function fitMoney(cols: Column[], games: readonly GameResult[], room: number): C
   }
   return fitted.map(({ least: _, ...c }) => c);
 }
+
+/** Where the game's id is in listCols. */
+const GID_COL = 0;
 
 /** The selection marker and its space before each row. */
 const ROW_LEAD = 2;
@@ -158,7 +164,7 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
   // Window the page around the selection when the terminal is too short for all of it.
   const first = Math.max(0, Math.min(selected - capacity + 1, games.length - capacity));
   const shown = games.slice(first, first + capacity);
-  const cols = fitMoney(listCols(wide), games, innerWidth({ width: p.width, framed: true }));
+  const cols = fitMoney(listCols(wide), games, innerWidth({ width: p.width, framed: true }), theme.ascii);
   const marker = theme.ascii ? ">" : "▸";
   return (
     <Pane title={`RESULTS ${p.network} · ${filterTitle(p.view)}`} width={p.width} height={p.height} focused framed right={right}>
@@ -201,7 +207,7 @@ function GameRow(p: { game: GameResult; cols: Column[]; selected: boolean; marke
     <Text wrap="truncate-end" bold={p.selected} color={p.selected ? tone(theme, "accent") : p.dim ? tone(theme, "dim") : undefined}>
       {p.selected ? p.marker : " "}{" "}
       {[
-        cell(c[0]!, g.gid),
+        cell(c[0]!, g.gid.length > c[0]!.width ? shortGid(g.gid, theme.ascii) : g.gid),
         cell(c[1]!, formatInterval(g.interval)),
         cell(c[2]!, readOr(g.asset, UNREADABLE_MARK)),
         cell(c[3]!, prices),
