@@ -28,7 +28,7 @@ import { PANES, type PaneName, panesOf } from "./dashboard/pane-names.js";
 import { type PositionView, positionView, scrollLimit, scrollWindow } from "./dashboard/position-view.js";
 import { useDashboardMode } from "./dashboard/use-dashboard-mode.js";
 import type { DashboardProps } from "./dashboard-props.js";
-import { checkForm, previewAgain } from "./form/form-flow.js";
+import { checkForm, previewLapsed } from "./form/form-flow.js";
 import type { FormState } from "./form/form-state.js";
 import { useFormMode } from "./form/use-form-mode.js";
 import { useFrames } from "./frame-clock.js";
@@ -162,10 +162,10 @@ export function App(p: AppProps) {
   );
 }
 
-/** The open position form as the Dashboard draws it: its values checked, and what Enter does if its preview's game has gone. */
+/** The open position form as the Dashboard draws it: its values checked, and why its preview can no longer be sent, if it cannot. */
 function formView(f: FormState, snapshot: Snapshot, now: number, blocked: string | undefined): NonNullable<DashboardProps["form"]> {
-  const lapse = previewAgain(f, { snapshot, now, blocked: blocked !== undefined });
-  return { state: f, check: checkForm(f, snapshot, now), blocked, lapse };
+  const lapsed = f.step === "preview" && f.order ? previewLapsed(f.order, snapshot, now) : undefined;
+  return { state: f, check: checkForm(f, snapshot, now), blocked, lapsed };
 }
 
 function drawnFrame(layout: Layout, scrollLimit: number, alerts: AlertsState, performanceScroll: number): Drawn {

@@ -9,7 +9,6 @@ import type { AlertListProps } from "./alerts/list/AlertList.js";
 import type { ChartWindow } from "./chart/scales.js";
 import type { PaneName } from "./dashboard/pane-names.js";
 import type { PositionView } from "./dashboard/position-view.js";
-import type { Lapse } from "./form/form-flow.js";
 import type { FormState } from "./form/form-state.js";
 import type { Hint } from "./keymap.js";
 import type { Layout } from "./layout.js";
@@ -43,7 +42,7 @@ export interface DashboardProps {
   hints: readonly Hint[];
   message: string | undefined;
   /** The inline position form, when open; the layout must have been computed with room for it. */
-  form?: { state: FormState; check: PlacementCheck; blocked: string | undefined; lapse?: Lapse | undefined } | undefined;
+  form?: { state: FormState; check: PlacementCheck; blocked: string | undefined; lapsed?: string | undefined } | undefined;
   /** The results view, when open: it replaces the body panes (header and footer stay). */
   results?: Omit<ResultsViewProps, "width" | "height"> | undefined;
   /** The performance view, when open: it replaces the body panes. */

@@ -5,7 +5,7 @@
  * is on screen within two request slots of "placed ✓", and "if closed now" gives the
  * game's projected net; every capture fits the terminal with the countdown,
  * the price and the money line in their places. And a preview left past its
- * game's lock: never sent, previewed again for the next game.
+ * game's lock: never sent; Enter goes back to editing.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -116,7 +116,9 @@ describe("10 s games in a 90x20 pane", () => {
     await t.waitFor((s) => s.includes("EXITED=0"), 5_000, "a clean exit");
   });
 
-  it("a preview left past its game's lock is not sent: Enter previews it for the next game, and says so", { timeout: 90_000 }, async () => {
+  it("a preview left past its game's lock is not sent: Enter goes back to editing, and the next Enter previews the game live then", {
+    timeout: 90_000,
+  }, async () => {
     dir = mkdtempSync(join(tmpdir(), "spotdash-e2e-ten-"));
     t = new TmuxSession(COLS, ROWS);
     t.run(`cd ${dir} && (unset METAFIDE_API_KEY METAFIDE_USER_ADDRESS; node ${CLI} --interval 10 --no-bell); echo EXITED=$?`);
@@ -132,23 +134,28 @@ describe("10 s games in a 90x20 pane", () => {
     await t.waitSteady((s) => s.includes("testnet: Enter to submit"), 3_000, "the preview");
     // Left alone: its game locks, then the next one is live. The line and the footer say what Enter does now.
     const lapsed = await t.waitSteady(
-      (s) => gameId(s) !== first && /closed: Enter previews #…\d+/.test(s),
+      (s) => gameId(s) !== first && s.includes("closed: Enter to edit"),
       20_000,
-      "the preview of a game gone, offering the next",
+      "the preview of a game gone",
     );
-    const next = gameId(lapsed)!;
     const lines = screenRows(lapsed, COLS, ROWS);
     const form = findSection(lines, "PLACE")!;
     expect(form[0]).toMatch(new RegExp(`^ PLACE #\\d*${first} price \\[\\d+ *\\] {2}stake \\[0\\.01 *\\] USDC testnet$`));
-    expect(form[1]).toMatch(new RegExp(`^ #\\d*${first} │ price [\\d,]+\\.00 │ stake 0\\.01 USDC │ closed: Enter previews #…${next}$`));
-    expect(lines[footerRow(lines)]).toMatch(/^Enter preview again {2}Esc cancel +data [\d.]+s old/);
+    expect(form[1]).toMatch(new RegExp(`^ #\\d*${first} │ price [\\d,]+\\.00 │ stake 0\\.01 USDC │ closed: Enter to edit$`));
+    expect(lines[footerRow(lines)]).toMatch(/^Enter edit {2}Esc cancel +data [\d.]+s old/);
     t.keys("Enter");
-    const again = await t.waitSteady((s) => s.includes("testnet: Enter to submit"), 3_000, "the preview for the next game");
+    const edit = await t.waitSteady((s) => s.includes("closed, not sent"), 3_000, "the form back in editing");
+    const editing = findSection(screenRows(edit, COLS, ROWS), "PLACE")!;
+    expect(editing[0]).toMatch(/^ PLACE price \[\d+ *\] {2}stake \[0\.01 *\] USDC testnet$/);
+    expect(editing[1]).toMatch(new RegExp(`^ #\\d*${first} closed, not sent: Enter previews for the game live now$`));
+    t.keys("Enter");
+    const again = await t.waitSteady((s) => s.includes("testnet: Enter to submit"), 3_000, "the preview for the game live now");
+    const next = gameId(again)!;
+    expect(next).not.toBe(first);
     const shown = screenRows(again, COLS, ROWS);
     expect(findSection(shown, "PLACE")![1]).toMatch(
       new RegExp(`^ #\\d*${next} │ price [\\d,]+\\.00 │ stake 0\\.01 USDC │ testnet: Enter to submit`),
     );
-    expect(shown[footerRow(shown)]).toMatch(new RegExp(`^#\\d*${first} closed: this preview is for #\\d*${next}`));
     // Nothing was sent: no position, no "placed".
     expect(again).not.toContain("placed ✓");
     expect(findSection(shown, "POSITIONS")![0]).not.toMatch(/[1-9] held/);

@@ -206,7 +206,7 @@ describe("position form", () => {
     [80, 24],
     [120, 40],
   ])(
-    "at %ix%i, a preview whose game locks while it is read says so, and Enter does what it says instead of sending",
+    "at %ix%i, a preview whose game locks while it is read says so, and Enter goes back to editing instead of sending",
     async (cols, rows) => {
       // The game locks 1.5 s after the launch: the preview is made before, read after.
       const { c, sent } = setup({ start: Date.now() - 58_500 });
@@ -224,27 +224,24 @@ describe("position form", () => {
       expect(flat(preview)).toContain("#489886 │ price 67,000.00 │ stake 0.10 USDC │ closed: Enter to edit");
       expect(preview).not.toContain("Enter to submit");
       expect(lines.at(-1)).toMatch(/^Enter edit +Esc cancel/);
-      // The next game goes live: Enter would preview the same values for it, and the line and the footer say so.
+      // The next game goes live meanwhile: Enter still only goes back to editing, as the line said.
       const now = Date.now();
       c.store.update((s) => ({ ...s, listing: { value: listing({ start: now - 1_000, now, gid: "489887" }), at: now } }));
-      await until(
-        () => /closed: Enter previews #(…)?489887/.test(u.text()),
-        3_000,
-        () => u.text(),
-      );
-      expect(u.text().split("\n").at(-1)).toMatch(/^Enter preview again +Esc cancel/);
       await u.press(ENTER);
       await tick(50);
       expect(sent).toEqual([]);
+      expect(flat(u.text())).toContain("[67000");
+      expect(u.text()).toContain("#489886 closed, not sent: Enter previews for the game live now");
+      expect(u.text()).not.toContain("#489886 │");
+      await u.press(ENTER);
       expect(flat(u.text())).toContain("#489887 │ price 67,000.00 │ stake 0.10 USDC │ testnet: Enter to submit");
-      expect(u.text().split("\n").at(-1)).toMatch(/#489886 closed: this preview is for #489887/);
       await u.press(ENTER);
       await tick(50);
       expect(sent).toEqual([{ gid: "489887", sp: "67000", f: "0.1" }]);
     },
   );
 
-  it("with the lock passed and no game taking positions, Enter on the preview goes back to editing with why", async () => {
+  it("with the lock passed and no game taking positions, the form back in editing says why Enter does not preview", async () => {
     const { c, sent } = setup({ start: Date.now() - 58_500 });
     const u = await mount(c);
     await u.press("p");
@@ -254,6 +251,7 @@ describe("position form", () => {
       5_000,
       () => u.text(),
     );
+    await u.press(ENTER);
     await u.press(ENTER);
     await tick(50);
     expect(sent).toEqual([]);

@@ -46,29 +46,35 @@ describe("form steps", () => {
     expect(press(preview, "y", s).effect).toBe("submit");
   });
 
-  it("never sends a preview whose game stopped taking positions: Enter previews the same values for the game live now", () => {
+  it("never sends a preview whose game stopped taking positions: Enter goes back to editing, with the values and why", () => {
     for (const network of ["testnet", "mainnet"] as const) {
       const s = snapshot(network);
       const preview = press(openForm("67100", "1"), ENTER, s).form!;
       const order = preview.order!;
       expect(previewLapsed(order, s, START + 5_000)).toBeUndefined();
-      // Its lock passed while the trader read it: nothing is sent; y does nothing, and Enter, with no game taking positions, goes back to editing.
-      const locked = START + 61_000;
-      expect(previewLapsed(order, s, locked)).toBe("closed");
-      expect(press(preview, "y", s, false, locked)).toEqual({ form: preview });
-      const edit = press(preview, ENTER, s, false, locked);
-      expect(edit.effect).toBeUndefined();
-      expect([edit.form?.step, edit.form?.order, edit.form?.price.text, edit.said]).toEqual(["edit", undefined, "67100", undefined]);
-      // The next game is live: Enter previews the same price and stake for it, and says so; only the next key sends.
       const next = { ...s, listing: { value: listing({ start: START + 70_000, now: START + 71_000, gid: "489887" }), at: START + 71_000 } };
-      expect(previewLapsed(order, next, START + 71_000)).toBe("closed");
-      // On mainnet a repeated y never previews and sends in one go.
-      expect(press(preview, "y", next, false, START + 71_000)).toEqual({ form: preview });
-      const again = press(preview, ENTER, next, false, START + 71_000);
-      expect(again.effect).toBeUndefined();
-      expect([again.form?.step, again.form?.order]).toEqual(["preview", { gid: "489887", sp: "67100", f: "1" }]);
-      expect(again.said).toBe("#489886 closed: this preview is for #489887");
-      expect(press(again.form!, network === "mainnet" ? "y" : ENTER, next, false, START + 71_000).effect).toBe("submit");
+      // Its lock passed while the trader read it, or the next game is live by then: the same either way.
+      for (const [shown, now] of [
+        [s, START + 61_000],
+        [next, START + 71_000],
+      ] as const) {
+        expect(previewLapsed(order, shown, now)).toBe("closed");
+        // y does nothing: no key both leaves this preview and sends another.
+        expect(press(preview, "y", shown, false, now)).toEqual({ form: preview });
+        const edit = press(preview, ENTER, shown, false, now);
+        expect(edit.effect).toBeUndefined();
+        expect([edit.form?.step, edit.form?.order, edit.form?.price.text, edit.form?.note]).toEqual([
+          "edit",
+          undefined,
+          "67100",
+          { tone: "warn", text: "#489886 closed, not sent: Enter previews for the game live now" },
+        ]);
+      }
+      // From editing, Enter previews for the game live now, and only the next key sends.
+      const edit = press(preview, ENTER, next, false, START + 71_000).form!;
+      const again = press(edit, ENTER, next, false, START + 71_000).form!;
+      expect([again.step, again.order]).toEqual(["preview", { gid: "489887", sp: "67100", f: "1" }]);
+      expect(press(again, network === "mainnet" ? "y" : ENTER, next, false, START + 71_000).effect).toBe("submit");
       const refusing = { ...s, listing: { value: listing({ start: START, now: START + 5_000, canPlace: false }), at: START + 5_000 } };
       expect(previewLapsed(order, refusing, START + 5_000)).toBe("not accepting positions now");
     }

@@ -15,7 +15,7 @@ export function FormSlot(p: DashboardProps) {
       form={p.form.state}
       check={p.form.check}
       blocked={p.form.blocked}
-      lapse={p.form.lapse}
+      lapsed={p.form.lapsed}
       network={s.target.network}
       currency={s.target.currency}
       toClose={live ? Math.max(0, live.closes_at - now) : 0}

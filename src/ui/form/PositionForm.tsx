@@ -1,10 +1,9 @@
 import { Box, Text } from "ink";
 import Spinner from "ink-spinner";
-import { formatCountdown, formatMoney, formatPrice, shortGid } from "../../domain/format.js";
+import { formatCountdown, formatMoney, formatPrice } from "../../domain/format.js";
 import type { PlacementCheck } from "../../domain/placement.js";
 import type { Connection, Placement } from "../../poller/snapshot.js";
 import { glyphs, tone, useTheme } from "../theme.js";
-import type { Lapse } from "./form-flow.js";
 import type { Field, FormState } from "./form-state.js";
 
 export interface PositionFormProps {
@@ -12,8 +11,8 @@ export interface PositionFormProps {
   check: PlacementCheck;
   /** Why placing cannot work at all (no wallet), shown instead of posting. */
   blocked: string | undefined;
-  /** Set when the previewed order's game stopped taking positions: why, and what Enter does instead (form-flow.ts previewAgain). */
-  lapse?: Lapse | undefined;
+  /** Why the previewed order can no longer be sent (its game stopped taking positions: form-flow.ts previewLapsed); Enter then goes back to editing. */
+  lapsed?: string | undefined;
   network: string;
   currency: string;
   /** ms until the live game closes. */
@@ -100,15 +99,11 @@ function Status(p: PositionFormProps & { lines: number }) {
     const sep = glyphs(theme).sep;
     const stake = `${formatMoney(form.order.f)} ${p.currency}`;
     const order = `#${form.order.gid} ${sep} price ${formatPrice(form.order.sp)} ${sep} stake ${stake} ${sep} `;
-    if (p.lapse !== undefined) {
-      const next = p.lapse.form.order;
-      const again = next ? `Enter previews #${shortGid(next.gid, theme.ascii)}` : "Enter to edit";
+    if (p.lapsed !== undefined) {
       return (
         <Text wrap="truncate-end">
           <Text bold>{order}</Text>
-          <Text color={tone(theme, "warn")}>
-            {p.lapse.why}: {again}
-          </Text>
+          <Text color={tone(theme, "warn")}>{p.lapsed}: Enter to edit</Text>
         </Text>
       );
     }

@@ -66,20 +66,21 @@ export function formKey(
   key: Key,
   c: FormKeyContext,
   table: readonly FormBinding[] = FORM_KEYS,
-): { form: FormState | null; effect?: "submit"; said?: string } {
+): { form: FormState | null; effect?: "submit" } {
   if (form.step === "sending") return { form };
   const action = binding(formBindings(table, form.step), { input, key })?.action;
   if (action === "cancel") return { form: null };
   if (form.step === "preview") {
-    const lapse = previewAgain(form, c);
-    // Never sent. Only the send key previews again: on mainnet a repeated y must not both preview a new game and send to it.
-    if (lapse !== undefined) return action === "send" ? { form: lapse.form, said: lapse.said } : { form };
+    const why = form.order ? previewLapsed(form.order, c.snapshot, c.now) : undefined;
+    // Never sent; only the send key acts on it, so no key both leaves this preview and sends another (a repeated y on mainnet).
+    if (why !== undefined && form.order) return action === "send" ? { form: backToEdit(form, form.order, why) } : { form };
     // Mainnet spends real money: only an explicit confirmation (y) sends there.
     const mainnet = c.snapshot.target.network === "mainnet";
     const confirmed = form.order !== undefined && ((action === "send" && !mainnet) || (action === "confirm" && mainnet));
     return confirmed ? { form, effect: "submit" } : { form };
   }
-  if (action === "submit") return { form: toPreview(form, checkForm(form, c.snapshot, c.now), c.blocked) };
+  // The last answer's note lasts until the next edit or submit: a submit the check stops shows the check's problems.
+  if (action === "submit") return { form: toPreview({ ...form, note: undefined }, checkForm(form, c.snapshot, c.now), c.blocked) };
   return { form: editKey(form, input, key, { price: new Decimal(1), stake: minStake(c.snapshot.target.interval) }, table) };
 }
 
@@ -98,24 +99,18 @@ export function previewLapsed(order: Order, s: Snapshot, now: number): string | 
 
 /**
  * What the send key makes of a preview whose game stopped taking positions
- * (`why`, previewLapsed): the same values previewed for the game live now,
- * or, while no game takes them, the form back to editing, where the check
- * says why. Undefined while the preview stands.
+ * (`why`, previewLapsed): the form back to editing, with the same values and
+ * a note that it was not sent. Never a preview for another game at once:
+ * the screen the key was pressed on may be a second old, and the values
+ * (the price above all) were chosen for the game that closed.
  */
-export interface Lapse {
-  why: string;
-  form: FormState;
-  /** For the footer: that the new preview is for another game than the one the key was pressed on. */
-  said?: string;
-}
-
-export function previewAgain(form: FormState, c: FormKeyContext): Lapse | undefined {
-  const order = form.order;
-  const why = form.step === "preview" && order ? previewLapsed(order, c.snapshot, c.now) : undefined;
-  if (order === undefined || why === undefined) return undefined;
-  const again = { ...form, step: "edit" as const, order: undefined };
-  const next = toPreview(again, checkForm(again, c.snapshot, c.now), c.blocked);
-  return { why, form: next, said: next.order ? `#${order.gid} ${why}: this preview is for #${next.order.gid}` : undefined };
+export function backToEdit(form: FormState, order: Order, why: string): FormState {
+  return {
+    ...form,
+    step: "edit",
+    order: undefined,
+    note: { tone: "warn", text: `#${order.gid} ${why}, not sent: Enter previews for the game live now` },
+  };
 }
 
 /**

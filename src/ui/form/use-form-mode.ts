@@ -13,7 +13,7 @@ import type { DashboardAction } from "../dashboard/keys.js";
 import { type Binding, type Hint, hints, type KeyPress, keyLabel, keyName } from "../keymap.js";
 import type { Mode } from "../mode.js";
 import { useLatestState } from "../use-latest-state.js";
-import { afterOutcome, checkForm, formAt, formKey, type Lapse, type Order, previewAgain, toPreview } from "./form-flow.js";
+import { afterOutcome, checkForm, formAt, formKey, type Order, previewLapsed, toPreview } from "./form-flow.js";
 import { type FormState, pasteText } from "./form-state.js";
 import { type FormBinding, formBindings } from "./keys.js";
 
@@ -71,11 +71,10 @@ export function useFormMode(
       const c = { snapshot: snapshotAt(controller.store.getSnapshot(), now), now, blocked: blocked !== undefined };
       const next = formKey(form, input, key, c, table);
       setForm(next.form);
-      if (next.said) say(next.said);
       if (next.effect === "submit" && form.order) submit(form.order);
       return true;
     },
-    [controller, blocked, submit, setForm, currentForm, table, say],
+    [controller, blocked, submit, setForm, currentForm, table],
   );
 
   /** Takes a paste into the focused field while editing; returns false when there is no field to take it. */
@@ -89,18 +88,21 @@ export function useFormMode(
     [setForm, currentForm],
   );
 
-  const lapse = usePreviewLapse(controller, currentForm, blocked !== undefined);
-  const mode = useMemo(() => formMode(table, dashboard, currentForm, handleKey, lapse), [table, dashboard, handleKey, currentForm, lapse]);
+  const lapsed = usePreviewLapsed(controller, currentForm);
+  const mode = useMemo(
+    () => formMode(table, dashboard, currentForm, handleKey, lapsed),
+    [table, dashboard, handleKey, currentForm, lapsed],
+  );
   return { form, open, handlePaste, mode };
 }
 
-/** What the send key would make of the open preview now, if its game has stopped taking positions. */
-function usePreviewLapse(controller: FormController, currentForm: () => FormState | null, blocked: boolean): () => Lapse | undefined {
-  return useCallback((): Lapse | undefined => {
+/** Why the open preview can no longer be sent (its game stopped taking positions), as of the instant it is asked. */
+function usePreviewLapsed(controller: FormController, currentForm: () => FormState | null): () => string | undefined {
+  return useCallback((): string | undefined => {
     const f = currentForm();
     const now = controller.serverNow();
-    return f === null ? undefined : previewAgain(f, { snapshot: snapshotAt(controller.store.getSnapshot(), now), now, blocked });
-  }, [controller, currentForm, blocked]);
+    return f?.step === "preview" && f.order ? previewLapsed(f.order, snapshotAt(controller.store.getSnapshot(), now), now) : undefined;
+  }, [controller, currentForm]);
 }
 
 function formMode(
@@ -108,29 +110,25 @@ function formMode(
   dashboard: readonly Binding<DashboardAction>[],
   currentForm: () => FormState | null,
   handleKey: (p: KeyPress) => boolean,
-  lapse: () => Lapse | undefined,
+  lapsed: () => string | undefined,
 ): Mode {
   return {
     title: `IN THE POSITION FORM (${keyName(dashboard, "place", false)})`,
     active: () => currentForm() !== null,
     handleKey,
     bindings: table,
-    hints: () => formHints(table, currentForm()?.step ?? "edit", lapse()),
+    hints: () => formHints(table, currentForm()?.step ?? "edit", lapsed() !== undefined),
   };
 }
 
-/** The form's keys at its step; while sending, that keys wait; on a preview whose game has gone, what the send key does instead. */
-function formHints(table: readonly FormBinding[], step: FormState["step"], lapse: Lapse | undefined): readonly Hint[] {
+/** The form's keys at its step; while sending, that keys wait; on a preview whose game has gone, that the send key goes back to editing. */
+function formHints(table: readonly FormBinding[], step: FormState["step"], lapsed: boolean): readonly Hint[] {
   if (step === "sending") return [{ text: "sending… keys are ignored until the service answers", rank: 1 }];
   if (step === "edit") return hints(formBindings(table, "edit"));
   const key = (action: string) => table.find((b) => b.action === action)?.keys[0];
   const send = key("send");
   const confirm = key("confirm");
-  const submit = lapse
-    ? lapse.form.step === "preview"
-      ? " preview again"
-      : " edit"
-    : ` submit${confirm ? ` (${keyLabel(confirm, true)} on mainnet)` : ""}`;
+  const submit = lapsed ? " edit" : ` submit${confirm ? ` (${keyLabel(confirm, true)} on mainnet)` : ""}`;
   return [
     ...(send === undefined ? [] : [{ text: `${keyLabel(send, true)}${submit}`, rank: 1 }]),
     ...hints(table.filter((b) => b.action === "cancel")),
