@@ -31,6 +31,21 @@ describe("form editing", () => {
     expect(s.focus).toBe("stake");
   });
 
+  it("a paste or the first character typed replaces a prefilled value; once it is edited, text goes in at the cursor", () => {
+    const PASTE = (t: string) => `\x1b[200~${t}\x1b[201~`;
+    expect(type(openForm("62955", "0.01"), PASTE("62950.5")).price.text).toBe("62950.5");
+    expect(type(openForm("62955", "0.01"), "6", "3").price.text).toBe("63");
+    expect(type(openForm("62955", "0.01"), "\t", PASTE("2")).stake.text).toBe("2");
+    // The other field keeps its own prefilled value until it is typed into.
+    expect(type(openForm("62955", "0.01"), "6").stake.text).toBe("0.01");
+    // Edited first (Backspace, a cursor move, a nudge): the value is the trader's.
+    expect(type(openForm("62955", "0.01"), "\x7f", "1").price.text).toBe("62951");
+    expect(type(openForm("62955", "0.01"), "\x1b[D", "0").price.text).toBe("629505");
+    expect(type(openForm("62955", "0.01"), "\x1b[A", PASTE("7")).price.text).toBe("629567");
+    // A paste of nothing readable leaves the prefilled value.
+    expect(type(openForm("62955", "0.01"), PASTE("\x01")).price.text).toBe("62955");
+  });
+
   it("drops thousands separators and control characters from pasted text", () => {
     const s = type(openForm("", "1"), "\x1b[200~67,100\x1b[201~");
     expect(s.price.text).toBe("67100");

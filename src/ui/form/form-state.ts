@@ -12,6 +12,8 @@ export interface Field {
   text: string;
   /** Insertion point, 0..text.length. */
   cursor: number;
+  /** The value the form opened with, not yet touched: the first character typed or pasted replaces it whole, as in the alert form. */
+  prefilled?: boolean;
 }
 
 export type FieldName = "price" | "stake";
@@ -29,7 +31,12 @@ export interface FormState {
 }
 
 export function openForm(price: string, stake: string): FormState {
-  return { price: field(price), stake: field(stake), focus: "price", step: "edit" };
+  return {
+    price: { ...field(price), prefilled: price !== "" },
+    stake: { ...field(stake), prefilled: stake !== "" },
+    focus: "price",
+    step: "edit",
+  };
 }
 
 function field(text: string): Field {
@@ -59,7 +66,8 @@ export function editKey(s: FormState, input: string, key: Key, steps: NudgeSteps
 
 function editAction(s: FormState, action: FormAction, steps: NudgeSteps): FormState {
   const f = s[s.focus];
-  const set = (next: Field): FormState => ({ ...s, [s.focus]: next, note: undefined });
+  // Any edit, a cursor move included, makes the value the trader's: typing then goes where the cursor is.
+  const set = (next: Field): FormState => ({ ...s, [s.focus]: { ...next, prefilled: false }, note: undefined });
   const step = s.focus === "price" ? steps.price : steps.stake;
   const nudge = (by: Decimal): FormState => {
     const value = parseDecimal(f.text);
@@ -98,10 +106,13 @@ export function pasteText(s: FormState, text: string, dropped: number): FormStat
 
 /** Typed or pasted text into the focused field (text-field.ts); a note says when some did not fit. */
 function insert(s: FormState, input: string, dropped: number): FormState {
-  const { field: next, cut } = insertText(s[s.focus], input, FIELD_MAX_LENGTH, dropped);
+  const f = s[s.focus];
+  // A paste of a price over the prefilled one would otherwise be glued to it (6295562950.5).
+  const base = f.prefilled ? { text: "", cursor: 0 } : f;
+  const { field: next, cut } = insertText(base, input, FIELD_MAX_LENGTH, dropped);
   const note = cut
     ? { tone: "warn" as const, text: `the ${s.focus} field holds ${FIELD_MAX_LENGTH} characters: the rest was left out` }
     : undefined;
-  if (next === s[s.focus]) return cut ? { ...s, note } : s;
-  return { ...s, [s.focus]: next, note };
+  if (next === base) return cut ? { ...s, note } : s;
+  return { ...s, [s.focus]: { ...next, prefilled: false }, note };
 }
