@@ -318,4 +318,31 @@ describe("position form", () => {
       { gid: "489886", sp: "67001", f: "3" },
     ]);
   });
+
+  it("prefills the last stake placed at the interval shown, else its minimum", async () => {
+    const { c } = setup();
+    const u = await mount(c);
+    await u.press("p");
+    await u.press(TAB);
+    await typeInto(u, "3");
+    await u.press(ENTER);
+    await u.press(ENTER);
+    await tick(50);
+    // Switched to 10 s games: their minimum, not the 1 m stake.
+    const now = Date.now();
+    const to = (interval: 10 | 60) => (s: Snapshot) => ({
+      ...s,
+      target: { ...s.target, interval },
+      listing: { value: listing({ start: now - 1_000, now, gid: interval === 10 ? "77001" : "489886", interval }), at: now },
+    });
+    c.store.update(to(10));
+    await tick(50);
+    await u.press("p");
+    expect(flat(u.text())).toContain("stake [0.01");
+    await u.press(ESC);
+    c.store.update(to(60));
+    await tick(50);
+    await u.press("p");
+    expect(flat(u.text())).toContain("stake [3 ");
+  });
 });

@@ -32,13 +32,13 @@ export function useFormMode(
 ) {
   // Keys can arrive faster than React re-renders: handlers read the latest state, never a stale closure's.
   const [form, setForm, currentForm] = useLatestState<FormState | null>(null);
-  const lastStake = useRef<string | undefined>(undefined);
+  const lastStake = useRef(new Map<number, string>()); // per interval: each has its own minimum
   const sending = useRef(false);
 
   const open = useCallback(
     (quick: boolean) => {
       const s = snapshotAt(controller.store.getSnapshot(), controller.serverNow());
-      const opened = formAt(s, lastStake.current ?? toWire(minStake(s.target.interval)));
+      const opened = formAt(s, lastStake.current.get(s.target.interval) ?? toWire(minStake(s.target.interval)));
       setForm(quick ? toPreview(opened, checkForm(opened, s, controller.serverNow()), blocked !== undefined) : opened);
     },
     [controller, blocked, setForm],
@@ -49,9 +49,10 @@ export function useFormMode(
       if (sending.current) return;
       sending.current = true;
       setForm((f) => f && { ...f, step: "sending", note: undefined });
+      const interval = controller.store.getSnapshot().target.interval;
       void controller.place(order).then((outcome) => {
         sending.current = false;
-        if (outcome.kind === "placed" || (outcome.kind === "reconciled" && outcome.placed)) lastStake.current = order.f;
+        if (outcome.kind === "placed" || (outcome.kind === "reconciled" && outcome.placed)) lastStake.current.set(interval, order.f);
         const f = currentForm();
         if (f === null) return;
         const next = afterOutcome(f, outcome, keyName(dashboard, "place"));
