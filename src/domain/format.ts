@@ -110,9 +110,9 @@ export function formatPercent(p: Amount): string {
  * Money, one function per kind (docs/glance.md):
  *   - formatMoney / formatMoneyChange: the panes, tables and messages, at
  *     MONEY_PANE_DECIMALS, so a column's points line up and a figure does
- *     not change width as its last digits come and go; an amount that is
- *     not zero but would round to 0.00 keeps its digits (paneplaces), so a
- *     minimum-stake win never reads "WON 0.00";
+ *     not change width as its last digits come and go; an amount under a
+ *     cent that is not zero keeps its digits (panePlaces), so a
+ *     minimum-stake game's figures are never rounded to 0.00 or 0.01;
  *   - formatGross: a gross (PROJ.GROSS, paid) beside its stake, to as many decimals
  *     as its net needs, so gross − stake reads as the net beside it;
  *   - formatMoneyExact / formatMoneyChangeExact: the detail views and the
@@ -163,13 +163,17 @@ export function formatMoneyChangeExact(amount: Amount): string {
 }
 
 /**
- * Two decimals, but where they would read 0.00 for an amount that is not
- * zero (below half a cent, or half a cent exactly, which rounds to even):
- * then its digits, so a minimum-stake win never shows as "WON 0.00".
+ * Two decimals, but for an amount under a cent that is not zero: then its
+ * digits (PANE_DIGITS_BELOW). Rounded to the cent, a minimum-stake game's
+ * figures would read "WON 0.00", or "+0.01" for +0.006575 (a 66 % return
+ * read as 100 %) beside "+0.003281" shown whole.
  */
 function panePlaces(d: Decimal): number {
-  return d.isZero() || !d.toDecimalPlaces(MONEY_PANE_DECIMALS, Decimal.ROUND_HALF_EVEN).isZero() ? MONEY_PANE_DECIMALS : exactPlaces(d);
+  return d.isZero() || d.abs().gte(PANE_DIGITS_BELOW) ? MONEY_PANE_DECIMALS : exactPlaces(d);
 }
+
+/** An amount smaller than this (and not zero) is shown with its digits, not rounded to MONEY_PANE_DECIMALS. */
+const PANE_DIGITS_BELOW = new Decimal("0.01");
 
 function exactPlaces(d: Decimal): number {
   return Math.min(MONEY_EXACT_MAX_DECIMALS, Math.max(MONEY_PANE_DECIMALS, d.decimalPlaces()));

@@ -82,9 +82,9 @@ describe("money, one function per kind", () => {
     expect(formatMoneyChange("0")).toBe("0.00");
   });
 
-  it("a pane amount that is not zero never reads as 0.00: below half a cent it keeps its digits", () => {
+  it("a pane amount under a cent that is not zero keeps its digits: never 0.00, nor rounded up to a cent", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 4_999 }), fc.boolean(), (micro, negative) => {
+      fc.property(fc.integer({ min: 1, max: 9_999 }), fc.boolean(), (micro, negative) => {
         const a = new Decimal(micro).div(1_000_000).times(negative ? -1 : 1);
         expect(new Decimal(formatMoney(a)).eq(a)).toBe(true);
         expect(formatMoneyChange(a)).toMatch(negative ? /^-0\.00\d+$/ : /^\+0\.00\d+$/);
@@ -92,9 +92,14 @@ describe("money, one function per kind", () => {
     );
     expect(formatMoneyChange("0.004")).toBe("+0.004");
     expect(formatMoneyChange("-0.001")).toBe("-0.001");
-    // Half a cent rounds to even, to 0.00: it keeps its digits too; a little more is a cent.
+    // Half a cent and a little more keep their digits too (+0.006575 is not a cent); a cent and up is to the cent.
     expect([formatMoney("0.005"), formatMoney("-0.005"), formatMoneyChange("0.005")]).toEqual(["0.005", "-0.005", "+0.005"]);
-    expect([formatMoney("0.0051"), formatMoney("0.015")]).toEqual(["0.01", "0.02"]);
+    expect([formatMoneyChange("0.006575"), formatMoney("0.009999"), formatMoney("0.01"), formatMoney("0.015")]).toEqual([
+      "+0.006575",
+      "0.009999",
+      "0.01",
+      "0.02",
+    ]);
     fc.assert(
       fc.property(amounts, (a) => {
         const d = new Decimal(a);
