@@ -138,7 +138,7 @@ export class Poller {
     this.placements.drop(refused("the screen moved to another market before it was sent", this.serverNow()));
     this.want = { ...this.want, spot: true, status: true };
     this.sleeper.wake();
-    this.store.update((s) => retargeted(s, target));
+    this.store.update((s) => retargeted(s, target, this.serverNow()));
   }
 
   /** Open (query) or close (null) the results view; fetched only while open. */

@@ -5,8 +5,10 @@
  */
 import type { ResultsQuery } from "../api/client.js";
 import type { ApiError } from "../api/errors.js";
+import { scheduledListing } from "../domain/game.js";
 import { appendPrice, mergeSeries, PriceSeries } from "../domain/price-series.js";
 import { mergeSessionGames, type SessionInputs } from "../domain/results.js";
+import { lobbyMs } from "../domain/rules.js";
 import type {
   Balance,
   GameListing,
@@ -190,10 +192,15 @@ export function withPlaced(s: Snapshot, position: PlacedPosition): Snapshot {
 /**
  * Another asset or interval: the old game's data no longer applies to the
  * panes (the price too, for another asset); it stays in the book, and what
- * the book knew of the new market shows until it is fetched again.
+ * the book knew of the new market shows until it is fetched again; its
+ * listing only while its game, rolled by its schedule, has not ended (at
+ * server time `now`): one kept from a visit 40 s ago showed a 10 s game long
+ * over as the live one, SETTLING, with the price's move against its open.
  */
-export function retargeted(s: Snapshot, target: Target): Snapshot {
+export function retargeted(s: Snapshot, target: Target, now: number): Snapshot {
   const { book, seed } = refocusedBook(s, target);
+  const listing = seed?.listing;
+  const live = listing === undefined ? null : scheduledListing(listing.value, now, lobbyMs(target.interval)).liveGame;
   // The book has the asset's last price: the one just shown, for another interval of the same asset.
   const price = book.prices[target.asset];
   // Each asset's price history stays: switching back shows it at once.
@@ -201,7 +208,7 @@ export function retargeted(s: Snapshot, target: Target): Snapshot {
     ...s,
     target,
     book,
-    listing: seed?.listing,
+    listing: live !== null && now >= live.ends_at ? undefined : listing,
     status: seed?.status,
     placed: seed?.placed ?? [],
     settling: undefined,

@@ -103,7 +103,7 @@ describe("before the first answers", () => {
   });
 
   it("after a switch of interval, the new game's positions are not counted until read", () => {
-    const s = retargeted(liveSnapshot(NOW), { ...target, interval: 3600 });
+    const s = retargeted(liveSnapshot(NOW), { ...target, interval: 3600 }, NOW);
     const frame = screen(s);
     expect(pane(frame, "POSITIONS")).toMatch(/^POSITIONS {2}… /);
     expect(frame).not.toMatch(/\d+ held/);

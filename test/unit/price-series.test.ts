@@ -109,11 +109,11 @@ describe("the snapshot's price history", () => {
     let s = initialSnapshot(target);
     s = withPrice(s, livePrice(67_000, T0), T0);
     s = withPrice(s, livePrice(67_001, T0 + 1000), T0 + 1000);
-    s = retargeted(s, { ...target, asset: "ETH_USDT" });
+    s = retargeted(s, { ...target, asset: "ETH_USDT" }, T0 + 1000);
     expect(targetPrices(s).length).toBe(0);
     s = withPrice(s, livePrice(3_700, T0 + 2000), T0 + 2000);
-    s = retargeted(s, { ...target, interval: 3600 });
-    s = retargeted(s, target);
+    s = retargeted(s, { ...target, interval: 3600 }, T0 + 2000);
+    s = retargeted(s, target, T0 + 2000);
     expect([...targetPrices(s)].map((p) => p.value)).toEqual([67_000, 67_001]);
     expect([...(s.priceHistory.ETH_USDT ?? [])].map((p) => p.value)).toEqual([3_700]);
   });

@@ -175,8 +175,21 @@ describe("withSettlement", () => {
 describe("retargeted", () => {
   it("keeps the price for another interval of the same asset, and drops it for another asset", () => {
     const s = withPrice(fresh(), livePrice(68_000, T0), T0);
-    expect(retargeted(s, { ...target, interval: 10 }).price).toBe(s.price);
-    expect(retargeted(s, { ...target, asset: "ETH_USDT" }).price).toBeUndefined();
+    expect(retargeted(s, { ...target, interval: 10 }, T0).price).toBe(s.price);
+    expect(retargeted(s, { ...target, asset: "ETH_USDT" }, T0).price).toBeUndefined();
+  });
+
+  it("back on a market, shows the listing it had while its game (rolled by its schedule) has not ended, and none after", () => {
+    const ten: Target = { ...target, interval: 10 };
+    const l = listing({ start: T0, now: T0 + 1_000, interval: 10, gid: "900" });
+    const shown = withListing(retargeted(fresh(), ten, T0), l, T0 + 1_000, true);
+    const away = retargeted(shown, target, T0 + 2_000);
+    // Within the game, and within the next one the listing announced (rolled over by the clock): kept.
+    expect(retargeted(away, ten, T0 + 5_000).listing?.value).toBe(l);
+    const next = l.nextGame !== null && "ends_at" in l.nextGame ? Number(l.nextGame.ends_at) : Number.NaN;
+    expect(retargeted(away, ten, next - 1_000).listing?.value).toBe(l);
+    // 40 s on, both games are over: not shown as the live game; the pane loads it.
+    expect(retargeted(away, ten, T0 + 40_000).listing).toBeUndefined();
   });
 });
 
