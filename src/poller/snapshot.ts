@@ -205,7 +205,9 @@ export function bookOf(s: Snapshot, now: number): BookRow[] {
   if (s.price) prices[s.target.asset] = s.price.value.value;
   const key = marketKey(s.target);
   const others = Object.entries(s.book.markets).flatMap(([k, m]) => (k === key ? [] : [m]));
-  return bookRows([focusedMarket(s), ...others], prices, s.target, now);
+  const rows = bookRows([focusedMarket(s), ...others], prices, s.target, now);
+  // A focused game whose result is in is over, though the last /status still lists it (the other markets' lose it at once).
+  return s.settlements.length === 0 ? rows : rows.filter((r) => !r.focused || !s.settlements.some((n) => n.gid === r.gid));
 }
 
 /**

@@ -23,7 +23,7 @@ import {
   withSettlement,
   withStatus,
 } from "../../src/poller/reducers.js";
-import { initialSnapshot, type PlacementOutcome, type Snapshot, type Target } from "../../src/poller/snapshot.js";
+import { bookOf, initialSnapshot, type PlacementOutcome, type Snapshot, type Target } from "../../src/poller/snapshot.js";
 import {
   balance,
   gameResult,
@@ -165,6 +165,21 @@ describe("results pages", () => {
 });
 
 describe("withSettlement", () => {
+  it("the focused market's settled game leaves the book, as the other markets' do: no row says it is settling", () => {
+    const l = listing({ start: T0 + 75_000, now: T0 + 80_000, gid: "701" });
+    let s = withListing(fresh(), l, T0 + 80_000, true);
+    s = withStatus(s, statusResponse([statusPosition({ gid: "700", txid: "a" }), statusPosition({ gid: "701", txid: "b" })]), T0 + 80_000);
+    s = withPlaced(s, placedPosition({ gid: "700", txid: "c" }));
+    expect(bookOf(s, T0 + 81_000).map((r) => [r.gid, r.ended])).toEqual([
+      ["701", false],
+      ["700", true],
+    ]);
+    const settled = withSettlement(s, settledGame("700"), T0 + 82_000);
+    expect(bookOf(settled, T0 + 82_000).map((r) => r.gid)).toEqual(["701"]);
+    // Another game's result changes nothing of it.
+    expect(bookOf(withSettlement(s, settledGame("698"), T0 + 82_000), T0 + 82_000).map((r) => r.gid)).toEqual(["701", "700"]);
+  });
+
   it("stops waiting on a game once it settles, and only on that game", () => {
     const waiting: Snapshot = { ...fresh(), settling: { gid: "700", positions: [] } };
     expect(withSettlement(waiting, settledGame("700"), T0).settling).toBeUndefined();
