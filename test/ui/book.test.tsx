@@ -4,9 +4,9 @@
  * rendering pipeline the bundle ships.
  */
 import { describe, expect, it } from "vitest";
-import { bookMarkets } from "../../src/domain/book.js";
+import { bookMarkets, marketLabel } from "../../src/domain/book.js";
 import { bookOf, type Snapshot } from "../../src/poller/snapshot.js";
-import { draw, liveSnapshot, START } from "../helpers/dashboard.js";
+import { draw, drawn, liveSnapshot, START } from "../helpers/dashboard.js";
 import { listing, livePrice, statusPosition, statusResponse } from "../helpers/fixtures.js";
 import { panel, pane as paneOf } from "../helpers/screen.js";
 
@@ -110,6 +110,17 @@ describe("the book", () => {
     // Only the focused game held: the positions pane says it all, and the header stays as it was.
     const alone = liveSnapshot(NOW);
     expect(header(draw(alone, NOW, 80, 30, bookProps(alone)))).toMatch(/^spotdash │ SIM 127\.0\.0\.1:8787 │ testnet │ BTC_USDT 1m/);
+  });
+
+  it("keeps a row selected when the selected one has gone (a game settled): the last, the one Enter shows", () => {
+    const s = withBook(NOW);
+    const rows = bookOf(s, NOW);
+    draw(s, NOW, 80, 24, { book: { rows, selected: rows.length + 2 } });
+    const INVERSE = "\u001b[7m";
+    const styled = drawn()!.lastFrame().split("\n");
+    const marked = styled.filter((l) => l.includes(INVERSE));
+    expect(marked).toHaveLength(1);
+    expect(marked[0]).toContain(marketLabel(rows.at(-1)!.market));
   });
 
   it("is a view of its own with b at 80 columns, the selected row shown", () => {

@@ -47,8 +47,10 @@ export const BookPane = memo(function BookPane(p: BookPaneProps) {
   const theme = useTheme();
   const cols = fitColumns(COLS, innerWidth(p), MARK);
   const room = Math.max(0, bodyLines(p) - 1);
+  // Rows go as games settle: the selection is the last row then, the one Enter shows (bookAction clamps alike).
+  const at = p.selected === undefined ? undefined : Math.min(p.selected, Math.max(0, p.rows.length - 1));
   // The selected row stays in sight.
-  const first = p.selected === undefined ? 0 : Math.max(0, Math.min(p.selected - room + 1, p.rows.length - room));
+  const first = at === undefined ? 0 : Math.max(0, Math.min(at - room + 1, p.rows.length - room));
   const title = p.rows.length === 0 ? "BOOK" : `BOOK ${bookSummary(p.rows, p.currency)}`;
   const looking = p.read.read < p.read.of;
   return (
@@ -67,7 +69,7 @@ export const BookPane = memo(function BookPane(p: BookPaneProps) {
       )}`}</Line>
       {p.rows.length === 0 ? <Line tone={p.down ? "bad" : "dim"}>{emptyLine(p, looking)}</Line> : null}
       {p.rows.slice(first, first + room).map((r, i) => {
-        const selected = p.selected === first + i;
+        const selected = at === first + i;
         const focus = r.focused ? `${mark("focus", theme.ascii)} ` : "  ";
         return (
           <Line
