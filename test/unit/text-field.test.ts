@@ -3,7 +3,7 @@
  * and what typed or pasted text goes in as.
  */
 import { describe, expect, it } from "vitest";
-import { editText, insertText, type TextField } from "../../src/ui/input/text-field.js";
+import { editText, insertText, prefilledField, type TextField } from "../../src/ui/input/text-field.js";
 
 const at = (text: string, cursor: number): TextField => ({ text, cursor });
 
@@ -56,5 +56,18 @@ describe("insertText", () => {
     expect(insertText(full, "6", 5)).toEqual({ field: full, cut: true });
     expect(insertText(full, "6", 5).field).toBe(full);
     expect(insertText(full, " ,", 5)).toEqual({ field: full, cut: false });
+  });
+});
+
+describe("a prefilled field", () => {
+  it("takes text typed or pasted in place of its value, the first time only", () => {
+    const f = prefilledField("62955");
+    expect(f).toEqual({ text: "62955", cursor: 5, prefilled: true });
+    const typed = insertText(f, "62950.5", 24).field;
+    expect(typed).toEqual({ text: "62950.5", cursor: 7 });
+    expect(insertText(typed, "1", 24).field.text).toBe("62950.51");
+    // Nothing readable typed: the value stays, prefilled.
+    expect(insertText(f, "\u0001", 24).field).toBe(f);
+    expect(prefilledField("").prefilled).toBe(false);
   });
 });

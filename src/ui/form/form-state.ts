@@ -4,17 +4,12 @@
  */
 import type { Key } from "ink";
 import { Decimal, parseDecimal, toWire } from "../../domain/money.js";
-import { editText, insertText } from "../input/text-field.js";
+import { editText, insertText, prefilledField, type TextField } from "../input/text-field.js";
 import { binding } from "../keymap.js";
 import { FORM_KEYS, type FormAction, type FormBinding, formBindings } from "./keys.js";
 
-export interface Field {
-  text: string;
-  /** Insertion point, 0..text.length. */
-  cursor: number;
-  /** The value the form opened with, not yet touched: the first character typed or pasted replaces it whole, as in the alert form. */
-  prefilled?: boolean;
-}
+/** A field's text, cursor and whether it still holds the value the form opened with (text-field.ts). */
+export type Field = TextField;
 
 export type FieldName = "price" | "stake";
 export type FormStep = "edit" | "preview" | "sending";
@@ -32,8 +27,8 @@ export interface FormState {
 
 export function openForm(price: string, stake: string): FormState {
   return {
-    price: { ...field(price), prefilled: price !== "" },
-    stake: { ...field(stake), prefilled: stake !== "" },
+    price: prefilledField(price),
+    stake: prefilledField(stake),
     focus: "price",
     step: "edit",
   };
@@ -107,12 +102,10 @@ export function pasteText(s: FormState, text: string, dropped: number): FormStat
 /** Typed or pasted text into the focused field (text-field.ts); a note says when some did not fit. */
 function insert(s: FormState, input: string, dropped: number): FormState {
   const f = s[s.focus];
-  // A paste of a price over the prefilled one would otherwise be glued to it (6295562950.5).
-  const base = f.prefilled ? { text: "", cursor: 0 } : f;
-  const { field: next, cut } = insertText(base, input, FIELD_MAX_LENGTH, dropped);
+  const { field: next, cut } = insertText(f, input, FIELD_MAX_LENGTH, dropped);
   const note = cut
     ? { tone: "warn" as const, text: `the ${s.focus} field holds ${FIELD_MAX_LENGTH} characters: the rest was left out` }
     : undefined;
-  if (next === base) return cut ? { ...s, note } : s;
-  return { ...s, [s.focus]: { ...next, prefilled: false }, note };
+  if (next === f) return cut ? { ...s, note } : s;
+  return { ...s, [s.focus]: next, note };
 }

@@ -6,6 +6,13 @@
 export interface TextField {
   text: string;
   cursor: number;
+  /** The value the form opened with, not yet touched: text typed or pasted replaces it whole. */
+  prefilled?: boolean;
+}
+
+/** A field the form opens with `text` in it, the cursor at its end; text typed or pasted first replaces it. */
+export function prefilledField(text: string): Required<TextField> {
+  return { text, cursor: text.length, prefilled: text !== "" };
 }
 
 export type TextEdit = "left" | "right" | "home" | "end" | "backspace" | "delete";
@@ -29,7 +36,8 @@ export function editText(f: TextField, edit: TextEdit): TextField {
 }
 
 /**
- * Typed or pasted text into the field at its cursor, as it is (a typo is for
+ * Typed or pasted text into the field at its cursor (in place of a
+ * prefilled value), as it is (a typo is for
  * validation to name), less escape sequences a paste carried, thousands
  * separators ("67,100" reads 67100), spaces and control characters, which
  * would be invisible; at most `max` characters in all. `cut`: some of it
@@ -38,9 +46,14 @@ export function editText(f: TextField, edit: TextEdit): TextField {
 export function insertText(f: TextField, input: string, max: number, dropped = 0): { field: TextField; cut: boolean } {
   // Escape sequences go first, whole, then the separators and the other control characters.
   const clean = Array.from(input.replace(/\p{Cc}\[[0-9;]*[A-Za-z~]/gu, "").replace(/[,_\s\p{Cc}]/gu, ""));
-  const room = Math.max(0, max - Array.from(f.text).length);
+  // Over a prefilled value, in its place: a price pasted over the prefilled one is not glued to it.
+  const base = f.prefilled ? { text: "", cursor: 0 } : f;
+  const room = Math.max(0, max - Array.from(base.text).length);
   const typed = clean.slice(0, room).join("");
   const cut = clean.length > room || dropped > 0;
   if (typed === "") return { field: f, cut };
-  return { field: { text: f.text.slice(0, f.cursor) + typed + f.text.slice(f.cursor), cursor: f.cursor + typed.length }, cut };
+  return {
+    field: { text: base.text.slice(0, base.cursor) + typed + base.text.slice(base.cursor), cursor: base.cursor + typed.length },
+    cut,
+  };
 }

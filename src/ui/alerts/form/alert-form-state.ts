@@ -6,7 +6,7 @@
  */
 import type { Key } from "ink";
 import { Decimal, parseDecimal, toWire } from "../../../domain/money.js";
-import { editText, insertText, type TextEdit } from "../../input/text-field.js";
+import { editText, insertText, prefilledField, type TextEdit, type TextField } from "../../input/text-field.js";
 import { type Binding, binding } from "../../keymap.js";
 import { ALERT_FORM_KEYS, type AlertFormAction } from "./keys.js";
 
@@ -18,13 +18,8 @@ export type AlertFormKind = (typeof ALERT_KINDS)[number];
 export const ALERT_FIELDS = ["kind", "value", "option"] as const;
 export type AlertFormField = (typeof ALERT_FIELDS)[number];
 
-export interface ValueField {
-  text: string;
-  /** Insertion point, 0..text.length. */
-  cursor: number;
-  /** The value the form opened with, not yet touched: the first character typed or pasted replaces it whole. */
-  prefilled: boolean;
-}
+/** The value's text, cursor and whether it is still the one the form opened with (text-field.ts). */
+export type ValueField = Required<TextField>;
 
 export interface AlertFormState {
   kind: AlertFormKind;
@@ -50,15 +45,11 @@ export function openAlertForm(level: string): AlertFormState {
   return {
     kind: "above",
     focus: "value",
-    level: prefilled(level),
-    seconds: prefilled(String(DEFAULT_SECONDS)),
+    level: prefilledField(level),
+    seconds: prefilledField(String(DEFAULT_SECONDS)),
     repeat: false,
     onlyUnheld: false,
   };
-}
-
-function prefilled(text: string): ValueField {
-  return { text, cursor: text.length, prefilled: text !== "" };
 }
 
 /** The live price as the form's starting level: whole above 100, four significant digits below. */
@@ -175,12 +166,11 @@ export function pasteAlertText(s: AlertFormState, text: string, dropped: number)
 function insert(s: AlertFormState, input: string, dropped: number): AlertFormState {
   const name = s.kind === "closing" ? "seconds" : "level";
   const f = s[name];
-  const base = f.prefilled ? { text: "", cursor: 0 } : f;
-  const { field: next, cut } = insertText(base, input, ALERT_FIELD_MAX_LENGTH, dropped);
+  const { field: next, cut } = insertText(f, input, ALERT_FIELD_MAX_LENGTH, dropped);
   const note = cut
     ? { tone: "warn" as const, text: `the value holds ${ALERT_FIELD_MAX_LENGTH} characters: the rest was left out` }
     : undefined;
-  if (next === base) return cut ? { ...s, note } : s;
+  if (next === f) return cut ? { ...s, note } : s;
   return { ...s, focus: "value", [name]: { ...next, prefilled: false }, note };
 }
 
