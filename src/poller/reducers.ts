@@ -5,10 +5,8 @@
  */
 import type { ResultsQuery } from "../api/client.js";
 import type { ApiError } from "../api/errors.js";
-import { scheduledListing } from "../domain/game.js";
 import { appendPrice, mergeSeries, PriceSeries } from "../domain/price-series.js";
 import { mergeSessionGames, type SessionInputs } from "../domain/results.js";
-import { lobbyMs } from "../domain/rules.js";
 import type {
   Balance,
   GameListing,
@@ -32,7 +30,7 @@ import type {
   Snapshot,
   Target,
 } from "./snapshot.js";
-import { endedGame } from "./snapshot.js";
+import { endedGame, listingAt } from "./snapshot.js";
 
 /** Settlement notices kept for the toast and the session summary. */
 const KEEP_SETTLEMENTS = 20;
@@ -200,7 +198,7 @@ export function withPlaced(s: Snapshot, position: PlacedPosition): Snapshot {
 export function retargeted(s: Snapshot, target: Target, now: number): Snapshot {
   const { book, seed } = refocusedBook(s, target);
   const listing = seed?.listing;
-  const live = listing === undefined ? null : scheduledListing(listing.value, now, lobbyMs(target.interval)).liveGame;
+  const live = listing === undefined ? null : listingAt(listing.value, target.interval, now).liveGame;
   // The book has the asset's last price: the one just shown, for another interval of the same asset.
   const price = book.prices[target.asset];
   // Each asset's price history stays: switching back shows it at once.

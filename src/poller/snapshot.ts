@@ -224,6 +224,11 @@ export function bookRead(s: Snapshot): { read: number; of: number } {
   return { read, of: s.book.watched.length };
 }
 
+/** A market's listing as of server time `now`: rolled over to the game its schedule says is live. */
+export function listingAt(listing: GameListing, interval: Interval, now: number): GameListing {
+  return scheduledListing(listing, now, lobbyMs(interval));
+}
+
 /**
  * The snapshot as the screen shows it at server time `now`: the listing
  * rolled over to the game its schedule says is live (scheduledListing), so
@@ -232,7 +237,7 @@ export function bookRead(s: Snapshot): { read: number; of: number } {
  */
 export function snapshotAt(s: Snapshot, now: number): Snapshot {
   if (s.listing === undefined) return s;
-  const listing = scheduledListing(s.listing.value, now, lobbyMs(s.target.interval));
+  const listing = listingAt(s.listing.value, s.target.interval, now);
   if (listing === s.listing.value) return s;
   // The same snapshot rolled over the same way each frame until the store changes: what the panes memoise on stays put.
   const known = rolledSnapshots.get(s);
