@@ -44,12 +44,18 @@ describe("10 s games in a 90x20 pane", () => {
     dir = undefined;
   });
 
+  /** The built CLI on the embedded sim's 10 s games, in a fresh directory, with no key. */
+  function launch(): TmuxSession {
+    dir = mkdtempSync(join(tmpdir(), "spotdash-e2e-ten-"));
+    const session = new TmuxSession(COLS, ROWS);
+    session.run(`cd ${dir} && (unset METAFIDE_API_KEY METAFIDE_USER_ADDRESS; node ${CLI} --interval 10 --no-bell); echo EXITED=$?`);
+    return session;
+  }
+
   it("plays three games with a position each: the projection two slots after each, 'if closed now' with it", {
     timeout: 150_000,
   }, async () => {
-    dir = mkdtempSync(join(tmpdir(), "spotdash-e2e-ten-"));
-    t = new TmuxSession(COLS, ROWS);
-    t.run(`cd ${dir} && (unset METAFIDE_API_KEY METAFIDE_USER_ADDRESS; node ${CLI} --interval 10 --no-bell); echo EXITED=$?`);
+    t = launch();
 
     const played: string[] = [];
     while (played.length < 3) {
@@ -119,9 +125,7 @@ describe("10 s games in a 90x20 pane", () => {
   it("a preview left past its game's lock is not sent: Enter goes back to editing, and the next Enter previews the game live then", {
     timeout: 90_000,
   }, async () => {
-    dir = mkdtempSync(join(tmpdir(), "spotdash-e2e-ten-"));
-    t = new TmuxSession(COLS, ROWS);
-    t.run(`cd ${dir} && (unset METAFIDE_API_KEY METAFIDE_USER_ADDRESS; node ${CLI} --interval 10 --no-bell); echo EXITED=$?`);
+    t = launch();
     const ready = await t.waitSteady(
       (s) => s.includes("ACCEPTING") && /^USDC [\d,]+\.\d\d /m.test(s) && /^live [\d,]+\.\d\d/m.test(s) && /closes in 0:0[5-9]/.test(s),
       30_000,

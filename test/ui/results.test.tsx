@@ -137,6 +137,15 @@ function alerting(c: DashboardController, deliver: readonly Channel[] = ["bell"]
 
 const flat = (s: string) => s.replace(/\s+/g, " ");
 
+/** A results row's STAKE, WON and NET figures each end in the column where its title ends. */
+function expectUnderTitles(lines: readonly string[], row: string, figures: readonly [string, string, string]) {
+  const header = lines.find((l) => /STAKE +WON +NET/.test(l))!;
+  (["STAKE", "WON", "NET"] as const).forEach((title, i) => {
+    const end = header.indexOf(` ${title}`) + title.length + 1;
+    expect(row.slice(0, end).endsWith(` ${figures[i]}`), `${figures[i]} under ${title} in:\n${header}\n${row}`).toBe(true);
+  });
+}
+
 function fits(u: NonNullable<typeof ui>, cols: number, rows: number) {
   const lines = u.text().split("\n");
   expect(lines.length).toBeLessThanOrEqual(rows - 1);
@@ -190,20 +199,11 @@ describe("results view", () => {
     const u = await mount(c, cols, rows);
     await u.press("r");
     const lines = u.text().split("\n");
-    const header = lines.find((l) => /STAKE +WON +NET/.test(l))!;
     const row = lines.find((l) => l.includes(wide.gid))!;
     expect(flat(row)).toContain(" 12.00 12.004028 +0.004028");
     // Each figure ends where its column's title does, on every row.
-    for (const [title, text] of [
-      ["STAKE", "12.00"],
-      ["WON", "12.004028"],
-      ["NET", "+0.004028"],
-    ] as const) {
-      const end = header.indexOf(` ${title}`) + title.length + 1;
-      expect(row.indexOf(` ${text}`) + text.length + 1).toBe(end);
-      const other = lines.find((l) => l.includes(game(0).gid))!;
-      expect(other.slice(0, end).endsWith(title === "STAKE" ? "3.25" : title === "WON" ? "3.20" : "-0.05")).toBe(true);
-    }
+    expectUnderTitles(lines, row, ["12.00", "12.004028", "+0.004028"]);
+    expectUnderTitles(lines, lines.find((l) => l.includes(game(0).gid))!, ["3.25", "3.20", "-0.05"]);
     fits(u, cols, rows);
   });
 
@@ -213,17 +213,9 @@ describe("results view", () => {
     const u = await mount(c, 80, 24);
     await u.press("r");
     const lines = u.text().split("\n");
-    const header = lines.find((l) => /STAKE +WON +NET/.test(l))!;
     const row = lines.find((l) => l.includes(`…${big.gid.slice(-6)} `))!;
     expect(flat(row)).toContain(`…${big.gid.slice(-6)} 10s BTC_USDT 67,036.05 → 67,100.50 10,000.00 20,000.00 +10,000.00`);
-    for (const [title, text] of [
-      ["STAKE", "10,000.00"],
-      ["WON", "20,000.00"],
-      ["NET", "+10,000.00"],
-    ] as const) {
-      const end = header.indexOf(` ${title}`) + title.length + 1;
-      expect(row.indexOf(` ${text}`) + text.length + 1).toBe(end);
-    }
+    expectUnderTitles(lines, row, ["10,000.00", "20,000.00", "+10,000.00"]);
     // Every row's id is short alike, and the detail still names the game in full.
     expect(u.text()).not.toContain(big.gid);
     fits(u, 80, 24);
