@@ -158,7 +158,7 @@ describe("10 s games in a 90x20 pane", () => {
     expect(next).not.toBe(first);
     const shown = screenRows(again, COLS, ROWS);
     expect(findSection(shown, "PLACE")![1]).toMatch(
-      new RegExp(`^ #\\d*${next} │ price [\\d,]+\\.00 │ stake 0\\.01 USDC │ testnet: Enter to submit`),
+      new RegExp(`^ #…?\\d*${next} │ price [\\d,]+\\.00 │ stake 0\\.01 USDC │ testnet: Enter to submit`),
     );
     // Nothing was sent: no position, no "placed".
     expect(again).not.toContain("placed ✓");

@@ -99,7 +99,9 @@ describe("position form", () => {
     expect(flat(u.text())).toContain("[67100");
     expect(flat(u.text())).toContain("[2.5");
     await u.press(ENTER);
-    expect(flat(u.text())).toContain("#489886 │ price 67,100.00 │ stake 2.50 USDC │ testnet: Enter to submit");
+    // At 80 columns the id is left to the PLACE row above the preview (preview-line.ts).
+    expect(flat(u.text())).toContain("PLACE #489886 price");
+    expect(flat(u.text())).toContain("price 67,100.00 │ stake 2.50 USDC │ testnet: Enter to submit │ closes in 0:");
     expect(sent).toHaveLength(0);
     await u.press(ENTER);
     await tick(50);
@@ -211,17 +213,20 @@ describe("position form", () => {
       // The game locks 1.5 s after the launch: the preview is made before, read after.
       const { c, sent } = setup({ start: Date.now() - 58_500 });
       const u = await mount(c, { cols, rows });
+      // The preview names the game where the line has room; the PLACE row above it always does.
+      const id = (gid: string) => (cols > 80 ? `#${gid} │ ` : "");
       await u.press("p");
       await u.press(ENTER);
-      expect(flat(u.text())).toContain("#489886 │ price 67,000.00 │ stake 0.10 USDC │ testnet: Enter to submit");
+      expect(flat(u.text())).toContain("PLACE #489886 price");
+      expect(flat(u.text())).toContain(`${id("489886")}price 67,000.00 │ stake 0.10 USDC │ testnet: Enter to submit`);
       await until(
         () => u.text().includes("closed: Enter to edit"),
         5_000,
         () => u.text(),
       );
       const lines = u.text().split("\n");
-      const preview = lines.find((l) => l.includes("#489886 │"))!;
-      expect(flat(preview)).toContain("#489886 │ price 67,000.00 │ stake 0.10 USDC │ closed: Enter to edit");
+      const preview = lines.find((l) => l.includes("closed: Enter to edit"))!;
+      expect(flat(preview)).toContain(`${id("489886")}price 67,000.00 │ stake 0.10 USDC │ closed: Enter to edit`);
       expect(preview).not.toContain("Enter to submit");
       expect(lines.at(-1)).toMatch(/^Enter edit +Esc cancel/);
       // The next game goes live meanwhile: Enter still only goes back to editing, as the line said.
@@ -232,9 +237,10 @@ describe("position form", () => {
       expect(sent).toEqual([]);
       expect(flat(u.text())).toContain("[67000");
       expect(u.text()).toContain("#489886 closed, not sent: Enter previews for the game live now");
-      expect(u.text()).not.toContain("#489886 │");
+      expect(u.text()).not.toContain("Enter to edit");
       await u.press(ENTER);
-      expect(flat(u.text())).toContain("#489887 │ price 67,000.00 │ stake 0.10 USDC │ testnet: Enter to submit");
+      expect(flat(u.text())).toContain("PLACE #489887 price");
+      expect(flat(u.text())).toContain(`${id("489887")}price 67,000.00 │ stake 0.10 USDC │ testnet: Enter to submit`);
       await u.press(ENTER);
       await tick(50);
       expect(sent).toEqual([{ gid: "489887", sp: "67000", f: "0.1" }]);

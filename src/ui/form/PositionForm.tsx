@@ -1,10 +1,11 @@
 import { Box, Text } from "ink";
 import Spinner from "ink-spinner";
-import { formatCountdown, formatMoney, formatPrice } from "../../domain/format.js";
 import type { PlacementCheck } from "../../domain/placement.js";
 import type { Connection, Placement } from "../../poller/snapshot.js";
+import { Line } from "../Line.js";
 import { glyphs, tone, useTheme } from "../theme.js";
 import type { Field, FormState } from "./form-state.js";
+import { previewLine } from "./preview-line.js";
 
 export interface PositionFormProps {
   form: FormState;
@@ -95,34 +96,8 @@ function Status(p: PositionFormProps & { lines: number }) {
     );
   }
   if (form.step === "preview" && form.order) {
-    const mainnet = p.network === "mainnet";
-    const sep = glyphs(theme).sep;
-    const stake = `${formatMoney(form.order.f)} ${p.currency}`;
-    const order = `#${form.order.gid} ${sep} price ${formatPrice(form.order.sp)} ${sep} stake ${stake} ${sep} `;
-    if (p.lapsed !== undefined) {
-      return (
-        <Text wrap="truncate-end">
-          <Text bold>{order}</Text>
-          <Text color={tone(theme, "warn")}>{p.lapsed}: Enter to edit</Text>
-        </Text>
-      );
-    }
-    return (
-      <Text wrap="truncate-end">
-        <Text bold>{order}</Text>
-        {mainnet ? (
-          <Text bold inverse color={tone(theme, "mainnet")}>
-            MAINNET — REAL FUNDS: press y to submit
-          </Text>
-        ) : (
-          <Text>{p.network}: Enter to submit</Text>
-        )}
-        <Text color={tone(theme, "dim")}>
-          {" "}
-          {glyphs(theme).sep} closes in {formatCountdown(p.toClose)} {glyphs(theme).sep} Esc cancels
-        </Text>
-      </Text>
-    );
+    const line = { order: form.order, network: p.network, currency: p.currency, toClose: p.toClose, lapsed: p.lapsed };
+    return <Line>{previewLine({ ...line, ascii: theme.ascii }, p.width - (p.framed ? 4 : 0))}</Line>;
   }
   if (form.note && form.step === "edit") {
     return (

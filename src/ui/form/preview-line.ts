@@ -1,0 +1,71 @@
+/**
+ * The position form's preview line: what will be sent and the key that
+ * sends it, worded to fit the form's width. A narrow pane loses, in turn,
+ * "Esc cancels" (the footer has it), the game's id to its last digits
+ * (the PLACE row above names it whole), the id, the time to the close
+ * (the game pane counts it down) and the labels; never the price, the
+ * stake, the network or the key.
+ */
+import { formatCountdown, formatMoney, formatPrice, shortGid } from "../../domain/format.js";
+import { type Piece, piecesWidth, span } from "../spans.js";
+import type { Order } from "./form-flow.js";
+
+export interface PreviewLineInput {
+  order: Order;
+  network: string;
+  currency: string;
+  /** ms until the live game closes. */
+  toClose: number;
+  /** Why the order can no longer be sent (form-flow.ts previewLapsed); Enter then goes back to editing. */
+  lapsed: string | undefined;
+  ascii: boolean;
+}
+
+type Id = "whole" | "short" | "none";
+
+interface Wording {
+  id: Id;
+  labels: boolean;
+  closes: boolean;
+  esc: boolean;
+  /** The mainnet warning in full ("MAINNET — REAL FUNDS: press y to submit") or short. */
+  fullWarning: boolean;
+}
+
+/** From the roomiest to the tightest; the first that fits is shown. */
+const WORDINGS: readonly Wording[] = [
+  { id: "whole", labels: true, closes: true, esc: true, fullWarning: true },
+  { id: "whole", labels: true, closes: true, esc: false, fullWarning: true },
+  { id: "short", labels: true, closes: true, esc: false, fullWarning: true },
+  { id: "none", labels: true, closes: true, esc: false, fullWarning: true },
+  { id: "none", labels: true, closes: false, esc: false, fullWarning: true },
+  { id: "none", labels: true, closes: false, esc: false, fullWarning: false },
+  { id: "none", labels: false, closes: false, esc: false, fullWarning: false },
+];
+
+export function previewLine(p: PreviewLineInput, width: number): Piece[] {
+  for (const w of WORDINGS) {
+    const pieces = worded(p, w);
+    if (piecesWidth(pieces) <= width) return pieces;
+  }
+  return worded(p, WORDINGS.at(-1)!);
+}
+
+function worded(p: PreviewLineInput, w: Wording): Piece[] {
+  const sep = ` ${p.ascii ? "|" : "│"} `;
+  const id = w.id === "whole" ? `#${p.order.gid}${sep}` : w.id === "short" ? `#${shortGid(p.order.gid, p.ascii)}${sep}` : "";
+  const price = `${w.labels ? "price " : ""}${formatPrice(p.order.sp)}`;
+  const stake = `${w.labels ? "stake " : ""}${formatMoney(p.order.f)} ${p.currency}`;
+  const order = span(`${id}${price}${sep}${stake}${sep}`, { bold: true });
+  if (p.lapsed !== undefined) return [order, span(`${p.lapsed}: Enter to edit`, { tone: "warn" })];
+  const key =
+    p.network === "mainnet"
+      ? span(w.fullWarning ? "MAINNET — REAL FUNDS: press y to submit" : "MAINNET: y to submit", {
+          tone: "mainnet",
+          bold: true,
+          inverse: true,
+        })
+      : span(`${p.network}: Enter to submit`);
+  const after = [w.closes && `${sep}closes in ${formatCountdown(p.toClose)}`, w.esc && `${sep}Esc cancels`].filter(Boolean).join("");
+  return [order, key, after !== "" && span(after, { tone: "dim" })];
+}
