@@ -271,6 +271,20 @@ describe("dashboard edges", () => {
         ]),
       ).lines,
     ).toBe(3);
+    // A streak is one the game would make if it settled now: said so, on its row, and on the line for the others.
+    const frame = draw(
+      withStreaks([
+        { positionId: "a1", streak: 2 },
+        { positionId: "zz", streak: 1 },
+      ]),
+      now,
+      120,
+      40,
+    );
+    const row = frame.split("\n").find((l) => l.includes("★"));
+    expect(row).toMatch(/★2 wins on track/);
+    expect(frame).toContain("streaks on track: 1 win (position zz)");
+    expect(frame).not.toContain("in a row");
   });
 
   it("measures each position's distance from the newest price, the rows unchanged", async () => {

@@ -255,8 +255,12 @@ const PositionLine = memo(function PositionLine(p: PositionLineProps) {
   );
 });
 
-/** " ★2 in a row", or " ★2" where the row has no room for the words. */
+/**
+ * " ★2 wins on track", or " ★2" where the row has no room for the words:
+ * /status reports the streak this position would make if the game settled
+ * now, not one won (the "streaks on track" line says it the same way).
+ */
 function streakNote(streak: number, star: string, room: number): string {
-  const long = ` ${star}${streak} in a row`;
+  const long = ` ${star}${plural(streak, "win")} on track`;
   return long.length <= room ? long : ` ${star}${streak}`;
 }
