@@ -18,6 +18,8 @@ export interface ResultsHistory {
   read: { next: ResultsRead; pages: number; total: number | null } | null;
   /** Server ms at which this run's last read finished; null: none has. */
   readAt: number | null;
+  /** Games the poller saw settle (withSettledGame) since that read: kept, though no read has brought them. */
+  settledSinceRead: number;
   /** Why the history is not kept on disk, when it is not. */
   problem?: string;
 }
@@ -25,7 +27,7 @@ export interface ResultsHistory {
 export type ResultsHistories = Readonly<Record<Network, ResultsHistory>>;
 
 export function initialHistories(): ResultsHistories {
-  const one: ResultsHistory = { loaded: false, kept: NO_RESULTS, read: null, readAt: null };
+  const one: ResultsHistory = { loaded: false, kept: NO_RESULTS, read: null, readAt: null, settledSinceRead: 0 };
   return Object.fromEntries(NETWORKS.map((n) => [n, one])) as unknown as ResultsHistories;
 }
 
@@ -72,7 +74,7 @@ export function withHistoryPage<S extends WithHistories>(s: S, network: Network,
   return withNetwork(s, network, (h) => {
     const merged = mergePage(h.kept, read, { games: page.games, total: page.pagination.total, limit: page.pagination.limit }, figuresText);
     const pages = (h.read?.pages ?? 0) + 1;
-    if (merged.next === null) return { ...h, kept: merged.kept, read: null, readAt: at };
+    if (merged.next === null) return { ...h, kept: merged.kept, read: null, readAt: at, settledSinceRead: 0 };
     return { ...h, kept: merged.kept, read: { next: merged.next, pages, total: page.pagination.total } };
   });
 }
@@ -81,6 +83,7 @@ export function withHistoryPage<S extends WithHistories>(s: S, network: Network,
 export function withSettledGame<S extends WithHistories>(s: S, game: GameResult, network: Network): S {
   return withNetwork(s, network, (h) => {
     const kept = withGames(h.kept, [game], figuresText);
-    return kept === h.kept ? h : { ...h, kept };
+    const added = kept.games.size - h.kept.games.size;
+    return kept === h.kept ? h : { ...h, kept, settledSinceRead: h.settledSinceRead + added };
   });
 }

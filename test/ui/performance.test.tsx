@@ -11,7 +11,7 @@ import { summaryLines } from "../../src/domain/performance/text.js";
 import { PriceSeries } from "../../src/domain/price-series.js";
 import { FIRST_PAGE, type KeptResults } from "../../src/domain/results-history.js";
 import type { GameResult } from "../../src/domain/service-data.js";
-import { initialHistories, type ResultsHistory } from "../../src/poller/results-history.js";
+import { initialHistories, type ResultsHistory, withSettledGame } from "../../src/poller/results-history.js";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
 import { Store } from "../../src/poller/store.js";
 import { App } from "../../src/ui/App.js";
@@ -21,6 +21,7 @@ import { wrapAtDots } from "../../src/ui/performance/performance-lines.js";
 import { balance, listing, livePrice, placedPosition } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
 import { settled } from "../helpers/results.js";
+import { until } from "../helpers/until.js";
 
 const ESC = "\u001b";
 const NOW = Date.now();
@@ -51,7 +52,7 @@ function played(): GameResult[] {
 
 function history(games: readonly GameResult[], over: Partial<ResultsHistory> = {}): ResultsHistory {
   const kept: KeptResults = { games: new Map(games.map((g) => [g.gid, g])), through: NOW - 60_000 };
-  return { loaded: true, kept, read: null, readAt: NOW - 5_000, ...over };
+  return { loaded: true, kept, read: null, readAt: NOW - 5_000, settledSinceRead: 0, ...over };
 }
 
 function setup(testnet: ResultsHistory, mainnet?: ResultsHistory) {
@@ -199,6 +200,25 @@ describe("the performance view", () => {
     expect(u.text()).toContain("no settled games");
     await u.press("n");
     expect(u.text()).toContain("PERFORMANCE mainnet");
+  });
+
+  it("counts the games seen settling since the last read, so the count moves on beside the read's age", async () => {
+    const { c } = setup(history(played()));
+    const u = await mount(c, 120, 40);
+    await u.press("g");
+    expect(u.text()).toMatch(/31 games · read [\d.]+s ago\s/);
+    const game = settled({ gid: 3000, at: NOW - 1_000, staked: "2", paid: "3.5", interval: 60, asset: "BTC_USDT" });
+    c.store.update((s) => withSettledGame(s, game, "testnet"));
+    await until(
+      () => u.text().includes("32 games"),
+      3_000,
+      () => u.text(),
+    );
+    expect(u.text()).toMatch(/32 games · read [\d.]+s ago · 1 settled since/);
+    // The same game again (a later look at its result) is not one more.
+    c.store.update((s) => withSettledGame(s, game, "testnet"));
+    await tick(50);
+    expect(u.text()).toMatch(/32 games · read [\d.]+s ago · 1 settled since/);
   });
 
   it("says what is not known: loading, the first read under way (so far), a read that failed", async () => {

@@ -8,7 +8,14 @@ import type { GameResult } from "../../src/domain/service-data.js";
 import { keepResults } from "../../src/history/keep-results.js";
 import { accountScope, appendResults, gameLine, loadResults, resultsFile, throughLine } from "../../src/history/results-file.js";
 import type { PollerClient } from "../../src/poller/options.js";
-import { figuresText, withLoadedResults, withSettledGame } from "../../src/poller/results-history.js";
+import {
+  figuresText,
+  initialHistories,
+  withHistoryPage,
+  withLoadedResults,
+  withReadStarted,
+  withSettledGame,
+} from "../../src/poller/results-history.js";
 import { ResultsReader } from "../../src/poller/results-reader.js";
 import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
 import { Store } from "../../src/poller/store.js";
@@ -147,6 +154,27 @@ describe("reading the results history", () => {
     expect(merged.kept.through).toBe(T0 + 2 * 60_000);
     const empty = mergePage(NO_RESULTS, FIRST_PAGE, { games: [], total: 0, limit: 100 }, figuresText);
     expect(empty.kept.through).toBe(0);
+  });
+});
+
+describe("games settled since the last read", () => {
+  it("counts the new ones the poller saw settle, not one seen again or changed, and a finished read starts again at 0", () => {
+    let s = { resultsHistory: initialHistories() };
+    s = withSettledGame(s, game(1), "testnet");
+    s = withSettledGame(s, game(1), "testnet");
+    s = withSettledGame(s, game(1, "2"), "testnet");
+    s = withSettledGame(s, game(2), "testnet");
+    expect(s.resultsHistory.testnet.settledSinceRead).toBe(2);
+    expect(s.resultsHistory.mainnet.settledSinceRead).toBe(0);
+    s = withReadStarted(s, "testnet");
+    const page = {
+      games: [game(2), game(1, "2")],
+      pagination: { total: 2, limit: RESULTS_PAGE, offset: 0, extra: {} },
+      extra: {},
+      issues: [],
+    };
+    s = withHistoryPage(s, "testnet", FIRST_PAGE, page, T0);
+    expect(s.resultsHistory.testnet).toMatchObject({ readAt: T0, settledSinceRead: 0, read: null });
   });
 });
 

@@ -67,7 +67,9 @@ export function historyStatus(h: ResultsHistory, error: string | undefined, now:
   }
   if (error !== undefined && h.readAt === null) return { text: `${kept} · not read: ${error}`, tone: "bad" };
   if (h.readAt === null) return { text: `${kept} · to be read next`, tone: "dim" };
-  return { text: `${kept} · read ${formatAge(now - h.readAt)} ago${h.problem ? " · not kept on disk" : ""}`, tone: "dim" };
+  // Games seen settling since are kept at once: the count moves on while the read's age grows, and says why.
+  const since = h.settledSinceRead > 0 ? ` · ${h.settledSinceRead} settled since` : "";
+  return { text: `${kept} · read ${formatAge(now - h.readAt)} ago${since}${h.problem ? " · not kept on disk" : ""}`, tone: "dim" };
 }
 
 export const PerformanceView = memo(function PerformanceView(p: PerformanceViewProps) {
