@@ -7,9 +7,10 @@
 import { ApiError } from "../api/errors.js";
 import type { PlacePositionBody } from "../api/schemas.js";
 import { Decimal } from "../domain/money.js";
-import type { PlacedPosition, Position } from "../domain/service-data.js";
+import type { Interval } from "../domain/rules.js";
+import type { GameListing, PlacedPosition, Position } from "../domain/service-data.js";
 import { toInfo, withPlacement } from "./reducers.js";
-import type { Placement, PlacementOutcome, PlaceRequest, Snapshot, Target } from "./snapshot.js";
+import { listingAt, type Placement, type PlacementOutcome, type PlaceRequest, type Snapshot, type Target } from "./snapshot.js";
 
 import type { Store } from "./store.js";
 
@@ -92,6 +93,19 @@ export class Placements {
     return outcome.kind === "reconciled" && outcome.placed;
   }
 
+  /**
+   * Orders whose game stopped taking positions while they waited for a slot or a 429 are not sent (lapsedBeforeSent).
+   * `now` is the service's time: without a listing's timestamp read (a one-shot command's own poller), not asked.
+   */
+  withdrawLapsed(listing: GameListing | undefined, interval: Interval, now: number): void {
+    for (let item = this.queue[0]; item !== undefined; item = this.queue[0]) {
+      const why = lapsedBeforeSent(item.req.gid, listing, interval, now);
+      if (why === undefined) return;
+      this.queue.shift();
+      this.finish(item, refused(why, now));
+    }
+  }
+
   /** Resolves everything still queued with `outcome` and empties the queue. */
   drop(outcome: PlacementOutcome): void {
     for (const q of this.queue) q.resolve(outcome);
@@ -147,6 +161,23 @@ export function reconciledPosition(item: QueuedPlace, positions: readonly Positi
       p.f instanceof Decimal &&
       p.f.eq(f),
   );
+}
+
+/**
+ * Why an order can no longer be taken by its game, by the listing rolled to
+ * server time `now` as the screen rolls it: its game has locked, or another
+ * game is live. Undefined while it can be taken, and when the listing does
+ * not know its game (the service decides). An order waits for its slot, or
+ * out a 429, and can wait past the lock; sent then, it would only earn the
+ * service's refusal, which on a 10 s game is the next game's first seconds.
+ */
+export function lapsedBeforeSent(gid: string, listing: GameListing | undefined, interval: Interval, now: number): string | undefined {
+  const live = listing?.liveGame;
+  if (listing === undefined || live == null) return undefined;
+  const rolled = listingAt(listing, interval, now).liveGame;
+  if (live.gid !== gid && rolled?.gid !== gid) return undefined;
+  if (rolled?.gid === gid && now < rolled.closes_at) return undefined;
+  return `not sent: #${gid} closed while the order waited for its turn`;
 }
 
 /** A refusal made here, before anything was sent. */

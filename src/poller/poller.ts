@@ -160,8 +160,7 @@ export class Poller {
 
   private async loop(): Promise<void> {
     while (this.running) {
-      // A loop, not one sleep: an intent may end a sleep early, and
-      // the spacing between starts holds whatever woke it.
+      // A loop, not one sleep: an intent may end a sleep early, and the spacing between starts holds whatever woke it.
       for (let wait = this.earliestStart() - Date.now(); wait > 0 && this.running; wait = this.earliestStart() - Date.now()) {
         await this.sleeper.sleep(wait);
       }
@@ -189,6 +188,7 @@ export class Poller {
 
   private choose(): TaskKind | null {
     const s = this.snapshot;
+    if (this.clock.synced) this.placements.withdrawLapsed(s.listing?.value, s.target.interval, this.serverNow());
     this.catchingUp &&= this.want.status || this.want.balance || this.want.spot;
     this.bookRequest = this.book?.next(s, Date.now(), this.serverNow()) ?? null;
     const ended = [...(this.book?.ended(s, this.serverNow()) ?? []), ...focusedGameEnded(s, this.serverNow())];

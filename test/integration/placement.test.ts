@@ -15,9 +15,12 @@ describe("placing through the poller against the sim", () => {
   let t: TestSim;
   let poller: Poller;
   let gid: string;
+  /** The game live before gid's: closed, and not named by the listing the poller reads. */
+  let earlier: string;
 
   beforeAll(async () => {
     t = await startTestSim();
+    earlier = (await t.client.spot({ asset: "BTC_USDT", interval: 60 })).liveGame.gid;
     const game = await toNextGame(t, "BTC_USDT", 60);
     t.clock.advance(5_000);
     gid = game.liveGame.gid;
@@ -69,10 +72,26 @@ describe("placing through the poller against the sim", () => {
     expect(reason(o)).toMatch(/409.*Position limit reached/);
   });
 
-  it("passes on a closed game once predictions have closed", async () => {
+  it("passes on the service's refusal of a closed game it sends, one the listing does not name", async () => {
+    const o = await poller.place({ gid: earlier, sp: "70001", f: "1" });
+    expect(reason(o)).toMatch(/409.*Game closed/);
+  });
+
+  it("does not send an order whose game closed before its turn: says so, and nothing reaches the service", async () => {
     const closesAt = poller.snapshot.listing!.value.liveGame!.closes_at;
     t.clock.set(closesAt + 1_000);
-    const o = await poller.place({ gid, sp: "70001", f: "1" });
-    expect(reason(o)).toMatch(/409.*Game closed/);
+    // A poller that reads the service's clock past the lock (one that ran on sees the service's time move, not jump).
+    const late = new Poller({ jitter: seededRandom(), client: t.client, target: poller.snapshot.target, wallet: t.wallet });
+    late.start();
+    try {
+      await until(() => late.snapshot.listing !== undefined && late.serverNow() >= closesAt);
+      const held = (await t.client.status({ asset: "BTC_USDT", token: "USDC", network: "testnet", interval: 60 })).positions.length;
+      const o = await late.place({ gid, sp: "70001", f: "1" });
+      expect(reason(o)).toBe(`POST /spot: not sent: #${gid} closed while the order waited for its turn`);
+      const after = await t.client.status({ asset: "BTC_USDT", token: "USDC", network: "testnet", interval: 60 });
+      expect(after.positions).toHaveLength(held);
+    } finally {
+      late.stop();
+    }
   });
 });

@@ -6,11 +6,55 @@
 import { describe, expect, it } from "vitest";
 import { ApiError, type ApiErrorKind } from "../../src/api/errors.js";
 import type { GameResult, ResultsPage } from "../../src/domain/service-data.js";
-import { Placements, placeFailure, type QueuedPlace, reconciledPosition, reconcileOutcome, refused } from "../../src/poller/placements.js";
+import {
+  lapsedBeforeSent,
+  Placements,
+  placeFailure,
+  type QueuedPlace,
+  reconciledPosition,
+  reconcileOutcome,
+  refused,
+} from "../../src/poller/placements.js";
 import { SettlementWatch } from "../../src/poller/settlements.js";
 import { initialSnapshot, type PlacementOutcome, type Target } from "../../src/poller/snapshot.js";
 import { Store } from "../../src/poller/store.js";
-import { statusPosition } from "../helpers/fixtures.js";
+import { listing, statusPosition } from "../helpers/fixtures.js";
+
+describe("an order whose game stopped taking positions while it waited", () => {
+  const start = 1_000_000;
+  // A 60 s game: it closes at start + 60 s and ends 15 s later (its lobby); the next, 489887, is live from then.
+  const l = listing({ start, now: start + 1_000, gid: "489886" });
+  const { closes_at: closes, ends_at: ends } = l.liveGame!;
+
+  it("is sent while its game accepts, and not once the game has locked or another is live", () => {
+    expect(lapsedBeforeSent("489886", l, 60, closes - 1)).toBeUndefined();
+    expect(lapsedBeforeSent("489886", l, 60, closes)).toBe("not sent: #489886 closed while the order waited for its turn");
+    expect(lapsedBeforeSent("489886", l, 60, ends + 5_000)).toMatch(/^not sent: #489886 closed/);
+  });
+
+  it("goes to the game the listing rolls over to, as the screen shows it, before the listing is read again", () => {
+    expect(lapsedBeforeSent("489887", l, 60, ends + 5_000)).toBeUndefined();
+    expect(lapsedBeforeSent("489887", l, 60, ends + 60_000)).toMatch(/^not sent: #489887/);
+  });
+
+  it("is left to the service when the listing does not know its game, or there is none", () => {
+    expect(lapsedBeforeSent("12345", l, 60, closes + 1)).toBeUndefined();
+    expect(lapsedBeforeSent("489886", undefined, 60, closes + 1)).toBeUndefined();
+  });
+
+  it("is taken off the queue with why, and the one behind it is still sent", () => {
+    const target: Target = { asset: "BTC_USDT", interval: 60, currency: "USDC", network: "testnet" };
+    const store = new Store(initialSnapshot(target));
+    const queue = new Placements(store);
+    const outcomes: PlacementOutcome[] = [];
+    queue.enqueue({ gid: "489886", sp: "67100", f: "1" }, (o) => outcomes.push(o));
+    queue.enqueue({ gid: "489887", sp: "67100", f: "1" }, (o) => outcomes.push(o));
+    queue.withdrawLapsed(l, 60, ends + 5_000);
+    expect(outcomes).toEqual([refused("not sent: #489886 closed while the order waited for its turn", ends + 5_000)]);
+    expect(queue.next?.req.gid).toBe("489887");
+    expect(store.getSnapshot().placement).toMatchObject({ state: "done", outcome: { kind: "rejected" } });
+  });
+});
 
 describe("placements", () => {
   const target: Target = { asset: "BTC_USDT", interval: 60, currency: "USDC", network: "testnet" };
