@@ -224,6 +224,26 @@ describe("results view", () => {
     expect(u.text()).toContain(`RESULTS testnet › #${big.gid}`);
   });
 
+  it.each([
+    [60, 15],
+    [50, 15],
+  ])("at %ix%i leaves out whole columns, open and close first, never a figure of STAKE, WON or NET", async (cols, rows) => {
+    const wide = game(1, { total_staked: "12", total_winnings: "12.004028", net_return: "0.004028" });
+    const { c } = setup({ [key({})]: page([game(0), wide, game(2)], 3) });
+    const u = await mount(c, cols, rows);
+    await u.press("r");
+    const lines = u.text().split("\n");
+    const header = lines.find((l) => /STAKE +WON +NET/.test(l))!;
+    expect(header).not.toContain("OPEN");
+    const row = lines.find((l) => l.includes(wide.gid.slice(-6)))!;
+    expect(flat(row)).toMatch(cols >= 60 ? / 10s BTC_USDT 12\.00 12\.004028 \+0\.004028 │$/ : / 10s 12\.00 12\.004028 \+0\.004028 │$/);
+    // What the dropped column leaves is given back: at 60 the ids are whole again.
+    if (cols >= 60) expect(row).toContain(` ${wide.gid} `);
+    if (cols < 60) expect(header).not.toContain("ASSET");
+    expectUnderTitles(lines, row, ["12.00", "12.004028", "+0.004028"]);
+    fits(u, cols, rows);
+  });
+
   it("pages with n / N and PgDn / PgUp, showing page k of m and loading pages not seen yet", async () => {
     const { c, queries } = setup({
       [key({})]: page(history.slice(0, 10), 23),

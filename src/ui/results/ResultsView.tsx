@@ -18,7 +18,6 @@ import {
   formatPercent,
   formatPrice,
   plural,
-  shortGid,
   UNREADABLE_MARK,
 } from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
@@ -30,6 +29,7 @@ import { Line } from "../Line.js";
 import { innerWidth, Pane } from "../Pane.js";
 import type { Tone } from "../palettes.js";
 import { glyphs, signTone, tone, useTheme } from "../theme.js";
+import { type ListColumn, listColumns, rowCells } from "./list-columns.js";
 import { RESULTS_PAGE_SIZE, type ResultsViewState } from "./results-state.js";
 
 export interface ResultsViewProps {
@@ -52,64 +52,6 @@ export interface ResultsViewProps {
 const LIST_CHROME = 2 + 1 + 1 + 2;
 /** Title, game line, column header, totals, plus the border. */
 const DETAIL_CHROME = 2 + 1 + 1 + 1 + 1;
-
-function listCols(wide: boolean): Column[] {
-  return [
-    { title: "GID", width: 11, left: true },
-    { title: "INT", width: 3, left: true },
-    { title: "ASSET", width: 8, left: true },
-    { title: "OPEN → CLOSE", width: wide ? 25 : 21 },
-    { title: "STAKE", width: wide ? 10 : 8 },
-    { title: "WON", width: wide ? 11 : 8 },
-    { title: "NET", width: wide ? 11 : 9 },
-    ...(wide ? [{ title: "SETTLED", width: 9 }] : []),
-  ];
-}
-
-/** The list's money cells of a game: staked, won (gross), net. */
-function moneyCells(g: GameResult): [string, string, string] {
-  const net = g.cancelled === true ? CANCELLED : formatMoneyChange(gameNet(g));
-  return [formatMoney(g.total_staked), formatGross(g.total_winnings, g.total_staked), net];
-}
-
-const CANCELLED = "CANCELLED";
-/** Where STAKE, WON and NET are in listCols. */
-const MONEY_COLS = 4;
-
-/**
- * The money columns fitted to the page's games (not only the rows shown, so
- * the columns hold still while the selection scrolls). A gross keeps its net's
- * digits (formatGross): six decimals on a stake of 10 or more, wider than
- * WON's column. Its column widens rather than push the row's later cells out
- * of line. Where the row would then no longer fit `room`, the width comes
- * from the other money columns' room to spare (never below their widest
- * figure or their title), then from the ids, shown short (`…329100`).
- */
-function fitMoney(cols: Column[], games: readonly GameResult[], room: number, ascii: boolean): Column[] {
-  const texts = games.map(moneyCells);
-  const fitted = cols.map((c, i) => {
-    const k = i - MONEY_COLS;
-    if (i === GID_COL) return { ...c, least: Math.max(c.title.length, ...games.map((g) => shortGid(g.gid, ascii).length)) };
-    if (k < 0 || k > 2) return { ...c, least: c.width };
-    const least = Math.max(c.title.length, ...texts.map((t) => t[k]?.length ?? 0));
-    return { ...c, width: Math.max(c.width, least), least };
-  });
-  let over = ROW_LEAD + fitted.reduce((w, c) => w + c.width + 1, -1) - room;
-  for (const i of [MONEY_COLS, MONEY_COLS + 1, MONEY_COLS + 2, GID_COL]) {
-    const c = fitted[i]!;
-    const spare = Math.min(over, c.width - c.least);
-    if (spare <= 0) continue;
-    c.width -= spare;
-    over -= spare;
-  }
-  return fitted.map(({ least: _, ...c }) => c);
-}
-
-/** Where the game's id is in listCols. */
-const GID_COL = 0;
-
-/** The selection marker and its space before each row. */
-const ROW_LEAD = 2;
 
 const DETAIL_COLS: Column[] = [
   { title: "STRIKE", width: 12 },
@@ -164,7 +106,7 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
   // Window the page around the selection when the terminal is too short for all of it.
   const first = Math.max(0, Math.min(selected - capacity + 1, games.length - capacity));
   const shown = games.slice(first, first + capacity);
-  const cols = fitMoney(listCols(wide), games, innerWidth({ width: p.width, framed: true }), theme.ascii);
+  const cols = listColumns(games, innerWidth({ width: p.width, framed: true }), wide, theme.ascii);
   const marker = theme.ascii ? ">" : "▸";
   return (
     <Pane title={`RESULTS ${p.network} · ${filterTitle(p.view)}`} width={p.width} height={p.height} focused framed right={right}>
@@ -195,33 +137,27 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
   );
 });
 
-function GameRow(p: { game: GameResult; cols: Column[]; selected: boolean; marker: string; dim: boolean }) {
+function GameRow(p: { game: GameResult; cols: ListColumn[]; selected: boolean; marker: string; dim: boolean }) {
   const theme = useTheme();
   const g = p.game;
-  const c = p.cols;
-  const net = gameNet(g);
-  const [staked, won, netText] = moneyCells(g);
-  const at = settledAt(g);
-  const prices = `${formatPrice(g.open_price)} → ${formatClosing(g.closing_price)}`;
+  const gid = p.cols.find((c) => c.key === "gid")!;
+  const values = rowCells(g, gid.width, theme.ascii);
+  const text = (cols: ListColumn[]) => cols.map((c) => cell(c, values[c.key])).join(" ");
+  // The net in its tone; what comes after it (the time settled), plain.
+  const at = p.cols.findIndex((c) => c.key === "net");
+  const net = p.cols[at]!;
+  const after = p.cols.slice(at + 1);
   return (
     <Text wrap="truncate-end" bold={p.selected} color={p.selected ? tone(theme, "accent") : p.dim ? tone(theme, "dim") : undefined}>
-      {p.selected ? p.marker : " "}{" "}
-      {[
-        cell(c[0]!, g.gid.length > c[0]!.width ? shortGid(g.gid, theme.ascii) : g.gid),
-        cell(c[1]!, formatInterval(g.interval)),
-        cell(c[2]!, readOr(g.asset, UNREADABLE_MARK)),
-        cell(c[3]!, prices),
-        cell(c[4]!, staked),
-        cell(c[5]!, won),
-      ].join(" ")}{" "}
+      {p.selected ? p.marker : " "} {text(p.cols.slice(0, at))}{" "}
       {g.cancelled === true ? (
         <Text inverse color={tone(theme, "warn")}>
-          {cell(c[6]!, netText)}
+          {cell(net, values.net)}
         </Text>
       ) : (
-        <Text color={tone(theme, netTone(net))}>{cell(c[6]!, netText)}</Text>
+        <Text color={tone(theme, netTone(gameNet(g)))}>{cell(net, values.net)}</Text>
       )}
-      {c[7] ? ` ${cell(c[7], at === null ? "–" : formatClock(at))}` : ""}
+      {after.length > 0 ? ` ${text(after)}` : ""}
     </Text>
   );
 }
