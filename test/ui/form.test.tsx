@@ -185,6 +185,8 @@ describe("position form", () => {
     await u.press("p");
     await u.press(ENTER);
     expect(u.text()).toContain("Enter to submit");
+    expect(u.text().split("\n").at(-1)).toMatch(/^Enter submit {2}Esc cancel/);
+    expect(u.text()).not.toContain("mainnet");
     await u.press(ESC);
     await tick(50);
     expect(u.text()).not.toMatch(/\bPLACE\b/);
@@ -197,6 +199,9 @@ describe("position form", () => {
     await u.press("p");
     await u.press(ENTER);
     expect(u.text()).toContain("MAINNET — REAL FUNDS: press y to submit");
+    // The footer names the key that sends on this network, and only that one.
+    expect(u.text().split("\n").at(-1)).toMatch(/^y submit on MAINNET {2}Esc cancel/);
+    expect(u.text()).not.toContain("Enter submit");
     await u.press(ENTER);
     expect(sent).toHaveLength(0);
     await u.press("y");

@@ -90,10 +90,10 @@ export function useFormMode(
   );
 
   const lapsed = usePreviewLapsed(controller, currentForm);
-  const mode = useMemo(
-    () => formMode(table, dashboard, currentForm, handleKey, lapsed),
-    [table, dashboard, handleKey, currentForm, lapsed],
-  );
+  const mode = useMemo(() => {
+    const mainnet = () => controller.store.getSnapshot().target.network === "mainnet";
+    return formMode(table, dashboard, currentForm, handleKey, { lapsed, mainnet });
+  }, [controller, table, dashboard, handleKey, currentForm, lapsed]);
   return { form, open, handlePaste, mode };
 }
 
@@ -111,27 +111,30 @@ function formMode(
   dashboard: readonly Binding<DashboardAction>[],
   currentForm: () => FormState | null,
   handleKey: (p: KeyPress) => boolean,
-  lapsed: () => string | undefined,
+  preview: { lapsed: () => string | undefined; mainnet: () => boolean },
 ): Mode {
   return {
     title: `IN THE POSITION FORM (${keyName(dashboard, "place", false)})`,
     active: () => currentForm() !== null,
     handleKey,
     bindings: table,
-    hints: () => formHints(table, currentForm()?.step ?? "edit", lapsed() !== undefined),
+    hints: () => formHints(table, currentForm()?.step ?? "edit", preview.lapsed() !== undefined, preview.mainnet()),
   };
 }
 
-/** The form's keys at its step; while sending, that keys wait; on a preview whose game has gone, that the send key goes back to editing. */
-function formHints(table: readonly FormBinding[], step: FormState["step"], lapsed: boolean): readonly Hint[] {
+/**
+ * The form's keys at its step; while sending, that keys wait. On a preview,
+ * the key that sends it on this network (on mainnet only the confirm key
+ * does), or, when its game has gone, that the send key goes back to editing.
+ */
+function formHints(table: readonly FormBinding[], step: FormState["step"], lapsed: boolean, mainnet: boolean): readonly Hint[] {
   if (step === "sending") return [{ text: "sending… keys are ignored until the service answers", rank: 1 }];
   if (step === "edit") return hints(formBindings(table, "edit"));
   const key = (action: string) => table.find((b) => b.action === action)?.keys[0];
-  const send = key("send");
-  const confirm = key("confirm");
-  const submit = lapsed ? " edit" : ` submit${confirm ? ` (${keyLabel(confirm, true)} on mainnet)` : ""}`;
+  const acting = lapsed ? key("send") : key(mainnet ? "confirm" : "send");
+  const does = lapsed ? "edit" : mainnet ? "submit on MAINNET" : "submit";
   return [
-    ...(send === undefined ? [] : [{ text: `${keyLabel(send, true)}${submit}`, rank: 1 }]),
+    ...(acting === undefined ? [] : [{ text: `${keyLabel(acting, true)} ${does}`, rank: 1 }]),
     ...hints(table.filter((b) => b.action === "cancel")),
   ];
 }
