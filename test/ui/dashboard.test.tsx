@@ -182,6 +182,29 @@ describe.each([
 });
 
 describe("dashboard edges", () => {
+  it.each([
+    ["testnet", 60, /^spotdash │ SIM 127\.0\.0\.1:8787 │ testnet │ BTC_USDT 1m ● live$/],
+    ["testnet", 50, /^spotdash │ testnet │ BTC_USDT 1m +● live$/],
+    ["mainnet", 60, /^spotdash │ {2}MAINNET — REAL FUNDS {2}│ BTC_USDT 1m +● live$/],
+    ["mainnet", 40, /^ MAINNET {2}│ BTC_USDT 1m +● live$/],
+  ] as const)(
+    "a %s header %i columns wide gives up the backend, then the name, then REAL FUNDS, never the market",
+    (network, cols, header) => {
+      const now = START + 15_200;
+      const frame = draw(liveSnapshot(now, { target: { ...target, network } }), now, cols, 24);
+      expect(frame.split("\n")[0]).toMatch(header);
+    },
+  );
+
+  it("keeps the service it was pointed at in a narrow header while the badge names a failure, the market left to the game pane", () => {
+    const now = START + 15_200;
+    const offline = liveSnapshot(now, { connection: { state: "offline", retryAt: now + 2_000, reason: "connection refused" } });
+    const header = draw(offline, now, 80, 24).split("\n")[0]!;
+    expect(header).toMatch(/^(spotdash │ )?SIM 127\.0\.0\.1:8787 │ testnet +offline \(connection refused\), retry in 2 s$/);
+    // Healthy, the same width keeps the market and gives up the backend first.
+    expect(draw(liveSnapshot(now), now, 50, 24).split("\n")[0]).toMatch(/^spotdash │ testnet │ BTC_USDT 1m +● live$/);
+  });
+
   it("replaces the layout with a clear message when the terminal is too small", () => {
     const now = START + 15_000;
     const frame = draw(liveSnapshot(now), now, 39, 7);

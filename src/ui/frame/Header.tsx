@@ -47,36 +47,54 @@ export const Header = memo(function Header(p: HeaderProps) {
 
 /**
  * The left of the header: the name, the backend, the network, the market,
- * an armed strategy, the book's line, read-only. Where an armed strategy
- * would not fit beside the connection's badge, the backend goes, then the
- * name spotdash, then the strategy's name ("ARMED" stays).
+ * an armed strategy, the book's line, read-only. Where they would not fit
+ * beside the connection's badge, parts go in turn (HEADER_GIVES_UP); the
+ * network, MAINNET above all, stays. The book's line and read-only follow,
+ * cut at the width.
  */
 function headerPieces(p: HeaderProps, glyph: string, ascii: boolean): Piece[] {
   const sep = span(` ${glyph} `, { tone: "dim" });
-  const make = (backend: boolean, brand = true, named = true): Piece[] => [
-    brand && span("spotdash", { bold: true }),
-    brand && sep,
-    ...(backend ? [p.backend, sep] : []),
+  const make = (gone: ReadonlySet<HeaderPart>): Piece[] => [
+    !gone.has("name") && span("spotdash", { bold: true }),
+    !gone.has("name") && sep,
+    ...(gone.has("backend") ? [] : [p.backend, sep]),
     p.network === "mainnet"
-      ? span(" MAINNET — REAL FUNDS ", { bold: true, inverse: true, tone: "mainnet" })
+      ? span(gone.has("realFunds") ? " MAINNET " : " MAINNET — REAL FUNDS ", { bold: true, inverse: true, tone: "mainnet" })
       : span("testnet", { tone: "dim" }),
-    sep,
-    `${p.asset} ${formatInterval(p.interval)}`,
+    ...(gone.has("market") ? [] : [sep, `${p.asset} ${formatInterval(p.interval)}`]),
     p.armed !== undefined && sep,
-    p.armed !== undefined && span(named ? `ARMED ${p.armed}` : "ARMED", { bold: true, tone: "warn" }),
+    p.armed !== undefined && span(gone.has("strategyName") ? "ARMED" : `ARMED ${p.armed}`, { bold: true, tone: "warn" }),
   ];
   const rest: Piece[] = [
     p.book !== undefined && sep,
     p.book !== undefined && span(p.book, { tone: "accent" }),
     p.readonly && span(` ${glyph} read-only`, { tone: "warn" }),
   ];
-  const backend = p.book === undefined || p.width >= HEADER_ROOMY_COLS;
-  if (p.armed === undefined) return [...make(backend), ...rest];
+  const trouble = p.connection.state !== "ok" && p.connection.state !== "connecting";
+  const order = HEADER_GIVES_UP[trouble ? "trouble" : "ok"];
+  // Healthy, with games held elsewhere in sight, the book's line takes the backend's place below HEADER_ROOMY_COLS.
+  const gone = new Set<HeaderPart>(!trouble && p.book !== undefined && p.width < HEADER_ROOMY_COLS ? ["backend"] : []);
   const room = p.width - 1 - badgeWidth(p, ascii);
-  const fits = (pieces: Piece[]) => piecesWidth(pieces) <= room;
-  const armed = [make(backend), make(false), make(false, false), make(false, false, false)].find(fits) ?? make(false, false, false);
-  return [...armed, ...rest];
+  for (const part of order) {
+    if (piecesWidth(make(gone)) <= room) break;
+    gone.add(part);
+  }
+  return [...make(gone), ...rest];
 }
+
+type HeaderPart = "name" | "backend" | "market" | "realFunds" | "strategyName";
+
+/**
+ * What the header gives up first where it is narrow. Healthy, the market
+ * matters more than where it comes from; while the badge names a failure
+ * (offline, a refused key, an endpoint failing), the service it was
+ * pointed at is what the failure is about, and the game pane names the
+ * market.
+ */
+const HEADER_GIVES_UP: Record<"ok" | "trouble", readonly HeaderPart[]> = {
+  ok: ["backend", "name", "realFunds", "strategyName"],
+  trouble: ["market", "name", "realFunds", "strategyName"],
+};
 
 /**
  * The age and the clock move every frame, but the header shows the age only
