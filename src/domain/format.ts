@@ -92,6 +92,13 @@ export function formatPrice(p: Amount): string {
   return p instanceof Unreadable ? UNREADABLE_MARK : formatAmount(toDecimal(p), 2);
 }
 
+/** A price as it will be sent (the form's preview): grouped, with every decimal it has, at least two. */
+export function formatPriceExact(p: Amount): string {
+  if (p instanceof Unreadable) return UNREADABLE_MARK;
+  const d = toDecimal(p);
+  return formatAmount(d, Math.max(2, d.decimalPlaces()));
+}
+
 /** A strike as the chart's tags, the game pane and the last game's card name it: "@63,769", "@63,769.50". */
 export function strikeLabel(p: Amount): string {
   // Stryker disable next-line Regex: a price has two decimals, so ".00" can only be its end

@@ -55,6 +55,12 @@ describe("previewLine", () => {
     expect(text(previewLine(lapsed, 60))).toBe("price 62,408.00 │ stake 0.01 USDC │ closed: Enter to edit");
   });
 
+  it("shows the price and the stake with every digit that will be sent", () => {
+    const exact = { ...base, order: { gid: "11972381700", sp: "62230.257", f: "0.123456" } };
+    expect(text(previewLine(exact, 120))).toContain("price 62,230.257 │ stake 0.123456 USDC │");
+    expect(text(previewLine(exact, 50))).toMatch(/^62,230\.257 │ 0\.123456 USDC │/);
+  });
+
   it("fits every width it can, in ASCII too", () => {
     for (const ascii of [false, true])
       for (let w = 48; w <= 140; w++) expect(piecesWidth(previewLine({ ...base, ascii }, w))).toBeLessThanOrEqual(w);

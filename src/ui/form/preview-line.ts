@@ -4,9 +4,10 @@
  * "Esc cancels" (the footer has it), the game's id to its last digits
  * (the PLACE row above names it whole), the id, the time to the close
  * (the game pane counts it down) and the labels; never the price, the
- * stake, the network or the key.
+ * stake, the network or the key. The price and the stake are shown with
+ * every digit that will be sent: a stake of 0.123456 is not previewed as 0.12.
  */
-import { formatCountdown, formatMoney, formatPrice, shortGid } from "../../domain/format.js";
+import { formatCountdown, formatMoneyExact, formatPriceExact, shortGid } from "../../domain/format.js";
 import { type Piece, piecesWidth, span } from "../spans.js";
 import type { Order } from "./form-flow.js";
 
@@ -54,8 +55,8 @@ export function previewLine(p: PreviewLineInput, width: number): Piece[] {
 function worded(p: PreviewLineInput, w: Wording): Piece[] {
   const sep = ` ${p.ascii ? "|" : "│"} `;
   const id = w.id === "whole" ? `#${p.order.gid}${sep}` : w.id === "short" ? `#${shortGid(p.order.gid, p.ascii)}${sep}` : "";
-  const price = `${w.labels ? "price " : ""}${formatPrice(p.order.sp)}`;
-  const stake = `${w.labels ? "stake " : ""}${formatMoney(p.order.f)} ${p.currency}`;
+  const price = `${w.labels ? "price " : ""}${formatPriceExact(p.order.sp)}`;
+  const stake = `${w.labels ? "stake " : ""}${formatMoneyExact(p.order.f)} ${p.currency}`;
   const order = span(`${id}${price}${sep}${stake}${sep}`, { bold: true });
   if (p.lapsed !== undefined) return [order, span(`${p.lapsed}: Enter to edit`, { tone: "warn" })];
   const key =
