@@ -143,6 +143,20 @@ describe.each([
     expect(frame).toMatch(/degraded \(\/spot: the service failed, status 503\), retry in 2 s/);
   });
 
+  it("marks the projections STALE wherever they show when /status is past its refresh, and drops ◆", () => {
+    const fresh = draw(liveSnapshot(now), now, cols, rows);
+    expect(fresh).toMatch(/best ◆@/);
+    const snap = liveSnapshot(now);
+    const stale = draw({ ...snap, status: { ...snap.status!, at: now - 14_000 } }, now, cols, rows);
+    expect(stale).toMatch(/POSITIONS #489886 .*STALE 14s/);
+    expect(stale).toMatch(/if closed now \+0\.19( USDC)? \(\+2\.50%\) STALE/);
+    expect(stale).toMatch(/session net \+0\.19( USDC)? STALE/);
+    expect(fresh).not.toContain("STALE");
+    // The distance is measured from the live price, which is fresh; the verdict (◆) came from the stale projection.
+    expect(stale).toMatch(/best @\d{2},\d{3}/);
+    expect(stale).not.toContain("◆");
+  });
+
   it("shows mainnet unmistakably", () => {
     const frame = draw(liveSnapshot(now, { target: { ...target, network: "mainnet" } }), now, cols, rows);
     expect(frame).toContain("MAINNET — REAL FUNDS");

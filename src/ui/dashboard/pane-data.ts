@@ -28,14 +28,16 @@ export function usePaneData(p: DashboardProps) {
   const strikes = useMemo(() => rows.flatMap((r) => (r.active && isReadable(r.strike) ? [r.strike] : [])), [rows]);
   const bestOf = bestRow(rows, price);
   const bestStrike = bestOf && isReadable(bestOf.strike) ? bestOf.strike : undefined;
-  const winning = bestOf !== undefined && isWinning(bestOf);
+  // Projections from a /status past its refresh are no verdict: ◆ and the money say so, as the table does.
+  const stale = freshness(s, "status", s.status, p.now, view.statusHeld).stale;
+  const winning = bestOf !== undefined && isWinning(bestOf) && !stale;
   const best = useMemo(() => (bestStrike === undefined ? undefined : { strike: bestStrike, winning }), [bestStrike, winning]);
   const read = positionsRead(s);
-  const money = useMoney(p, rows, read);
+  const money = useMoney(p, rows, read, stale);
   return { view, rows, strikes, best, read, money };
 }
 
-function useMoney(p: DashboardProps, rows: readonly PositionRow[], read: boolean): Money {
+function useMoney(p: DashboardProps, rows: readonly PositionRow[], read: boolean, stale: boolean): Money {
   const s = p.snapshot;
   const summary = useMemo(() => sessionSummary(s.session.games.values()), [s.session.games]);
   const bookRows = p.book?.rows ?? bookOf(s, p.now);
@@ -46,7 +48,7 @@ function useMoney(p: DashboardProps, rows: readonly PositionRow[], read: boolean
   const totals = positionTotals(rows);
   const closedNow: ClosedNow | null | "none" | undefined = !read ? undefined : totals.count === 0 ? "none" : ifClosedNow(totals);
   // The figures, not their objects: a frame whose money did not change leaves the panes as they are.
-  return useSameValue({ closedNow, session }, moneyText);
+  return useSameValue({ closedNow, session, stale: read && stale }, moneyText);
 }
 
 /** The money's figures as text, to tell an unchanged frame's money from a new one. */

@@ -21,6 +21,8 @@ import { glyphs, signTone, useTheme } from "../../theme.js";
 export interface Money {
   closedNow: ClosedNow | null | "none" | undefined;
   session: SessionMoney;
+  /** The focused game's /status is past its refresh: its projections, in both figures, are marked STALE. */
+  stale: boolean;
 }
 
 export interface BalancePaneProps extends PaneFrame, Freshness {
@@ -61,8 +63,8 @@ export const BalancePane = memo(function BalancePane(p: BalancePaneProps) {
       ) : (
         <Line tone={p.error ? "bad" : "dim"}>{p.error ?? "loading…"}</Line>
       )}
-      <Line>{closedNowPieces(p.money.closedNow, p.currency, "if closed now ")}</Line>
-      <Line>{sessionPieces(p.money.session, p.currency, false)}</Line>
+      <Line>{closedNowPieces(p.money, p.currency, "if closed now ")}</Line>
+      <Line>{sessionPieces(p.money, p.currency, false)}</Line>
       {split ? <Line tone="dim">{sessionSplit(p.money.session)}</Line> : null}
       {withdrawal !== undefined && withdrawal !== "none" ? <Line tone="warn">{`withdrawal ${withdrawal}`}</Line> : null}
       {p.last ? <LastGame card={p.last} lines={room} width={width} /> : null}
@@ -71,29 +73,39 @@ export const BalancePane = memo(function BalancePane(p: BalancePaneProps) {
 });
 
 /** "if closed now +0.12 USDC (+2.40%)", or what is not known yet. */
-export function closedNowPieces(c: Money["closedNow"], currency: string, label: string): Piece[] {
+export function closedNowPieces(money: Money, currency: string, label: string): Piece[] {
+  const c = money.closedNow;
   if (c === undefined) return [label, span("…", { tone: "dim" })];
   if (c === "none") return [span(`${label}– (nothing held)`, { tone: "dim" })];
   if (c === null) return [label, span("projection pending", { tone: "dim" })];
-  const tone = signTone(c.net.cmp(0));
+  const tone = money.stale ? "dim" : signTone(c.net.cmp(0));
   return [
     label,
-    span(inCurrency(formatMoneyChange(c.net), currency), { bold: true, tone }),
+    span(inCurrency(formatMoneyChange(c.net), currency), { bold: !money.stale, tone }),
     c.pct ? span(` (${formatPercent(c.pct)})`, { tone }) : null,
+    money.stale && STALE_MARK,
   ];
 }
 
-/** "session net +2.88 USDC": settled and open together; `split` adds "(settled +3.11, open −0.23)". */
-export function sessionPieces(m: SessionMoney, currency: string, split: boolean): Piece[] {
+/**
+ * "session net +2.88 USDC": settled and open together; `split` adds "(settled +3.11, open −0.23)".
+ * STALE with the focused game's projection when that is part of it.
+ */
+export function sessionPieces(money: Money, currency: string, split: boolean): Piece[] {
+  const m = money.session;
   if (m.total === undefined) return ["session net ", span("…", { tone: "dim" })];
   if (m.total === null)
     return ["session net ", span("projection pending", { tone: "dim" }), split ? span(` (${sessionSplit(m)})`, { tone: "dim" }) : null];
+  const stale = money.stale && typeof money.closedNow === "object" && money.closedNow !== null;
   return [
     "session net ",
-    span(inCurrency(formatMoneyChange(m.total), currency), { bold: true, tone: signTone(m.total.cmp(0)) }),
+    span(inCurrency(formatMoneyChange(m.total), currency), { bold: !stale, tone: stale ? "dim" : signTone(m.total.cmp(0)) }),
     split ? span(` (${sessionSplit(m)})`, { tone: "dim" }) : null,
+    stale && STALE_MARK,
   ];
 }
+
+const STALE_MARK = span(" STALE", { tone: "warn", bold: true });
 
 /** "settled +3.11 · open proj. −0.23": the results view's figure, and the open games' projection. */
 function sessionSplit(m: SessionMoney): string {
@@ -126,20 +138,12 @@ export function MoneyLine(p: {
         ];
   // The roomiest wording that fits whole; narrow, the two money figures before the balance, under short labels.
   const variants: Piece[][][] = [
-    [
-      balance,
-      ["  ", ...closedNowPieces(p.money.closedNow, p.currency, "if closed now ")],
-      ["  ", ...sessionPieces(p.money.session, p.currency, true)],
-    ],
-    [balance, ["  ", ...closedNowPieces(p.money.closedNow, "", "if closed now ")], ["  ", ...sessionPieces(p.money.session, "", false)]],
+    [balance, ["  ", ...closedNowPieces(p.money, p.currency, "if closed now ")], ["  ", ...sessionPieces(p.money, p.currency, true)]],
+    [balance, ["  ", ...closedNowPieces(p.money, "", "if closed now ")], ["  ", ...sessionPieces(p.money, "", false)]],
     // The figure first when there is one; with nothing projected, the balance is worth more than a dash.
     typeof p.money.closedNow === "object" && p.money.closedNow !== null
-      ? [closedNowPieces(p.money.closedNow, "", "if closed now "), ["  ", ...sessionPieces(p.money.session, "", false)], ["  ", ...balance]]
-      : [
-          balance,
-          ["  ", ...sessionPieces(p.money.session, "", false)],
-          ["  ", ...closedNowPieces(p.money.closedNow, "", "if closed now ")],
-        ],
+      ? [closedNowPieces(p.money, "", "if closed now "), ["  ", ...sessionPieces(p.money, "", false)], ["  ", ...balance]]
+      : [balance, ["  ", ...sessionPieces(p.money, "", false)], ["  ", ...closedNowPieces(p.money, "", "if closed now ")]],
   ];
   const fits = variants.find((v) => piecesWidth(v.flat()) <= p.width) ?? variants.at(-1)!;
   return <Line>{fitGroups(fits, p.width)}</Line>;
