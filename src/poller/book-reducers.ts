@@ -30,14 +30,21 @@ export function withBookError(s: Snapshot, market: Market, message: string): Sna
   return withMarket(s, market, (m) => ({ ...m, error: message }));
 }
 
-/** A game's result is in: the book no longer holds it (its positions leave the row that showed it settling). */
+/**
+ * A game's result is in: the book no longer holds it (its positions leave the row that showed it settling),
+ * those /status listed and those placed before the focus moved away and not listed yet alike.
+ */
 export function withoutSettledGame(s: Snapshot, gid: string): Snapshot {
   let markets: Record<string, BookMarket> | undefined;
+  const other = (p: { gid: string | null }) => p.gid !== gid;
   for (const [key, m] of Object.entries(s.book.markets)) {
     const positions = m.status?.value.positions;
-    if (!m.status || !positions?.some((p) => p.gid === gid)) continue;
+    const listed = m.status !== undefined && positions?.some((p) => !other(p)) === true;
+    const placed = m.placed?.some((p) => !other(p)) === true;
+    if (!listed && !placed) continue;
     markets ??= { ...s.book.markets };
-    markets[key] = { ...m, status: { ...m.status, value: { ...m.status.value, positions: positions.filter((p) => p.gid !== gid) } } };
+    const status = listed && m.status ? { ...m.status, value: { ...m.status.value, positions: positions!.filter(other) } } : m.status;
+    markets[key] = { ...m, status, ...(placed ? { placed: m.placed!.filter(other) } : {}) };
   }
   return markets ? { ...s, book: { ...s.book, markets } } : s;
 }

@@ -180,6 +180,18 @@ describe("withSettlement", () => {
     expect(bookOf(withSettlement(s, settledGame("698"), T0 + 82_000), T0 + 82_000).map((r) => r.gid)).toEqual(["701", "700"]);
   });
 
+  it("a game placed in and left before /status listed it leaves the book when its result is in", () => {
+    const l = listing({ start: T0, now: T0 + 2_000, gid: "700" });
+    let s = withListing(fresh(), l, T0 + 2_000, true);
+    s = withStatus(s, statusResponse([]), T0 + 2_000);
+    s = withPlaced(s, placedPosition({ gid: "700", txid: "c" }));
+    // `a` at once: the position goes into the book with what was known, placed and not yet listed.
+    const away = retargeted(s, { ...target, asset: "ETH_USDT" }, T0 + 3_000);
+    expect(bookOf(away, T0 + 70_000).map((r) => [r.market.asset, r.gid])).toEqual([["BTC_USDT", "700"]]);
+    const settled = withSettlement(away, settledGame("700"), T0 + 80_000);
+    expect(bookOf(settled, T0 + 80_000)).toEqual([]);
+  });
+
   it("stops waiting on a game once it settles, and only on that game", () => {
     const waiting: Snapshot = { ...fresh(), settling: { gid: "700", positions: [] } };
     expect(withSettlement(waiting, settledGame("700"), T0).settling).toBeUndefined();
