@@ -160,6 +160,28 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     expect(pane(draw(settled, end + 2_000, cols, rows), "POSITIONS").join("\n")).not.toContain("settling");
   });
 
+  it("puts the live game's total under its rows, and the ended game's block under the total", () => {
+    const end = START + 75_500;
+    const ended = withListing(liveSnapshot(end), listing({ start: START + 75_000, now: end, gid: "489887" }), end, true);
+    const three = [0, 1, 2].map((i) => statusPosition({ gid: "489887", txid: `n${i}`, sp: String(67_000 + i), f: "1" }));
+    const live = withStatus(ended, statusResponse(three), end + 800);
+    const table = pane(draw(live, end + 800, cols, rows), "POSITIONS");
+    const total = table.findIndex((r) => /^ +total +3\.00 /.test(r));
+    const heading = table.findIndex((r) => /^ ended #489886: settling, result on its way/.test(r));
+    expect(total, table.join("\n")).toBeGreaterThan(0);
+    // The ended game's line is there whatever the height: the rows its block holds may be scrolled out of sight.
+    expect(heading, table.join("\n")).toBe(total + 1);
+    // The live game's rows (or the best of them and a window line) sit right above its total.
+    expect(table[total - 1]).toMatch(/67,00[012]\.00|rows \d/);
+    // Its rows where the live game's leave room, else how many it holds.
+    if (table[heading + 1]?.includes("66,169.00")) expect(table[heading + 2]).toMatch(/67,120\.00/);
+    else expect(table[heading]).toMatch(/settling, 2 positions, result on its way/);
+    // No line left empty among the table's (a tall pane's room to spare is under them).
+    const empty = (r: string) => r.replace(/[│ ]/g, "") === "";
+    const last = table.findLastIndex((r) => !empty(r));
+    expect(table.slice(1, last).filter(empty)).toEqual([]);
+  });
+
   it("says 'can place now' only while the service answers and the listing is fresh", () => {
     const offline: Partial<Snapshot> = { connection: { state: "offline", retryAt: now + 2_000, reason: "connection refused" } };
     expect(pane(draw(liveSnapshot(now), now, cols, rows), "GAME ").join("\n")).toContain("can place now");

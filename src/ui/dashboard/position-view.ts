@@ -69,10 +69,23 @@ export function tableWindow(v: PositionView, lines: number): { room: number; oth
   return { room: room(), othersLine, streaksLine };
 }
 
-/** The rows the scroll moves through and the lines they have, in the layout drawn. */
+/**
+ * The rows the scroll moves through and the lines they have, in the layout
+ * drawn: the live game's. The ended game's rows take what they leave
+ * (endedRows).
+ */
 export function scrollWindow(v: PositionView, l: Layout): { list: readonly PositionRow[]; room: number } {
   if (l.mode === "lines") return { list: v.rows, room: l.positionsHeight - 1 };
-  return { list: v.all, room: tableWindow(v, l.positionRows).room };
+  return { list: v.rows, room: tableWindow(v, l.positionRows).room };
+}
+
+/**
+ * The ended game's rows that fit the `room` lines the live game's leave
+ * (its heading line is counted apart, in tableWindow): the live game's
+ * positions, which can still be acted on, come first.
+ */
+export function endedRows(v: PositionView, room: number): readonly PositionRow[] {
+  return v.settling ? v.settling.rows.slice(0, Math.max(0, room)) : [];
 }
 
 /**

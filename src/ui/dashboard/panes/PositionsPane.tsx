@@ -33,7 +33,7 @@ import type { Tone } from "../../palettes.js";
 import { type Piece, type Span, span } from "../../spans.js";
 import { mark } from "../../symbols.js";
 import { signTone, useTheme } from "../../theme.js";
-import { type PositionView, tableWindow, visibleRows } from "../position-view.js";
+import { endedRows, type PositionView, tableWindow, visibleRows } from "../position-view.js";
 
 export interface PositionsPaneProps extends PaneFrame, Freshness {
   /** Whether the live game's positions have been read (positionsRead): until then no count is claimed. */
@@ -94,10 +94,28 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
   const best = bestRow(v.rows, p.livePrice);
   const streakOf = new Map(v.streaks.map((s) => [s.positionId, s.streak]));
   const window = tableWindow(v, p.visibleRows);
-  const { shown, scroll, more } = visibleRows(all, best, window.room, p.scroll);
+  const { shown, scroll, more } = visibleRows(v.rows, best, window.room, p.scroll);
+  const ended = endedRows(v, window.room - shown.length - (more ? 1 : 0));
   const count = p.read ? `${totals.count} held ${left} left` : "…";
   const title = `POSITIONS${v.gid ? ` #${shortGid(v.gid, ascii)}` : ""}  ${count}`;
   const net = ifClosedNow(totals)?.net ?? null;
+  const line = (r: PositionRow) => {
+    const settling = !v.rows.includes(r);
+    return (
+      <PositionLine
+        key={r.txid}
+        row={r}
+        cols={cols}
+        live={settling ? null : live}
+        stale={p.stale}
+        today={today}
+        best={r === best}
+        streak={streakOf.get(r.txid)}
+        room={width - MARK - cols.reduce((w, c) => w + c.width + 1, -1)}
+        settling={settling}
+      />
+    );
+  };
   return (
     <Pane
       title={title}
@@ -110,29 +128,8 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
       {/* An empty table is its one line: no column names over nothing. */}
       {all.length > 0 ? <Line tone="dim">{row(cols, Object.fromEntries(cols.map((c) => [c.key, c.title])))}</Line> : null}
       {v.rows.length === 0 ? <Line tone={p.error ? "bad" : "dim"}>{p.error ?? emptyLine(p, placeKey)}</Line> : null}
-      {shown.map((r) => {
-        const settling = !v.rows.includes(r);
-        const line = (
-          <PositionLine
-            key={r.txid}
-            row={r}
-            cols={cols}
-            live={settling ? null : live}
-            stale={p.stale}
-            today={today}
-            best={r === best}
-            streak={streakOf.get(r.txid)}
-            room={width - MARK - cols.reduce((w, c) => w + c.width + 1, -1)}
-            settling={settling}
-          />
-        );
-        // The ended game's rows under a line that says what they are waiting for.
-        if (!settling || r !== v.settling?.rows[0]) return line;
-        return [<Line key="settling" tone="accent">{`ended #${shortGid(v.settling.gid, ascii)}: settling, result on its way`}</Line>, line];
-      })}
-      {more ? (
-        <Line tone="dim">{`${best && shown[0] === best ? "best, then " : ""}rows ${scroll + 1}–${scroll + more.window} of ${more.of} (${scrollKeys})`}</Line>
-      ) : null}
+      {shown.map(line)}
+      {more ? <Line tone="dim">{windowLine(more, scroll, best !== undefined && shown[0] === best, scrollKeys)}</Line> : null}
       {v.rows.length > 0 ? (
         <Line bold>
           {row(cols, {
@@ -144,6 +141,9 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
           })}
         </Line>
       ) : null}
+      {/* The ended game's rows under the live game's total, below a line that says what they are waiting for (always: the layout counts it). */}
+      {v.settling ? <Line tone="accent">{settlingLine(v.settling, ended.length, ascii)}</Line> : null}
+      {ended.map(line)}
       {window.othersLine ? <Line tone="dim">{otherGamesLine(v.others, ascii)}</Line> : null}
       {window.streaksLine ? (
         <Line tone="accent">{`streaks on track: ${v.unplaced.map((s) => `${plural(s.streak, "win")} (position ${s.positionId.slice(0, 8)})`).join(", ")}`}</Line>
@@ -151,6 +151,17 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
     </Pane>
   );
 });
+
+/** "ended #…489886: settling, result on its way", and how many positions it holds when not all are shown. */
+function settlingLine(settling: NonNullable<PositionView["settling"]>, shown: number, ascii: boolean): string {
+  const held = shown < settling.rows.length ? `, ${plural(settling.rows.length, "position")}` : "";
+  return `ended #${shortGid(settling.gid, ascii)}: settling${held}, result on its way`;
+}
+
+/** "best, then rows 3–5 of 9 (j/k)": which rows the window shows. */
+function windowLine(more: { window: number; of: number }, scroll: number, bestFirst: boolean, keys: string): string {
+  return `${bestFirst ? "best, then " : ""}rows ${scroll + 1}–${scroll + more.window} of ${more.of} (${keys})`;
+}
 
 /** What the table says with no rows: only a read says there are none. */
 function emptyLine(p: PositionsPaneProps, placeKey: string): string {
