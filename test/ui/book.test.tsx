@@ -123,6 +123,38 @@ describe("the book", () => {
     expect(marked[0]).toContain(marketLabel(rows.at(-1)!.market));
   });
 
+  it("keeps every row's cells under their titles, whatever the id's length and however far off the close", () => {
+    const s = withBook(NOW);
+    const eth = s.book.markets["ETH_USDT 3600"]!;
+    const gid = "46047602"; // eight digits: shown whole, "#" and all
+    const relisted = listing({ start: START - 10 * 60_000, interval: 3600, gid, asset: "ETH_USDT", now: NOW });
+    const positions = eth.status!.value.positions.map((p) => ({ ...p, gid }));
+    const wide = {
+      ...s,
+      book: {
+        ...s.book,
+        markets: {
+          ...s.book.markets,
+          "ETH_USDT 3600": {
+            ...eth,
+            listing: { value: relisted, at: NOW - 4_000 },
+            status: { ...eth.status!, value: statusResponse(positions) },
+          },
+        },
+      },
+    };
+    const frame = draw(wide, NOW, 120, 35, bookProps(wide, 0));
+    const book = panel(frame.split("\n"), "BOOK");
+    const titles = book.find((r) => /GAME\s+ID\s+CLOSES/.test(r))!;
+    const end = (title: string) => titles.indexOf(title) + title.length;
+    for (const r of book.filter((r) => /BTC_USDT|ETH_USDT/.test(r))) {
+      // CLOSES and ENDS are right-aligned: each cell ends where its title does.
+      expect(r.slice(0, end("CLOSES")), `${titles}\n${r}`).toMatch(/(\d+:\d\d|locked|ended)$/);
+      expect(r.slice(0, end("ENDS")), `${titles}\n${r}`).toMatch(/(\d+:\d\d|settling)$/);
+    }
+    expect(book.some((r) => r.includes(`#${gid} `))).toBe(true);
+  });
+
   it("is a view of its own with b at 80 columns, the selected row shown", () => {
     const s = withBook(NOW);
     const frame = draw(s, NOW, 80, 24, bookProps(s, 1));

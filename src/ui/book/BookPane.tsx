@@ -5,7 +5,16 @@
  */
 import { memo } from "react";
 import { type BookRow, bookSummary, marketLabel } from "../../domain/book.js";
-import { formatAge, formatCountdown, formatDistance, formatGross, formatMoney, formatPercent, shortGid } from "../../domain/format.js";
+import {
+  formatAge,
+  formatCountdown,
+  formatDistance,
+  formatGross,
+  formatMoney,
+  formatPercent,
+  SHORT_GID_DIGITS,
+  shortGid,
+} from "../../domain/format.js";
 import { type Column, cells, type DroppableColumn, fitColumns } from "../columns.js";
 import { Line } from "../Line.js";
 import { bodyLines, innerWidth, Pane, type PaneFrame } from "../Pane.js";
@@ -30,8 +39,10 @@ type Key = "game" | "id" | "closes" | "ends" | "count" | "stake" | "projected" |
 /** Narrow panes drop whole columns: the id first, then STAKE, RETURN, AGE and PROJ.GROSS; the game, its times and its distance stay. */
 const COLS: readonly (DroppableColumn & { key: Key })[] = [
   { key: "game", title: "GAME", width: 11, left: true },
-  { key: "id", title: "ID", width: 8, left: true, drop: 0 },
-  { key: "closes", title: "CLOSES", width: 7 },
+  // "#" and shortGid's widest, an id of SHORT_GID_DIGITS + 2 digits kept whole.
+  { key: "id", title: "ID", width: SHORT_GID_DIGITS + 3, left: true, drop: 0 },
+  // A day's game counts down from "23:55:00".
+  { key: "closes", title: "CLOSES", width: 8 },
   { key: "ends", title: "ENDS", width: 8 },
   { key: "count", title: "POS", width: 3 },
   { key: "stake", title: "STAKE", width: 9, drop: 1 },
