@@ -322,6 +322,12 @@ describe("dashboard edges", () => {
     expect(row).toMatch(/★2 wins on track/);
     expect(frame).toContain("streaks on track: 1 win (position zz)");
     expect(frame).not.toContain("in a row");
+    // Where the row has no room for even "★2", no streak: cut, it ended the row's last figure in "…".
+    for (const cols of [60, 62, 64, 66, 70]) {
+      const narrow = draw(withStreaks([{ positionId: "a1", streak: 2 }]), now, cols, 24);
+      const rows = narrow.split("\n").filter((l) => /\d,\d{3}\.\d\d/.test(l) && /[+-]\d/.test(l));
+      for (const r of rows) expect(r.trimEnd(), `${cols}: ${r}`).not.toMatch(/…$/);
+    }
   });
 
   it("measures each position's distance from the newest price, the rows unchanged", async () => {

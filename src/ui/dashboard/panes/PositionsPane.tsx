@@ -241,7 +241,7 @@ const PositionLine = memo(function PositionLine(p: PositionLineProps) {
   const netTone: Tone = net === null ? "dim" : signTone(net.cmp(0));
   const winning = !grey && isWinning(r);
   const notes = [
-    p.streak !== undefined && span(streakNote(p.streak, mark("streak", theme.ascii), p.room), { tone: shade("accent") }),
+    p.streak !== undefined && streakPiece(p.streak, mark("streak", theme.ascii), p.room, shade("accent")),
     r.note !== null && span(` ${r.note}`, { tone: r.active ? "warn" : "dim" }),
   ];
   return (
@@ -267,11 +267,15 @@ const PositionLine = memo(function PositionLine(p: PositionLineProps) {
 });
 
 /**
- * " ★2 wins on track", or " ★2" where the row has no room for the words:
- * /status reports the streak this position would make if the game settled
- * now, not one won (the "streaks on track" line says it the same way).
+ * " ★2 wins on track", or " ★2" where the row has no room for the words,
+ * or nothing where it has none for that: cut, it would end the row's last
+ * figure in "…" as if that were cut. /status reports the streak this
+ * position would make if the game settled now, not one won (the "streaks
+ * on track" line says it the same way).
  */
-function streakNote(streak: number, star: string, room: number): string {
+function streakPiece(streak: number, star: string, room: number, tone: Tone): Piece {
   const long = ` ${star}${plural(streak, "win")} on track`;
-  return long.length <= room ? long : ` ${star}${streak}`;
+  const short = ` ${star}${streak}`;
+  if (long.length <= room) return span(long, { tone });
+  return short.length <= room ? span(short, { tone }) : null;
 }
