@@ -61,7 +61,6 @@ describe("decodeCharacter", () => {
 describe("decodeSequence", () => {
   it.each([
     [ESC, key("", { escape: true })],
-    [ESC + ESC, key("", { escape: true })],
     [`${ESC}[Z`, key("", { tab: true, shift: true })],
     [`${ESC}[A`, key("", { upArrow: true })],
     [`${ESC}OB`, key("", { downArrow: true })],

@@ -67,6 +67,11 @@ describe("key reader", () => {
     expect(read("\x1b[1;5C", "\x1b\x1b[A", "\x1bp")).toEqual(["C-right", "M-up", "M-p"]);
   });
 
+  it("takes Esc pressed twice in one read as two escapes: it closes two levels, as two reads do", () => {
+    expect(readRaw("\x1b\x1b")).toEqual(["escape", "escape"]);
+    expect(readRaw("\x1b", "\x1b")).toEqual(["escape", "escape"]);
+  });
+
   it("puts a sequence split across reads back together, and keeps what follows it", () => {
     expect(read("\x1b[", "A")).toEqual(["up"]);
     expect(read("\x1b[1;", "5Cjk")).toEqual(["C-right", "j", "k"]);

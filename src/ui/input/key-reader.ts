@@ -124,6 +124,8 @@ export class KeyReader {
       this.paste = { text: "", dropped: 0 };
       return this.inPaste(piece.slice(PASTE_START.length));
     }
+    // Esc pressed twice in one read (a fast double press, tmux's send-keys): two escapes; no key here is Alt+Esc.
+    if (piece === ESC + ESC) return [decodeCharacter(ESC), decodeCharacter(ESC)];
     if (piece.startsWith(ESC)) {
       const key = decodeSequence(piece);
       return key === undefined ? [] : [key];
@@ -204,7 +206,7 @@ export function decodeCharacter(ch: string): InputEvent {
 
 /** An escape sequence (Ink passes each whole): a named key, Alt+key, a focus report, or undefined for one we do not use. */
 export function decodeSequence(seq: string): InputEvent | undefined {
-  if (seq === ESC || seq === ESC + ESC) return key("", { escape: true });
+  if (seq === ESC) return key("", { escape: true });
   // Ink's parser passes CSI I and CSI O on like any CSI; Ink itself gives them no meaning.
   if (seq === FOCUS_IN || seq === FOCUS_OUT) return { kind: "focus", focused: seq === FOCUS_IN };
   if (seq === `${ESC}[Z`) return key("", { tab: true, shift: true });
