@@ -53,6 +53,18 @@ function sim(args: string[], stateDir = tempDir()): Sim {
   return { child, outcome };
 }
 
+/** A --clock-skew that puts a sim's clock ten minutes into the hourly ETH game live now, or into the next one while it is in its lobby. */
+async function skewIntoHourlyGame(key: string): Promise<string> {
+  const probe = sim(["--key", key]);
+  const { url } = (await probe.outcome) as { url: string };
+  const client = new SpecClient({ url, apiKey: key });
+  const l = await client.spot({ asset: "ETH_USDT", interval: 3600 });
+  await client.close();
+  await stop(probe);
+  const start = l.can_place_position ? l.liveGame.start_at : l.nextGame.starts_at;
+  return `--clock-skew=${start + 10 * 60_000 - l.timestamp}`;
+}
+
 async function stop(s: Sim): Promise<void> {
   if (s.child.exitCode !== null) return;
   const exited = new Promise((r) => s.child.once("exit", r));
@@ -135,19 +147,15 @@ describe("kill -9 under load", () => {
     const dir = tempDir();
     // One user holds at most 10 positions in a game: twenty users, each on its own connection.
     const keys = Array.from({ length: 20 }, (_, i) => `metafide_${String(i).padStart(32, "0")}`);
-    const first = sim(["--data", dir, "--rate-limit", "off", ...keys.flatMap((k) => ["--key", k])]);
+    // Real time here, the sim's clock set ten minutes into an hourly game, whatever the hour: it accepts for long enough.
+    const interval = 3600;
+    const skew = await skewIntoHourlyGame(keys[0]!);
+    const first = sim(["--data", dir, "--rate-limit", "off", skew, ...keys.flatMap((k) => ["--key", k])]);
     const { url } = (await first.outcome) as { url: string };
     const clients = keys.map((apiKey) => new SpecClient({ url, apiKey }));
-    // Real time here: a long game that is accepting now, for a minute at least. The daily game spends an hour
-    // of its 25 in its lobby; the hourly one is accepting then (their lobbies overlap only if the two end together).
-    let interval: 86400 | 3600 = 86400;
-    let listing = await clients[0]!.spot({ asset: "ETH_USDT", interval });
-    const accepting = () => listing.can_place_position && listing.liveGame.closes_at - Date.now() > 60_000;
-    if (!accepting()) {
-      interval = 3600;
-      listing = await clients[0]!.spot({ asset: "ETH_USDT", interval });
-    }
-    if (!accepting()) throw new Error("neither the daily nor the hourly ETH game is accepting for a minute more");
+    const listing = await clients[0]!.spot({ asset: "ETH_USDT", interval });
+    expect(listing.can_place_position).toBe(true);
+    expect(listing.liveGame.closes_at - listing.timestamp).toBeGreaterThan(40 * 60_000);
     const price = Number((await clients[0]!.livePrice({ asset: "ETH_USDT" })).value);
     const acknowledged: string[] = [];
     const killed = new Promise((r) => first.child.once("exit", r));
@@ -180,7 +188,7 @@ describe("kill -9 under load", () => {
     for (const c of clients) await c.close();
     expect(acknowledged.length).toBeGreaterThanOrEqual(60);
 
-    const second = sim(["--data", dir, ...keys.flatMap((k) => ["--key", k])]);
+    const second = sim(["--data", dir, skew, ...keys.flatMap((k) => ["--key", k])]);
     const again = (await second.outcome) as { url: string };
     const found: string[] = [];
     for (const apiKey of keys) {
