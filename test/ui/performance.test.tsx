@@ -106,6 +106,9 @@ describe("the performance view", () => {
     const t = u.text();
     fits(t, cols, rows);
     expect(t).toContain(cols >= 100 ? "PERFORMANCE testnet · 7 days · every asset · every interval" : "PERFORMANCE testnet · 7 days");
+    // The filters that fit beside the history's status, whole: none cut mid-word.
+    const title = t.split("\n").find((l) => l.includes("PERFORMANCE"))!;
+    expect(title).toMatch(/PERFORMANCE testnet · 7 days( · every asset)?( · every interval)? {2,}\d+ games · read/);
     expect(t).toContain("31 games · read");
     // 30 games played out: 20 won (+1.50 each), 10 lost (−2 each): net +10.00.
     expect(t).toMatch(/31 settled games: won 20 · lost 10 · even 0 · cancelled 1 \(refunded\)/);

@@ -16,7 +16,7 @@ import type { ResultsHistory } from "../../poller/results-history.js";
 import { drawChart } from "../chart/price-chart.js";
 import { Line } from "../Line.js";
 import { bodyLines, innerWidth, Pane } from "../Pane.js";
-import type { Piece } from "../spans.js";
+import { fitGroups, type Piece, textWidth } from "../spans.js";
 import { useTheme } from "../theme.js";
 import type { PerfLine } from "./performance-lines.js";
 import type { PerformanceState } from "./performance-state.js";
@@ -50,9 +50,14 @@ export function performanceScrollLimit(height: number, lines: number): number {
   return Math.max(0, lines - performanceRows(height, lines).figures);
 }
 
-export function filterTitle(s: PerformanceState): string {
+/** "testnet · 7 days · every asset · every interval", the filters that fit `room` columns whole, in that order. */
+export function filterTitle(s: PerformanceState, room = Number.POSITIVE_INFINITY): string {
   const interval = s.interval === undefined ? "every interval" : `${formatInterval(s.interval)} games`;
-  return `${s.network} · ${rangeLabel(s.range)} · ${s.asset ?? "every asset"} · ${interval}`;
+  const parts = [s.network, rangeLabel(s.range), s.asset ?? "every asset", interval];
+  return fitGroups(
+    parts.map((part, i) => [i === 0 ? part : ` · ${part}`]),
+    room,
+  ).join("");
 }
 
 /** Where the history stands, for the title's right: loading, reading (and how far), read a while ago, or not kept. */
@@ -72,6 +77,9 @@ export function historyStatus(h: ResultsHistory, error: string | undefined, now:
   return { text: `${kept} · read ${formatAge(now - h.readAt)} ago${since}${h.problem ? " · not kept on disk" : ""}`, tone: "dim" };
 }
 
+/** The focus marker before a pane's title ("▸ "). */
+const TITLE_MARK = 2;
+
 export const PerformanceView = memo(function PerformanceView(p: PerformanceViewProps) {
   const theme = useTheme();
   const width = innerWidth({ width: p.width, framed: true });
@@ -82,7 +90,8 @@ export const PerformanceView = memo(function PerformanceView(p: PerformanceViewP
   const shown = p.lines.slice(scroll, scroll + rows.figures - (more > 0 ? 1 : 0));
   return (
     <Pane
-      title={`PERFORMANCE ${filterTitle(p.state)}`}
+      // Whole filters beside the history's status; the rest are one key away (t, a, i, n).
+      title={`PERFORMANCE ${filterTitle(p.state, width - TITLE_MARK - "PERFORMANCE ".length - 1 - textWidth(status.text))}`}
       width={p.width}
       height={p.height}
       focused
