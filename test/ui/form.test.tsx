@@ -175,6 +175,18 @@ describe("position form", () => {
     expect(flat(u.text())).toContain("stake [0.2 ");
   });
 
+  it("at 50x15 keeps the preview's key whole, and the footer says keys are ignored while an order is in flight", async () => {
+    const { c } = setup();
+    c.place = () => new Promise(() => {});
+    const u = await mount(c, { cols: 50, rows: 15 });
+    await u.press("p");
+    await u.press(ENTER);
+    expect(u.text()).toMatch(/67,000\.00 │ 0\.10 USDC │ (testnet: )?Enter to submit/);
+    await u.press(ENTER);
+    await tick(50);
+    expect(u.text().split("\n").at(-1)).toMatch(/^sending… keys ignored +data/);
+  });
+
   it("cancels with Esc at any step, sending nothing", async () => {
     const { c, sent } = setup();
     const u = await mount(c);

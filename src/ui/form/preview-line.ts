@@ -3,9 +3,11 @@
  * sends it, worded to fit the form's width. A narrow pane loses, in turn,
  * "Esc cancels" (the footer has it), the game's id to its last digits
  * (the PLACE row above names it whole), the id, the time to the close
- * (the game pane counts it down) and the labels; never the price, the
- * stake, the network or the key. The price and the stake are shown with
- * every digit that will be sent: a stake of 0.123456 is not previewed as 0.12.
+ * (the game pane counts it down), the labels and "testnet" (the header
+ * names it); never the price, the stake, the key or MAINNET. The price and
+ * the stake are shown with every digit that will be sent: a stake of
+ * 0.123456 is not previewed as 0.12. A preview whose game has closed says
+ * so and that Enter edits, in place of the key that sends.
  */
 import { formatCountdown, formatMoneyExact, formatPriceExact, shortGid } from "../../domain/format.js";
 import { type Piece, piecesWidth, span } from "../spans.js";
@@ -31,17 +33,20 @@ interface Wording {
   esc: boolean;
   /** The mainnet warning in full ("MAINNET — REAL FUNDS: press y to submit") or short. */
   fullWarning: boolean;
+  /** Testnet named before the key ("testnet: Enter to submit"); the header names it too. MAINNET is never left out. */
+  testnet: boolean;
 }
 
 /** From the roomiest to the tightest; the first that fits is shown. */
 const WORDINGS: readonly Wording[] = [
-  { id: "whole", labels: true, closes: true, esc: true, fullWarning: true },
-  { id: "whole", labels: true, closes: true, esc: false, fullWarning: true },
-  { id: "short", labels: true, closes: true, esc: false, fullWarning: true },
-  { id: "none", labels: true, closes: true, esc: false, fullWarning: true },
-  { id: "none", labels: true, closes: false, esc: false, fullWarning: true },
-  { id: "none", labels: true, closes: false, esc: false, fullWarning: false },
-  { id: "none", labels: false, closes: false, esc: false, fullWarning: false },
+  { id: "whole", labels: true, closes: true, esc: true, fullWarning: true, testnet: true },
+  { id: "whole", labels: true, closes: true, esc: false, fullWarning: true, testnet: true },
+  { id: "short", labels: true, closes: true, esc: false, fullWarning: true, testnet: true },
+  { id: "none", labels: true, closes: true, esc: false, fullWarning: true, testnet: true },
+  { id: "none", labels: true, closes: false, esc: false, fullWarning: true, testnet: true },
+  { id: "none", labels: true, closes: false, esc: false, fullWarning: false, testnet: true },
+  { id: "none", labels: false, closes: false, esc: false, fullWarning: false, testnet: true },
+  { id: "none", labels: false, closes: false, esc: false, fullWarning: false, testnet: false },
 ];
 
 export function previewLine(p: PreviewLineInput, width: number): Piece[] {
@@ -66,7 +71,7 @@ function worded(p: PreviewLineInput, w: Wording): Piece[] {
           bold: true,
           inverse: true,
         })
-      : span(`${p.network}: Enter to submit`);
+      : span(w.testnet ? `${p.network}: Enter to submit` : "Enter to submit");
   const after = [w.closes && `${sep}closes in ${formatCountdown(p.toClose)}`, w.esc && `${sep}Esc cancels`].filter(Boolean).join("");
   return [order, key, after !== "" && span(after, { tone: "dim" })];
 }

@@ -128,7 +128,8 @@ function formMode(
  * does), or, when its game has gone, that the send key goes back to editing.
  */
 function formHints(table: readonly FormBinding[], step: FormState["step"], lapsed: boolean, mainnet: boolean): readonly Hint[] {
-  if (step === "sending") return [{ text: "sending… keys are ignored until the service answers", rank: 1 }];
+  // Short enough for a 50-column footer beside the data's age: a key pressed meanwhile is dropped, and says so.
+  if (step === "sending") return [{ text: "sending… keys ignored", rank: 1 }];
   if (step === "edit") return hints(formBindings(table, "edit"));
   const key = (action: string) => table.find((b) => b.action === action)?.keys[0];
   const acting = lapsed ? key("send") : key(mainnet ? "confirm" : "send");
