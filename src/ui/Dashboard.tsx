@@ -60,7 +60,8 @@ function headerBook(p: DashboardProps): string | undefined {
   const rows = p.book?.rows ?? [];
   if (p.layout.bookWidth > 0 || !rows.some((r) => !r.focused)) return undefined;
   const { read, of } = bookRead(p.snapshot);
-  return `${bookSummary(rows, p.snapshot.target.currency)}${read < of ? ` (${read} of ${of} markets read)` : ""}`;
+  // Items apart by " · ": the header keeps as many whole as fit.
+  return `${bookSummary(rows, p.snapshot.target.currency)}${read < of ? ` · ${read} of ${of} markets read` : ""}`;
 }
 
 /**

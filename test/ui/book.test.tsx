@@ -103,7 +103,8 @@ describe("the book", () => {
       [120, true],
     ] as const) {
       const top = header(draw(s, NOW, cols, 30, bookProps(s)));
-      expect(top).toContain("3 games · 5 positions · proj");
+      // By whole items: the projection where it fits, never a figure cut.
+      expect(top).toMatch(cols >= 120 ? /3 games · 5 positions · proj net [+-][\d.,]+ USDC +● live$/ : /3 games · 5 positions +● live$/);
       expect(top.includes("SIM 127.0.0.1"), `${cols} columns`).toBe(backend);
       expect([...top.trimEnd()].length).toBeLessThanOrEqual(cols);
     }

@@ -5,7 +5,7 @@ import { formatAge, formatInterval } from "../../domain/format.js";
 import type { Connection } from "../../poller/snapshot.js";
 import { Line } from "../Line.js";
 import type { Tone } from "../palettes.js";
-import { type Piece, piecesWidth, span } from "../spans.js";
+import { fitGroups, type Piece, piecesWidth, span } from "../spans.js";
 import { mark } from "../symbols.js";
 import { glyphs, tone, useTheme } from "../theme.js";
 
@@ -49,8 +49,8 @@ export const Header = memo(function Header(p: HeaderProps) {
  * The left of the header: the name, the backend, the network, the market,
  * an armed strategy, the book's line, read-only. Where they would not fit
  * beside the connection's badge, parts go in turn (HEADER_GIVES_UP); the
- * network, MAINNET above all, stays. The book's line and read-only follow,
- * cut at the width.
+ * network, MAINNET above all, stays. The book's line and read-only follow
+ * where they fit, the book's by whole items.
  */
 function headerPieces(p: HeaderProps, glyph: string, ascii: boolean): Piece[] {
   const sep = span(` ${glyph} `, { tone: "dim" });
@@ -65,11 +65,6 @@ function headerPieces(p: HeaderProps, glyph: string, ascii: boolean): Piece[] {
     p.armed !== undefined && sep,
     p.armed !== undefined && span(gone.has("strategyName") ? "ARMED" : `ARMED ${p.armed}`, { bold: true, tone: "warn" }),
   ];
-  const rest: Piece[] = [
-    p.book !== undefined && sep,
-    p.book !== undefined && span(p.book, { tone: "accent" }),
-    p.readonly && span(` ${glyph} read-only`, { tone: "warn" }),
-  ];
   const trouble = p.connection.state !== "ok" && p.connection.state !== "connecting";
   const order = HEADER_GIVES_UP[trouble ? "trouble" : "ok"];
   // Healthy, with games held elsewhere in sight, the book's line takes the backend's place below HEADER_ROOMY_COLS.
@@ -79,7 +74,13 @@ function headerPieces(p: HeaderProps, glyph: string, ascii: boolean): Piece[] {
     if (piecesWidth(make(gone)) <= room) break;
     gone.add(part);
   }
-  return [...make(gone), ...rest];
+  const head = make(gone);
+  // Read-only is said whole or not at all, then the book's line by whole items ("1 game · 1 position · proj …").
+  const readOnly = ` ${glyph} read-only`;
+  const readonly = p.readonly && piecesWidth(head) + readOnly.length <= room ? [span(readOnly, { tone: "warn" })] : [];
+  const left = room - piecesWidth([...head, ...readonly]);
+  const book = p.book === undefined ? [] : p.book.split(" · ").map((item, i) => [i === 0 ? sep : " · ", span(item, { tone: "accent" })]);
+  return [...head, ...fitGroups(book, left), ...readonly];
 }
 
 type HeaderPart = "name" | "backend" | "market" | "realFunds" | "strategyName";
