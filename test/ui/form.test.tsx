@@ -175,6 +175,21 @@ describe("position form", () => {
     expect(flat(u.text())).toContain("stake [0.2 ");
   });
 
+  it("at 50x15 keeps the field being edited in sight, whatever it holds", async () => {
+    const { c } = setup();
+    const u = await mount(c, { cols: 50, rows: 15 });
+    await u.press("p");
+    await u.press(TAB);
+    await typeInto(u, "0.123456", 8);
+    const place = u
+      .text()
+      .split("\n")
+      .find((l) => l.startsWith("PLACE"))!;
+    expect(place).toMatch(/stake \[0\.123456 *\]/);
+    expect([...place].length).toBeLessThanOrEqual(50);
+    expect(place).not.toContain("…");
+  });
+
   it("at 50x15 keeps the preview's key whole, and the footer says keys are ignored while an order is in flight", async () => {
     const { c } = setup();
     c.place = () => new Promise(() => {});
@@ -182,6 +197,8 @@ describe("position form", () => {
     await u.press("p");
     await u.press(ENTER);
     expect(u.text()).toMatch(/67,000\.00 │ 0\.10 USDC │ (testnet: )?Enter to submit/);
+    // The fields stay in sight: the row gives up the id, width, testnet and the currency first.
+    expect(u.text()).toMatch(/^PLACE price \[67000 +\] +stake \[0\.1 +\]( USDC)?( testnet)?$/m);
     await u.press(ENTER);
     await tick(50);
     expect(u.text().split("\n").at(-1)).toMatch(/^sending… keys ignored +data/);

@@ -33,6 +33,7 @@ export function PositionForm(p: PositionFormProps) {
   const { form } = p;
   const lines = Math.max(1, p.height - (p.framed ? 3 : 1));
   const mainnet = p.network === "mainnet";
+  const fit = placeRow(form, p.width - (p.framed ? 4 : 0), p.currency, mainnet);
   return (
     <Box
       flexDirection="column"
@@ -45,21 +46,56 @@ export function PositionForm(p: PositionFormProps) {
       overflowY="hidden"
     >
       <Text wrap="truncate-end">
-        <Text bold>PLACE{p.form.order ? ` #${p.form.order.gid}` : ""} </Text>
-        price <FieldBox field={form.price} active={form.step === "edit" && form.focus === "price"} width={12} />
-        {"  "}stake <FieldBox field={form.stake} active={form.step === "edit" && form.focus === "stake"} width={10} /> {p.currency}
+        <Text bold>PLACE{fit.gid && p.form.order ? ` #${p.form.order.gid}` : ""} </Text>
+        price <FieldBox field={form.price} active={form.step === "edit" && form.focus === "price"} width={fit.price} />
+        {" ".repeat(fit.gap)}stake <FieldBox field={form.stake} active={form.step === "edit" && form.focus === "stake"} width={fit.stake} />
+        {fit.currency ? ` ${p.currency}` : ""}
         {mainnet ? (
           <Text color={tone(theme, "mainnet")} bold inverse>
             {" "}
             MAINNET{" "}
           </Text>
-        ) : (
+        ) : fit.testnet ? (
           <Text color={tone(theme, "dim")}> {p.network}</Text>
-        )}
+        ) : null}
       </Text>
       <Status {...p} lines={lines} />
     </Box>
   );
+}
+
+/** The PLACE row's parts, from the roomiest to the tightest; the first that fits is drawn. */
+const PLACE_ROWS = [
+  { gid: true, price: 12, stake: 10, gap: 2, currency: true, testnet: true },
+  { gid: false, price: 12, stake: 10, gap: 2, currency: true, testnet: true },
+  { gid: false, price: 10, stake: 8, gap: 2, currency: true, testnet: true },
+  { gid: false, price: 10, stake: 8, gap: 1, currency: true, testnet: false },
+  { gid: false, price: 10, stake: 8, gap: 1, currency: false, testnet: false },
+] as const;
+
+/**
+ * How the PLACE row fits `width`: a narrow pane leaves out the game's id
+ * (the preview and the game pane name it), narrows the fields (never below
+ * what they hold, and the cursor), then "testnet" (the header names it;
+ * MAINNET stays) and the currency, so the fields being edited stay in sight.
+ */
+function placeRow(form: FormState, width: number, currency: string, mainnet: boolean) {
+  const sized = PLACE_ROWS.map((r) => ({
+    ...r,
+    price: Math.max(r.price, form.price.text.length + 1),
+    stake: Math.max(r.stake, form.stake.text.length + 1),
+  }));
+  const cols = (r: (typeof sized)[number]) =>
+    "PLACE ".length +
+    (r.gid && form.order ? form.order.gid.length + 2 : 0) +
+    "price []".length +
+    r.price +
+    r.gap +
+    "stake []".length +
+    r.stake +
+    (r.currency ? currency.length + 1 : 0) +
+    (mainnet ? " MAINNET ".length : r.testnet ? " testnet".length : 0);
+  return sized.find((r) => cols(r) <= width) ?? sized.at(-1)!;
 }
 
 function FieldBox(p: { field: Field; active: boolean; width: number }) {

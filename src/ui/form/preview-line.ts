@@ -2,7 +2,7 @@
  * The position form's preview line: what will be sent and the key that
  * sends it, worded to fit the form's width. A narrow pane loses, in turn,
  * "Esc cancels" (the footer has it), the game's id to its last digits
- * (the PLACE row above names it whole), the id, the time to the close
+ * (the PLACE row above, or the game pane, names it), the id, the time to the close
  * (the game pane counts it down), the labels and "testnet" (the header
  * names it); never the price, the stake, the key or MAINNET. The price and
  * the stake are shown with every digit that will be sent: a stake of
