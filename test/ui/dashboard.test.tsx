@@ -281,6 +281,10 @@ describe("dashboard edges", () => {
     // Every key line whole: a squeezed column would have drawn lines over each other.
     expect(lines.some((l) => /│ \?\s+toggle this help\s+│/.test(l))).toBe(true);
     expect(lines.some((l) => /│ q, Ctrl\+C\s+quit\s+│/.test(l))).toBe(true);
+    // On a narrow pane a key as wide as its column wraps in it, a gap before its description.
+    const narrow = (await drawApp(liveSnapshot(now), now, 50, 15, ["?"])).split("\n");
+    expect(narrow.some((l) => l.includes("Shift+Tab"))).toBe(true);
+    expect(narrow.filter((l) => /Shift\+Tab\S/.test(l))).toEqual([]);
   });
 
   it("reserves a line for a streak only when no row carries it", () => {

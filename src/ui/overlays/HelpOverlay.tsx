@@ -80,7 +80,8 @@ function KeyList(p: { keys: readonly (readonly [string, string])[]; column: numb
       {p.keys.map(([k, what]) => (
         // Two rows may name the same key (the form's Enter, to its preview and from it), never with the same words.
         <Box key={`${k}:${what}`} flexShrink={0}>
-          <Box width={p.column} flexShrink={0}>
+          {/* A column's last cell is a gap: a key as wide as a narrow pane's column wraps rather than run into its description. */}
+          <Box width={p.column} flexShrink={0} paddingRight={1}>
             <Text color={tone(theme, "accent")}>{k}</Text>
           </Box>
           <Text wrap="wrap">{what}</Text>
