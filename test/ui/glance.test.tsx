@@ -221,3 +221,15 @@ describe("dates", () => {
     );
   });
 });
+
+describe("the one-line layout", () => {
+  it("in the one-line layout, says an ended game is settling where a line is left, by whole parts", () => {
+    const end = START + 75_500;
+    const ended = withListing(liveSnapshot(end), listing({ start: START + 75_000, now: end, gid: "489887" }), end, true);
+    const live = withStatus(ended, statusResponse([statusPosition({ gid: "489887", txid: "n0", sp: "67000", f: "1" })]), end + 800);
+    const frame = draw(live, end + 800, 50, 12).split("\n");
+    expect(frame).toContain("ended #489886: settling, 2 positions");
+    const wide = draw(live, end + 800, 70, 12).split("\n");
+    expect(wide.some((l) => l.startsWith("ended #489886: settling, 2 positions, result on its way"))).toBe(true);
+  });
+});

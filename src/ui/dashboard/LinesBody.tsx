@@ -6,7 +6,7 @@
  */
 
 import { Box } from "ink";
-import { formatDistance, formatInterval, formatMoney, formatMoneyChange, shortGid, strikeLabel } from "../../domain/format.js";
+import { formatDistance, formatInterval, formatMoney, formatMoneyChange, plural, shortGid, strikeLabel } from "../../domain/format.js";
 import { gameClock } from "../../domain/game.js";
 import { ifClosedNow } from "../../domain/money-line.js";
 import { bestRow, distanceFrom, isWinning, type PositionRow, positionTotals, projectedNetOf } from "../../domain/positions.js";
@@ -17,7 +17,7 @@ import { windowRange } from "../chart/scales.js";
 import { sparkline } from "../chart/sparkline.js";
 import type { DashboardProps } from "../dashboard-props.js";
 import { Line } from "../Line.js";
-import { span } from "../spans.js";
+import { fitGroups, span } from "../spans.js";
 import { mark } from "../symbols.js";
 import { signTone, useTheme } from "../theme.js";
 import { FormSlot } from "./FormSlot.js";
@@ -37,6 +37,8 @@ export function LinesBody(p: DashboardProps & { height: number; data: PaneData }
   const room = l.positionsHeight - 1;
   const { shown } = visibleRows(d.rows, best, room, p.scroll);
   const spare = Math.max(0, room - shown.length);
+  // The ended game's positions, waiting for their result, as one line where one is left; before the sparkline.
+  const settling = spare > 0 ? d.view.settling : undefined;
   const gameError = freshness(s, "spot", s.listing, now).error;
   return (
     <Box flexDirection="column" height={p.height} flexShrink={0}>
@@ -63,7 +65,19 @@ export function LinesBody(p: DashboardProps & { height: number; data: PaneData }
           {positionLine(r, s.price?.value.value, theme.ascii)}
         </Line>
       ))}
-      {spare > 0 && s.price ? (
+      {settling ? (
+        <Line tone="accent">
+          {fitGroups(
+            [
+              [`ended #${shortGid(settling.gid, theme.ascii)}: settling`],
+              [`, ${plural(settling.rows.length, "position")}`],
+              [", result on its way"],
+            ],
+            l.cols,
+          )}
+        </Line>
+      ) : null}
+      {spare > (settling ? 1 : 0) && s.price ? (
         <Line tone="accent">
           {sparkline(
             targetPrices(s),
