@@ -23,6 +23,15 @@ export function phaseAt(game: Pick<LiveGame, "start_at" | "closes_at" | "ends_at
   return "settling";
 }
 
+/**
+ * Whether an order for game `gid` can be taken at `now` by the listing's live
+ * game: it is that game and is accepting. The form's preview and the
+ * poller's last look before a POST ask the same.
+ */
+export function takesOrderFor(live: LiveGame | null | undefined, gid: string, now: number): boolean {
+  return live?.gid === gid && phaseAt(live, now) === "accepting";
+}
+
 export interface GameClock {
   phase: GamePhase;
   /** ms until predictions close (0 once closed). */

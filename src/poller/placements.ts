@@ -6,6 +6,7 @@
  */
 import { ApiError } from "../api/errors.js";
 import type { PlacePositionBody } from "../api/schemas.js";
+import { takesOrderFor } from "../domain/game.js";
 import { Decimal } from "../domain/money.js";
 import type { Interval } from "../domain/rules.js";
 import type { GameListing, PlacedPosition, Position } from "../domain/service-data.js";
@@ -176,8 +177,7 @@ export function lapsedBeforeSent(gid: string, listing: GameListing | undefined, 
   if (listing === undefined || live == null) return undefined;
   const rolled = listingAt(listing, interval, now).liveGame;
   if (live.gid !== gid && rolled?.gid !== gid) return undefined;
-  if (rolled?.gid === gid && now < rolled.closes_at) return undefined;
-  return `not sent: #${gid} closed while the order waited for its turn`;
+  return takesOrderFor(rolled, gid, now) ? undefined : `not sent: #${gid} closed while the order waited for its turn`;
 }
 
 /** A refusal made here, before anything was sent. */

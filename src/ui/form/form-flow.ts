@@ -4,7 +4,7 @@
  * the form into, and the form's values checked against the snapshot.
  */
 import type { Key } from "ink";
-import { phaseAt } from "../../domain/game.js";
+import { takesOrderFor } from "../../domain/game.js";
 import { Decimal, parseDecimal, toWire } from "../../domain/money.js";
 import { checkPlacement, freeStrike, type PlacementCheck } from "../../domain/placement.js";
 import { heldPositions } from "../../domain/positions.js";
@@ -93,7 +93,7 @@ export function formKey(
 export function previewLapsed(order: Order, s: Snapshot, now: number): string | undefined {
   const listing = s.listing?.value;
   const live = listing?.liveGame;
-  if (live?.gid !== order.gid || phaseAt(live, now) !== "accepting") return "closed";
+  if (!takesOrderFor(live, order.gid, now)) return "closed";
   return listing?.can_place_position === false ? "not accepting positions now" : undefined;
 }
 
