@@ -154,6 +154,17 @@ function fits(u: NonNullable<typeof ui>, cols: number, rows: number) {
 
 const history = Array.from({ length: 23 }, (_, i) => game(i));
 
+/** A gross that keeps its net's six decimals on a stake of 12. */
+const sixDecimals = () => game(1, { total_staked: "12", total_winnings: "12.004028", net_return: "0.004028" });
+
+/** The results view opened (r) over one page of `games`; its lines. */
+async function openResults(games: GameResult[], cols: number, rows: number) {
+  const { c } = setup({ [key({})]: page(games, games.length) });
+  const u = await mount(c, cols, rows);
+  await u.press("r");
+  return { u, lines: u.text().split("\n") };
+}
+
 describe("results view", () => {
   it.each([
     [80, 24],
@@ -194,11 +205,8 @@ describe("results view", () => {
     [80, 24],
     [120, 40],
   ])("keeps the columns in line at %ix%i when a gross needs six decimals on a stake of 10 or more", async (cols, rows) => {
-    const wide = game(1, { total_staked: "12", total_winnings: "12.004028", net_return: "0.004028" });
-    const { c } = setup({ [key({})]: page([game(0), wide, game(2)], 3) });
-    const u = await mount(c, cols, rows);
-    await u.press("r");
-    const lines = u.text().split("\n");
+    const wide = sixDecimals();
+    const { u, lines } = await openResults([game(0), wide, game(2)], cols, rows);
     const row = lines.find((l) => l.includes(wide.gid))!;
     expect(flat(row)).toContain(" 12.00 12.004028 +0.004028");
     // Each figure ends where its column's title does, on every row.
@@ -209,10 +217,7 @@ describe("results view", () => {
 
   it("at 80x24, figures too wide for the money columns' spare take the room from the ids, shown short, and NET stays whole", async () => {
     const big = game(1, { total_staked: "10000", total_winnings: "20000", net_return: "10000" });
-    const { c } = setup({ [key({})]: page([game(0), big, game(2)], 3) });
-    const u = await mount(c, 80, 24);
-    await u.press("r");
-    const lines = u.text().split("\n");
+    const { u, lines } = await openResults([game(0), big, game(2)], 80, 24);
     const row = lines.find((l) => l.includes(`…${big.gid.slice(-6)} `))!;
     expect(flat(row)).toContain(`…${big.gid.slice(-6)} 10s BTC_USDT 67,036.05 → 67,100.50 10,000.00 20,000.00 +10,000.00`);
     expectUnderTitles(lines, row, ["10,000.00", "20,000.00", "+10,000.00"]);
@@ -228,11 +233,8 @@ describe("results view", () => {
     [60, 15],
     [50, 15],
   ])("at %ix%i leaves out whole columns, open and close first, never a figure of STAKE, WON or NET", async (cols, rows) => {
-    const wide = game(1, { total_staked: "12", total_winnings: "12.004028", net_return: "0.004028" });
-    const { c } = setup({ [key({})]: page([game(0), wide, game(2)], 3) });
-    const u = await mount(c, cols, rows);
-    await u.press("r");
-    const lines = u.text().split("\n");
+    const wide = sixDecimals();
+    const { u, lines } = await openResults([game(0), wide, game(2)], cols, rows);
     const header = lines.find((l) => /STAKE +WON +NET/.test(l))!;
     expect(header).not.toContain("OPEN");
     const row = lines.find((l) => l.includes(wide.gid.slice(-6)))!;
