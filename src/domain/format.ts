@@ -182,8 +182,14 @@ function panePlaces(d: Decimal): number {
 /** An amount smaller than this (and not zero) is shown with its digits, not rounded to MONEY_PANE_DECIMALS. */
 const PANE_DIGITS_BELOW = new Decimal("0.01");
 
+/**
+ * Its digits, at most MONEY_EXACT_MAX_DECIMALS; but an amount that is not
+ * zero and would round to zero there goes to its first digit ("0.0000001"),
+ * never reading as nothing.
+ */
 function exactPlaces(d: Decimal): number {
-  return Math.min(MONEY_EXACT_MAX_DECIMALS, Math.max(MONEY_PANE_DECIMALS, d.decimalPlaces()));
+  const places = Math.min(MONEY_EXACT_MAX_DECIMALS, Math.max(MONEY_PANE_DECIMALS, d.decimalPlaces()));
+  return d.isZero() || !d.toDecimalPlaces(places, Decimal.ROUND_HALF_EVEN).isZero() ? places : -d.e;
 }
 
 /** "974.90 USDC": an amount with no column header or label to say what it is in. */

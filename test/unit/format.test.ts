@@ -55,11 +55,12 @@ const amounts = fc
 const ungroup = (text: string) => text.replaceAll(",", "");
 
 describe("money, one function per kind", () => {
-  it("pane amounts have exactly two decimals and thousands separators, and read back as the amount rounded", () => {
+  it("pane amounts of a cent and up have exactly two decimals and thousands separators, and read back as the amount rounded", () => {
     fc.assert(
       fc.property(amounts, (a) => {
         const d = new Decimal(a);
-        fc.pre(d.isZero() || !d.toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN).isZero());
+        // Under a cent, not zero, an amount keeps its digits (the next test).
+        fc.pre(d.isZero() || d.abs().gte("0.01"));
         const text = formatMoney(a);
         expect(text).toMatch(/^-?\d{1,3}(,\d{3})*\.\d{2}$/);
         expect(new Decimal(ungroup(text)).eq(d.toDecimalPlaces(2, Decimal.ROUND_HALF_EVEN))).toBe(true);
@@ -92,6 +93,13 @@ describe("money, one function per kind", () => {
     );
     expect(formatMoneyChange("0.004")).toBe("+0.004");
     expect(formatMoneyChange("-0.001")).toBe("-0.001");
+    // Past USDC's sixth decimal, a non-zero amount goes to its first digit rather than read as nothing.
+    expect([formatMoney("0.0000001"), formatMoneyChange("-0.00000001"), formatMoneyExact("0.00000049")]).toEqual([
+      "0.0000001",
+      "-0.00000001",
+      "0.0000005",
+    ]);
+    expect(formatMoneyExact("1.0000001")).toBe("1.000000");
     // Half a cent and a little more keep their digits too (+0.006575 is not a cent); a cent and up is to the cent.
     expect([formatMoney("0.005"), formatMoney("-0.005"), formatMoneyChange("0.005")]).toEqual(["0.005", "-0.005", "+0.005"]);
     expect([formatMoneyChange("0.006575"), formatMoney("0.009999"), formatMoney("0.01"), formatMoney("0.015")]).toEqual([
