@@ -134,6 +134,29 @@ export function fitGroups(groups: readonly (readonly Piece[])[], width: number):
   return out;
 }
 
+/**
+ * Whole groups in lines of at most `width` columns, in their order, `sep`
+ * between two on a line: a narrow pane takes more lines rather than cut an
+ * item. A group wider than a line has one to itself (and is cut there).
+ */
+export function packGroups(groups: readonly (readonly Piece[])[], width: number, sep: Piece): Piece[][] {
+  const lines: Piece[][] = [];
+  let used = 0;
+  const sepWidth = piecesWidth([sep]);
+  for (const g of groups) {
+    const w = piecesWidth(g);
+    const line = lines.at(-1);
+    if (line !== undefined && used + sepWidth + w <= width) {
+      line.push(sep, ...g);
+      used += sepWidth + w;
+    } else {
+      lines.push([...g]);
+      used = w;
+    }
+  }
+  return lines;
+}
+
 const graphemes = new Intl.Segmenter();
 
 /** The longest prefix of `text` at most `max` columns wide, never splitting a character. */

@@ -246,6 +246,51 @@ describe("results view", () => {
     fits(u, cols, rows);
   });
 
+  it.each([
+    [60, 15],
+    [50, 15],
+  ])("at %ix%i the title gives up whole parts: the count of games, then the filters; the page and its age stay", async (cols, rows) => {
+    const { u, lines } = await openResults([game(0), game(1), game(2)], cols, rows);
+    const title = lines.find((l) => l.includes("RESULTS"))!;
+    expect(title).not.toContain("…");
+    expect(title).not.toContain("games");
+    expect(title).toMatch(
+      cols >= 60 ? /▸ RESULTS testnet · interval all +page 1 of 1 · \S+ │$/ : /▸ RESULTS testnet +page 1 of 1 · \S+ │$/,
+    );
+    fits(u, cols, rows);
+  });
+
+  it.each([
+    [60, 15],
+    [50, 15],
+  ])(
+    "at %ix%i a game's detail keeps every figure whole: its line and totals wrap by items, the table drops columns",
+    async (cols, rows) => {
+      const wide = sixDecimals();
+      const { u } = await openResults([game(0), wide, game(2)], cols, rows);
+      await u.press("j");
+      await u.press(ENTER);
+      const lines = u.text().split("\n");
+      const body = lines.slice(
+        lines.findIndex((l) => l.includes("RESULTS")),
+        lines.findIndex((l) => l.startsWith("╰")),
+      );
+      for (const l of body) expect(l, `cut in:\n${body.join("\n")}`).not.toContain("…");
+      const t = flat(body.join("\n"));
+      expect(t).toContain(`RESULTS testnet › #${wide.gid}`);
+      expect(t).toContain("open 67,036.05 → close 67,100.50");
+      expect(t).toMatch(
+        /total staked 12\.00 USDC · won 12\.004028 │ │ net \+0\.004028|total staked 12\.00 USDC · won 12\.004028 · net \+0\.004028/,
+      );
+      const header = body.find((l) => l.includes("STRIKE"))!;
+      expect(flat(header)).toMatch(
+        cols >= 60 ? /STRIKE STAKE WINNINGS RETURN WIN VARIANCE PLACED/ : /STRIKE STAKE WINNINGS RETURN WIN VARIANCE │$/,
+      );
+      expect(t).toMatch(/67,100\.00 2\.50 3\.10 \+24\.00% ✓ 0\.50/);
+      fits(u, cols, rows);
+    },
+  );
+
   it("pages with n / N and PgDn / PgUp, showing page k of m and loading pages not seen yet", async () => {
     const { c, queries } = setup({
       [key({})]: page(history.slice(0, 10), 23),
@@ -379,6 +424,36 @@ describe("settlement toast and session summary", () => {
     expect(t).toContain("SESSION 3 games (1 cancelled) │ net -1.50 USDC │ staked 6.50 │ won 5.00");
     fits(u, 120, 40);
   });
+
+  it.each([
+    [60, 15],
+    [50, 15],
+  ])(
+    "at %ix%i the session's lines keep whole items: figures dropped from the end, ids short where whole ones do not fit",
+    async (cols, rows) => {
+      const { c } = setup({ [key({})]: page([], 0) });
+      const u = await mount(c, cols, rows);
+      await u.press("r");
+      const none = u
+        .text()
+        .split("\n")
+        .find((l) => l.includes("SESSION"))!;
+      expect(none).toMatch(cols >= 60 ? /SESSION no games settled since the dashboard started/ : /SESSION none settled since the start/);
+      const won = game(0, { total_winnings: "4.000001", net_return: "0.750001" });
+      const lost = game(1, { total_winnings: "1", net_return: "-2.25" });
+      c.store.update((s) => withSettlement(withSettlement(s, won, Date.now()), lost, Date.now()));
+      await until(() => u.text().includes("SESSION 2 games"), 3_000);
+      const lines = u.text().split("\n");
+      const at = lines.findIndex((l) => l.includes("SESSION"));
+      expect(lines[at]).toMatch(/SESSION 2 games │ net -1\.50 USDC │ staked 6\.50 +│$/);
+      expect(lines[at + 1]).toMatch(
+        cols >= 60
+          ? new RegExp(`best #${won.gid} \\+0\\.75 │ worst #${lost.gid} -2\\.25 +│$`)
+          : new RegExp(`best #${shortGid(won.gid)} \\+0\\.75 │ worst #${shortGid(lost.gid)} -2\\.25 +│$`),
+      );
+      fits(u, cols, rows);
+    },
+  );
 
   it("does not ring with --no-bell, and ignores settlements from before it started", async () => {
     const old = game(5);

@@ -2,7 +2,18 @@
 import fc from "fast-check";
 import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
-import { fitGroups, normalise, type Piece, paint, piecesWidth, samePieces, span, spansWidth, textWidth } from "../../src/ui/spans.js";
+import {
+  fitGroups,
+  normalise,
+  type Piece,
+  packGroups,
+  paint,
+  piecesWidth,
+  samePieces,
+  span,
+  spansWidth,
+  textWidth,
+} from "../../src/ui/spans.js";
 import { stripAnsi } from "../helpers/ink.js";
 
 const colour = { color: true, ascii: false };
@@ -119,5 +130,45 @@ describe("fitGroups", () => {
   it("drops the group that does not fit and all after it", () => {
     expect(fitGroups([["closes 0:08 "], ["ends in 0:23 "], ["!"]], 14)).toEqual(["closes 0:08 "]);
     expect(fitGroups([["closes 0:08 "], ["ends in 0:23 "], ["!"]], 26)).toEqual(["closes 0:08 ", "ends in 0:23 ", "!"]);
+  });
+});
+
+describe("packGroups", () => {
+  const groups = fc.array(
+    fc.array(fc.oneof(text, fc.record({ text, tone: fc.constantFrom(undefined, "up" as const) })), { maxLength: 3 }),
+    {
+      maxLength: 8,
+    },
+  );
+
+  it("puts every group whole, in order; a line fits the width or holds one group; a line ends only where the next group would not fit", () => {
+    const SEP = span(" · ", { tone: "dim" });
+    const split = (line: Piece[]) => {
+      const out: Piece[][] = [[]];
+      for (const p of line) p === SEP ? out.push([]) : out.at(-1)!.push(p);
+      return out;
+    };
+    fc.assert(
+      fc.property(groups, fc.integer({ min: 1, max: 60 }), (gs, width) => {
+        const lines = packGroups(gs, width, SEP);
+        const parted = lines.map(split);
+        expect(parted.flat().length).toBe(gs.length);
+        for (const [i, g] of parted.flat().entries()) expect(samePieces(g, gs[i]!)).toBe(true);
+        parted.forEach((groupsOnLine, i) => {
+          if (groupsOnLine.length > 1) expect(piecesWidth(lines[i]!)).toBeLessThanOrEqual(width);
+          const next = parted[i + 1]?.[0];
+          if (next !== undefined) expect(piecesWidth(lines[i]!) + 3 + piecesWidth(next)).toBeGreaterThan(width);
+        });
+      }),
+    );
+  });
+
+  it("starts a new line where the next group would not fit", () => {
+    expect(packGroups([["WON"], ["BTC_USDT 1h"], ["open 62,633.51 → close 62,383.34"]], 30, " · ")).toEqual([
+      ["WON", " · ", "BTC_USDT 1h"],
+      ["open 62,633.51 → close 62,383.34"],
+    ]);
+    expect(packGroups([["a"], ["b"]], 5, " · ")).toEqual([["a", " · ", "b"]]);
+    expect(packGroups([["a"], ["b"]], 4, " · ")).toEqual([["a"], ["b"]]);
   });
 });

@@ -6,31 +6,33 @@
 import { Box, Text } from "ink";
 import { memo } from "react";
 import {
-  alignDecimals,
   formatClock,
-  formatClockOf,
   formatGross,
   formatInterval,
   formatMoney,
   formatMoneyChange,
   formatMoneyChangeExact,
   formatMoneyExact,
-  formatPercent,
   formatPrice,
+  inCurrency,
   plural,
+  shortGid,
   UNREADABLE_MARK,
 } from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
 import { formatClosing, gameNet, gameOutcome, pageOf, type SessionSummary, settledAt } from "../../domain/results.js";
-import { type GameResult, isReadable, type ResultPosition, type ResultsPage, readOr, type Unreadable } from "../../domain/service-data.js";
+import { type GameResult, isReadable, type ResultsPage, readOr, type Unreadable } from "../../domain/service-data.js";
 import { ageBadge } from "../age.js";
-import { type Column, cell } from "../columns.js";
+import { cell } from "../columns.js";
 import { Line } from "../Line.js";
 import { innerWidth, Pane } from "../Pane.js";
 import type { Tone } from "../palettes.js";
+import { fitGroups, packGroups, span, textWidth } from "../spans.js";
 import { glyphs, signTone, tone, useTheme } from "../theme.js";
+import { detailColumns, detailHeader, detailLine, detailRows } from "./detail-columns.js";
 import { type ListColumn, listColumns, rowCells } from "./list-columns.js";
 import { RESULTS_PAGE_SIZE, type ResultsViewState } from "./results-state.js";
+import { filterWords, resultsTitle } from "./results-title.js";
 
 export interface ResultsViewProps {
   view: ResultsViewState;
@@ -50,22 +52,10 @@ export interface ResultsViewProps {
 
 /** Title, column header and the two summary lines around the rows, plus the border. */
 const LIST_CHROME = 2 + 1 + 1 + 2;
-/** Title, game line, column header, totals, plus the border. */
-const DETAIL_CHROME = 2 + 1 + 1 + 1 + 1;
-
-const DETAIL_COLS: Column[] = [
-  { title: "STRIKE", width: 12 },
-  { title: "STAKE", width: 10 },
-  { title: "WINNINGS", width: 11 },
-  { title: "RETURN", width: 9 },
-  { title: "WIN", width: 4 },
-  { title: "VARIANCE", width: 10 },
-  { title: "PLACED", width: 9 },
-];
-
-function filterTitle(v: ResultsViewState): string {
-  return `interval ${v.interval === undefined ? "all" : formatInterval(v.interval)} · asset ${v.asset ?? "all"}`;
-}
+/** Title and column header, plus the border; the game's lines and its totals take what they need. */
+const DETAIL_CHROME = 2 + 1 + 1;
+/** The title line's focus mark, and the gap before its right side. */
+const TITLE_CHROME = 2 + 1;
 
 function netTone(net: Decimal | Unreadable): Tone {
   if (!isReadable(net)) return "warn";
@@ -77,23 +67,27 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
   const page = p.page?.value;
   const { page: k, pages } = page ? pageOf(page.pagination) : { page: Math.floor(p.view.offset / RESULTS_PAGE_SIZE) + 1, pages: undefined };
   const detailGame = p.view.detail === null ? undefined : page?.games.find((g) => g.gid === p.view.detail);
-  const right = (
-    <Box>
-      <Text color={tone(theme, "dim")}>
-        page {k}
-        {pages === null ? "" : ` of ${pages ?? "?"}`}
-        {page && page.pagination.total !== null ? ` · ${plural(page.pagination.total, "game")}` : ""}
-        {page && page.issues.length > 0 ? ` · ${UNREADABLE_MARK} unreadable values (D)` : ""}
-        {p.age !== undefined ? " · " : ""}
-      </Text>
-      {p.age === undefined ? null : <Line>{ageBadge(p.age, p.stale)}</Line>}
-    </Box>
+  const inner = innerWidth({ width: p.width, framed: true });
+  const title = resultsTitle(
+    {
+      network: p.network,
+      interval: p.view.interval,
+      asset: p.view.asset,
+      detail: detailGame?.gid,
+      page: k,
+      pages,
+      total: page?.pagination.total,
+      unreadable: page !== undefined && page.issues.length > 0,
+      age: p.age === undefined ? undefined : ageBadge(p.age, p.stale),
+    },
+    inner - TITLE_CHROME,
   );
+  const right = <Line>{title.right}</Line>;
 
   if (detailGame) {
     return (
-      <Pane title={`RESULTS ${p.network} › #${detailGame.gid}`} width={p.width} height={p.height} focused framed right={right}>
-        <GameDetail game={detailGame} rows={Math.max(1, p.height - DETAIL_CHROME)} />
+      <Pane title={title.left} width={p.width} height={p.height} focused framed right={right}>
+        <GameDetail game={detailGame} width={inner} rows={Math.max(1, p.height - DETAIL_CHROME)} />
       </Pane>
     );
   }
@@ -109,7 +103,7 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
   const cols = listColumns(games, innerWidth({ width: p.width, framed: true }), wide, theme.ascii);
   const marker = theme.ascii ? ">" : "▸";
   return (
-    <Pane title={`RESULTS ${p.network} · ${filterTitle(p.view)}`} width={p.width} height={p.height} focused framed right={right}>
+    <Pane title={title.left} width={p.width} height={p.height} focused framed right={right}>
       <Text color={tone(theme, "dim")} wrap="truncate-end">
         {"  "}
         {cols.map((c) => cell(c, c.title)).join(" ")}
@@ -120,7 +114,7 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
             (page === undefined
               ? "loading…"
               : p.view.interval !== undefined || p.view.asset !== undefined
-                ? `no settled games for ${filterTitle(p.view)} (i / a change the filters)`
+                ? `no settled games for ${filterWords(p.view.interval, p.view.asset).join(" · ")} (i / a change the filters)`
                 : "no settled games yet: play a game and its result shows here")}
         </Text>
       ) : (
@@ -132,7 +126,7 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
           {p.staleReason}
         </Text>
       ) : null}
-      <Summary summary={p.summary} currency={p.currency} />
+      <Summary summary={p.summary} currency={p.currency} width={inner} />
     </Pane>
   );
 });
@@ -162,117 +156,114 @@ function GameRow(p: { game: GameResult; cols: ListColumn[]; selected: boolean; m
   );
 }
 
-function GameDetail(p: { game: GameResult; rows: number }) {
+/**
+ * A settled game's positions. Its line and its totals are whole items, on as
+ * many lines as the pane's width needs; the positions get the rows left.
+ */
+function GameDetail(p: { game: GameResult; width: number; rows: number }) {
   const theme = useTheme();
   const g = p.game;
   const net = gameNet(g);
   const at = settledAt(g);
-  const positions = g.positions.slice(0, Math.max(1, p.rows - (g.positions.length > p.rows ? 1 : 0)));
-  // The detail shows every digit: the points of a column are aligned instead.
-  const stakes = alignDecimals(positions.map((pos) => formatMoneyExact(pos.f)));
-  const wins = alignDecimals(positions.map((pos) => (pos.w === null ? "–" : formatMoneyExact(pos.w))));
-  const outcome = gameOutcome(g);
-  const tick = theme.ascii ? "yes" : "✓";
-  const cross = theme.ascii ? "no" : "✗";
+  const sep = " · ";
+  const head = packGroups(
+    [
+      [
+        g.cancelled === true
+          ? span("CANCELLED — stakes refunded", { inverse: true, tone: "warn" })
+          : span(gameOutcome(g).toUpperCase(), { bold: true, tone: netTone(net) }),
+      ],
+      [`${readOr(g.asset, UNREADABLE_MARK)} ${formatInterval(g.interval)}`],
+      [
+        `open ${formatPrice(g.open_price)} → close `,
+        span(formatClosing(g.closing_price), { tone: g.closing_price === null ? "warn" : undefined }),
+      ],
+      at !== null && [`settled ${formatClock(at)}`],
+    ].filter((group) => group !== false),
+    p.width,
+    sep,
+  );
+  const totals = packGroups(
+    [
+      [`total staked ${inCurrency(formatMoneyExact(g.total_staked), readOr(g.currency, ""))}`],
+      [`won ${formatMoneyExact(g.total_winnings)}`],
+      ["net ", span(g.cancelled === true ? "0.00 (refunded)" : formatMoneyChangeExact(net), { tone: netTone(net) })],
+    ],
+    p.width,
+    sep,
+  );
+  const room = Math.max(1, p.rows - head.length - totals.length);
+  const rows = detailRows(g.positions.slice(0, Math.max(1, room - (g.positions.length > room ? 1 : 0))), theme.ascii);
+  const cols = detailColumns(rows, p.width);
   return (
     <>
-      <Text wrap="truncate-end">
-        {g.cancelled === true ? (
-          <Text inverse color={tone(theme, "warn")}>
-            CANCELLED — stakes refunded
-          </Text>
-        ) : (
-          <Text bold color={tone(theme, netTone(net))}>
-            {outcome.toUpperCase()}
-          </Text>
-        )}{" "}
-        · {readOr(g.asset, UNREADABLE_MARK)} {formatInterval(g.interval)} · open {formatPrice(g.open_price)} → close{" "}
-        <Text color={g.closing_price === null ? tone(theme, "warn") : undefined}>{formatClosing(g.closing_price)}</Text>
-        {at === null ? "" : ` · settled ${formatClock(at)}`}
-      </Text>
-      <Text color={tone(theme, "dim")} wrap="truncate-end">
-        {DETAIL_COLS.map((c) => cell(c, c.title)).join(" ")}
-      </Text>
+      {head.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a line is its place in the wrapped game line
+        <Line key={i}>{line}</Line>
+      ))}
+      <Line tone="dim">{detailHeader(cols)}</Line>
       {g.positions.length === 0 ? (
-        <Text color={tone(theme, "dim")}>no positions in this game</Text>
+        <Line tone="dim">no positions in this game</Line>
       ) : (
-        positions.map((pos, i) => {
-          const won = winOf(pos);
-          return (
-            <Text key={pos.txid} wrap="truncate-end">
-              {[
-                cell(DETAIL_COLS[0]!, formatPrice(pos.sp)),
-                cell(DETAIL_COLS[1]!, stakes[i]!),
-                cell(DETAIL_COLS[2]!, wins[i]!),
-                cell(DETAIL_COLS[3]!, pos.r === null ? "–" : formatPercent(pos.r)),
-              ].join(" ")}{" "}
-              <Text color={tone(theme, won === null ? "dim" : won ? "up" : "down")}>
-                {cell(DETAIL_COLS[4]!, pos.win === null ? "–" : won === null ? UNREADABLE_MARK : won ? tick : cross)}
-              </Text>{" "}
-              {[
-                cell(DETAIL_COLS[5]!, pos.variance === null ? "–" : formatPrice(pos.variance)),
-                cell(DETAIL_COLS[6]!, formatClockOf(pos.placed_at)),
-              ].join(" ")}
-            </Text>
-          );
-        })
+        rows.map((row, i) => <Line key={g.positions[i]!.txid}>{detailLine(cols, row)}</Line>)
       )}
-      {g.positions.length > positions.length ? (
-        <Text color={tone(theme, "dim")}>
-          {positions.length} of {plural(g.positions.length, "position")} shown (enlarge the terminal for the rest)
-        </Text>
+      {g.positions.length > rows.length ? (
+        <Line tone="dim">{`${rows.length} of ${plural(g.positions.length, "position")} shown (enlarge the terminal for the rest)`}</Line>
       ) : null}
-      <Text bold wrap="truncate-end">
-        total staked {formatMoneyExact(g.total_staked)} {readOr(g.currency, "")} · won {formatMoneyExact(g.total_winnings)} · net{" "}
-        <Text color={tone(theme, netTone(net))}>{g.cancelled === true ? "0.00 (refunded)" : formatMoneyChangeExact(net)}</Text>
-        <Text color={tone(theme, "dim")}> · Esc/Backspace back</Text>
-      </Text>
+      {totals.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a line is its place in the wrapped totals
+        <Line key={i} bold>
+          {line}
+        </Line>
+      ))}
     </>
   );
 }
 
-/** One game settled is neither best nor worst: it is named once. */
-function bestAndWorst(s: SessionSummary, sep: string): string {
+/** One game settled is neither best nor worst: it is named once. Ids go short where whole ones do not fit `width`. */
+function bestAndWorst(s: SessionSummary, sep: string, width: number): string {
   if (!s.best || !s.worst) return "best / worst: only cancelled games so far";
-  if (s.best.gid === s.worst.gid) return `only game #${s.best.gid} ${formatMoneyChange(s.best.net)}`;
-  return `best #${s.best.gid} ${formatMoneyChange(s.best.net)}${sep}worst #${s.worst.gid} ${formatMoneyChange(s.worst.net)}`;
+  const { best, worst } = s;
+  const line = (id: (gid: string) => string) =>
+    best.gid === worst.gid
+      ? `only game #${id(best.gid)} ${formatMoneyChange(best.net)}`
+      : `best #${id(best.gid)} ${formatMoneyChange(best.net)}${sep}worst #${id(worst.gid)} ${formatMoneyChange(worst.net)}`;
+  const whole = line((gid) => gid);
+  return textWidth(whole) <= width ? whole : line((gid) => shortGid(gid));
 }
 
-/** Whether a position won: the spec's boolean, or, when the service sends the amount, more back than staked. */
-function winOf(pos: ResultPosition): boolean | null {
-  const win = pos.win;
-  if (win === null || !isReadable(win)) return null;
-  if (typeof win === "boolean") return win;
-  return isReadable(pos.f) ? win.gt(pos.f) : null;
-}
+/** The session's line when nothing has settled, in the first wording that fits. */
+const NOTHING_SETTLED = ["no games settled since the dashboard started", "none settled since the start"];
 
-function Summary(p: { summary: SessionSummary; currency: string }) {
+/** The session's figures as whole items: a narrow pane drops what was won, then what was staked. */
+function Summary(p: { summary: SessionSummary; currency: string; width: number }) {
   const theme = useTheme();
   const s = p.summary;
   const sep = ` ${glyphs(theme).sep} `;
   if (s.played === 0) {
+    const words = NOTHING_SETTLED.find((w) => textWidth(`SESSION ${w}`) <= p.width) ?? NOTHING_SETTLED.at(-1)!;
     return (
       <>
-        <Text bold wrap="truncate-end">
-          SESSION <Text color={tone(theme, "dim")}>no games settled since the dashboard started</Text>
-        </Text>
+        <Line bold>{["SESSION ", span(words, { tone: "dim" })]}</Line>
         <Text> </Text>
       </>
     );
   }
+  const head = `SESSION ${plural(s.played, "game")}${s.cancelled > 0 ? ` (${s.cancelled} cancelled)` : ""}${s.unreadable > 0 ? ` (${s.unreadable} unreadable, not summed)` : ""}`;
   return (
     <>
-      <Text bold wrap="truncate-end">
-        SESSION {plural(s.played, "game")}
-        {s.cancelled > 0 ? ` (${s.cancelled} cancelled)` : ""}
-        {s.unreadable > 0 ? ` (${s.unreadable} unreadable, not summed)` : ""}
-        {sep}net <Text color={tone(theme, netTone(s.net))}>{formatMoneyChange(s.net)}</Text> {p.currency}
-        {sep}staked {formatMoney(s.staked)}
-        {sep}won {formatGross(s.won, s.staked)}
-      </Text>
-      <Text wrap="truncate-end" color={tone(theme, "dim")}>
-        {bestAndWorst(s, sep)}
-      </Text>
+      <Line bold>
+        {fitGroups(
+          [
+            [head],
+            [`${sep}net `, span(formatMoneyChange(s.net), { tone: netTone(s.net) }), p.currency === "" ? "" : ` ${p.currency}`],
+            [`${sep}staked ${formatMoney(s.staked)}`],
+            [`${sep}won ${formatGross(s.won, s.staked)}`],
+          ],
+          p.width,
+        )}
+      </Line>
+      <Line tone="dim">{bestAndWorst(s, sep, p.width)}</Line>
     </>
   );
 }
