@@ -17,7 +17,7 @@ import { Store } from "../../src/poller/store.js";
 import { App } from "../../src/ui/App.js";
 import type { DashboardController } from "../../src/ui/controller.js";
 import { netSteps } from "../../src/ui/performance/PerformanceView.js";
-import { wrapAtDots } from "../../src/ui/performance/performance-lines.js";
+import { wrapFigures } from "../../src/ui/performance/performance-lines.js";
 import { balance, listing, livePrice, placedPosition } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
 import { settled } from "../helpers/results.js";
@@ -164,9 +164,22 @@ describe("the performance view", () => {
 
   it("breaks a figure line too long for a narrow pane at its dots, losing none of it", () => {
     const text = "31 settled games: won 20 · lost 10 · even 0 · cancelled 1 (refunded)";
-    expect(wrapAtDots(text, 80)).toEqual([text]);
-    expect(wrapAtDots(text, 40)).toEqual(["31 settled games: won 20 · lost 10", "  even 0 · cancelled 1 (refunded)"]);
-    expect(wrapAtDots("one-long-part-with-no-dots", 5)).toEqual(["one-long-part-with-no-dots"]);
+    expect(wrapFigures(text, 80)).toEqual([text]);
+    expect(wrapFigures(text, 40)).toEqual(["31 settled games: won 20 · lost 10", "  even 0 · cancelled 1 (refunded)"]);
+    expect(wrapFigures("one-long-part-with-no-dots", 5)).toEqual(["one-long-part-with-no-dots"]);
+  });
+
+  it("breaks a part still too long before its = or − sign, or after its colon", () => {
+    const net = "net +75.559421 USDC = paid 1,371.639421 − staked 1,296.08 · return on stake +5.83%";
+    expect(wrapFigures(net, 56)).toEqual(["net +75.559421 USDC", "  = paid 1,371.639421 − staked 1,296.08", "  return on stake +5.83%"]);
+    expect(wrapFigures(net, 30)).toEqual([
+      "net +75.559421 USDC",
+      "  = paid 1,371.639421",
+      "  − staked 1,296.08",
+      "  return on stake +5.83%",
+    ]);
+    const median = "strike to close over 319 positions: median 12.19 (0.050%)";
+    expect(wrapFigures(median, 46)).toEqual(["strike to close over 319 positions:", "  median 12.19 (0.050%)"]);
   });
 
   it("j scrolls the figures to the tables at 80x24, and k back", async () => {

@@ -26,7 +26,7 @@ export function performanceLines(p: Performance, width: number, currency: string
   const f = p.figures;
   if (f.games === 0 && !known) return [[{ text: "no settled games read yet", tone: "dim" }]];
   const summary = summaryLines(f, currency).flatMap((text, i) =>
-    wrapAtDots(text, width).map((part): PerfLine => [i === 1 ? netSpan(part, f.net.cmp(0)) : part]),
+    wrapFigures(text, width).map((part): PerfLine => [i === 1 ? netSpan(part, f.net.cmp(0)) : part]),
   );
   if (f.games === 0) return summary;
   return [
@@ -36,25 +36,39 @@ export function performanceLines(p: Performance, width: number, currency: string
     GAP,
     ...tableLines("BY ASSET", assetCells(p.byAsset), width),
     GAP,
-    ...distanceLines(p.distance).flatMap((text) => wrapAtDots(text, width).map((part): PerfLine => [part])),
+    ...distanceLines(p.distance).flatMap((text) => wrapFigures(text, width).map((part): PerfLine => [part])),
     ...histogramLines(p, ascii),
   ];
 }
 
-/** A line too long for the width broken where its figures are separated (" · "), so a narrow pane loses none of them. */
-export function wrapAtDots(text: string, width: number): string[] {
-  if (text.length <= width) return [text];
+/**
+ * Where a line too long for the width may break, tried in turn: between
+ * figures, before an equals or a minus sign (which starts the next line),
+ * after a colon. A part on a line of its own that is still too long is cut.
+ */
+const BREAKS = [
+  { sep: " · ", end: "", start: "" },
+  { sep: " = ", end: "", start: "= " },
+  { sep: " − ", end: "", start: "− " },
+  { sep: ": ", end: ":", start: "" },
+] as const;
+
+/** A line too long for the width broken where its figures part (BREAKS), so a narrow pane loses none of them. */
+export function wrapFigures(text: string, width: number, level = 0): string[] {
+  const b = BREAKS[level];
+  if (text.length <= width || b === undefined) return [text];
+  const [first, ...rest] = text.split(b.sep);
   const lines: string[] = [];
-  let line = "";
-  for (const part of text.split(" · ")) {
-    const next = line === "" ? part : `${line} · ${part}`;
-    if (next.length <= width || line === "") line = next;
+  let line = first!;
+  for (const part of rest) {
+    const joined = `${line}${b.sep}${part}`;
+    if (joined.length <= width) line = joined;
     else {
-      lines.push(line);
-      line = `  ${part}`;
+      lines.push(`${line}${b.end}`);
+      line = `  ${b.start}${part}`;
     }
   }
-  return [...lines, line];
+  return [...lines, line].flatMap((l) => wrapFigures(l, width, level + 1));
 }
 
 function netSpan(text: string, sign: number): Piece {
