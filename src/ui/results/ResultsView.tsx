@@ -100,7 +100,7 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
   // Window the page around the selection when the terminal is too short for all of it.
   const first = Math.max(0, Math.min(selected - capacity + 1, games.length - capacity));
   const shown = games.slice(first, first + capacity);
-  const cols = listColumns(games, innerWidth({ width: p.width, framed: true }), wide, theme.ascii);
+  const cols = listColumns(games, inner, wide, theme.ascii);
   const marker = theme.ascii ? ">" : "▸";
   return (
     <Pane title={title.left} width={p.width} height={p.height} focused framed right={right}>
