@@ -47,10 +47,12 @@ export function placingKnown(s: Pick<Snapshot, "connection" | "listing">, server
  * Whether the live game's positions have been read: a /status answered since
  * the game started, or one that lists it. Until then its count is unknown,
  * not 0 (at launch, after a switch, in the second after a 10 s game starts).
+ * Without a listing no game is known, so no count is either: after a switch
+ * the book's /status of the market can be there before its listing.
  */
 export function positionsRead(s: Pick<Snapshot, "status" | "listing">): boolean {
-  if (s.status === undefined) return false;
-  const live = s.listing?.value.liveGame;
+  if (s.status === undefined || s.listing === undefined) return false;
+  const live = s.listing.value.liveGame;
   if (!live) return true;
   return s.status.at >= live.start_at || s.status.value.positions.some((p) => p.gid === live.gid);
 }

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { bookMarkets } from "../../src/domain/book.js";
+import { withBookStatus } from "../../src/poller/book-reducers.js";
 import { retargeted, withStatus } from "../../src/poller/reducers.js";
 import { bookOf, initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
 import { draw, liveSnapshot, START, target } from "../helpers/dashboard.js";
@@ -109,5 +110,16 @@ describe("before the first answers", () => {
     expect(frame).not.toMatch(/\d+ held/);
     // The book's earlier answers for that market would be shown with their age; here there are none.
     expect(pane(frame, "GAME ")).toContain("loading the live game…");
+  });
+
+  it("after a switch to a market whose /status the book has read but not its listing, no game is known and no count is claimed", () => {
+    const eth = { asset: "ETH_USDT", interval: 60 } as const;
+    const before = withBookStatus(liveSnapshot(NOW), eth, statusResponse([]), NOW - 34_000);
+    const s = retargeted(before, { ...target, ...eth }, NOW);
+    expect(s.status).toBeDefined();
+    const frame = screen(s);
+    expect(pane(frame, "POSITIONS")).toMatch(/^POSITIONS {2}… /);
+    expect(frame).not.toMatch(/\d+ held/);
+    expect(pane(frame, "POSITIONS")).not.toContain("no positions in this game");
   });
 });
