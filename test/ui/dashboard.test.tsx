@@ -382,4 +382,22 @@ describe("dashboard edges", () => {
     expect(frame).toContain("67,009.00");
     expect(frame).not.toContain("67,000.00");
   });
+
+  it("with no room for a window under the best row, says how many rows it hides (60x15, the form open)", () => {
+    const now = START + 15_000;
+    const six = Array.from({ length: 6 }, (_, i) =>
+      statusPosition({ txid: `p${i}`, sp: String(67000 + i), f: "1", t: String(START + 1000 + i) }),
+    );
+    const snap = liveSnapshot(now, { status: { value: statusResponse(six), at: now } });
+    const view = positionView(snap);
+    const layout = computeLayout(60, 15, { formOpen: true, positionLines: view.lines, positionChrome: view.chrome });
+    const lines = draw(snap, now, 60, 15, { layout }).split("\n");
+    const at = lines.findIndex((l) => l.startsWith("▸ POSITIONS") || l.startsWith("POSITIONS"));
+    expect(lines[at]).toMatch(/POSITIONS #489886 {2}6 held 4 left/);
+    expect(lines.slice(at + 2, at + 5).map((l) => l.trimEnd())).toEqual([
+      expect.stringMatching(/^◆ +67,005\.00 /),
+      "best shown, 5 more hidden: a taller pane shows them",
+      expect.stringMatching(/^ +total +6\.00 /),
+    ]);
+  });
 });

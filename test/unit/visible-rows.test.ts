@@ -11,8 +11,9 @@ describe("visibleRows", () => {
     expect(visibleRows(rows, "c", -1, 0).shown).toEqual([]);
   });
 
-  it("keeps the best row alone when there is no room for a window and the line naming it", () => {
-    for (const room of [1, 2]) expect(visibleRows(rows, "c", room, 0)).toEqual({ shown: ["c"], scroll: 0, more: undefined });
+  it("keeps the best row alone when there is no room for a window, and says how many it hides where a line is left", () => {
+    expect(visibleRows(rows, "c", 1, 0)).toEqual({ shown: ["c"], scroll: 0, more: undefined });
+    expect(visibleRows(rows, "c", 2, 0)).toEqual({ shown: ["c"], scroll: 0, more: { window: 0, of: 4 } });
     expect(visibleRows(rows, undefined, 1, 0).shown).toEqual(["a"]);
   });
 

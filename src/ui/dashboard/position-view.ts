@@ -91,14 +91,15 @@ export function endedRows(v: PositionView, room: number): readonly PositionRow[]
 /**
  * The rows that fit `room` lines: all of them when they fit; otherwise the
  * best position first, always in sight, then a window of the others from
- * `scroll`, with a line that says which ("rows 3–5 of 9").
+ * `scroll`, with a line that says which ("rows 3–5 of 9"); with no room for
+ * a window, the best row and the count it hides (`window` 0).
  */
 export function visibleRows<R>(all: readonly R[], best: R | undefined, room: number, scroll: number) {
   if (room <= 0) return { shown: [], scroll: 0, more: undefined };
   if (all.length <= room) return { shown: all, scroll: 0, more: undefined };
   const capacity = room - 1 - (best === undefined ? 0 : 1);
-  // No room for a window and the line that names it: the best row alone, else the first.
-  if (capacity < 1) return { shown: [best ?? all[0]!], scroll: 0, more: undefined };
+  // No room for a window: the best row alone (else the first), and where a line is left, how many it hides.
+  if (capacity < 1) return { shown: [best ?? all[0]!], scroll: 0, more: room >= 2 ? { window: 0, of: all.length - 1 } : undefined };
   const others = best === undefined ? all : all.filter((r) => r !== best);
   const from = Math.min(Math.max(0, scroll), scrollLimit(all, best, room));
   const window = others.slice(from, from + capacity);

@@ -158,8 +158,9 @@ function settlingLine(settling: NonNullable<PositionView["settling"]>, shown: nu
   return `ended #${shortGid(settling.gid, ascii)}: settling${held}, result on its way`;
 }
 
-/** "best, then rows 3–5 of 9 (j/k)": which rows the window shows. */
+/** "best, then rows 3–5 of 9 (j/k)": which rows the window shows; "best shown, 5 more hidden" when it has no room for any. */
 function windowLine(more: { window: number; of: number }, scroll: number, bestFirst: boolean, keys: string): string {
+  if (more.window === 0) return `${bestFirst ? "best shown, " : ""}${more.of} more hidden: a taller pane shows them`;
   return `${bestFirst ? "best, then " : ""}rows ${scroll + 1}–${scroll + more.window} of ${more.of} (${keys})`;
 }
 
