@@ -278,6 +278,7 @@ describe("results view", () => {
       for (const l of body) expect(l, `cut in:\n${body.join("\n")}`).not.toContain("…");
       const t = flat(body.join("\n"));
       expect(t).toContain(`RESULTS testnet › #${wide.gid}`);
+      expect(body[0]).toMatch(new RegExp(`▸ RESULTS testnet › #${wide.gid} +\\S+ │$`));
       expect(t).toContain("open 67,036.05 → close 67,100.50");
       expect(t).toMatch(
         /total staked 12\.00 USDC · won 12\.004028 │ │ net \+0\.004028|total staked 12\.00 USDC · won 12\.004028 · net \+0\.004028/,
@@ -382,6 +383,26 @@ describe("results view", () => {
     expect(t).toContain("close no data");
     expect(t).toContain("CANCELLED — stakes refunded");
     expect(t).toContain("net 0.00 (refunded)");
+  });
+
+  it("at 50x15 a stale page's detail shows the game's id whole beside the page's age, and short where the pane is narrower", async () => {
+    const p0 = page(history.slice(0, 10), 23);
+    const { c } = setup({}, { results: { key: key({}), pages: { [key({})]: { value: p0, at: Date.now() - 81_000 } } } });
+    const u = await mount(c, 50, 15);
+    await u.press("r");
+    await u.press(ENTER);
+    const title = u
+      .text()
+      .split("\n")
+      .find((l) => l.includes("RESULTS"))!;
+    expect(title).toMatch(new RegExp(`▸ RESULTS testnet › #${history[0]!.gid} +STALE 8\\ds │$`));
+    u.stdout.resize(44, 15);
+    await tick(60);
+    const narrow = u
+      .text()
+      .split("\n")
+      .find((l) => l.includes("RESULTS"))!;
+    expect(narrow).toMatch(new RegExp(`▸ RESULTS testnet › #…${history[0]!.gid.slice(-6)} +STALE 8\\ds │$`));
   });
 
   it("marks a page fetched before the latest settlement, and an old page, as stale with its age", async () => {

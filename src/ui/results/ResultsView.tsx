@@ -79,6 +79,7 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
       total: page?.pagination.total,
       unreadable: page !== undefined && page.issues.length > 0,
       age: p.age === undefined ? undefined : ageBadge(p.age, p.stale),
+      ascii: theme.ascii,
     },
     inner - TITLE_CHROME,
   );
