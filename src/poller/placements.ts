@@ -177,7 +177,7 @@ export function lapsedBeforeSent(gid: string, listing: GameListing | undefined, 
   if (listing === undefined || live == null) return undefined;
   const rolled = listingAt(listing, interval, now).liveGame;
   if (live.gid !== gid && rolled?.gid !== gid) return undefined;
-  return takesOrderFor(rolled, gid, now) ? undefined : `not sent: #${gid} closed while the order waited for its turn`;
+  return takesOrderFor(rolled, gid, now) ? undefined : `not sent: #${gid} closed while the order waited`;
 }
 
 /** A refusal made here, before anything was sent. */

@@ -87,7 +87,7 @@ describe("placing through the poller against the sim", () => {
       await until(() => late.snapshot.listing !== undefined && late.serverNow() >= closesAt);
       const held = (await t.client.status({ asset: "BTC_USDT", token: "USDC", network: "testnet", interval: 60 })).positions.length;
       const o = await late.place({ gid, sp: "70001", f: "1" });
-      expect(reason(o)).toBe(`POST /spot: not sent: #${gid} closed while the order waited for its turn`);
+      expect(reason(o)).toBe(`POST /spot: not sent: #${gid} closed while the order waited`);
       const after = await t.client.status({ asset: "BTC_USDT", token: "USDC", network: "testnet", interval: 60 });
       expect(after.positions).toHaveLength(held);
     } finally {

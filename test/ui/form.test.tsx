@@ -314,7 +314,8 @@ describe("position form", () => {
     await u.press(ENTER);
     await u.press(ENTER);
     await tick(50);
-    expect(u.text()).toContain("409 (Duplicate position)");
+    expect(u.text()).toContain("rejected as a conflict, status 409 (Duplicate position)");
+    expect(u.text()).not.toContain("POST /spot");
     expect(flat(u.text())).toContain("[67123");
   });
 

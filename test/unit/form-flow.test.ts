@@ -95,12 +95,13 @@ describe("form steps", () => {
     const sending: FormState = { ...openForm("67100", "1"), step: "sending", order: { gid: "489886", sp: "67100", f: "1" } };
     const placed = afterOutcome(sending, { kind: "placed", position: placedPosition({ txid: "95c7bbf3-0000-4000-8000-000000000001" }) });
     expect(placed).toEqual({ form: null, said: "placed ✓ @67100 stake 1 txid 95c7bbf3 — p places another" });
-    const error = { kind: "conflict" as const, message: "rejected as a conflict, status 409 (Duplicate position)", at: START };
+    const error = { kind: "conflict" as const, message: "POST /spot: rejected as a conflict, status 409 (Duplicate position)", at: START };
     const refused = afterOutcome(sending, { kind: "rejected", error, fields: [] });
+    // The form is the POST: its note gives the reason without the call's name.
     expect([refused.form?.step, refused.form?.price.text, refused.form?.note?.text, refused.said]).toEqual([
       "edit",
       "67100",
-      error.message,
+      "rejected as a conflict, status 409 (Duplicate position)",
       undefined,
     ]);
     // The refused order is forgotten: the form no longer names its game, and the next preview is for the game live then.

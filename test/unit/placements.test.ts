@@ -28,7 +28,7 @@ describe("an order whose game stopped taking positions while it waited", () => {
 
   it("is sent while its game accepts, and not once the game has locked or another is live", () => {
     expect(lapsedBeforeSent("489886", l, 60, closes - 1)).toBeUndefined();
-    expect(lapsedBeforeSent("489886", l, 60, closes)).toBe("not sent: #489886 closed while the order waited for its turn");
+    expect(lapsedBeforeSent("489886", l, 60, closes)).toBe("not sent: #489886 closed while the order waited");
     expect(lapsedBeforeSent("489886", l, 60, ends + 5_000)).toMatch(/^not sent: #489886 closed/);
   });
 
@@ -50,7 +50,7 @@ describe("an order whose game stopped taking positions while it waited", () => {
     queue.enqueue({ gid: "489886", sp: "67100", f: "1" }, (o) => outcomes.push(o));
     queue.enqueue({ gid: "489887", sp: "67100", f: "1" }, (o) => outcomes.push(o));
     queue.withdrawLapsed(l, 60, ends + 5_000);
-    expect(outcomes).toEqual([refused("not sent: #489886 closed while the order waited for its turn", ends + 5_000)]);
+    expect(outcomes).toEqual([refused("not sent: #489886 closed while the order waited", ends + 5_000)]);
     expect(queue.next?.req.gid).toBe("489887");
     expect(store.getSnapshot().placement).toMatchObject({ state: "done", outcome: { kind: "rejected" } });
   });

@@ -136,8 +136,13 @@ export function afterOutcome(f: FormState, outcome: PlacementOutcome, placeKey =
             },
           };
     case "rejected":
-      return { form: { ...f, step: "edit", order: undefined, note: { tone: "bad", text: outcome.error.message } } };
+      return { form: { ...f, step: "edit", order: undefined, note: { tone: "bad", text: withoutCall(outcome.error.message) } } };
   }
+}
+
+/** A refusal as the form says it: the form is the POST, so the call's name would only push the reason out of a narrow pane. */
+function withoutCall(message: string): string {
+  return message.replace(/^POST \/spot: /, "");
 }
 
 /** "placed ✓ @67100 stake 2.5 txid 95c7bbf3 — p places another" */
