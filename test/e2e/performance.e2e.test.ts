@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { footerRow, screenRows } from "../helpers/screen.js";
 import { CLI, TmuxSession } from "../helpers/tmux.js";
 
-const READ = /PERFORMANCE testnet · (7 days|30 days|all|today).*\d+ games · read \d/;
+const READ = /PERFORMANCE testnet · (7 days|30 days|all|today).*\d+ games in all · read \d/;
 
 /** Every row of the view inside its border: a whole frame, not one caught while a resize repaints it. */
 function whole(screen: string, cols: number, rows: number): boolean {
@@ -26,7 +26,7 @@ function checkFrame(screen: string, cols: number, rows: number, range: string, f
   const lines = screenRows(screen, cols, rows);
   expect(lines[0]).toMatch(/^spotdash │ SIM .* │ testnet │ BTC_USDT 1m\b/);
   expect(lines[1]).toMatch(/^╭─+╮$/);
-  expect(lines[2]).toMatch(new RegExp(`^│ ▸ PERFORMANCE testnet · ${range}\\b.*\\d+ games · read .* │$`));
+  expect(lines[2]).toMatch(new RegExp(`^│ ▸ PERFORMANCE testnet · ${range}\\b.*\\d+ games in all · read .* │$`));
   const bottom = lines.findLastIndex((l) => /^╰─+╯$/.test(l));
   expect(bottom).toBeGreaterThan(10);
   for (const l of lines.slice(2, bottom)) expect(l).toMatch(/^│.*│$/);

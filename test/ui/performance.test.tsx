@@ -108,8 +108,8 @@ describe("the performance view", () => {
     expect(t).toContain(cols >= 100 ? "PERFORMANCE testnet · 7 days · every asset · every interval" : "PERFORMANCE testnet · 7 days");
     // The filters that fit beside the history's status, whole: none cut mid-word.
     const title = t.split("\n").find((l) => l.includes("PERFORMANCE"))!;
-    expect(title).toMatch(/PERFORMANCE testnet · 7 days( · every asset)?( · every interval)? {2,}\d+ games · read/);
-    expect(t).toContain("31 games · read");
+    expect(title).toMatch(/PERFORMANCE testnet · 7 days( · every asset)?( · every interval)? {2,}\d+ games in all · read/);
+    expect(t).toContain("31 games in all · read");
     // 30 games played out: 20 won (+1.50 each), 10 lost (−2 each): net +10.00.
     expect(t).toMatch(/31 settled games: won 20 · lost 10 · even 0 · cancelled 1 \(refunded\)/);
     expect(t).toContain("net +10.00 USDC = paid 70.00 − staked 60.00");
@@ -222,7 +222,7 @@ describe("the performance view", () => {
     const { c } = setup(history(played()));
     const u = await mount(c, 120, 40);
     await u.press("g");
-    expect(u.text()).toMatch(/31 games · read [\d.]+s ago\s/);
+    expect(u.text()).toMatch(/31 games in all · read [\d.]+s ago\s/);
     const game = settled({ gid: 3000, at: NOW - 1_000, staked: "2", paid: "3.5", interval: 60, asset: "BTC_USDT" });
     c.store.update((s) => withSettledGame(s, game, "testnet"));
     await until(
@@ -230,11 +230,11 @@ describe("the performance view", () => {
       3_000,
       () => u.text(),
     );
-    expect(u.text()).toMatch(/32 games · read [\d.]+s ago · 1 settled since/);
+    expect(u.text()).toMatch(/32 games in all · read [\d.]+s ago · 1 settled since/);
     // The same game again (a later look at its result) is not one more.
     c.store.update((s) => withSettledGame(s, game, "testnet"));
     await tick(50);
-    expect(u.text()).toMatch(/32 games · read [\d.]+s ago · 1 settled since/);
+    expect(u.text()).toMatch(/32 games in all · read [\d.]+s ago · 1 settled since/);
   });
 
   it("says what is not known: loading, the first read under way (so far), a read that failed", async () => {

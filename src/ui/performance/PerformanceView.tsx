@@ -65,7 +65,7 @@ export function historyStatus(h: ResultsHistory, error: string | undefined, now:
   if (!h.loaded) return { text: "loading the kept results…", tone: "dim" };
   // Until a read has once reached the oldest page, what is kept is not the whole history.
   const n = h.kept.games.size;
-  const kept = h.kept.through !== null ? plural(n, "game") : n === 0 ? "none read yet" : `${plural(n, "game")} so far`;
+  const kept = h.kept.through !== null ? `${plural(n, "game")} in all` : n === 0 ? "none read yet" : `${plural(n, "game")} so far`;
   if (h.read !== null) {
     const pages = h.read.total === null ? "" : ` of ${Math.max(1, Math.ceil(h.read.total / RESULTS_PAGE))}`;
     return { text: `${kept} · reading page ${h.read.pages + 1}${pages}…`, tone: "warn" };
@@ -79,6 +79,8 @@ export function historyStatus(h: ResultsHistory, error: string | undefined, now:
 
 /** The focus marker before a pane's title ("▸ "). */
 const TITLE_MARK = 2;
+/** The least gap between the title's filters and the history's status. */
+const TITLE_GAP = 2;
 
 export const PerformanceView = memo(function PerformanceView(p: PerformanceViewProps) {
   const theme = useTheme();
@@ -90,8 +92,8 @@ export const PerformanceView = memo(function PerformanceView(p: PerformanceViewP
   const shown = p.lines.slice(scroll, scroll + rows.figures - (more > 0 ? 1 : 0));
   return (
     <Pane
-      // Whole filters beside the history's status; the rest are one key away (t, a, i, n).
-      title={`PERFORMANCE ${filterTitle(p.state, width - TITLE_MARK - "PERFORMANCE ".length - 1 - textWidth(status.text))}`}
+      // Whole filters beside the history's status, two columns apart so that the two read apart; the rest are one key away (t, a, i, n).
+      title={`PERFORMANCE ${filterTitle(p.state, width - TITLE_MARK - "PERFORMANCE ".length - TITLE_GAP - textWidth(status.text))}`}
       width={p.width}
       height={p.height}
       focused

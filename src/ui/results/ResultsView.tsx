@@ -54,8 +54,8 @@ export interface ResultsViewProps {
 const LIST_CHROME = 2 + 1 + 1 + 2;
 /** Title and column header, plus the border; the game's lines and its totals take what they need. */
 const DETAIL_CHROME = 2 + 1 + 1;
-/** The title line's focus mark, and the gap before its right side. */
-const TITLE_CHROME = 2 + 1;
+/** The title line's focus mark, and the least gap before its right side: two columns, so that the two read apart. */
+const TITLE_CHROME = 2 + 2;
 
 function netTone(net: Decimal | Unreadable): Tone {
   if (!isReadable(net)) return "warn";
