@@ -80,7 +80,7 @@ describe("the performance view in tmux", () => {
     expect(screen).toMatch(/BY INTERVAL\s+GAMES\s+POS\s+STAKED\s+PAID\s+NET\s+RETURN\s+WON\s+POS WON\s+MEDIAN/);
     expect(screen).toMatch(/│ (10s|1m|1h|1d)\s+\d+\s+\d+\s+[\d,]+\.\d\d/);
     expect(screen).toMatch(/│ (BTC|ETH|SOL)_USDT\s+\d+/);
-    expect(screen).toMatch(/strike to close over \d+ positions: median/);
+    expect(screen).toMatch(/strike to close over \d+ positions( of \d assets, in % of the close)?: median/);
     expect(screen).toMatch(/<0\.01%.*\d/);
     expect(lines.join("\n")).not.toMatch(/↓ \d+ more/);
 

@@ -124,7 +124,7 @@ describe("the performance view", () => {
       expect(t).toMatch(/1m\s+16\s+15\s+30\.00\s+35\.00\s+\+5\.00/);
       expect(t).toMatch(/BY ASSET\s+GAMES/);
       expect(t).toMatch(/ETH_USDT\s+15\b/);
-      expect(t).toContain("strike to close over 30 positions: median");
+      expect(t).toContain("strike to close over 30 positions of 2 assets, in % of the close: median");
     } else {
       expect(t).toMatch(/↓ \d+ more lines \(j\)/);
     }
@@ -188,7 +188,7 @@ describe("the performance view", () => {
     await u.press("g");
     expect(u.text()).not.toContain("strike to close over");
     for (let i = 0; i < 12; i++) await u.press("j");
-    expect(u.text()).toContain("strike to close over 30 positions");
+    expect(u.text()).toContain("strike to close over 30 positions of 2 assets");
     for (let i = 0; i < 12; i++) await u.press("k");
     expect(u.text()).toContain("settled games: won 20");
   });

@@ -78,6 +78,9 @@ describe("the performance as text", () => {
   it("gives the strikes' distance from the close in price and in percent of it", () => {
     expect(distanceLines(strikeDistance(handWorked()))).toEqual(DISTANCE);
     expect(distanceLines(strikeDistance([]))).toEqual(["strike to close: no position with a distance yet"]);
+    // One asset's positions: in price and in percent.
+    const btc = handWorked().filter((g) => g.asset === "BTC_USDT");
+    expect(distanceLines(strikeDistance(btc))[0]).toMatch(/^strike to close over \d+ positions: median [\d,]+\.\d\d \(\d\.\d{3}%\) · p25 /);
   });
 
   it("marks what it cannot say: no best game, no rate, no run now, a game with no settled time, a row with no key", () => {
@@ -137,7 +140,8 @@ describe("the performance as text", () => {
  * Seven positions measured (#4's has no variance; #6, whose winnings are unreadable, still has a close):
  * 0, 0, 0, 0, 6, 120 and 600 from the close; in percent of it six, #5 having no close.
  */
+/** Over BTC_USDT's and ETH_USDT's positions: in percent only; the one whose game has no close has no distance then. */
 const DISTANCE = [
-  "strike to close over 7 positions: median 0.00 (0.005%) · p25 0.00 (0.000%) · p75 63.00 (0.152%) · p90 312.00 (0.600%) · max 600.00 (1.000%)",
-  "median when won 0.00 (0.005%) · when lost 60.00 (0.100%) · 1 with no distance",
+  "strike to close over 6 positions of 2 assets, in % of the close: median 0.005% · p25 0.000% · p75 0.152% · p90 0.600% · max 1.000%",
+  "median when won 0.005% · when lost 0.100% · 2 with no distance",
 ];

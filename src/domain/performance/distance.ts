@@ -59,6 +59,8 @@ export interface StrikeDistance {
   lost: MedianDistance;
   /** Positions of those games with no readable variance: in no figure here. */
   unmeasured: number;
+  /** The assets the measured positions are of: over more than one, distances in price mix scales (BTC's and ETH's). */
+  assets: number;
 }
 
 interface Measured {
@@ -69,9 +71,11 @@ interface Measured {
 
 export function strikeDistance(games: readonly GameResult[]): StrikeDistance {
   const measured: Measured[] = [];
+  const assets = new Set<string>();
   let unmeasured = 0;
   for (const g of playedGames(games)) {
     if (g.result.cancelled !== false) continue;
+    if (g.result.positions.some((p) => p.variance !== null && isReadable(p.variance))) assets.add(String(g.result.asset));
     const close = g.result.closing_price;
     const base = close !== null && isReadable(close) && !close.isZero() ? close.abs() : null;
     for (const p of g.result.positions) {
@@ -90,6 +94,7 @@ export function strikeDistance(games: readonly GameResult[]): StrikeDistance {
     won: medianOf(measured.filter((m) => isWinning(m.position))),
     lost: medianOf(measured.filter((m) => isLosing(m.position))),
     unmeasured,
+    assets: assets.size,
   };
 }
 

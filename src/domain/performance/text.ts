@@ -89,17 +89,30 @@ export function assetCells(rows: readonly Row<string>[]): string[][] {
 const spreadText = (s: Spread | null, price: boolean) =>
   s === null ? null : (v: keyof Omit<Spread, "count">) => (price ? formatPrice(s[v]) : `${s[v].toFixed(3)}%`);
 
-/** The strikes' distance from the close, in price and in percent. */
+/**
+ * The strikes' distance from the close, in price and in percent; over the
+ * positions of more than one asset in percent only, since a median of
+ * BTC's and ETH's distances in price is neither's.
+ */
 export function distanceLines(d: StrikeDistance): string[] {
-  const price = spreadText(d.price, true);
+  const mixed = d.assets > 1 && d.percent !== null;
+  const price = mixed ? null : spreadText(d.price, true);
   const pct = spreadText(d.percent, false);
-  if (price === null || d.price === null) return ["strike to close: no position with a distance yet"];
-  const both = (k: "median" | "p25" | "p75" | "p90" | "max") => `${price(k)}${pct ? ` (${pct(k)})` : ""}`;
-  const med = (m: { price: Decimal | null; percent: Decimal | null }) =>
-    m.price === null ? "–" : `${formatPrice(m.price)}${m.percent === null ? "" : ` (${m.percent.toFixed(3)}%)`}`;
+  if (d.price === null || (price === null && pct === null)) return ["strike to close: no position with a distance yet"];
+  const both = (k: "median" | "p25" | "p75" | "p90" | "max") => (price === null ? pct!(k) : `${price(k)}${pct ? ` (${pct(k)})` : ""}`);
+  const med = (m: { price: Decimal | null; percent: Decimal | null }) => {
+    const percent = m.percent === null ? null : `${m.percent.toFixed(3)}%`;
+    if (mixed) return percent ?? "–";
+    return m.price === null ? "–" : `${formatPrice(m.price)}${percent === null ? "" : ` (${percent})`}`;
+  };
+  // In percent only, a position whose game has no close has no distance either.
+  const none = d.unmeasured + (mixed ? d.price.count - d.percent!.count : 0);
+  const over = mixed
+    ? `${plural(d.percent!.count, "position")} of ${d.assets} assets, in % of the close`
+    : plural(d.price.count, "position");
   return [
-    `strike to close over ${plural(d.price.count, "position")}: median ${both("median")} · p25 ${both("p25")} · p75 ${both("p75")} · p90 ${both("p90")} · max ${both("max")}`,
-    `median when won ${med(d.won)} · when lost ${med(d.lost)}${d.unmeasured > 0 ? ` · ${d.unmeasured} with no distance` : ""}`,
+    `strike to close over ${over}: median ${both("median")} · p25 ${both("p25")} · p75 ${both("p75")} · p90 ${both("p90")} · max ${both("max")}`,
+    `median when won ${med(d.won)} · when lost ${med(d.lost)}${none > 0 ? ` · ${none} with no distance` : ""}`,
   ];
 }
 
