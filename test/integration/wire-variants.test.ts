@@ -213,6 +213,7 @@ function draw(w: World, view: View): string {
             offset: 0,
             selected: 0,
             detail: view === "detail" ? (page.value.games[0]?.gid ?? null) : null,
+            position: 0,
           },
           page,
           network: "testnet",

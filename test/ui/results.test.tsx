@@ -385,6 +385,51 @@ describe("results view", () => {
     expect(t).toContain("net 0.00 (refunded)");
   });
 
+  it("at 60x15 a game with more positions than fit shows a window of them that j/k moves, the selected one marked", async () => {
+    const placed = new Date(NOW - 120_000).toISOString();
+    const positions = Array.from({ length: 6 }, (_, i) => ({
+      sp: String(67100 + i),
+      f: "1",
+      w: "1.5",
+      r: "50",
+      win: true,
+      variance: String(i),
+      txid: `six${i}`,
+      placed_at: placed,
+    }));
+    const six = game(0, { positions, total_staked: "6", total_winnings: "9", net_return: "3" });
+    const { u } = await openResults([six], 60, 15);
+    await u.press(ENTER);
+    const window = () => {
+      const lines = u.text().split("\n");
+      const strikes = lines.flatMap((l) => /│ +(67,10\d)\.00 /.exec(l)?.[1] ?? []);
+      return {
+        strikes,
+        said: lines
+          .find((l) => l.includes("positions ") && l.includes(" of 6"))
+          ?.slice(2)
+          .trim(),
+      };
+    };
+    const first = window();
+    expect(first.said).toMatch(/^positions 1–\d of 6 +│$/);
+    const shown = first.strikes.length;
+    expect(first.strikes).toEqual(["67,100", "67,101", "67,102", "67,103", "67,104", "67,105"].slice(0, shown));
+    for (let i = 0; i < 5; i++) await u.press("j");
+    const last = window();
+    expect(last.strikes.at(-1)).toBe("67,105");
+    expect(last.said).toMatch(new RegExp(`^positions ${7 - shown}–6 of 6 +│$`));
+    // A press past the last position moves nothing; k moves back at once.
+    await u.press("j");
+    expect(window()).toEqual(last);
+    await u.press("k");
+    await u.press("k");
+    for (let i = 0; i < shown; i++) await u.press("k");
+    expect(window()).toEqual(first);
+    expect(u.text()).not.toContain("…");
+    fits(u, 60, 15);
+  });
+
   it("at 50x15 a stale page's detail shows the game's id whole beside the page's age, and short where the pane is narrower", async () => {
     const p0 = page(history.slice(0, 10), 23);
     const { c } = setup({}, { results: { key: key({}), pages: { [key({})]: { value: p0, at: Date.now() - 81_000 } } } });

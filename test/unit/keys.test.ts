@@ -98,7 +98,7 @@ describe("the key tables", () => {
     expect(line(hints(RESULTS_KEYS.filter((b) => b.in === "list")))).toBe(
       "r/Esc close  j/k select  Enter positions  n/N page  i interval  a asset",
     );
-    expect(line(hints(RESULTS_KEYS.filter((b) => b.in === "detail")))).toBe("Esc/Backspace back  r close");
+    expect(line(hints(RESULTS_KEYS.filter((b) => b.in === "detail")))).toBe("Esc/Backspace back  r close  j/k select");
     expect(line(hints(BOOK_KEYS))).toBe("b/Esc close  j/k select  Enter show");
     expect(line(hints(ALERT_LIST_KEYS))).toBe("L/Esc close  j/k select  m mute  d delete  PgDn/PgUp fired");
     expect(line(hints(ALERT_FORM_KEYS))).toBe("Enter save  tab field  ←/→ move  ↑/↓ ±1  Esc cancel");

@@ -106,6 +106,21 @@ describe("the results view", () => {
     expect(resultsAction(from, action, page(5, true), ["BTC_USDT", "ETH_USDT"]).view).toEqual(to);
   });
 
+  it("j/k in a game's positions select one of them, from the first, never past the last", () => {
+    const games = {
+      games: [{ gid: "g0", positions: [{}, {}, {}] }],
+      pagination: { total: 1, limit: RESULTS_PAGE_SIZE, offset: 0 },
+    } as never;
+    const opened = resultsAction(OPENED, "open", games, []).view!;
+    expect(opened).toEqual({ ...OPENED, detail: "g0", position: 0 });
+    let v = opened;
+    for (let i = 0; i < 5; i++) v = resultsAction(v, "positionDown", games, []).view!;
+    expect(v.position).toBe(2);
+    expect(resultsAction(v, "positionUp", games, []).view!.position).toBe(1);
+    expect(resultsAction(v, "back", games, []).view).toEqual(OPENED);
+    expect(resultsAction(opened, "positionUp", games, []).view!.position).toBe(0);
+  });
+
   it("says so at either end of the pages", () => {
     expect(resultsAction(OPENED, "previousPage", page(5, false), []).said).toBe("first page");
     expect(resultsAction(OPENED, "nextPage", page(5, false), []).said).toBe("last page");

@@ -29,7 +29,7 @@ import { innerWidth, Pane } from "../Pane.js";
 import type { Tone } from "../palettes.js";
 import { fitGroups, packGroups, span, textWidth } from "../spans.js";
 import { glyphs, signTone, tone, useTheme } from "../theme.js";
-import { detailColumns, detailHeader, detailLine, detailRows } from "./detail-columns.js";
+import { detailColumns, detailHeader, detailLine, detailRows, detailWindow } from "./detail-columns.js";
 import { type ListColumn, listColumns, rowCells } from "./list-columns.js";
 import { RESULTS_PAGE_SIZE, type ResultsViewState } from "./results-state.js";
 import { filterWords, resultsTitle } from "./results-title.js";
@@ -88,7 +88,7 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
   if (detailGame) {
     return (
       <Pane title={title.left} width={p.width} height={p.height} focused framed right={right}>
-        <GameDetail game={detailGame} width={inner} rows={Math.max(1, p.height - DETAIL_CHROME)} />
+        <GameDetail game={detailGame} selected={p.view.position} width={inner} rows={Math.max(1, p.height - DETAIL_CHROME)} />
       </Pane>
     );
   }
@@ -159,9 +159,10 @@ function GameRow(p: { game: GameResult; cols: ListColumn[]; selected: boolean; m
 
 /**
  * A settled game's positions. Its line and its totals are whole items, on as
- * many lines as the pane's width needs; the positions get the rows left.
+ * many lines as the pane's width needs; the positions get the rows left,
+ * and where not all fit, a window of them that follows the selected one.
  */
-function GameDetail(p: { game: GameResult; width: number; rows: number }) {
+function GameDetail(p: { game: GameResult; selected: number; width: number; rows: number }) {
   const theme = useTheme();
   const g = p.game;
   const net = gameNet(g);
@@ -193,9 +194,10 @@ function GameDetail(p: { game: GameResult; width: number; rows: number }) {
     p.width,
     sep,
   );
-  const room = Math.max(1, p.rows - head.length - totals.length);
-  const rows = detailRows(g.positions.slice(0, Math.max(1, room - (g.positions.length > room ? 1 : 0))), theme.ascii);
-  const cols = detailColumns(rows, p.width);
+  // Every position's cells, so that the columns and their points hold still while the window moves.
+  const all = detailRows(g.positions, theme.ascii);
+  const cols = detailColumns(all, p.width);
+  const win = detailWindow(all.length, Math.max(1, p.rows - head.length - totals.length), p.selected);
   return (
     <>
       {head.map((line, i) => (
@@ -206,11 +208,17 @@ function GameDetail(p: { game: GameResult; width: number; rows: number }) {
       {g.positions.length === 0 ? (
         <Line tone="dim">no positions in this game</Line>
       ) : (
-        rows.map((row, i) => <Line key={g.positions[i]!.txid}>{detailLine(cols, row)}</Line>)
+        all.slice(win.first, win.end).map((row, i) => {
+          const at = win.first + i;
+          const selected = win.scrolls && at === win.selected;
+          return (
+            <Line key={g.positions[at]!.txid} bold={selected} tone={selected ? "accent" : undefined}>
+              {detailLine(cols, row)}
+            </Line>
+          );
+        })
       )}
-      {g.positions.length > rows.length ? (
-        <Line tone="dim">{`${rows.length} of ${plural(g.positions.length, "position")} shown (enlarge the terminal for the rest)`}</Line>
-      ) : null}
+      {win.scrolls ? <Line tone="dim">{`positions ${win.first + 1}–${win.end} of ${all.length}`}</Line> : null}
       {totals.map((line, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: a line is its place in the wrapped totals
         <Line key={i} bold>
@@ -222,7 +230,7 @@ function GameDetail(p: { game: GameResult; width: number; rows: number }) {
 }
 
 /** One game settled is neither best nor worst: it is named once. Ids go short where whole ones do not fit `width`. */
-function bestAndWorst(s: SessionSummary, sep: string, width: number): string {
+function bestAndWorst(s: SessionSummary, sep: string, width: number, ascii: boolean): string {
   if (!s.best || !s.worst) return "best / worst: only cancelled games so far";
   const { best, worst } = s;
   const line = (id: (gid: string) => string) =>
@@ -230,7 +238,7 @@ function bestAndWorst(s: SessionSummary, sep: string, width: number): string {
       ? `only game #${id(best.gid)} ${formatMoneyChange(best.net)}`
       : `best #${id(best.gid)} ${formatMoneyChange(best.net)}${sep}worst #${id(worst.gid)} ${formatMoneyChange(worst.net)}`;
   const whole = line((gid) => gid);
-  return textWidth(whole) <= width ? whole : line((gid) => shortGid(gid));
+  return textWidth(whole) <= width ? whole : line((gid) => shortGid(gid, ascii));
 }
 
 /** The session's line when nothing has settled, in the first wording that fits. */
@@ -264,7 +272,7 @@ function Summary(p: { summary: SessionSummary; currency: string; width: number }
           p.width,
         )}
       </Line>
-      <Line tone="dim">{bestAndWorst(s, sep, p.width)}</Line>
+      <Line tone="dim">{bestAndWorst(s, sep, p.width, theme.ascii)}</Line>
     </>
   );
 }

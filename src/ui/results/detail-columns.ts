@@ -3,7 +3,8 @@
  * figure, their points lined up. A narrow pane first tightens the columns to
  * their widest cell, then drops the time placed, the variance, and the
  * return: the strike, what was staked and won, and whether it won stay.
- * Pure.
+ * Where not every position fits, a window of them that follows the
+ * selected one. Pure.
  */
 import { alignDecimals, formatClockOf, formatMoneyExact, formatPercent, formatPrice, UNREADABLE_MARK } from "../../domain/format.js";
 import { isReadable, type ResultPosition } from "../../domain/service-data.js";
@@ -87,4 +88,20 @@ export function detailLine(cols: readonly DetailColumn[], row: DetailRow): Piece
     const piece = c.key === "win" ? span(text, { tone: row.won === null ? "dim" : row.won ? "up" : "down" }) : text;
     return i === 0 ? [piece] : [" ", piece];
   });
+}
+
+/**
+ * Which of `count` positions fit `room` lines: all, or a window that keeps
+ * the selected one in it, less a line that says which.
+ */
+export function detailWindow(
+  count: number,
+  room: number,
+  selected: number,
+): { first: number; end: number; selected: number; scrolls: boolean } {
+  const at = Math.max(0, Math.min(selected, count - 1));
+  if (count <= room) return { first: 0, end: count, selected: at, scrolls: false };
+  const capacity = Math.max(1, room - 1);
+  const first = Math.max(0, Math.min(at - capacity + 1, count - capacity));
+  return { first, end: first + capacity, selected: at, scrolls: true };
 }

@@ -5,7 +5,19 @@
 import type { DashboardAction } from "../dashboard/keys.js";
 import type { Binding } from "../keymap.js";
 
-export type ResultsAction = "close" | "leave" | "back" | "down" | "up" | "open" | "nextPage" | "previousPage" | "interval" | "asset";
+export type ResultsAction =
+  | "close"
+  | "leave"
+  | "back"
+  | "down"
+  | "up"
+  | "open"
+  | "nextPage"
+  | "previousPage"
+  | "interval"
+  | "asset"
+  | "positionDown"
+  | "positionUp";
 
 export type ResultsBinding = Binding<ResultsAction> & { in: "list" | "detail" };
 
@@ -20,6 +32,16 @@ export const RESULTS_KEYS: readonly ResultsBinding[] = [
   { action: "asset", in: "list", keys: ["a"], does: "cycle the asset filter", hint: "asset", rank: 5 },
   { action: "back", in: "detail", keys: ["esc", "backspace", "delete"], does: "back to the list", hint: "back", rank: 1, hintKeys: 2 },
   { action: "leave", in: "detail", keys: ["r"], does: "close the results view from a game's positions", hint: "close", rank: 2 },
+  {
+    action: "positionDown",
+    in: "detail",
+    keys: ["j", "down"],
+    does: "select a position: the rows follow",
+    hint: "select",
+    rank: 3,
+    pair: "positionUp",
+  },
+  { action: "positionUp", in: "detail", keys: ["k", "up"], does: "" },
 ];
 
 /** The dashboard's keys that work over the results view, as its footer offers them. */

@@ -23,9 +23,11 @@ export interface ResultsViewState {
   selected: number;
   /** gid of the game whose positions are shown, or null for the list. */
   detail: string | null;
+  /** Index of the selected position of that game: the rows shown follow it where not all fit. */
+  position: number;
 }
 
-export const OPENED: ResultsViewState = { interval: undefined, asset: undefined, offset: 0, selected: 0, detail: null };
+export const OPENED: ResultsViewState = { interval: undefined, asset: undefined, offset: 0, selected: 0, detail: null, position: 0 };
 
 export function queryOf(v: ResultsViewState): ResultsQueryArg {
   return {
@@ -60,14 +62,20 @@ export function resultsAction(
     case "leave":
       return { view: null };
     case "back":
-      return { view: { ...v, detail: null } };
+      return { view: { ...v, detail: null, position: 0 } };
+    case "positionDown": {
+      const positions = games.find((g) => g.gid === v.detail)?.positions.length ?? 0;
+      return { view: { ...v, position: Math.min(Math.max(0, positions - 1), v.position + 1) } };
+    }
+    case "positionUp":
+      return { view: { ...v, position: Math.max(0, v.position - 1) } };
     case "down":
       return { view: { ...v, selected: Math.min(Math.max(0, games.length - 1), v.selected + 1) } };
     case "up":
       return { view: { ...v, selected: Math.max(0, v.selected - 1) } };
     case "open": {
       const g = games[Math.min(v.selected, games.length - 1)];
-      return { view: g ? { ...v, detail: g.gid } : v };
+      return { view: g ? { ...v, detail: g.gid, position: 0 } : v };
     }
     case "nextPage":
       if (!page) return { view: v };
