@@ -203,13 +203,32 @@ export function inCurrency(formatted: string, currency: string): string {
  * Cells without a digit ("–", "pending") are left as they are.
  */
 export function alignDecimals(cells: readonly string[]): string[] {
-  const fraction = (c: string) => {
-    const point = c.lastIndexOf(".");
-    return point < 0 ? 0 : c.length - point;
-  };
-  const numeric = (c: string) => /\d/.test(c);
-  const widest = Math.max(0, ...cells.filter(numeric).map(fraction));
-  return cells.map((c) => (numeric(c) ? c + " ".repeat(widest - fraction(c)) : c));
+  const to = fractionWidth(cells);
+  return cells.map((c) => padFraction(c, to));
+}
+
+const isNumeric = (c: string) => /\d/.test(c);
+
+/** The point and the decimals of a cell ("1.125" → 4); 0 without a point. */
+function fractionOf(c: string): number {
+  const point = c.lastIndexOf(".");
+  return point < 0 ? 0 : c.length - point;
+}
+
+/**
+ * What the numeric cells of a column are padded to (padFraction) so that
+ * their points line up: the widest fraction; 0, no padding, where a padded
+ * cell would be wider than `width` (its column).
+ */
+export function fractionWidth(cells: readonly string[], width = Number.POSITIVE_INFINITY): number {
+  const numeric = cells.filter(isNumeric);
+  const widest = Math.max(0, ...numeric.map(fractionOf));
+  return numeric.every((c) => c.length - fractionOf(c) + widest <= width) ? widest : 0;
+}
+
+/** A numeric cell padded on the right to `fraction` (fractionWidth); any other as it is. */
+export function padFraction(cell: string, fraction: number): string {
+  return isNumeric(cell) ? cell + " ".repeat(Math.max(0, fraction - fractionOf(cell))) : cell;
 }
 
 function toDecimal(p: string | number | Decimal): Decimal {

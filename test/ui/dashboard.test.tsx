@@ -383,6 +383,25 @@ describe("dashboard edges", () => {
     expect(frame).not.toContain("67,000.00");
   });
 
+  it("lines up the points of a money column whose figures have different decimals, the total's too (120x35)", () => {
+    const now = START + 15_000;
+    const rows = [
+      statusPosition({ txid: "m1", sp: "67000", f: "0.01", w: 0.011319, t: String(START + 1000) }),
+      statusPosition({ txid: "m2", sp: "67001", f: "0.01", w: 0.00586, t: String(START + 2000) }),
+    ];
+    const lines = draw(liveSnapshot(now, { status: { value: statusResponse(rows), at: now } }), now, 120, 35).split("\n");
+    const table = lines.slice(lines.findIndex((l) => l.includes("POSITIONS")));
+    const pointOf = (figure: string) => {
+      const line = table.find((l) => l.includes(figure))!;
+      return line.indexOf(figure) + figure.indexOf(".");
+    };
+    // PROJ.GROSS, then PROJ.NET: each column's points in one place, down to the total.
+    expect(pointOf("0.00586")).toBe(pointOf("0.011319"));
+    expect(pointOf("-0.00414")).toBe(pointOf("+0.001319"));
+    expect(pointOf("0.017179")).toBe(pointOf("0.011319"));
+    expect(pointOf("-0.002821")).toBe(pointOf("+0.001319"));
+  });
+
   it("with no room for a window under the best row, says how many rows it hides (60x15, the form open)", () => {
     const now = START + 15_000;
     const six = Array.from({ length: 6 }, (_, i) =>

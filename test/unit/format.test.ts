@@ -8,7 +8,9 @@ import {
   formatMoneyChange,
   formatMoneyChangeExact,
   formatMoneyExact,
+  fractionWidth,
   inCurrency,
+  padFraction,
   plural,
 } from "../../src/domain/format.js";
 import { Decimal, formatAmount, formatSigned, parseDecimal, toWire } from "../../src/domain/money.js";
@@ -176,6 +178,15 @@ describe("alignDecimals", () => {
     const cells = alignDecimals(["20", "1.5", "0.125", "pending", "–"]);
     const width = Math.max(...cells.map((c) => c.length));
     expect(cells.map((c) => c.padStart(width))).toEqual([" 20    ", "  1.5  ", "  0.125", "pending", "      –"]);
+  });
+
+  it("pads a column only where every padded cell still fits its width", () => {
+    expect(fractionWidth(["0.011319", "0.00586", "pending"], 10)).toBe(7);
+    expect(padFraction("0.00586", 7)).toBe("0.00586 ");
+    expect(padFraction("pending", 7)).toBe("pending");
+    // "12,345.67" padded to six decimals would be 13 wide: no padding rather than a cell out of its column.
+    expect(fractionWidth(["12,345.67", "+0.004028"], 9)).toBe(0);
+    expect(padFraction("12,345.67", 0)).toBe("12,345.67");
   });
 });
 

@@ -7,6 +7,8 @@ import {
   formatPercent,
   formatPrice,
   formatWhen,
+  fractionWidth,
+  padFraction,
   plural,
   shortGid,
 } from "../../../domain/format.js";
@@ -91,6 +93,7 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
   const { today } = p;
   const width = innerWidth(p);
   const cols = useMemo(() => tableColumns(all, today, width), [all, today, width]);
+  const { net, texts, totalTexts, pads } = useTableTexts(all, totals, today, cols);
   const best = bestRow(v.rows, p.livePrice);
   const streakOf = new Map(v.streaks.map((s) => [s.positionId, s.streak]));
   const window = tableWindow(v, p.visibleRows);
@@ -98,13 +101,14 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
   const ended = endedRows(v, window.room - shown.length - (more ? 1 : 0));
   const count = p.read ? `${totals.count} held ${left} left` : "…";
   const title = `POSITIONS${v.gid ? ` #${shortGid(v.gid, ascii)}` : ""}  ${count}`;
-  const net = ifClosedNow(totals)?.net ?? null;
   const line = (r: PositionRow) => {
     const settling = !v.rows.includes(r);
     return (
       <PositionLine
         key={r.txid}
         row={r}
+        text={texts.get(r)!}
+        pads={pads}
         cols={cols}
         live={settling ? null : live}
         stale={p.stale}
@@ -134,9 +138,9 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
         <Line bold>
           {row(cols, {
             strike: "total",
-            stake: formatMoney(totals.staked),
-            projected: totals.projected === null ? "–" : formatGross(totals.projected, totals.staked),
-            net: span(net === null ? "–" : formatMoneyChange(net), { tone: net === null ? "dim" : signTone(net.cmp(0)) }),
+            stake: padFraction(totalTexts.stake, pads.stake),
+            projected: padFraction(totalTexts.projected, pads.projected),
+            net: span(padFraction(totalTexts.net, pads.net), { tone: net === null ? "dim" : signTone(net.cmp(0)) }),
             ret: totals.returnPct === null ? "–" : formatPercent(totals.returnPct),
           })}
         </Line>
@@ -203,8 +207,63 @@ function otherGamesLine(others: readonly OtherGame[], ascii: boolean): string {
     .join(" · ");
 }
 
+/** Every row's figures and the total's as text, and the pads that line their points up. */
+function useTableTexts(
+  all: readonly PositionRow[],
+  totals: ReturnType<typeof positionTotals>,
+  today: number,
+  cols: readonly (DroppableColumn & { key: Key })[],
+) {
+  const net = ifClosedNow(totals)?.net ?? null;
+  const texts = useMemo(() => new Map(all.map((r) => [r, rowTexts(r, today)])), [all, today]);
+  const totalTexts = useMemo(
+    () => ({
+      stake: formatMoney(totals.staked),
+      projected: totals.projected === null ? "–" : formatGross(totals.projected, totals.staked),
+      net: net === null ? "–" : formatMoneyChange(net),
+    }),
+    [totals, net],
+  );
+  const pads = useMemo(() => moneyPads(cols, [...texts.values(), totalTexts]), [cols, texts, totalTexts]);
+  return { net, texts, totalTexts, pads };
+}
+
+/** A row's figures as text: formatted when /status changes them, not when the price does. */
+type RowTexts = ReturnType<typeof rowTexts>;
+
+function rowTexts(r: PositionRow, today: number) {
+  const net = projectedNetOf(r);
+  return {
+    strike: formatPrice(r.strike),
+    stake: formatMoney(r.stake),
+    projected: r.projected === null ? (r.pending ? "pending" : "–") : formatGross(r.projected, r.stake),
+    net: net === null ? (r.pending ? "pending" : "–") : formatMoneyChange(net),
+    ret: r.returnPct === null ? "–" : formatPercent(r.returnPct),
+    placed: isReadable(r.placedAt) ? formatWhen(r.placedAt, today) : "?",
+  };
+}
+
+type MoneyKey = "stake" | "projected" | "net";
+type Pads = Record<MoneyKey, number>;
+
+/**
+ * What each money column's figures are padded to so that their points line
+ * up, the total's too: a minimum-stake row's "0.00586" under "0.011319".
+ * None where a padded figure would not fit its column.
+ */
+function moneyPads(cols: readonly (DroppableColumn & { key: Key })[], rows: readonly Pick<RowTexts, MoneyKey>[]): Pads {
+  const pad = (key: MoneyKey) =>
+    fractionWidth(
+      rows.map((t) => t[key]),
+      cols.find((c) => c.key === key)?.width,
+    );
+  return { stake: pad("stake"), projected: pad("projected"), net: pad("net") };
+}
+
 interface PositionLineProps {
   row: PositionRow;
+  text: RowTexts;
+  pads: Pads;
   cols: readonly (DroppableColumn & { key: Key })[];
   live: Decimal | null;
   stale: boolean;
@@ -224,17 +283,7 @@ const PositionLine = memo(function PositionLine(p: PositionLineProps) {
   const theme = useTheme();
   const r = p.row;
   const net = projectedNetOf(r);
-  const text = useMemo(
-    () => ({
-      strike: formatPrice(r.strike),
-      stake: formatMoney(r.stake),
-      projected: r.projected === null ? (r.pending ? "pending" : "–") : formatGross(r.projected, r.stake),
-      net: net === null ? (r.pending ? "pending" : "–") : formatMoneyChange(net),
-      ret: r.returnPct === null ? "–" : formatPercent(r.returnPct),
-      placed: isReadable(r.placedAt) ? formatWhen(r.placedAt, p.today) : "?",
-    }),
-    [r, net, p.today],
-  );
+  const { text, pads } = p;
   const distance = p.live === null ? null : distanceFrom(p.live, r);
   // A stale, inactive or settling row is grey throughout: its colours would claim a verdict it does not have.
   const grey = p.stale || !r.active || p.settling;
@@ -252,10 +301,10 @@ const PositionLine = memo(function PositionLine(p: PositionLineProps) {
           p.cols,
           {
             strike: text.strike,
-            stake: text.stake,
+            stake: padFraction(text.stake, pads.stake),
             dist: span(distance === null ? "–" : formatDistance(distance), { tone: shade(p.best ? "accent" : "dim") }),
-            projected: span(text.projected, { tone: shade(netTone) }),
-            net: span(text.net, { tone: shade(netTone) }),
+            projected: span(padFraction(text.projected, pads.projected), { tone: shade(netTone) }),
+            net: span(padFraction(text.net, pads.net), { tone: shade(netTone) }),
             ret: span(text.ret, { tone: shade(netTone) }),
             placed: text.placed,
           },
