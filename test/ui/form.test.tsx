@@ -12,6 +12,7 @@ import { initialSnapshot, type PlacementOutcome, type Snapshot, type Target } fr
 import { Store } from "../../src/poller/store.js";
 import { App } from "../../src/ui/App.js";
 import type { DashboardController } from "../../src/ui/controller.js";
+import { problemLines } from "../../src/ui/form/PositionForm.js";
 import { balance, listing, livePrice, placedPosition, statusPosition, statusResponse } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
 import { until } from "../helpers/until.js";
@@ -155,6 +156,28 @@ describe("position form", () => {
     expect(flat(u.text())).toContain("price [67001");
     await typeInto(u, "67000", 5);
     expect(u.text()).toContain("same price and stake as a position you hold");
+  });
+
+  it("puts more problems than lines on the last line as whole ones as fit, then how many more", async () => {
+    const price = 'price: "62637p" is not a decimal number';
+    const locked = "locked — next game opens in 0:01";
+    expect(problemLines([price], 1, 56)).toEqual([price]);
+    expect(problemLines([price, locked], 1, 56)).toEqual([`${price} (+1 more)`]);
+    expect(problemLines([price, locked], 1, 80)).toEqual([`${price} · ${locked}`]);
+    expect(problemLines([price, locked, "stake below the 10s minimum of 0.01"], 2, 80)).toEqual([
+      price,
+      `${locked} · stake below the 10s minimum of 0.01`,
+    ]);
+    // At 60x15 (one line of 56 columns after the mark): never "· locked — next g…".
+    const { c } = setup({ start: Date.now() - 60_000 - 3_000 });
+    const u = await mount(c, { cols: 60, rows: 15 });
+    await u.press("p");
+    await typeInto(u, "62637p", 6);
+    const line = u
+      .text()
+      .split("\n")
+      .find((l) => l.startsWith("✗"))!;
+    expect(line.trimEnd()).toMatch(/^✗ .+ \(\+1 more\)$/);
   });
 
   it("edits with Backspace, arrows and nudges", async () => {

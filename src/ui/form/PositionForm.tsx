@@ -3,6 +3,7 @@ import Spinner from "ink-spinner";
 import type { PlacementCheck } from "../../domain/placement.js";
 import type { Connection, Placement } from "../../poller/snapshot.js";
 import { Line } from "../Line.js";
+import { textWidth } from "../spans.js";
 import { glyphs, tone, useTheme } from "../theme.js";
 import type { Field, FormState } from "./form-state.js";
 import { previewLine } from "./preview-line.js";
@@ -150,7 +151,8 @@ function Status(p: PositionFormProps & { lines: number }) {
       </Text>
     );
   }
-  const shown = problems.length > p.lines ? [...problems.slice(0, p.lines - 1), problems.slice(p.lines - 1).join(" · ")] : problems;
+  // The mark and its space before each line.
+  const shown = problemLines(problems, p.lines, p.width - (p.framed ? 4 : 0) - 2);
   return (
     <>
       {shown.map((problem) => (
@@ -160,4 +162,23 @@ function Status(p: PositionFormProps & { lines: number }) {
       ))}
     </>
   );
+}
+
+/**
+ * The problems on `lines` lines of `width` columns: one a line, the last
+ * taking the rest, as many whole as fit, then how many more there are
+ * ("(+1 more)"), never one cut mid-word after another.
+ */
+export function problemLines(problems: readonly string[], lines: number, width: number): string[] {
+  if (problems.length <= lines) return [...problems];
+  const rest = problems.slice(lines - 1);
+  const more = (n: number) => (n > 0 ? ` (+${n} more)` : "");
+  let last = rest[0]!;
+  let taken = 1;
+  for (; taken < rest.length; taken++) {
+    const next = `${last} · ${rest[taken]}`;
+    if (textWidth(next + more(rest.length - taken - 1)) > width) break;
+    last = next;
+  }
+  return [...problems.slice(0, lines - 1), last + more(rest.length - taken)];
 }
