@@ -170,17 +170,18 @@ export function formatMoneyChangeExact(amount: Amount): string {
 }
 
 /**
- * Two decimals, but for an amount under a cent that is not zero: then its
+ * Two decimals, but for an amount under a tenth that is not zero: then its
  * digits (PANE_DIGITS_BELOW). Rounded to the cent, a minimum-stake game's
- * figures would read "WON 0.00", or "+0.01" for +0.006575 (a 66 % return
- * read as 100 %) beside "+0.003281" shown whole.
+ * figures would read "WON 0.00", "+0.01" for +0.006575 (a 66 % return read
+ * as 100 %) beside "+0.003281" shown whole, or "if closed now +0.01
+ * (+141.78%)" for +0.014178 on 0.01.
  */
 function panePlaces(d: Decimal): number {
   return d.isZero() || d.abs().gte(PANE_DIGITS_BELOW) ? MONEY_PANE_DECIMALS : exactPlaces(d);
 }
 
 /** An amount smaller than this (and not zero) is shown with its digits, not rounded to MONEY_PANE_DECIMALS. */
-const PANE_DIGITS_BELOW = new Decimal("0.01");
+const PANE_DIGITS_BELOW = new Decimal("0.1");
 
 /**
  * Its digits, at most MONEY_EXACT_MAX_DECIMALS; but an amount that is not
