@@ -180,6 +180,19 @@ describe("position form", () => {
     expect(line.trimEnd()).toMatch(/^✗ .+ \(\+1 more\)$/);
   });
 
+  it("at 50x15 the footer's 'placed' keeps what was placed whole and leaves out what to do next", async () => {
+    const { c } = setup();
+    const u = await mount(c, { cols: 50, rows: 15 });
+    await u.press("p");
+    await typeInto(u, "67100", 5);
+    await u.press(ENTER);
+    await u.press(ENTER);
+    await tick(50);
+    const footer = u.text().split("\n").at(-1)!;
+    expect(footer.trimEnd()).toMatch(/^placed ✓ @67100 stake 0\.1 txid \S+$/);
+    expect(footer).not.toContain("…");
+  });
+
   it("edits with Backspace, arrows and nudges", async () => {
     const { c } = setup();
     const u = await mount(c);

@@ -33,10 +33,12 @@ export const Footer = memo(function Footer(p: FooterProps) {
       <Box flexGrow={1} flexShrink={1}>
         {toast !== undefined ? (
           <Line bold tone={TOAST_TONE[toast.outcome]}>
-            {fitToast(toast.text, p.width)}
+            {fitParts(toast.text, " · ", p.width)}
           </Line>
         ) : (
-          <Line tone={p.message ? "warn" : "dim"}>{p.message ?? fitHints(p.hints, p.width - AGE_SLOT - 1)}</Line>
+          <Line tone={p.message ? "warn" : "dim"}>
+            {p.message !== undefined ? fitParts(p.message, " — ", p.width) : fitHints(p.hints, p.width - AGE_SLOT - 1)}
+          </Line>
         )}
       </Box>
       {whole ? null : (
@@ -53,12 +55,16 @@ export const Footer = memo(function Footer(p: FooterProps) {
   );
 });
 
-/** The toast's " · "-separated parts, as many as fit whole (the first however narrow): the result and the amount come first. */
-function fitToast(text: string, width: number): string {
-  const parts = text.split(" · ");
+/**
+ * A line's parts between `sep`, as many as fit whole (the first however
+ * narrow). A toast's come first with the result and the amount (" · "); a
+ * message's with what happened, then what to do next (" — ").
+ */
+function fitParts(text: string, sep: string, width: number): string {
+  const parts = text.split(sep);
   return (
     fitGroups(
-      parts.map((part, i) => [i === 0 ? part : ` · ${part}`]),
+      parts.map((part, i) => [i === 0 ? part : `${sep}${part}`]),
       width,
     ).join("") ||
     (parts[0] ?? "")
