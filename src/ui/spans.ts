@@ -157,6 +157,24 @@ export function packGroups(groups: readonly (readonly Piece[])[], width: number,
   return lines;
 }
 
+/**
+ * Text broken into lines of at most `width` columns at its spaces, the
+ * space at each break dropped. Ink's own wrap keeps it, so a line that
+ * filled its width exactly began the next one a column further in. A word
+ * wider than a line is left for Ink to break.
+ */
+export function wrapWords(text: string, width: number): string {
+  const lines: string[] = [];
+  let line = "";
+  for (const word of text.split(" ")) {
+    if (line !== "" && textWidth(line) + 1 + textWidth(word) > width) {
+      lines.push(line);
+      line = word;
+    } else line = line === "" ? word : `${line} ${word}`;
+  }
+  return [...lines, line].join("\n");
+}
+
 const graphemes = new Intl.Segmenter();
 
 /** The longest prefix of `text` at most `max` columns wide, never splitting a character. */

@@ -64,6 +64,19 @@ describe("App", () => {
     expect(ui.text()).toMatch(/GAME (BTC_USDT 1m )?#/);
   });
 
+  it("wraps a key's description under itself at its first column, at 60 columns too", async () => {
+    const { c } = controller();
+    ui = renderAt(<App controller={c} backend="SIM" assets={["BTC_USDT", "ETH_USDT"]} readonly={false} walletMissing={false} />, 60, 80);
+    await tick();
+    await ui.press("?");
+    const lines = ui.text().split("\n");
+    const strategy = lines.findIndex((l) => l.includes("arm or pause the strategy"));
+    const start = lines[strategy]!.indexOf("arm or pause");
+    // Its continuation starts where it does: Ink's wrap kept the space at the break, a column further in.
+    expect(lines[strategy + 1]!.slice(0, start).trim()).toMatch(/^│?$/);
+    expect(lines[strategy + 1]![start]).not.toBe(" ");
+  });
+
   it("shows each call's last failure and the values that could not be read with D, and closes with D or Esc", async () => {
     const { c } = controller();
     const now = Date.now();

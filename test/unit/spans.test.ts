@@ -13,6 +13,7 @@ import {
   span,
   spansWidth,
   textWidth,
+  wrapWords,
 } from "../../src/ui/spans.js";
 import { stripAnsi } from "../helpers/ink.js";
 
@@ -170,5 +171,23 @@ describe("packGroups", () => {
     ]);
     expect(packGroups([["a"], ["b"]], 5, " · ")).toEqual([["a", " · ", "b"]]);
     expect(packGroups([["a"], ["b"]], 4, " · ")).toEqual([["a"], ["b"]]);
+  });
+});
+
+describe("wrapWords", () => {
+  it("breaks at spaces, dropping the space at each break, and leaves a word wider than a line whole", () => {
+    expect(wrapWords("arm or pause the strategy (on mainnet, arming asks for its name)", 38)).toBe(
+      "arm or pause the strategy (on mainnet,\narming asks for its name)",
+    );
+    expect(wrapWords("short", 38)).toBe("short");
+    expect(wrapWords("a verylongwordindeed b", 5)).toBe("a\nverylongwordindeed\nb");
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[a-z]{1,8}$/), { maxLength: 20 }), fc.integer({ min: 8, max: 40 }), (words, width) => {
+        const lines = wrapWords(words.join(" "), width).split("\n");
+        for (const l of lines) expect(l.length).toBeLessThanOrEqual(width);
+        for (const l of lines) expect(l.startsWith(" ")).toBe(false);
+        expect(lines.join(" ")).toBe(words.join(" "));
+      }),
+    );
   });
 });

@@ -2,6 +2,7 @@ import { Box, type DOMElement, measureElement, Text } from "ink";
 import { useLayoutEffect, useRef } from "react";
 import { type Binding, helpRows } from "../keymap.js";
 import { useDashboardKey } from "../keys-context.js";
+import { wrapWords } from "../spans.js";
 import { SYMBOLS } from "../symbols.js";
 import { tone, useTheme } from "../theme.js";
 import { OverlayFrame } from "./OverlayFrame.js";
@@ -22,6 +23,8 @@ export interface HelpProps {
 
 /** The frame's border and the padding inside it. */
 const FRAME_ROWS = 2;
+/** The overlay's border and padding, left and right. */
+const FRAME_COLS = 4;
 
 /**
  * Every key of every mode, the symbols, and the full text of every current
@@ -36,7 +39,8 @@ export function HelpOverlay(p: { width: number; height: number; problems: readon
   // Wide enough for the longest key of every list, so no key runs into its description; on a narrow pane at
   // most a third of the width, so the descriptions keep room (a longer key wraps in its column).
   const longest = Math.max(0, ...rows.flatMap((s) => s.keys.map(([k]) => k.length))) + 2;
-  const keyColumn = Math.min(longest, Math.max(8, Math.floor((p.width - 4) / 3)));
+  const inner = p.width - FRAME_COLS;
+  const keyColumn = Math.min(longest, Math.max(8, Math.floor(inner / 3)));
   const content = useRef<DOMElement>(null);
   const visible = Math.max(0, p.height - FRAME_ROWS);
   const { onOverflow } = p;
@@ -49,19 +53,20 @@ export function HelpOverlay(p: { width: number; height: number; problems: readon
         {p.problems.length > 0 ? <Text bold>PROBLEMS NOW</Text> : null}
         {p.problems.map((problem) => (
           <Text key={problem} color={tone(theme, "bad")} wrap="wrap">
-            {problem}
+            {wrapWords(problem, inner)}
           </Text>
         ))}
         {rows.map((s) => (
           <Box key={s.title} flexDirection="column" flexShrink={0}>
             <Text bold>{s.title}</Text>
-            <KeyList keys={s.keys} column={keyColumn} />
+            <KeyList keys={s.keys} column={keyColumn} width={inner} />
           </Box>
         ))}
         <Text bold>SYMBOLS</Text>
         <KeyList
           keys={Object.values(SYMBOLS).map((s) => [theme.ascii ? s.ascii.trim() : s.glyph, s.meaning] as const)}
           column={keyColumn}
+          width={inner}
         />
         <Text color={tone(theme, "dim")} wrap="wrap">
           Data comes from one poller: at most one request per second. Ages show when each pane last heard from the service. A ? is a value
@@ -72,7 +77,7 @@ export function HelpOverlay(p: { width: number; height: number; problems: readon
   );
 }
 
-function KeyList(p: { keys: readonly (readonly [string, string])[]; column: number }) {
+function KeyList(p: { keys: readonly (readonly [string, string])[]; column: number; width: number }) {
   const theme = useTheme();
   return (
     <>
@@ -84,7 +89,7 @@ function KeyList(p: { keys: readonly (readonly [string, string])[]; column: numb
           <Box width={p.column} flexShrink={0} paddingRight={1}>
             <Text color={tone(theme, "accent")}>{k}</Text>
           </Box>
-          <Text wrap="wrap">{what}</Text>
+          <Text wrap="wrap">{wrapWords(what, p.width - p.column)}</Text>
         </Box>
       ))}
     </>
