@@ -89,7 +89,7 @@ const TABLE_CHROME = 2;
 export const CHART_ROWS_FLOOR = 5;
 /** Below this many terminal rows the positions come first: the chart takes the rows they leave, if at least CHART_ROWS_SHORT, else it is one sparkline line. */
 const CHART_MIN_TERMINAL_ROWS = 20;
-const CHART_ROWS_SHORT = 4;
+export const CHART_ROWS_SHORT = 4;
 /** From this many terminal rows the sections layout has the game's third line: whether it takes positions, the next game. */
 const SECTIONS_PLACE_LINE_ROWS = 24;
 /** The positions pane shows at most this many rows before it scrolls. */

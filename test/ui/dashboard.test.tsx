@@ -383,6 +383,20 @@ describe("dashboard edges", () => {
     expect(frame).not.toContain("67,000.00");
   });
 
+  it("in the one-line layout, draws the price chart in the rows the positions leave, and the sparkline where they leave too few", () => {
+    const now = START + 15_000;
+    const snap = liveSnapshot(now);
+    const lines = draw(snap, now, 50, 15).split("\n");
+    const title = lines.findIndex((l) => l.startsWith("PRICE BTC_USDT"));
+    expect(title).toBeGreaterThan(lines.findIndex((l) => l.startsWith("POSITIONS")));
+    // Under its title, rows of the chart with its price axis, then its time axis; no row left blank above the footer.
+    expect(lines.slice(title + 1, -2).every((l) => /┤|│/.test(l))).toBe(true);
+    expect(lines.at(-2)).toMatch(/0:\d\d.*lock/);
+    drawn()?.unmount();
+    const small = draw(snap, now, 40, 9).split("\n");
+    expect(small.join("\n")).not.toContain("PRICE BTC_USDT");
+  });
+
   it("lines up the points of a money column whose figures have different decimals, the total's too (120x35)", () => {
     const now = START + 15_000;
     const rows = [

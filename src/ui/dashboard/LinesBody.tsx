@@ -2,7 +2,8 @@
  * The smallest layout (layout.ts, "lines"): one line a pane, for a pane a
  * few rows high. The game and its countdown; the price, its move and the
  * best position's distance; the money; the positions' summary, then as many
- * of them as fit, the best first; the sparkline when a row is left.
+ * of them as fit, the best first; in the rows left, the price chart under
+ * its title where they hold CHART_ROWS_SHORT rows of it, else the sparkline.
  */
 
 import { Box } from "ink";
@@ -17,6 +18,7 @@ import { windowRange } from "../chart/scales.js";
 import { sparkline } from "../chart/sparkline.js";
 import type { DashboardProps } from "../dashboard-props.js";
 import { Line } from "../Line.js";
+import { CHART_ROWS_SHORT } from "../layout.js";
 import { fitGroups, span } from "../spans.js";
 import { mark } from "../symbols.js";
 import { signTone, useTheme } from "../theme.js";
@@ -24,6 +26,7 @@ import { FormSlot } from "./FormSlot.js";
 import { moneyFreshness, type PaneData } from "./pane-data.js";
 import { MoneyLine } from "./panes/BalancePane.js";
 import { CountdownLine, PriceLine } from "./panes/GamePane.js";
+import { PricePane } from "./panes/PricePane.js";
 import { visibleRows } from "./position-view.js";
 
 export function LinesBody(p: DashboardProps & { height: number; data: PaneData }) {
@@ -39,6 +42,7 @@ export function LinesBody(p: DashboardProps & { height: number; data: PaneData }
   const spare = Math.max(0, room - shown.length);
   // The ended game's positions, waiting for their result, as one line where one is left; before the sparkline.
   const settling = spare > 0 ? d.view.settling : undefined;
+  const chartLines = spare - (settling ? 1 : 0);
   const gameError = freshness(s, "spot", s.listing, now).error;
   return (
     <Box flexDirection="column" height={p.height} flexShrink={0}>
@@ -77,21 +81,51 @@ export function LinesBody(p: DashboardProps & { height: number; data: PaneData }
           )}
         </Line>
       ) : null}
-      {spare > (settling ? 1 : 0) && s.price ? (
-        <Line tone="accent">
-          {sparkline(
-            targetPrices(s),
-            windowRange(
-              p.chartWindow ?? "game",
-              live && { start: live.start_at, lock: live.closes_at, end: live.ends_at, interval: s.target.interval },
-              s.price.at,
-            ),
-            l.cols,
-            theme.ascii,
-          )}
-        </Line>
-      ) : null}
+      <SpareRows {...p} rows={chartLines} />
     </Box>
+  );
+}
+
+/** The rows the positions leave: the price chart under its title where they hold CHART_ROWS_SHORT rows of it, else the sparkline. */
+function SpareRows(p: DashboardProps & { rows: number; data: PaneData }) {
+  const { snapshot: s, layout: l, now } = p;
+  const theme = useTheme();
+  const live = s.listing?.value.liveGame ?? undefined;
+  if (p.rows <= 0 || !s.price) return null;
+  if (p.rows > CHART_ROWS_SHORT) {
+    return (
+      <PricePane
+        width={l.cols}
+        height={p.rows}
+        focused={false}
+        framed={false}
+        {...freshness(s, "price", s.price, now)}
+        asset={s.target.asset}
+        prices={targetPrices(s)}
+        price={s.price.value.value}
+        live={live}
+        interval={s.target.interval}
+        strikes={p.data.strikes}
+        best={p.data.best}
+        window={p.chartWindow ?? "game"}
+        chartRows={p.rows - 1}
+        priceLine={false}
+      />
+    );
+  }
+  return (
+    <Line tone="accent">
+      {sparkline(
+        targetPrices(s),
+        windowRange(
+          p.chartWindow ?? "game",
+          live && { start: live.start_at, lock: live.closes_at, end: live.ends_at, interval: s.target.interval },
+          s.price.at,
+        ),
+        l.cols,
+        theme.ascii,
+      )}
+    </Line>
   );
 }
 
