@@ -40,7 +40,7 @@ export function LinesBody(p: DashboardProps & { height: number; data: PaneData }
   const room = l.positionsHeight - 1;
   const { shown } = visibleRows(d.rows, best, room, p.scroll);
   const spare = Math.max(0, room - shown.length);
-  // The ended game's positions, waiting for their result, as one line where one is left; before the sparkline.
+  // The ended game's positions, waiting for their result, as one line where one is left; before the chart.
   const settling = spare > 0 ? d.view.settling : undefined;
   const chartLines = spare - (settling ? 1 : 0);
   const gameError = freshness(s, "spot", s.listing, now).error;
