@@ -214,16 +214,17 @@ function useTableTexts(
   today: number,
   cols: readonly (DroppableColumn & { key: Key })[],
 ) {
-  const net = ifClosedNow(totals)?.net ?? null;
   const texts = useMemo(() => new Map(all.map((r) => [r, rowTexts(r, today)])), [all, today]);
-  const totalTexts = useMemo(
-    () => ({
+  // Worked out when /status changes the totals, not every frame: the pads, and so every row, hold still between.
+  const { net, totalTexts } = useMemo(() => {
+    const net = ifClosedNow(totals)?.net ?? null;
+    const totalTexts = {
       stake: formatMoney(totals.staked),
       projected: totals.projected === null ? "–" : formatGross(totals.projected, totals.staked),
       net: net === null ? "–" : formatMoneyChange(net),
-    }),
-    [totals, net],
-  );
+    };
+    return { net, totalTexts };
+  }, [totals]);
   const pads = useMemo(() => moneyPads(cols, [...texts.values(), totalTexts]), [cols, texts, totalTexts]);
   return { net, texts, totalTexts, pads };
 }
