@@ -25,6 +25,7 @@ import { type GameResult, isReadable, type ResultsPage, readOr, type Unreadable 
 import { ageBadge } from "../age.js";
 import { cell } from "../columns.js";
 import { Line } from "../Line.js";
+import { windowStart } from "../list-window.js";
 import { innerWidth, Pane } from "../Pane.js";
 import type { Tone } from "../palettes.js";
 import { fitGroups, packGroups, span, textWidth } from "../spans.js";
@@ -99,7 +100,7 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
   const games = page?.games ?? [];
   const selected = Math.min(p.view.selected, Math.max(0, games.length - 1));
   // Window the page around the selection when the terminal is too short for all of it.
-  const first = Math.max(0, Math.min(selected - capacity + 1, games.length - capacity));
+  const first = windowStart(selected, capacity, games.length);
   const shown = games.slice(first, first + capacity);
   const cols = listColumns(games, inner, wide, theme.ascii);
   const marker = theme.ascii ? ">" : "▸";

@@ -9,6 +9,7 @@
 import { alignDecimals, formatClockOf, formatMoneyExact, formatPercent, formatPrice, UNREADABLE_MARK } from "../../domain/format.js";
 import { isReadable, type ResultPosition } from "../../domain/service-data.js";
 import { cell, type DroppableColumn, fitColumns } from "../columns.js";
+import { windowStart } from "../list-window.js";
 import { type Piece, span, textWidth } from "../spans.js";
 
 type DetailKey = "strike" | "stake" | "winnings" | "return" | "win" | "variance" | "placed";
@@ -102,6 +103,6 @@ export function detailWindow(
   const at = Math.max(0, Math.min(selected, count - 1));
   if (count <= room) return { first: 0, end: count, selected: at, scrolls: false };
   const capacity = Math.max(1, room - 1);
-  const first = Math.max(0, Math.min(at - capacity + 1, count - capacity));
+  const first = windowStart(at, capacity, count);
   return { first, end: first + capacity, selected: at, scrolls: true };
 }

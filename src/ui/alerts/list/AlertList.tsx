@@ -12,12 +12,13 @@ import { formatClock, formatPrice, plural } from "../../../domain/format.js";
 import { keyName } from "../../keymap.js";
 import { useKeyTables } from "../../keys-context.js";
 import { Line } from "../../Line.js";
+import { windowStart } from "../../list-window.js";
 import { innerWidth, Pane } from "../../Pane.js";
 import { span } from "../../spans.js";
 import { mark } from "../../symbols.js";
 import { useTheme } from "../../theme.js";
 import { ALERT_TONES } from "../use-alerts.js";
-import { type AlertListState, listSplit, selectedRule, windowStart } from "./alert-list-state.js";
+import { type AlertListState, listSplit, selectedRule } from "./alert-list-state.js";
 
 export interface AlertListProps {
   state: AlertListState;

@@ -35,11 +35,6 @@ export function listSplit(height: number, rules: number, fired: number): { rules
   return { rules: ruleRows, fired: room - ruleRows };
 }
 
-/** The first of `count` items a window of `rows` shows, keeping `at` in sight. */
-export function windowStart(at: number, rows: number, count: number): number {
-  return Math.max(0, Math.min(at - rows + 1, count - rows));
-}
-
 /** The selection within the rules there are now. */
 export function selectedRule(s: AlertListState, rules: number): number {
   return Math.max(0, Math.min(rules - 1, s.selected));
