@@ -57,14 +57,16 @@ type Seen = "live" | "settling" | undefined;
 /**
  * The position (strike and stake, in the positions pane): as a row of the
  * game it was placed in while that game is the table's, or right under the
- * "ended #…: settling" line once a later game has taken the table.
+ * "ended #…: settling" line (and the columns' names, while the later game
+ * has no rows) once a later game has taken the table.
  */
 function positionSeen(lines: readonly string[], gid: string, strike: string, stake: string): Seen {
   const positions = findPane(lines, POSITIONS);
   if (positions === undefined) return undefined;
   const row = new RegExp(`^ [◆ ]\\s+${literal(strike)}\\s+${literal(stake)}\\s`);
   const settling = positions.rows.findIndex((r) => r.startsWith(` ended #…${gid}: settling, result on its way`));
-  if (settling >= 0) return row.test(positions.rows[settling + 1] ?? "") ? "settling" : undefined;
+  const under = positions.rows.slice(settling + 1).find((r) => !/^ +STRIKE /.test(r));
+  if (settling >= 0) return row.test(under ?? "") ? "settling" : undefined;
   const title = POSITIONS.exec(lines[positions.top + 1]!);
   return title?.[2] === gid && positions.rows.some((r) => row.test(r)) ? "live" : undefined;
 }

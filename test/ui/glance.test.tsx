@@ -147,13 +147,15 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     const table = pane(draw(ended, end, cols, rows), "POSITIONS");
     const heading = table.findIndex((r) => /^ ended #489886: settling, result on its way/.test(r));
     expect(heading).toBeGreaterThan(0);
-    expect(table[heading + 1]).toMatch(/66,169\.00/);
-    expect(table[heading + 2]).toMatch(/67,120\.00/);
+    // The columns' names stand over the ended game's rows, not over the line that says the live game's are loading.
+    expect(table[1]).toMatch(/^ loading your positions in this game…/);
+    expect(table[heading + 1]).toMatch(/^ +STRIKE +STAKE /);
+    expect(table[heading + 2]).toMatch(/66,169\.00/);
+    expect(table[heading + 3]).toMatch(/67,120\.00/);
     // No distance from the next game's price, no last projection: the result alone will say how it went.
-    expect(table[heading + 1]).not.toMatch(/[+-]\d|%/);
+    expect(table[heading + 2]).not.toMatch(/[+-]\d|%/);
     // The /status on hand is from before the new game started: its count is not known yet, not 0.
     expect(table[0]).toMatch(/^ POSITIONS #489887 {2}… /);
-    expect(table.join("\n")).toContain("loading your positions in this game…");
     const read = withStatus(ended, statusResponse([]), end + 800);
     expect(pane(draw(read, end + 800, cols, rows), "POSITIONS").join("\n")).toContain("no positions in this game");
     const settled = withSettlement(ended, { ...settledGame, gid: "489886" }, end + 2_000);

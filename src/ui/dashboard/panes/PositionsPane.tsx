@@ -101,6 +101,7 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
   const ended = endedRows(v, window.room - shown.length - (more ? 1 : 0));
   const count = p.read ? `${totals.count} held ${left} left` : "…";
   const title = `POSITIONS${v.gid ? ` #${shortGid(v.gid, ascii)}` : ""}  ${count}`;
+  const titles = all.length > 0 ? <Line tone="dim">{row(cols, Object.fromEntries(cols.map((c) => [c.key, c.title])))}</Line> : null;
   const line = (r: PositionRow) => {
     const settling = !v.rows.includes(r);
     return (
@@ -130,7 +131,7 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
       right={<AgeBadge at={p.at} stale={p.stale} error={p.error} />}
     >
       {/* An empty table is its one line: no column names over nothing. */}
-      {all.length > 0 ? <Line tone="dim">{row(cols, Object.fromEntries(cols.map((c) => [c.key, c.title])))}</Line> : null}
+      {v.rows.length > 0 ? titles : null}
       {v.rows.length === 0 ? <Line tone={p.error ? "bad" : "dim"}>{p.error ?? emptyLine(p, placeKey)}</Line> : null}
       {shown.map(line)}
       {more ? <Line tone="dim">{windowLine(more, scroll, best !== undefined && shown[0] === best, scrollKeys)}</Line> : null}
@@ -147,6 +148,8 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
       ) : null}
       {/* The ended game's rows under the live game's total, below a line that says what they are waiting for (always: the layout counts it). */}
       {v.settling ? <Line tone="accent">{settlingLine(v.settling, ended.length, ascii)}</Line> : null}
+      {/* With no live rows the names stand over the ended game's, not over the line that says the live game has none. */}
+      {v.rows.length === 0 && ended.length > 0 ? titles : null}
       {ended.map(line)}
       {window.othersLine ? <Line tone="dim">{otherGamesLine(v.others, ascii)}</Line> : null}
       {window.streaksLine ? (
