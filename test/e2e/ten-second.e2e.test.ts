@@ -82,7 +82,10 @@ describe("10 s games in a 90x20 pane", () => {
       const lines = screenRows(ready, COLS, ROWS);
       // The sections layout: the game's lines, the money line, the chart under its title, the table under its own.
       expect(lines[1]).toMatch(/^▸ GAME BTC_USDT 10s #…\d+ +ACCEPTING$/);
-      expect(lines[2]).toMatch(/^(!!? )?closes in 0:\d\d {2}ends in 0:\d\d {2}[█░]+$/);
+      // The bar keeps the room "!! " takes: the quieter countdowns stand that much further from it.
+      expect(lines[2]).toMatch(
+        /^(!! closes in 0:\d\d {2}ends in 0:\d\d {2}|! closes in 0:\d\d {2}ends in 0:\d\d {3}|closes in 0:\d\d {2}ends in 0:\d\d {5})[█░]+$/,
+      );
       expect(lines[3]).toMatch(/^live [\d,]+\.\d\d( [▲▼] [+-][\d,]+\.\d\d \([+-]?[\d.]+%\))?$/);
       // The session's net is "…" until the book's launch pass has read every market.
       expect(lines[4]).toMatch(/^USDC [\d,]+\.\d\d {2}if closed now – \(nothing held\) {2}session net ([+-]?[\d,.]+|…)/);

@@ -68,6 +68,19 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     expect(final[1]).toMatch(cols >= 80 ? /^ !! closes in 0:08 {2}ends in 0:23/ : /^ !! closes in 0:08 /);
   });
 
+  it("keeps the countdown's bar where it is and as long while the countdown grows louder", () => {
+    const bar = (t: number) => {
+      const line = pane(draw(liveSnapshot(t), t, cols, rows), "GAME ")[1]!;
+      const at = line.search(/[█░]/);
+      return { at, length: line.slice(at).match(/^[█░]+/)?.[0].length ?? 0 };
+    };
+    // Calm (0:45 to the lock), "!" (0:15), "!!" (0:08): one bar, in one place.
+    const calm = bar(START + 15_200);
+    expect(calm.at).toBeGreaterThan(0);
+    expect(bar(START + 45_000)).toEqual(calm);
+    expect(bar(START + 52_000)).toEqual(calm);
+  });
+
   it("marks a winning row with ◆, keeps the best in bold, and shows each distance as a signed size", () => {
     // The price is about 67,030: 67,120 is projected +0.60 (◆, the best), 66,169 -0.41 (no mark).
     const table = pane(draw(liveSnapshot(now), now, cols, rows), "POSITIONS");

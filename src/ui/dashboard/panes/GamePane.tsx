@@ -201,19 +201,26 @@ export function CountdownLine(p: { live: Live; now: number; width: number }) {
   const clock = gameClock(p.live, p.now);
   const urgency = lockUrgency(p.live, p.now);
   const accepting = clock.phase === "accepting";
-  const groups = (short: boolean): Piece[][] => [
-    lockCountdown(urgency, clock.toClose, accepting, short),
-    [short ? "end " : "ends in ", span(formatCountdown(clock.toEnd), { bold: true }), "  "],
-  ];
-  // The lock's countdown is never the one dropped: too narrow for its words, both countdowns go short.
-  const full = groups(false);
-  const countdowns = fitGroups(piecesWidth(full[0]!) <= p.width ? full : groups(true), p.width);
-  const barWidth = p.width - piecesWidth(countdowns);
+  const countdownsAt = (u: LockUrgency): Piece[] => {
+    const groups = (short: boolean): Piece[][] => [
+      lockCountdown(u, clock.toClose, accepting, short),
+      [short ? "end " : "ends in ", span(formatCountdown(clock.toEnd), { bold: true }), "  "],
+    ];
+    // The lock's countdown is never the one dropped: too narrow for its words, both countdowns go short.
+    const full = groups(false);
+    return fitGroups(piecesWidth(full[0]!) <= p.width ? full : groups(true), p.width);
+  };
+  const countdowns = countdownsAt(urgency);
+  // While the game accepts, the bar keeps the room the loudest countdown ("!! closes in") takes, so it does not
+  // shrink and jump left as the lock nears: the quieter countdowns stand a few spaces further from it.
+  const reserved = accepting ? Math.max(piecesWidth(countdowns), piecesWidth(countdownsAt("final"))) : piecesWidth(countdowns);
+  const barWidth = p.width - reserved;
   const filled = Math.round(clock.progress * barWidth);
   return (
     <Line>
       {[
         ...countdowns,
+        barWidth >= 5 && " ".repeat(reserved - piecesWidth(countdowns)),
         barWidth >= 5 && span(g.bar.repeat(filled), { tone: PHASE[clock.phase].tone }),
         barWidth >= 5 && span(g.barEmpty.repeat(barWidth - filled), { tone: "dim" }),
       ]}
