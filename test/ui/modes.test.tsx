@@ -6,6 +6,7 @@
  * colours.
  */
 import { describe, expect, it } from "vitest";
+import { CHART_TAGS } from "../../src/ui/chart/tags.js";
 import { bindKeys, DEFAULT_KEYS } from "../../src/ui/key-tables.js";
 import { helpRows } from "../../src/ui/keymap.js";
 import { PALETTES, THEMES } from "../../src/ui/palettes.js";
@@ -22,7 +23,7 @@ describe("the help", () => {
     let frame = await drawApp(liveSnapshot(now), now, 80, 24, ["?"]);
     const seen = [prose(frame)];
     // Scrolled line by line to its end: every line of the help is on some frame.
-    for (let i = 0; i < 80; i++) {
+    for (let i = 0; i < 120; i++) {
       await drawn()!.press("j");
       frame = drawn()!.text();
       seen.push(prose(frame));
@@ -33,8 +34,10 @@ describe("the help", () => {
         expect(all, `${mode}: ${keys}`).toContain(`${keys} ${does}`);
       }
     }
-    for (const title of ["KEYS", "IN THE POSITION FORM (p)", "IN THE RESULTS VIEW (r)", "IN THE BOOK (b)", "SYMBOLS"])
+    for (const title of ["KEYS", "IN THE POSITION FORM (p)", "IN THE RESULTS VIEW (r)", "IN THE BOOK (b)", "SYMBOLS", "THE CHART'S TAGS"])
       expect(all).toContain(title);
+    // Every word the chart tags a line or the time axis with is explained.
+    for (const t of Object.values(CHART_TAGS)) expect(all).toContain(`${t.tag} ${t.meaning}`);
     // At its end the frame still has its border and the footer under it.
     const lines = frame.split("\n");
     expect(lines.at(-2)).toMatch(/^╰─+╯$/);

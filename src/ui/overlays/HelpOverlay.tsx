@@ -1,5 +1,6 @@
 import { Box, type DOMElement, measureElement, Text } from "ink";
 import { useLayoutEffect, useRef } from "react";
+import { CHART_TAGS } from "../chart/tags.js";
 import { type Binding, helpRows } from "../keymap.js";
 import { useDashboardKey } from "../keys-context.js";
 import { wrapWords } from "../spans.js";
@@ -68,6 +69,8 @@ export function HelpOverlay(p: { width: number; height: number; problems: readon
           column={keyColumn}
           width={inner}
         />
+        <Text bold>THE CHART'S TAGS</Text>
+        <KeyList keys={Object.values(CHART_TAGS).map((t) => [t.tag, t.meaning] as const)} column={keyColumn} width={inner} />
         <Text color={tone(theme, "dim")} wrap="wrap">
           Data comes from one poller: at most one request per second. Ages show when each pane last heard from the service. A ? is a value
           the service sent in a form spotdash cannot read ({diagnosticsKey} says which).

@@ -8,6 +8,7 @@ import { LineMemo } from "../../chart/line-memo.js";
 import { type Chart, drawChart, type RefLine, type TimeMark } from "../../chart/price-chart.js";
 import { type ChartWindow, type GameSpan, windowRange } from "../../chart/scales.js";
 import { sparkline } from "../../chart/sparkline.js";
+import { CHART_TAGS, TIME_TAGS } from "../../chart/tags.js";
 import { Line } from "../../Line.js";
 import { innerWidth, Pane, type PaneFrame } from "../../Pane.js";
 import { fitGroups, span } from "../../spans.js";
@@ -110,17 +111,18 @@ function gameSpan(live: LiveGame | undefined, interval: number): GameSpan | unde
 
 function gameMarks(game: GameSpan): TimeMark[] {
   return [
-    { t: game.start, label: "start" },
-    { t: game.lock, label: "lock" },
-    { t: game.end, label: "end" },
+    { t: game.start, label: TIME_TAGS.start },
+    { t: game.lock, label: TIME_TAGS.lock },
+    { t: game.end, label: TIME_TAGS.end },
   ];
 }
 
 /** The open, the ai price and the user's strikes (the best position's marked); an unreadable price has no place. */
 function referenceLines(live: LiveGame | undefined, strikes: readonly Decimal[], best: PricePaneProps["best"]): RefLine[] {
   const refs: RefLine[] = [];
-  if (live !== undefined && isReadable(live.open_price)) refs.push({ value: live.open_price.toNumber(), label: "open", kind: "open" });
-  if (live !== undefined && isReadable(live.ai_price)) refs.push({ value: live.ai_price.toNumber(), label: "ai", kind: "ai" });
+  if (live !== undefined && isReadable(live.open_price))
+    refs.push({ value: live.open_price.toNumber(), label: CHART_TAGS.open.tag, kind: "open" });
+  if (live !== undefined && isReadable(live.ai_price)) refs.push({ value: live.ai_price.toNumber(), label: CHART_TAGS.ai.tag, kind: "ai" });
   for (const s of strikes) {
     const isBest = best !== undefined && s.eq(best.strike);
     refs.push({ value: s.toNumber(), label: strikeLabel(s), kind: "strike", best: isBest, winning: isBest && best.winning });
@@ -164,7 +166,7 @@ type OffChart = Chart["offChart"][number];
  */
 function offChartText(off: readonly OffChart[], ascii: boolean): string {
   const side = (above: boolean) => mark(above ? "above" : "below", ascii);
-  const named = off.filter((o) => o.label === "open" || o.label === "ai");
+  const named = off.filter((o) => o.label === CHART_TAGS.open.tag || o.label === CHART_TAGS.ai.tag);
   const strikes = off.filter((o) => !named.includes(o));
   const parts = named.map((o) => `${side(o.above)}${o.label}${o.distance === undefined ? "" : ` ${formatPriceChange(o.distance)}`}`);
   for (const above of [true, false]) {

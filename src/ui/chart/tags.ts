@@ -1,0 +1,18 @@
+/**
+ * The words the price chart tags its lines and its time axis with, and what
+ * each stands for: the price pane draws them from here and the help lists
+ * them from here, so a tag on screen is one the help explains.
+ */
+
+/** The game's instants on the time axis. */
+export const TIME_TAGS = { start: "start", lock: "lock", end: "end" } as const;
+
+export const CHART_TAGS = {
+  open: { tag: "open", meaning: "the game's open price: the line so tagged" },
+  ai: { tag: "ai", meaning: "the price the service gives as the game's target (its ai_price)" },
+  strike: { tag: "@67,100", meaning: "the strike of a position you hold in the live game; your best one bold" },
+  times: {
+    tag: `${TIME_TAGS.start} ${TIME_TAGS.lock} ${TIME_TAGS.end}`,
+    meaning: "on the time axis: the game's start, its lock (no more positions) and its end",
+  },
+} as const;
