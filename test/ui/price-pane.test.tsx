@@ -103,3 +103,63 @@ it("names the window in its title", async () => {
   const { text } = await pane(120, 16, undefined, "5m");
   expect(text[1]).toContain("PRICE BTC_USDT  last 5m");
 });
+
+describe("the price axis", () => {
+  /** The pane on a 1 m game `at` ms in, with these prices. */
+  const tree = (series: PriceSeries, gameStart = START) => {
+    // The ai price on the open, so that the scale is the line's own.
+    const listed = listing({ start: gameStart, now: gameStart + 5_000, gid: "489886" }).liveGame!;
+    const game = { ...listed, ai_price: listed.open_price };
+    return (
+      <ThemeContext.Provider value={{ color: false, ascii: false }}>
+        <PricePane
+          asset="BTC_USDT"
+          prices={series}
+          price={new Decimal(series.at(-1)!.value)}
+          live={game}
+          interval={60}
+          strikes={[]}
+          best={undefined}
+          window="game"
+          chartRows={10}
+          priceLine
+          at={gameStart + 5_000}
+          stale={false}
+          error={undefined}
+          width={80}
+          height={14}
+          focused={false}
+          framed
+        />
+      </ThemeContext.Provider>
+    );
+  };
+  /** The column of the axis on each plot row: where the labels end. */
+  const axisColumns = (text: string) =>
+    new Set(
+      text
+        .split("\n")
+        .slice(2, 11)
+        // Past the pane's own border and its padding: the first line drawn down is the axis.
+        .map((row) => row.slice(2).search(/[┤│]/u) + 2),
+    );
+  const near = (from: number, values: number[]) => PriceSeries.of(values.map((value, i) => ({ t: from + i * 1000, value })));
+
+  it("keeps its labels' room through a game, so a shorter label does not move the plot", async () => {
+    const base = open.toNumber();
+    // Two prices a few tenths apart: ticks in tenths ("67,036.25"); then thirty apart: whole ticks ("67,010").
+    mounted = renderAt(tree(near(START, [base, base + 0.4])), 80, 15);
+    await tick();
+    const first = axisColumns(mounted.text());
+    expect(mounted.text(), mounted.text()).toMatch(/\.\d+┤/);
+    mounted.instance.rerender(tree(near(START, [base, base + 0.4, base + 30])));
+    await tick();
+    expect(mounted.text()).not.toMatch(/\.\d+┤/);
+    expect(axisColumns(mounted.text())).toEqual(first);
+    // A new game starts the axis afresh: its labels take what they need.
+    mounted.instance.rerender(tree(near(START + 60_000, [base, base + 30]), START + 60_000));
+    await tick();
+    const next = [...axisColumns(mounted.text())][0]!;
+    expect(next).toBeLessThan([...first][0]!);
+  });
+});

@@ -49,12 +49,19 @@ export interface ChartInput {
   continuous?: boolean;
   /** The line as this chart's last draw left it (line-memo.ts): a chart drawn with every price passes its own. */
   memo?: LineMemo;
+  /**
+   * The price axis's labels take at least this many columns (its last draw's `gutter`, kept while the window
+   * is the same): a label a digit shorter would otherwise move the whole plot sideways.
+   */
+  minGutter?: number;
 }
 
 export interface Chart {
   rows: Piece[][];
   /** Reference lines too far from the prices to draw without flattening the line: which way, and how far from the last price. */
   offChart: { label: string; above: boolean; distance: number | undefined }[];
+  /** The columns the price axis's labels took (ChartInput.minGutter). */
+  gutter: number;
 }
 
 const LINE_TONES: Tone[] = ["accent", "up", "down"];
@@ -92,7 +99,7 @@ export function drawChart(c: ChartInput): Chart {
   const ticks = withAxes ? priceTicks(scale.lo, scale.hi, Math.min(6, Math.max(2, Math.floor(plotRows / 2)))) : { step: 1, ticks: [] };
   const decimals = stepDecimals(ticks.step);
   const tickLabels = ticks.ticks.map((t) => formatTick(t, decimals));
-  const gutter = withAxes ? Math.max(0, ...tickLabels.map((l) => l.length)) + 1 : 0;
+  const gutter = withAxes ? Math.max(1, c.minGutter ?? 0, ...tickLabels.map((l) => l.length + 1)) : 0;
   const tagCols = withAxes ? TAG_COLS : 0;
   const plotCols = Math.max(1, c.cols - gutter - tagCols);
 
@@ -124,7 +131,7 @@ export function drawChart(c: ChartInput): Chart {
   const offChart = c.refs
     .filter((r) => !near.includes(r))
     .map((r) => ({ label: r.label, above: r.value > scale.hi, distance: last === undefined ? undefined : r.value - last }));
-  return { rows, offChart };
+  return { rows, offChart, gutter };
 }
 
 function pointsIn(points: PriceSeries, range: TimeRange): Window {

@@ -44,32 +44,15 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
   // Only a cache: the chart drawn with it is the chart drawn without.
   const line = useRef<LineMemo>(undefined);
   line.current ??= new LineMemo();
+  // The price axis keeps its widest labels' room while the window and the width hold (ChartInput.minGutter).
+  const gutter = useRef<{ of: string; cols: number }>(undefined);
   const latest = p.prices.at(-1)?.t ?? p.at ?? 0;
   const range = windowRange(p.window, game, latest);
   const width = innerWidth(p);
   const frame = { width: p.width, height: p.height, focused: p.focused, framed: p.framed };
   const title = `PRICE ${p.asset}  ${p.window === "game" ? `game ${formatInterval(p.interval)}` : `last ${p.window}`}`;
-  if (p.chartRows === 0) {
-    // One line: the title's words, the sparkline as wide as what is left, the price.
-    const tag = p.price ? ` ${formatPrice(p.price)}` : "";
-    const room = Math.max(0, width - `PRICE ${p.window === "game" ? "" : p.window} `.length - tag.length - 8);
-    const line = p.prices.length === 0 ? "" : sparkline(p.prices, range, Math.min(room, 60), theme.ascii);
-    return (
-      <Pane
-        {...frame}
-        title={`PRICE${p.window === "game" ? "" : ` ${p.window}`}`}
-        right={
-          <Line>
-            {[
-              span(line, { tone: "accent" }),
-              span(tag, { bold: true }),
-              p.prices.length === 0 ? span(p.error ?? " waiting…", { tone: p.error ? "bad" : "dim" }) : null,
-            ]}
-          </Line>
-        }
-      />
-    );
-  }
+  if (p.chartRows === 0) return <SparklinePane {...p} range={range} />;
+  const gutterOf = `${p.window} ${game?.start} ${width} ${p.chartRows}`;
   // No prices, no chart: an axis drawn around nothing would pass for one.
   const chart =
     p.prices.length > 0
@@ -86,8 +69,10 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
           ascii: theme.ascii,
           stale: p.stale,
           memo: line.current,
+          minGutter: gutter.current?.of === gutterOf ? gutter.current.cols : undefined,
         })
       : undefined;
+  if (chart !== undefined) gutter.current = { of: gutterOf, cols: chart.gutter };
   // Without the line under the chart, what it left out goes on the title's line.
   const off = !p.priceLine && chart !== undefined && chart.offChart.length > 0 ? `  ${offChartText(chart.offChart, theme.ascii)}` : "";
   return (
@@ -104,6 +89,32 @@ export const PricePane = memo(function PricePane(p: PricePaneProps) {
     </Pane>
   );
 });
+
+/** One line: the title's words, the sparkline as wide as what is left, the price. */
+function SparklinePane(p: PricePaneProps & { range: ReturnType<typeof windowRange> }) {
+  const ascii = useTheme().ascii;
+  const tag = p.price ? ` ${formatPrice(p.price)}` : "";
+  const room = Math.max(0, innerWidth(p) - `PRICE ${p.window === "game" ? "" : p.window} `.length - tag.length - 8);
+  const line = p.prices.length === 0 ? "" : sparkline(p.prices, p.range, Math.min(room, 60), ascii);
+  return (
+    <Pane
+      width={p.width}
+      height={p.height}
+      focused={p.focused}
+      framed={p.framed}
+      title={`PRICE${p.window === "game" ? "" : ` ${p.window}`}`}
+      right={
+        <Line>
+          {[
+            span(line, { tone: "accent" }),
+            span(tag, { bold: true }),
+            p.prices.length === 0 ? span(p.error ?? " waiting…", { tone: p.error ? "bad" : "dim" }) : null,
+          ]}
+        </Line>
+      }
+    />
+  );
+}
 
 function gameSpan(live: LiveGame | undefined, interval: number): GameSpan | undefined {
   return live === undefined ? undefined : { start: live.start_at, lock: live.closes_at, end: live.ends_at, interval };
