@@ -175,25 +175,26 @@ export function sessionSummary(games: Iterable<GameResult>): SessionSummary {
 export interface Toast {
   text: string;
   outcome: GameOutcome;
+  /** The same notice for a footer too narrow for `text`'s first part: without the market, then without the game's id. */
+  shorter: readonly string[];
 }
 
 /**
  * The one-line notice for a game of the user's that has just settled. The
  * result and the net amount come first, so a narrow footer only ever cuts
- * the details.
+ * the details; narrower still, it names the game less (`shorter`), never
+ * cutting the amount.
  */
 export function settlementToast(g: GameResult, ascii = false, resultsKey = "r"): Toast {
   const card = lastGameCard(g);
-  const head = `settled #${shortGid(g.gid, ascii)} ${readOr(g.asset, "?")} ${formatInterval(g.interval)}:`;
-  if (card.outcome === "cancelled")
-    return {
-      outcome: card.outcome,
-      text: `${head} CANCELLED, stakes refunded ${inCurrency(card.staked, card.currency)} · ${resultsKey} results`,
-    };
-  return {
-    outcome: card.outcome,
-    text: `${head} ${card.word} ${inCurrency(card.net, card.currency)} · staked ${card.staked} · paid ${card.paid} · ${resultsKey} results`,
-  };
+  const gid = `#${shortGid(g.gid, ascii)}`;
+  const heads = [`settled ${gid} ${readOr(g.asset, "?")} ${formatInterval(g.interval)}:`, `settled ${gid}:`, "settled:"];
+  const body =
+    card.outcome === "cancelled"
+      ? `CANCELLED, stakes refunded ${inCurrency(card.staked, card.currency)} · ${resultsKey} results`
+      : `${card.word} ${inCurrency(card.net, card.currency)} · staked ${card.staked} · paid ${card.paid} · ${resultsKey} results`;
+  const [text, ...shorter] = heads.map((head) => `${head} ${body}`);
+  return { outcome: card.outcome, text: text!, shorter };
 }
 
 const OUTCOME_WORDS: Record<GameOutcome, string> = { won: "WON", lost: "LOST", even: "EVEN", cancelled: "CANCELLED", unknown: "RESULT ?" };

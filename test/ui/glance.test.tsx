@@ -6,6 +6,7 @@
  * when it is known.
  */
 import { describe, expect, it } from "vitest";
+import { settlementToast } from "../../src/domain/results.js";
 import { withListing, withSettlement, withStatus } from "../../src/poller/reducers.js";
 import type { Snapshot } from "../../src/poller/snapshot.js";
 import { draw, drawApp, liveSnapshot, START } from "../helpers/dashboard.js";
@@ -206,7 +207,11 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
   });
 
   it("fits the settlement toast by whole parts, the result and amount first", () => {
-    const toast = { outcome: "won" as const, text: "settled #…897501 BTC_USDT 1m: WON +0.46 USDC · staked 0.20 · paid 0.66 · r results" };
+    const toast = {
+      outcome: "won" as const,
+      text: "settled #…897501 BTC_USDT 1m: WON +0.46 USDC · staked 0.20 · paid 0.66 · r results",
+      shorter: ["settled #…897501: WON +0.46 USDC · staked 0.20 · paid 0.66 · r results"],
+    };
     const footer = draw(liveSnapshot(now), now, cols, rows, { toast }).split("\n").at(-1)!;
     expect(footer).not.toContain("… ");
     expect(footer).toMatch(/^settled #…897501 BTC_USDT 1m: WON \+0\.46 USDC( · staked 0\.20)?( · paid 0\.66)?( · r results)? *$/);
@@ -219,6 +224,33 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     expect(frame.replace(/[│\s]+/g, " ")).toContain(
       "a longer / shorter chart window: the game, 5 min, 1 h, 24 h (as far as the history reaches)",
     );
+  });
+});
+
+describe("the settlement toast in a narrow footer", () => {
+  it.each([40, 44])("names the game less at %i columns, never cutting the result or the amount", (cols) => {
+    const now = START + 15_200;
+    // A 10 s game at the minimum stake: "settled #…789012 BTC_USDT 10s: LOST -0.004596 USDC" is 50 columns.
+    const game = gameResult({
+      gid: "123456789012",
+      interval: 10,
+      asset: "BTC_USDT",
+      network: "testnet",
+      currency: "USDC",
+      open_price: "67000",
+      closing_price: "67012.345",
+      settled_at: new Date(START - 1_000).toISOString(),
+      cancelled: false,
+      positions: [],
+      total_staked: "0.01",
+      total_winnings: "0.005404",
+      net_return: "-0.004596",
+    });
+    const footer = draw(liveSnapshot(now), now, cols, 24, { toast: settlementToast(game) })
+      .split("\n")
+      .at(-1)!;
+    expect(footer).not.toContain("… ");
+    expect(footer).toMatch(/^settled #…789012: LOST -0\.004596 USDC *$/);
   });
 });
 

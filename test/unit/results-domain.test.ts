@@ -154,6 +154,11 @@ describe("the settlement toast and the last game's card", () => {
     expect(settlementToast(g)).toEqual({
       outcome: "won",
       text: "settled #489886 BTC_USDT 1m: WON +2.70 USDC · staked 2.50 · paid 5.20 · r results",
+      // For a narrow footer: the game named less, the result and the amount whole.
+      shorter: [
+        "settled #489886: WON +2.70 USDC · staked 2.50 · paid 5.20 · r results",
+        "settled: WON +2.70 USDC · staked 2.50 · paid 5.20 · r results",
+      ],
     });
     const long = settled({ gid: "123456789012", at: T, staked: "1", paid: "0", interval: 10 });
     expect(settlementToast(long, true, "R").text).toBe(

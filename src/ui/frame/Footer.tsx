@@ -6,7 +6,7 @@ import { fitHints } from "../fit-hints.js";
 import type { Hint } from "../keymap.js";
 import { Line } from "../Line.js";
 import type { Tone } from "../palettes.js";
-import { fitGroups } from "../spans.js";
+import { fitGroups, piecesWidth } from "../spans.js";
 
 export interface FooterProps {
   hints: readonly Hint[];
@@ -33,7 +33,7 @@ export const Footer = memo(function Footer(p: FooterProps) {
       <Box flexGrow={1} flexShrink={1}>
         {toast !== undefined ? (
           <Line bold tone={TOAST_TONE[toast.outcome]}>
-            {fitParts(toast.text, " · ", p.width)}
+            {fitParts(toastFor(toast, p.width), " · ", p.width)}
           </Line>
         ) : (
           <Line tone={p.message ? "warn" : "dim"}>
@@ -54,6 +54,12 @@ export const Footer = memo(function Footer(p: FooterProps) {
     </Box>
   );
 });
+
+/** The toast's longest form whose first part, the result and the amount, fits `width` whole; else its shortest. */
+function toastFor(toast: Toast, width: number): string {
+  const forms = [toast.text, ...toast.shorter];
+  return forms.find((t) => piecesWidth([t.split(" · ")[0]!]) <= width) ?? forms.at(-1)!;
+}
 
 /**
  * A line's parts between `sep`, as many as fit whole (the first however
