@@ -124,6 +124,11 @@ describe("the results view", () => {
   it("says so at either end of the pages", () => {
     expect(resultsAction(OPENED, "previousPage", page(5, false), []).said).toBe("first page");
     expect(resultsAction(OPENED, "nextPage", page(5, false), []).said).toBe("last page");
+    // Before its page is read it is not known whether there is a next: the key says so rather than do nothing.
+    expect(resultsAction(OPENED, "nextPage", undefined, [])).toEqual({
+      view: OPENED,
+      said: "this page is still loading: its next once it shows",
+    });
     expect(resultsAction({ ...OPENED, selected: 4 }, "down", page(5, false), []).view?.selected).toBe(4);
   });
 });

@@ -78,7 +78,8 @@ export function resultsAction(
       return { view: g ? { ...v, detail: g.gid, position: 0 } : v };
     }
     case "nextPage":
-      if (!page) return { view: v };
+      // Whether there is a next page is the page's to say: until it is read, the key is not taken in silence.
+      if (!page) return { view: v, said: "this page is still loading: its next once it shows" };
       return hasNextPage(page) ? { view: { ...v, offset: v.offset + RESULTS_PAGE_SIZE, selected: 0 } } : { view: v, said: "last page" };
     case "previousPage":
       return v.offset === 0
