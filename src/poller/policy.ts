@@ -98,10 +98,10 @@ export interface PolicyInput {
   want: { spot: boolean; status: boolean; balance: boolean; results: boolean };
   holdingPositions: boolean;
   /**
-   * What the panes have never read for the focused market (at launch, after a
-   * switch of asset or interval): the listing, the positions.
+   * What the panes have never read: for the focused market (at launch, after a
+   * switch of asset or interval) the listing and the positions; the balance.
    */
-  unread: { spot: boolean; status: boolean };
+  unread: { spot: boolean; status: boolean; balance: boolean };
   /** The book's next request (nextBookRequest), or null when it wants nothing now. */
   book: BookRequest | null;
   /**
@@ -206,6 +206,9 @@ export function chooseNext(i: PolicyInput): TaskKind | null {
   const unread = FIRST_LOOK.find((kind) => i.unread[kind] && ready(kind) && !i.failing.has(kind));
   if (unread) return unread;
   if (priceTurn) return "price";
+  // Then the balance, never read, before a boundary's listing: a game ending in the launch's first seconds
+  // would otherwise leave the balance pane saying "loading" for four slots more (its listing, a price, its positions, a price).
+  if (i.unread.balance && ready("balance") && !i.failing.has("balance")) return "balance";
   const candidates: [TaskKind, () => boolean][] = [
     ["spot", () => spotDue(i) === "now"],
     // A results page the trader just asked for (opened the view, paged, filtered) is waited on: next free slot.

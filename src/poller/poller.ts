@@ -208,7 +208,7 @@ export class Poller {
       want: this.want,
       catchingUp: this.catchingUp,
       holdingPositions: holdsLiveGame(s),
-      unread: { spot: s.listing === undefined, status: s.status === undefined },
+      unread: { spot: s.listing === undefined, status: s.status === undefined, balance: s.balance === undefined },
       book: this.bookRequest,
       bookBusy: this.book?.busy(s) ?? false,
       resultsOpen: this.resultsView.open,

@@ -18,7 +18,7 @@ export function policyInput(now: number, over: Partial<PolicyInput>): PolicyInpu
     recent: [],
     want: { spot: false, status: false, balance: false, results: false },
     holdingPositions: false,
-    unread: { spot: false, status: false },
+    unread: { spot: false, status: false, balance: false },
     catchingUp: false,
     resultsOpen: false,
     history: null,

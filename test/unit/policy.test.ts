@@ -91,6 +91,16 @@ describe("chooseNext at its boundaries", () => {
     expect(chooseNext(input({ ...queued, listing: closingIn(PLACE_BEFORE_LOCK_MS - 1) }))).toBe("place");
   });
 
+  it("reads a balance never read before a boundary's listing, after the price's turn, and not while it fails", () => {
+    const unread = { spot: false, status: false, balance: true };
+    const boundary = { listing: game(T0 - 75_000), want: { ...NO_WANT, spot: true, balance: true } };
+    expect(chooseNext(input({ ...boundary, unread }))).toBe("balance");
+    expect(chooseNext(input({ ...boundary, unread, recent: ["balance"] }))).toBe("price");
+    expect(chooseNext(input({ ...boundary, unread, failing: new Set(["balance"]) }))).toBe("spot");
+    // Once read, a boundary's listing goes before a wanted balance.
+    expect(chooseNext(input({ ...boundary, unread: { ...unread, balance: false } }))).toBe("spot");
+  });
+
   it("fetches a results page the trader asked for before the positions and balance wanted, only while the view is open", () => {
     const want = { ...NO_WANT, results: true, status: true };
     expect(chooseNext(input({ resultsOpen: true, want }))).toBe("results");

@@ -168,6 +168,15 @@ describe("poller", () => {
     expect(Math.min(...service.gaps())).toBeGreaterThanOrEqual(1000);
   });
 
+  it("reads the balance at launch before a boundary's listing: every pane has its data within four slots", async () => {
+    // The game ends 2 s after the launch: its listing is due again from the third slot on.
+    vi.setSystemTime(T0 + 73_000);
+    poller.start();
+    await vi.advanceTimersByTimeAsync(5_000);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(service.calls.slice(0, 6).map((c) => c.kind)).toEqual(["spot", "status", "price", "balance", "price", "spot"]);
+  });
+
   it("after a switch of interval, reads the new game's listing and positions before the price", async () => {
     poller.start();
     await vi.advanceTimersByTimeAsync(6_500);
