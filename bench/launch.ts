@@ -5,7 +5,7 @@
  * against a sim in another process, through a logging proxy, while three
  * positions are held in the live BTC_USDT 10 s game and one in the ETH_USDT
  * 1 h game (the book's). Each launch comes at another moment of the 10 s
- * game. The screen is polled (every 25 ms for 5 s, then every 250 ms) and
+ * game, its lobby too. The screen is polled (every 25 ms for 5 s, then every 250 ms) and
  * each pane's text read by its title: when it first showed its data, and
  * every other thing it said before. The proxy gives the order of the first
  * requests and the price's gaps over the first minute, while the book's
@@ -113,8 +113,9 @@ async function main() {
   const results: Launch[] = [];
   for (let i = 0; i < launches; i++) {
     await holdTenSecondGame(client, sim.wallet);
-    // Launches spread over the game: 0.5, 2.5, 4.5 … s after its start.
-    const phaseMs = 500 + ((i * 2_000) % 9_000);
+    // Launches spread over the whole game, its lobby too: 0.5, 3.5, 6.5, 9.5, 12.5 s after its start (it ends at 15 s),
+    // so that one launch in five sees the game end within its first four requests.
+    const phaseMs = 500 + ((i * 3_000) % 15_000);
     await sleep(phaseMs - 300);
     pane.keys("clear", "Enter");
     await sleep(300);
