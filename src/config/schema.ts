@@ -6,6 +6,7 @@
 
 import * as z from "zod";
 import { NETWORKS } from "../api/schemas.js";
+import { formatInterval, readInterval } from "../domain/format.js";
 import { ASSET_RE, INTERVALS } from "../domain/rules.js";
 import { LAYOUT_CHOICES } from "../ui/layout.js";
 import { THEMES } from "../ui/palettes.js";
@@ -13,7 +14,7 @@ import { THEMES } from "../ui/palettes.js";
 const TRUE_WORDS = ["1", "true", "yes", "on"] as const;
 const FALSE_WORDS = ["0", "false", "no", "off"] as const;
 export const BOOL_MSG = `must be one of ${[...TRUE_WORDS, ...FALSE_WORDS].join(", ")}`;
-const INTERVAL_MSG = `must be one of ${INTERVALS.join(", ")}`;
+const INTERVAL_MSG = `must be one of ${INTERVALS.map((i) => formatInterval(i)).join(", ")} or ${INTERVALS.join(", ")} seconds`;
 const MAX_RPS_MSG = "must be a number greater than 0 and at most 1 (the service asks for no more than one request per second)";
 const PRINTABLE = /^[\x21-\x7e]+$/;
 
@@ -78,9 +79,7 @@ export const SettingsSchema = z.object({
     ),
   interval: z
     .string()
-    .trim()
-    .regex(/^\d+$/, { error: INTERVAL_MSG })
-    .transform(Number)
+    .transform((text) => readInterval(text))
     .pipe(z.literal(INTERVALS, { error: INTERVAL_MSG })),
   network: z
     .string()

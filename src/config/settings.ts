@@ -5,6 +5,7 @@
  */
 import { NETWORKS } from "../api/schemas.js";
 import { DEFAULT_BOOK_ASSETS } from "../domain/book.js";
+import { formatInterval } from "../domain/format.js";
 import { INTERVALS } from "../domain/rules.js";
 import { LAYOUT_CHOICES } from "../ui/layout.js";
 import { THEMES } from "../ui/palettes.js";
@@ -64,10 +65,10 @@ export const SETTINGS: readonly SettingDef[] = [
   {
     name: "interval",
     flag: "--interval",
-    meta: "SECONDS",
+    meta: "INTERVAL",
     env: "SPOTDASH_INTERVAL",
     default: "60",
-    help: `game interval: ${INTERVALS.join(", ")}`,
+    help: `game interval: ${INTERVALS.map((i) => formatInterval(i)).join(", ")} (or in seconds: ${INTERVALS.join(", ")})`,
   },
   {
     name: "network",

@@ -8,6 +8,7 @@ import { secondsToHours } from "date-fns/secondsToHours";
 import { secondsToMinutes } from "date-fns/secondsToMinutes";
 import { startOfDay } from "date-fns/startOfDay";
 import { Decimal, formatAmount, formatSigned, groupThousands } from "./money.js";
+import { INTERVALS, type Interval } from "./rules.js";
 import { Unreadable } from "./service-data.js";
 
 /** How a value the service sent in a form we cannot read is drawn: the diagnostics view (D) says why. */
@@ -249,6 +250,16 @@ export function formatInterval(seconds: number | Unreadable): string {
   if (seconds % 3600 === 0) return `${seconds / 3600}h`;
   if (seconds % 60 === 0) return `${seconds / 60}m`;
   return `${seconds}s`;
+}
+
+/**
+ * An interval as a trader writes it: seconds ("60") or as the dashboard
+ * shows it ("1m", "10s", "1h", "1d", any case); undefined for any other
+ * text or length. The inverse of formatInterval over INTERVALS.
+ */
+export function readInterval(text: string): Interval | undefined {
+  const t = text.trim().toLowerCase();
+  return INTERVALS.find((i) => t === String(i) || t === formatInterval(i));
 }
 
 /** "1 game", "2 games": a count and its noun, singular for exactly one. */

@@ -241,6 +241,8 @@ describe("value settings and precedence (flag > env > .env > default)", () => {
     expect(c.network).toBe("mainnet");
     expect(c.currency).toBe("USDC");
     expect(cfg([], { env: { SPOTDASH_INTERVAL: " 3600 " } }).interval).toBe(3600);
+    // As the dashboard writes an interval, in any case: the header's "10s" is a value --interval takes.
+    expect(["10s", "1m", "1H", "1d"].map((v) => cfg(["--interval", v], { env: {} }).interval)).toEqual([10, 60, 3600, 86400]);
   });
 
   it("treats an empty environment variable as unset", () => {
@@ -312,10 +314,10 @@ describe("switches", () => {
 
 describe("bad values: one line naming the setting and what is allowed", () => {
   const cases: Array<[string[], Setup, string]> = [
-    [["--interval", "30"], {}, "--interval: must be one of 10, 60, 3600, 86400 (got 30)"],
-    [["--interval=1m"], {}, "--interval: must be one of 10, 60, 3600, 86400 (got 1m)"],
-    [["--interval", "60.0"], {}, "--interval: must be one of 10, 60, 3600, 86400 (got 60.0)"],
-    [[], { env: { SPOTDASH_INTERVAL: "5" } }, "SPOTDASH_INTERVAL: must be one of 10, 60, 3600, 86400 (got 5)"],
+    [["--interval", "30"], {}, "--interval: must be one of 10s, 1m, 1h, 1d or 10, 60, 3600, 86400 seconds (got 30)"],
+    [["--interval=1min"], {}, "--interval: must be one of 10s, 1m, 1h, 1d or 10, 60, 3600, 86400 seconds (got 1min)"],
+    [["--interval", "60.0"], {}, "--interval: must be one of 10s, 1m, 1h, 1d or 10, 60, 3600, 86400 seconds (got 60.0)"],
+    [[], { env: { SPOTDASH_INTERVAL: "5" } }, "SPOTDASH_INTERVAL: must be one of 10s, 1m, 1h, 1d or 10, 60, 3600, 86400 seconds (got 5)"],
     [["--asset", "BTCUSDT"], {}, "--asset: must look like BASE_QUOTE, e.g. BTC_USDT (got BTCUSDT)"],
     [["--asset", "BTC-USDT"], {}, "--asset: must look like BASE_QUOTE, e.g. BTC_USDT (got BTC-USDT)"],
     [[], { env: { SPOTDASH_ASSET: "_USDT" } }, "SPOTDASH_ASSET: must look like BASE_QUOTE, e.g. BTC_USDT (got _USDT)"],
@@ -387,7 +389,9 @@ describe("bad values: one line naming the setting and what is allowed", () => {
 
   it("names a bad value from .env as coming from .env", () => {
     const err = failure([], { dotenv: "SPOTDASH_INTERVAL=45\n" });
-    expect(err.message).toMatch(/^SPOTDASH_INTERVAL \(in .*\.env\): must be one of 10, 60, 3600, 86400 \(got 45\)$/);
+    expect(err.message).toMatch(
+      /^SPOTDASH_INTERVAL \(in .*\.env\): must be one of 10s, 1m, 1h, 1d or 10, 60, 3600, 86400 seconds \(got 45\)$/,
+    );
   });
 
   it("does not complain about a bad .env value that a flag overrides", () => {

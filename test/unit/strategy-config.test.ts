@@ -209,7 +209,11 @@ describe("[[strategy]]: a bad strategy stops the start with one line", () => {
       S("limits = { max_per_dya = 5 }"),
       'strategy "x" (in PATH) limits.max_per_dya: is not a limits field; known: max_per_game, max_per_session, max_per_day, stop_after_net_loss, stop_after_losing_games',
     ],
-    ["an interval not played", S("interval = 30"), 'strategy "x" (in PATH) interval: must be one of 10, 60, 3600, 86400 (got 30)'],
+    [
+      "an interval not played",
+      S("interval = 30"),
+      'strategy "x" (in PATH) interval: must be one of 10s, 1m, 1h, 1d or 10, 60, 3600, 86400 seconds (got 30)',
+    ],
     ["a bad network", S('network = "prod"'), 'strategy "x" (in PATH) network: must be one of testnet, mainnet (got "prod")'],
     ["a bad asset", S("asset = 5"), 'strategy "x" (in PATH) asset: must look like BASE_QUOTE, e.g. BTC_USDT (got 5)'],
     [
