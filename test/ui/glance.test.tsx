@@ -176,6 +176,15 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     expect(pane(draw(settled, end + 2_000, cols, rows), "POSITIONS").join("\n")).not.toContain("settling");
   });
 
+  it("offers the place key on an empty table only while the game takes positions", () => {
+    const empty = (t: number) => pane(draw(withStatus(liveSnapshot(t), statusResponse([]), t), t, cols, rows), "POSITIONS").join("\n");
+    expect(empty(START + 30_000)).toContain("no positions in this game — p places one");
+    // Locked: p would only say so.
+    const locked = empty(START + 65_000);
+    expect(locked).toContain("no positions in this game");
+    expect(locked).not.toContain("places one");
+  });
+
   it("puts the live game's total under its rows, and the ended game's block under the total", () => {
     const end = START + 75_500;
     const ended = withListing(liveSnapshot(end), listing({ start: START + 75_000, now: end, gid: "489887" }), end, true);

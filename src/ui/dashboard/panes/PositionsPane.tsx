@@ -45,6 +45,8 @@ export interface PositionsPaneProps extends PaneFrame, Freshness {
   livePrice: Decimal | undefined;
   /** Set when the listing says no game is live: what to say instead of waiting. */
   noLiveGame?: string | undefined;
+  /** Whether the live game takes positions now: only then does the empty table offer the place key. */
+  accepting: boolean;
   scroll: number;
   visibleRows: number;
   /**
@@ -175,7 +177,8 @@ function windowLine(more: { window: number; of: number }, scroll: number, bestFi
 function emptyLine(p: PositionsPaneProps, placeKey: string): string {
   if (p.noLiveGame) return p.noLiveGame;
   if (!p.view.gid) return "waiting for the live game…";
-  return p.read ? `no positions in this game — ${placeKey} places one` : "loading your positions in this game…";
+  if (!p.read) return "loading your positions in this game…";
+  return p.accepting ? `no positions in this game — ${placeKey} places one` : "no positions in this game";
 }
 
 /** The columns that fit, PLACED as wide as its widest time (a date when a position is not from today). */
