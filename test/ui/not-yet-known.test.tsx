@@ -122,4 +122,13 @@ describe("before the first answers", () => {
     expect(frame).not.toMatch(/\d+ held/);
     expect(pane(frame, "POSITIONS")).not.toContain("no positions in this game");
   });
+
+  it("after a switch to a market the book looked at minutes ago, the positions wait rather than say STALE over 'loading'", () => {
+    const eth = { asset: "ETH_USDT", interval: 60 } as const;
+    const before = withBookStatus(liveSnapshot(NOW), eth, statusResponse([]), NOW - 4 * 60_000);
+    const s = retargeted(before, { ...target, ...eth }, NOW);
+    const title = pane(screen(s), "POSITIONS").split("\n")[0]!;
+    expect(title).toMatch(/^POSITIONS {2}… +waiting…$/);
+    expect(title).not.toContain("STALE");
+  });
 });

@@ -160,10 +160,13 @@ export function Book(p: DashboardProps & { width: number; height: number; framed
 function Positions(p: PartProps & { width: number }) {
   const { snapshot: s, layout: l, now } = p;
   const d = p.data;
+  // Until the live game's positions are read, an older /status (the last game's, the book's look at a market
+  // switched to) dates nothing on screen: the pane waits, rather than say "STALE 4m" over "loading".
+  const fresh = freshness(s, "status", d.read ? s.status : undefined, now, d.view.statusHeld);
   return (
     <PositionsPane
       {...p.frame("positions", p.width, l.positionsHeight)}
-      {...freshness(s, "status", s.status, now, d.view.statusHeld)}
+      {...fresh}
       read={d.read}
       view={d.view}
       today={dayOf(now)}
