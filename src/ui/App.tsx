@@ -41,7 +41,7 @@ import { footerHints, helpSections, type Mode, routeKey } from "./mode.js";
 import { useOverlayMode } from "./overlays/use-overlay-mode.js";
 import { usePerformanceMode } from "./performance/use-performance-mode.js";
 import { usePerformanceView } from "./performance/use-performance-view.js";
-import { currentPage, type ResultsViewState } from "./results/results-state.js";
+import { currentPage, type ResultsViewState, totalWhileLoading } from "./results/results-state.js";
 import { useResultsMode } from "./results/use-results-mode.js";
 import { useSettlementToast } from "./results/use-settlement-toast.js";
 import { useConfirmMode } from "./strategy/confirm/use-confirm-mode.js";
@@ -328,6 +328,7 @@ function resultsViewProps(view: ResultsViewState, snapshot: Snapshot, summary: S
   return {
     view,
     page,
+    totalWhileLoading: page === undefined ? totalWhileLoading(view, snapshot) : undefined,
     network: snapshot.target.network,
     currency: snapshot.target.currency,
     summary,

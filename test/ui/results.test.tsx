@@ -166,6 +166,22 @@ async function openResults(games: GameResult[], cols: number, rows: number) {
 }
 
 describe("results view", () => {
+  it("says which games of the page show where the pane is too short for all ten, and the rows follow the selection", async () => {
+    const { u } = await openResults(history.slice(0, 10), 80, 18);
+    const rowsOf = () =>
+      u
+        .text()
+        .split("\n")
+        .filter((l) => history.slice(0, 10).some((g) => l.includes(g.gid)));
+    const shown = rowsOf().length;
+    expect(shown).toBeGreaterThan(1);
+    expect(shown).toBeLessThan(10);
+    expect(u.text()).toContain(`games 1–${shown} of 10 on this page (j/k)`);
+    for (let i = 0; i < 9; i++) await u.press("j");
+    expect(u.text()).toContain(`games ${11 - shown}–10 of 10 on this page (j/k)`);
+    expect(rowsOf().at(-1)).toContain(history[9]!.gid);
+  });
+
   it.each([
     [80, 24],
     [120, 40],
@@ -304,9 +320,11 @@ describe("results view", () => {
     expect(u.text()).toContain(history[10]!.gid);
     expect(u.text()).not.toContain(history[9]!.gid);
     await u.press(PGDN);
-    expect(u.text()).toContain("page 3 of ?");
+    // Loading, the page keeps the count of pages the page before gave.
+    expect(u.text()).toContain("page 3 of 3");
     expect(u.text()).toContain("loading…");
-    await u.press("n"); // not loaded yet: stays
+    await u.press("n"); // not loaded yet: stays, and says so
+    expect(u.text()).toContain("this page is still loading");
     await u.press(PGUP);
     await u.press("N");
     expect(u.text()).toContain("page 1 of 3");

@@ -24,6 +24,8 @@ import { formatClosing, gameNet, gameOutcome, pageOf, type SessionSummary, settl
 import { type GameResult, isReadable, type ResultsPage, readOr, type Unreadable } from "../../domain/service-data.js";
 import { ageBadge } from "../age.js";
 import { cell } from "../columns.js";
+import { keyName } from "../keymap.js";
+import { useKeyTables } from "../keys-context.js";
 import { Line } from "../Line.js";
 import { windowStart } from "../list-window.js";
 import { innerWidth, Pane } from "../Pane.js";
@@ -38,6 +40,8 @@ import { filterWords, resultsTitle } from "./results-title.js";
 export interface ResultsViewProps {
   view: ResultsViewState;
   page: { value: ResultsPage; at: number } | undefined;
+  /** While `page` loads, the count of games a neighbouring page gave (totalWhileLoading). */
+  totalWhileLoading?: number | null | undefined;
   network: string;
   currency: string;
   summary: SessionSummary;
@@ -65,8 +69,11 @@ function netTone(net: Decimal | Unreadable): Tone {
 
 export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
   const theme = useTheme();
+  const keys = useKeyTables();
   const page = p.page?.value;
-  const { page: k, pages } = page ? pageOf(page.pagination) : { page: Math.floor(p.view.offset / RESULTS_PAGE_SIZE) + 1, pages: undefined };
+  const { page: k, pages } = page
+    ? pageOf(page.pagination)
+    : pageOf({ offset: p.view.offset, limit: RESULTS_PAGE_SIZE, total: p.totalWhileLoading ?? null, extra: {} });
   const detailGame = p.view.detail === null ? undefined : page?.games.find((g) => g.gid === p.view.detail);
   const inner = innerWidth({ width: p.width, framed: true });
   const title = resultsTitle(
@@ -76,7 +83,7 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
       asset: p.view.asset,
       detail: detailGame?.gid,
       page: k,
-      pages,
+      pages: page !== undefined || p.totalWhileLoading != null ? pages : undefined,
       total: page?.pagination.total,
       unreadable: page !== undefined && page.issues.length > 0,
       age: p.age === undefined ? undefined : ageBadge(p.age, p.stale),
@@ -99,11 +106,15 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
   const capacity = Math.max(1, p.height - LIST_CHROME - (staleLine ? 1 : 0));
   const games = page?.games ?? [];
   const selected = Math.min(p.view.selected, Math.max(0, games.length - 1));
-  // Window the page around the selection when the terminal is too short for all of it.
-  const first = windowStart(selected, capacity, games.length);
-  const shown = games.slice(first, first + capacity);
+  // Window the page around the selection when the terminal is too short for all of it, on all but a line
+  // that says which rows show: a row out of sight is never a row that is not there.
+  const windowed = games.length > capacity && capacity >= 2;
+  const room = windowed ? capacity - 1 : capacity;
+  const first = windowStart(selected, room, games.length);
+  const shown = games.slice(first, first + room);
   const cols = listColumns(games, inner, wide, theme.ascii);
   const marker = theme.ascii ? ">" : "▸";
+  const moveKeys = `${keyName(keys.results, "down")}/${keyName(keys.results, "up")}`;
   return (
     <Pane title={title.left} width={p.width} height={p.height} focused framed right={right}>
       <Text color={tone(theme, "dim")} wrap="truncate-end">
@@ -122,6 +133,11 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
       ) : (
         shown.map((g, i) => <GameRow key={g.gid} game={g} cols={cols} selected={first + i === selected} marker={marker} dim={p.stale} />)
       )}
+      {windowed ? (
+        <Text color={tone(theme, "dim")} wrap="truncate-end">
+          {`  games ${first + 1}–${first + shown.length} of ${games.length} on this page (${moveKeys})`}
+        </Text>
+      ) : null}
       <Box flexGrow={1} />
       {staleLine ? (
         <Text color={tone(theme, "warn")} wrap="truncate-end">

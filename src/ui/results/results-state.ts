@@ -43,6 +43,19 @@ export function currentPage(v: ResultsViewState, s: Snapshot): { value: ResultsP
   return s.results?.pages[resultsKey(queryOf(v))];
 }
 
+/**
+ * While the view's page loads, the count of games the newest neighbouring
+ * page (the one before or after, same filters) gave: paging on does not
+ * lose "page 2 of 19" to "of ?". Undefined when neither was read.
+ */
+export function totalWhileLoading(v: ResultsViewState, s: Snapshot): number | null | undefined {
+  const near = [v.offset - RESULTS_PAGE_SIZE, v.offset + RESULTS_PAGE_SIZE]
+    .filter((offset) => offset >= 0)
+    .map((offset) => s.results?.pages[resultsKey(queryOf({ ...v, offset }))])
+    .filter((p) => p !== undefined);
+  return near.sort((a, b) => b.at - a.at)[0]?.value.pagination.total;
+}
+
 function cycle<T>(list: readonly T[], current: T | undefined): T | undefined {
   if (current === undefined) return list[0];
   const i = list.indexOf(current);
