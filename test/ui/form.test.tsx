@@ -209,6 +209,12 @@ describe("position form", () => {
     await u.press(TAB);
     await u.press("\u001b[A"); // stake + its minimum step
     expect(flat(u.text())).toContain("stake [0.2 ");
+    // Ctrl+U erases back to the field's start: leftovers go in one key, and what follows is typed in their place.
+    await u.press("x7");
+    await u.press("\u0015");
+    expect(flat(u.text())).toContain("stake [ ");
+    await u.press("0.5");
+    expect(flat(u.text())).toContain("stake [0.5 ");
   });
 
   it("at 50x15 keeps the field being edited in sight, whatever it holds", async () => {

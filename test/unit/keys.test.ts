@@ -30,6 +30,7 @@ const presses = (): KeyPress[] =>
     "\x7f",
     "\x03",
     "\x12",
+    "\x15",
     "\x1b",
     "\x1b[Z",
     "\x1b[A",

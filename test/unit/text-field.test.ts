@@ -17,6 +17,8 @@ describe("editText", () => {
     ["end", at("123", 1), at("123", 3)],
     ["backspace", at("123", 2), at("13", 1)],
     ["delete", at("123", 1), at("13", 1)],
+    ["eraseBefore", at("123", 2), at("3", 0)],
+    ["eraseBefore", at("123", 3), at("", 0)],
   ] as const)("%s on %o gives %o", (edit, field, expected) => {
     expect(editText(field, edit)).toEqual(expected);
   });
@@ -26,6 +28,7 @@ describe("editText", () => {
     const end = at("123", 3);
     expect(editText(start, "backspace")).toBe(start);
     expect(editText(end, "delete")).toBe(end);
+    expect(editText(start, "eraseBefore")).toBe(start);
     expect(start).toEqual(at("123", 0));
     expect(end).toEqual(at("123", 3));
   });

@@ -76,7 +76,8 @@ function editAction(s: FormState, action: FormAction, steps: NudgeSteps): FormSt
     case "home":
     case "end":
     case "backspace":
-    case "delete": {
+    case "delete":
+    case "eraseBefore": {
       const next = editText(f, action);
       return next === f ? s : set(next);
     }

@@ -17,6 +17,7 @@ export type FormAction =
   | "end"
   | "backspace"
   | "delete"
+  | "eraseBefore"
   | "up"
   | "down"
   | "pageUp"
@@ -46,6 +47,7 @@ export const FORM_KEYS: readonly FormBinding[] = [
   { action: "end", in: "edit", keys: ["end"], does: "" },
   { action: "backspace", in: "edit", keys: ["backspace"], does: "erase the character before the cursor" },
   { action: "delete", in: "edit", keys: ["delete"], does: "erase the character at the cursor" },
+  { action: "eraseBefore", in: "edit", keys: ["ctrl+u"], does: "erase from the cursor back to the field's start" },
   { action: "send", in: "preview", keys: ["enter"], does: "send the previewed position (testnet)", hint: "submit", rank: 1 },
   { action: "confirm", in: "preview", keys: ["y"], does: "send the previewed position on mainnet, where Enter does not" },
   { action: "cancel", keys: ["esc"], does: "close the form", hint: "cancel", rank: 1 },

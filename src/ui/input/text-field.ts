@@ -15,7 +15,7 @@ export function prefilledField(text: string): Required<TextField> {
   return { text, cursor: text.length, prefilled: text !== "" };
 }
 
-export type TextEdit = "left" | "right" | "home" | "end" | "backspace" | "delete";
+export type TextEdit = "left" | "right" | "home" | "end" | "backspace" | "delete" | "eraseBefore";
 
 /** The field after a cursor or erase key: the same field when an erase has nothing to erase. */
 export function editText(f: TextField, edit: TextEdit): TextField {
@@ -32,6 +32,9 @@ export function editText(f: TextField, edit: TextEdit): TextField {
       return f.cursor === 0 ? f : { text: f.text.slice(0, f.cursor - 1) + f.text.slice(f.cursor), cursor: f.cursor - 1 };
     case "delete":
       return f.cursor === f.text.length ? f : { text: f.text.slice(0, f.cursor) + f.text.slice(f.cursor + 1), cursor: f.cursor };
+    // Ctrl+U, as a shell's line editor has it: what a paste or typing left before the cursor goes in one key.
+    case "eraseBefore":
+      return f.cursor === 0 ? f : { text: f.text.slice(f.cursor), cursor: 0 };
   }
 }
 

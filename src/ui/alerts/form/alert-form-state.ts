@@ -131,6 +131,7 @@ function editValue(s: AlertFormState, action: AlertFormAction): AlertFormState {
     case "home":
     case "end":
     case "delete":
+    case "eraseBefore":
       return cursorEdit(s, f, action, set);
     case "up":
       return step(1);

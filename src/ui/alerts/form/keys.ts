@@ -18,7 +18,8 @@ export type AlertFormAction =
   | "home"
   | "end"
   | "backspace"
-  | "delete";
+  | "delete"
+  | "eraseBefore";
 
 export const ALERT_FORM_KEYS: readonly Binding<AlertFormAction>[] = [
   { action: "save", keys: ["enter"], does: "save the alert as the preview says", hint: "save", rank: 1 },
@@ -49,5 +50,6 @@ export const ALERT_FORM_KEYS: readonly Binding<AlertFormAction>[] = [
   { action: "end", keys: ["end"], does: "" },
   { action: "backspace", keys: ["backspace"], does: "erase the character before the cursor (the whole prefilled value)" },
   { action: "delete", keys: ["delete"], does: "erase the character at the cursor" },
+  { action: "eraseBefore", keys: ["ctrl+u"], does: "erase from the cursor back to the value's start" },
   { action: "cancel", keys: ["esc"], does: "close the form, saving nothing", hint: "cancel", rank: 1 },
 ];
