@@ -160,13 +160,14 @@ export function packGroups(groups: readonly (readonly Piece[])[], width: number,
 /**
  * Text broken into lines of at most `width` columns at its spaces, the
  * space at each break dropped. Ink's own wrap keeps it, so a line that
- * filled its width exactly began the next one a column further in. A word
+ * filled its width exactly began the next one a column further in. A
+ * number stays with the unit after it ("1 h", "5 min", "10 s"). A word
  * wider than a line is left for Ink to break.
  */
 export function wrapWords(text: string, width: number): string {
   const lines: string[] = [];
   let line = "";
-  for (const word of text.split(" ")) {
+  for (const word of text.split(/ (?!(?<=\d )(?:h|min|s|ms|d|m)\b)/)) {
     if (line !== "" && textWidth(line) + 1 + textWidth(word) > width) {
       lines.push(line);
       line = word;

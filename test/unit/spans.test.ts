@@ -175,6 +175,11 @@ describe("packGroups", () => {
 });
 
 describe("wrapWords", () => {
+  it("keeps a number with the unit after it", () => {
+    expect(wrapWords("the game, 5 min, 1 h, 24 h (as far as it reaches)", 18)).toBe("the game, 5 min,\n1 h, 24 h (as far\nas it reaches)");
+    expect(wrapWords("in 10 s or so", 5)).toBe("in\n10 s\nor so");
+  });
+
   it("breaks at spaces, dropping the space at each break, and leaves a word wider than a line whole", () => {
     expect(wrapWords("arm or pause the strategy (on mainnet, arming asks for its name)", 38)).toBe(
       "arm or pause the strategy (on mainnet,\narming asks for its name)",
