@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { CHART_TAGS } from "../../src/ui/chart/tags.js";
+import { GAME_WORDS } from "../../src/ui/dashboard/panes/game-words.js";
 import { bindKeys, DEFAULT_KEYS } from "../../src/ui/key-tables.js";
 import { helpRows } from "../../src/ui/keymap.js";
 import { PALETTES, THEMES } from "../../src/ui/palettes.js";
@@ -34,10 +35,19 @@ describe("the help", () => {
         expect(all, `${mode}: ${keys}`).toContain(`${keys} ${does}`);
       }
     }
-    for (const title of ["KEYS", "IN THE POSITION FORM (p)", "IN THE RESULTS VIEW (r)", "IN THE BOOK (b)", "SYMBOLS", "THE CHART'S TAGS"])
+    for (const title of [
+      "KEYS",
+      "IN THE POSITION FORM (p)",
+      "IN THE RESULTS VIEW (r)",
+      "IN THE BOOK (b)",
+      "SYMBOLS",
+      "THE GAME'S WORDS",
+      "THE CHART'S TAGS",
+    ])
       expect(all).toContain(title);
     // Every word the chart tags a line or the time axis with is explained.
     for (const t of Object.values(CHART_TAGS)) expect(all).toContain(`${t.tag} ${t.meaning}`);
+    for (const [word, meaning] of GAME_WORDS) expect(all).toContain(`${word} ${meaning}`);
     // At its end the frame still has its border and the footer under it.
     const lines = frame.split("\n");
     expect(lines.at(-2)).toMatch(/^╰─+╯$/);

@@ -1,6 +1,7 @@
 import { Box, type DOMElement, measureElement, Text } from "ink";
 import { useLayoutEffect, useRef } from "react";
 import { CHART_TAGS } from "../chart/tags.js";
+import { GAME_WORDS } from "../dashboard/panes/game-words.js";
 import { type Binding, helpRows } from "../keymap.js";
 import { useDashboardKey } from "../keys-context.js";
 import { wrapWords } from "../spans.js";
@@ -69,6 +70,8 @@ export function HelpOverlay(p: { width: number; height: number; problems: readon
           column={keyColumn}
           width={inner}
         />
+        <Text bold>THE GAME'S WORDS</Text>
+        <KeyList keys={GAME_WORDS} column={keyColumn} width={inner} />
         <Text bold>THE CHART'S TAGS</Text>
         <KeyList keys={Object.values(CHART_TAGS).map((t) => [t.tag, t.meaning] as const)} column={keyColumn} width={inner} />
         <Text color={tone(theme, "dim")} wrap="wrap">

@@ -23,12 +23,13 @@ import type { Tone } from "../../palettes.js";
 import { fitGroups, type Piece, piecesWidth, span } from "../../spans.js";
 import { mark } from "../../symbols.js";
 import { glyphs, signTone, type Theme, useTheme } from "../../theme.js";
+import { PHASE_WORDS } from "./game-words.js";
 
 const PHASE: Record<GamePhase, { label: string; tone: Tone }> = {
-  next: { label: "NEXT", tone: "dim" },
-  accepting: { label: "ACCEPTING", tone: "good" },
-  locked: { label: "LOCKED LOBBY", tone: "warn" },
-  settling: { label: "SETTLING", tone: "accent" },
+  next: { label: PHASE_WORDS.next.label, tone: "dim" },
+  accepting: { label: PHASE_WORDS.accepting.label, tone: "good" },
+  locked: { label: PHASE_WORDS.locked.label, tone: "warn" },
+  settling: { label: PHASE_WORDS.settling.label, tone: "accent" },
 };
 
 export interface GamePaneProps extends PaneFrame {

@@ -1,0 +1,23 @@
+/**
+ * The words the game pane and the positions' title say of a game, and what
+ * each means: the panes take the phases' labels from here and the help
+ * lists every word from here, so none on screen goes unexplained.
+ */
+import { type GamePhase, LOCK_FINAL_MS, LOCK_SOON_SHARE } from "../../../domain/game.js";
+import { MAX_POSITIONS_PER_GAME } from "../../../domain/rules.js";
+
+export const PHASE_WORDS: Record<GamePhase, { label: string; meaning: string }> = {
+  next: { label: "NEXT", meaning: "the game after the live one, not started yet" },
+  accepting: { label: "ACCEPTING", meaning: "the live game takes positions until its lock" },
+  locked: { label: "LOCKED LOBBY", meaning: "past its lock: no more positions, waiting for its end" },
+  settling: { label: "SETTLING", meaning: "ended: its result is on its way" },
+};
+
+/** Every word, in the order the help lists them. */
+export const GAME_WORDS: readonly (readonly [string, string])[] = [
+  ...(["accepting", "locked", "settling", "next"] as const).map((p) => [PHASE_WORDS[p].label, PHASE_WORDS[p].meaning] as const),
+  ["EARLY", "inside the game's early-precision bonus window (the service does not publish its rules)"],
+  ["! closes in", `the lock is near: the last ${LOCK_SOON_SHARE * 100} % of the time before it`],
+  ["!! closes in", `the lock is ${LOCK_FINAL_MS / 1000} s away or less (a 10 s game's last half)`],
+  ["3 held 7 left", `your positions in the live game, and how many more it takes (${MAX_POSITIONS_PER_GAME} a game)`],
+];
