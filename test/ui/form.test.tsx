@@ -164,6 +164,10 @@ describe("position form", () => {
     expect(problemLines([price], 1, 56)).toEqual([price]);
     expect(problemLines([price, locked], 1, 56)).toEqual([`${price} (+1 more)`]);
     expect(problemLines([price, locked], 1, 80)).toEqual([`${price} · ${locked}`]);
+    // Too wide for its line, a problem leaves out its reason in brackets rather than be cut inside it.
+    const duplicate = "same price and stake as a position you hold (the service would refuse it as a duplicate)";
+    expect(problemLines([duplicate], 1, 76)).toEqual(["same price and stake as a position you hold"]);
+    expect(problemLines([duplicate], 1, 100)).toEqual([duplicate]);
     expect(problemLines([price, locked, "stake below the 10s minimum of 0.01"], 2, 80)).toEqual([
       price,
       `${locked} · stake below the 10s minimum of 0.01`,

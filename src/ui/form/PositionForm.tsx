@@ -167,10 +167,13 @@ function Status(p: PositionFormProps & { lines: number }) {
 /**
  * The problems on `lines` lines of `width` columns: one a line, the last
  * taking the rest, as many whole as fit, then how many more there are
- * ("(+1 more)"), never one cut mid-word after another.
+ * ("(+1 more)"), never one cut mid-word after another. A problem too wide
+ * for a line leaves out the reason in brackets at its end ("same price and
+ * stake as a position you hold"), rather than be cut inside it.
  */
-export function problemLines(problems: readonly string[], lines: number, width: number): string[] {
-  if (problems.length <= lines) return [...problems];
+export function problemLines(all: readonly string[], lines: number, width: number): string[] {
+  const problems = all.map((p) => (textWidth(p) > width ? p.replace(/ \([^()]*\)$/, "") : p));
+  if (problems.length <= lines) return problems;
   const rest = problems.slice(lines - 1);
   const more = (n: number) => (n > 0 ? ` (+${n} more)` : "");
   let last = rest[0]!;
