@@ -107,9 +107,9 @@ it("names the window in its title", async () => {
 describe("the price axis", () => {
   /** The pane on a 1 m game `at` ms in, with these prices. */
   const tree = (series: PriceSeries, gameStart = START) => {
-    // The ai price on the open, so that the scale is the line's own.
+    // An asset priced about 1.2, opening and aimed at 1.2345, so that the scale is the line's own.
     const listed = listing({ start: gameStart, now: gameStart + 5_000, gid: "489886" }).liveGame!;
-    const game = { ...listed, ai_price: listed.open_price };
+    const game = { ...listed, open_price: new Decimal("1.2345"), ai_price: new Decimal("1.2345") };
     return (
       <ThemeContext.Provider value={{ color: false, ascii: false }}>
         <PricePane
@@ -145,19 +145,28 @@ describe("the price axis", () => {
     );
   const near = (from: number, values: number[]) => PriceSeries.of(values.map((value, i) => ({ t: from + i * 1000, value })));
 
-  it("keeps its labels' room through a game, so a shorter label does not move the plot", async () => {
+  it("shows at least a ten-thousandth of the price: a game's first prices, cents apart, are not labelled in cents", async () => {
     const base = open.toNumber();
-    // Two prices a few tenths apart: ticks in tenths ("67,036.25"); then thirty apart: whole ticks ("67,010").
     mounted = renderAt(tree(near(START, [base, base + 0.4])), 80, 15);
     await tick();
-    const first = axisColumns(mounted.text());
-    expect(mounted.text(), mounted.text()).toMatch(/\.\d+┤/);
-    mounted.instance.rerender(tree(near(START, [base, base + 0.4, base + 30])));
+    const labels = mounted.text().match(/[\d,.]+(?=┤)/g) ?? [];
+    expect(labels.length).toBeGreaterThan(1);
+    for (const l of labels) expect(l, mounted.text()).toMatch(/^\d{2},\d{3}$/);
+  });
+
+  it("keeps its labels' room through a game, so a shorter label does not move the plot", async () => {
+    const base = 1.2345;
+    // Two prices a ten-thousandth apart: ticks in hundred-thousandths ("1.23452"); then three tenths apart: in hundredths ("1.35").
+    mounted = renderAt(tree(near(START, [base, base + 0.0001])), 80, 15);
     await tick();
-    expect(mounted.text()).not.toMatch(/\.\d+┤/);
+    const first = axisColumns(mounted.text());
+    expect(mounted.text(), mounted.text()).toMatch(/\.\d{4,}┤/);
+    mounted.instance.rerender(tree(near(START, [base, base + 0.0001, base + 0.3])));
+    await tick();
+    expect(mounted.text(), mounted.text()).not.toMatch(/\.\d{3,}┤/);
     expect(axisColumns(mounted.text())).toEqual(first);
     // A new game starts the axis afresh: its labels take what they need.
-    mounted.instance.rerender(tree(near(START + 60_000, [base, base + 30]), START + 60_000));
+    mounted.instance.rerender(tree(near(START + 60_000, [base, base + 0.3]), START + 60_000));
     await tick();
     const next = [...axisColumns(mounted.text())][0]!;
     expect(next).toBeLessThan([...first][0]!);

@@ -149,6 +149,8 @@ function pointsIn(points: PriceSeries, range: TimeRange): Window {
  * before it, never about nothing.
  */
 const SLIVER = 0.25;
+/** The least span of prices a chart shows, as a share of the price: 0.01 %, about 6 on a BTC price of 63,000. */
+const MIN_SPAN = 1e-4;
 
 function priceScale(
   extent: { lo: number; hi: number } | undefined,
@@ -165,7 +167,7 @@ function priceScale(
     lo = Math.min(...anchors);
     hi = Math.max(...anchors);
   }
-  const span = Math.max(hi - lo, Math.abs(hi) * 1e-4, 1e-6);
+  const span = Math.max(hi - lo, Math.abs(hi) * MIN_SPAN, 1e-6);
   const mid = (lo + hi) / 2;
   const order = [...refs].sort(
     (a, b) => Number(a.kind === "strike") - Number(b.kind === "strike") || Math.abs(a.value - mid) - Math.abs(b.value - mid),
@@ -177,7 +179,10 @@ function priceScale(
       hi = Math.max(hi, r.value);
     }
   }
-  const pad = Math.max(hi - lo, span) * 0.04;
+  // A line flatter than MIN_SPAN of its price is drawn about its middle at that span: a game's first
+  // prices, a few cents apart, are not blown up to fill the plot under tick labels in cents.
+  if (hi - lo < span) [lo, hi] = [mid - span / 2, mid + span / 2];
+  const pad = (hi - lo) * 0.04;
   return { lo: lo - pad, hi: hi + pad };
 }
 
