@@ -121,7 +121,9 @@ export function formatPercent(p: Amount): string {
  *     not change width as its last digits come and go; an amount under a
  *     cent that is not zero keeps its digits (panePlaces), so a
  *     minimum-stake game's figures are never rounded to 0.00 or 0.01;
- *   - formatGross: a gross (PROJ.GROSS, paid) beside its stake, to as many decimals
+ *   - formatMoneyAt / formatMoneyChangeAt: the live game's figures, all at
+ *     the game's one precision (gamePlaces), so none changes as it moves;
+ *   - formatGross: a gross (a book row's PROJ.GROSS, paid) beside its stake, to as many decimals
  *     as its net needs, so gross − stake reads as the net beside it;
  *   - formatMoneyExact / formatMoneyChangeExact: the detail views and the
  *     one-shot commands, every digit the amount has down to USDC's smallest
@@ -185,13 +187,42 @@ function panePlaces(d: Decimal): number {
 const PANE_DIGITS_BELOW = new Decimal("0.1");
 
 /**
+ * The decimals a live game's money figures (its positions' projected gross
+ * and net, their total, "if closed now") are shown with: all of them alike,
+ * whatever each figure's size, so none changes precision as the price moves
+ * it across a tenth. MONEY_EXACT_MAX_DECIMALS where a stake is under
+ * PANE_DIGITS_BELOW (a minimum-stake game's figures are fractions of a
+ * cent), else MONEY_PANE_DECIMALS.
+ */
+export function gamePlaces(stakes: readonly Decimal[]): number {
+  return stakes.some((s) => s.abs().lt(PANE_DIGITS_BELOW)) ? MONEY_EXACT_MAX_DECIMALS : MONEY_PANE_DECIMALS;
+}
+
+/** An amount to `places` decimals (gamePlaces); one that is not zero but would read as zero goes to its first digit. */
+export function formatMoneyAt(amount: Amount, places: number): string {
+  if (amount instanceof Unreadable) return UNREADABLE_MARK;
+  const d = toDecimal(amount);
+  return formatAmount(d, atLeastFirstDigit(d, places));
+}
+
+/** formatMoneyAt, signed: a change or a net. */
+export function formatMoneyChangeAt(amount: Amount, places: number): string {
+  if (amount instanceof Unreadable) return UNREADABLE_MARK;
+  const d = toDecimal(amount);
+  return formatSigned(d, atLeastFirstDigit(d, places));
+}
+
+function atLeastFirstDigit(d: Decimal, places: number): number {
+  return d.isZero() || !d.toDecimalPlaces(places, Decimal.ROUND_HALF_EVEN).isZero() ? places : -d.e;
+}
+
+/**
  * Its digits, at most MONEY_EXACT_MAX_DECIMALS; but an amount that is not
  * zero and would round to zero there goes to its first digit ("0.0000001"),
  * never reading as nothing.
  */
 function exactPlaces(d: Decimal): number {
-  const places = Math.min(MONEY_EXACT_MAX_DECIMALS, Math.max(MONEY_PANE_DECIMALS, d.decimalPlaces()));
-  return d.isZero() || !d.toDecimalPlaces(places, Decimal.ROUND_HALF_EVEN).isZero() ? places : -d.e;
+  return atLeastFirstDigit(d, Math.min(MONEY_EXACT_MAX_DECIMALS, Math.max(MONEY_PANE_DECIMALS, d.decimalPlaces())));
 }
 
 /** "974.90 USDC": an amount with no column header or label to say what it is in. */

@@ -24,6 +24,8 @@ export interface ClosedNow {
   net: Decimal;
   /** net / staked × 100; null when nothing is staked. */
   pct: Decimal | null;
+  /** The decimals the game's figures are shown with (PositionTotals.places): the positions' total shows the same net. */
+  places: number;
 }
 
 /** The focused game's projected net, or null while a projection is missing (just placed) or unreadable, or nothing is held. */
@@ -31,7 +33,7 @@ export function ifClosedNow(t: PositionTotals): ClosedNow | null {
   // Nothing held has no projection (positionTotals): null like one just placed.
   if (t.projected === null || !isReadable(t.projected) || !isReadable(t.staked)) return null;
   const net = t.projected.minus(t.staked);
-  return { net, pct: t.staked.isZero() ? null : net.div(t.staked).times(100) };
+  return { net, pct: t.staked.isZero() ? null : net.div(t.staked).times(100), places: t.places };
 }
 
 export interface SessionMoney {

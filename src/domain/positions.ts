@@ -5,6 +5,7 @@
  * decimals (the api layer reads `w` and `r` from their digits), so totals
  * are exact too.
  */
+import { gamePlaces } from "./format.js";
 import { Decimal, sum } from "./money.js";
 import { isReadable, type Position, type StreakEntry, Unreadable } from "./service-data.js";
 
@@ -31,6 +32,8 @@ export interface PositionTotals {
   /** null while some position has no projection yet. */
   projected: Decimal | null | Unreadable;
   returnPct: Decimal | null | Unreadable;
+  /** The decimals the game's money figures are shown with (gamePlaces over the active stakes read). */
+  places: number;
 }
 
 /**
@@ -165,7 +168,7 @@ export function positionTotals(rows: readonly PositionRow[]): PositionTotals {
   let returnPct: Decimal | null | Unreadable = null;
   if (projected instanceof Unreadable || (projected !== null && staked instanceof Unreadable)) returnPct = UNKNOWN_PROJECTION;
   else if (projected !== null && staked instanceof Decimal && staked.gt(0)) returnPct = projected.minus(staked).div(staked).times(100);
-  return { count: active.length, staked, projected, returnPct };
+  return { count: active.length, staked, projected, returnPct, places: gamePlaces(stakes.filter(isReadable)) };
 }
 
 /** Streak elements whose shape we understand (the spec leaves it open). */

@@ -136,6 +136,21 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     expect(total).toMatch(/ 0\.01 +0\.014028 +\+0\.004028\b/);
   });
 
+  it("shows a game's figures at one precision, so a net crossing a tenth keeps its digits, and 'if closed now' reads as the total", () => {
+    // Stakes of 0.10 and 0.30: nets of -0.037054 and -0.20 are both to the cent; the total's -0.24 is 'if closed now'.
+    const positions = [
+      statusPosition({ txid: "s1", sp: "67020", f: "0.1", w: 0.062946, r: -37.05, t: String(START + 3_000) }),
+      statusPosition({ txid: "s2", sp: "67000", f: "0.3", w: 0.1, r: -66.67, t: String(START + 4_000) }),
+    ];
+    const status = { value: statusResponse(positions), at: now - 1_000 };
+    const frame = draw(liveSnapshot(now, { status }), now, cols, rows);
+    const table = pane(frame, "POSITIONS");
+    expect(table.find((r) => r.includes("67,020.00"))).toMatch(/ 0\.10 .* 0\.06 +-0\.04\b/);
+    expect(table.find((r) => r.includes("67,000.00"))).toMatch(/ 0\.30 .* 0\.10 +-0\.20\b/);
+    expect(table.find((r) => r.trim().startsWith("total"))).toMatch(/ 0\.40 +0\.16 +-0\.24\b/);
+    expect(moneyLines(frame, rows)).toMatch(/(if closed now|now) -0\.24\b/);
+  });
+
   it("shows the LAST GAME card after a settlement in the balance pane, the outcome on its first line", () => {
     if (rows < 28) return;
     const snap = withSettlement(liveSnapshot(now), settledGame, now - 500);

@@ -5,10 +5,13 @@ import {
   formatCountdown,
   formatGross,
   formatMoney,
+  formatMoneyAt,
   formatMoneyChange,
+  formatMoneyChangeAt,
   formatMoneyChangeExact,
   formatMoneyExact,
   fractionWidth,
+  gamePlaces,
   inCurrency,
   padFraction,
   plural,
@@ -157,6 +160,35 @@ describe("money, one function per kind", () => {
   it("names the currency of an amount that stands alone", () => {
     expect(inCurrency(formatMoneyChange("-2"), "USDC")).toBe("-2.00 USDC");
     expect(inCurrency("1.00", "")).toBe("1.00");
+  });
+});
+
+describe("a live game's figures: one precision for the game", () => {
+  const d = (v: string) => new Decimal(v);
+
+  it("takes every digit where a stake is under a tenth, else the cent, whatever each figure's size", () => {
+    expect(gamePlaces([d("0.01"), d("2")])).toBe(6);
+    expect(gamePlaces([d("0.1"), d("0.3")])).toBe(2);
+    expect(gamePlaces([])).toBe(2);
+  });
+
+  it("keeps its precision as a figure crosses a tenth: no net turns from its digits to the cent as the price moves", () => {
+    // On stakes of 0.10 and 0.30: -0.037054 and -0.20 in one column read as two precisions.
+    expect([formatMoneyChangeAt("-0.037054", 2), formatMoneyChangeAt("-0.2", 2)]).toEqual(["-0.04", "-0.20"]);
+    // At the minimum stake every figure has six decimals, trailing zeros too, so the digits line up.
+    expect([formatMoneyAt("0.01802", 6), formatMoneyAt("0.015391", 6), formatMoneyChangeAt("0.2", 6)]).toEqual([
+      "0.018020",
+      "0.015391",
+      "+0.200000",
+    ]);
+  });
+
+  it("never reads a figure that is not zero as zero", () => {
+    expect([formatMoneyChangeAt("0.004", 2), formatMoneyAt("0.0000001", 6), formatMoneyChangeAt("0", 2)]).toEqual([
+      "+0.004",
+      "0.0000001",
+      "0.00",
+    ]);
   });
 });
 

@@ -7,7 +7,7 @@
  */
 
 import { Box } from "ink";
-import { formatDistance, formatInterval, formatMoney, formatMoneyChange, plural, shortGid, strikeLabel } from "../../domain/format.js";
+import { formatDistance, formatInterval, formatMoney, formatMoneyChangeAt, plural, shortGid, strikeLabel } from "../../domain/format.js";
 import { gameClock } from "../../domain/game.js";
 import { ifClosedNow } from "../../domain/money-line.js";
 import { bestRow, distanceFrom, isWinning, type PositionRow, positionTotals, projectedNetOf } from "../../domain/positions.js";
@@ -39,6 +39,7 @@ export function LinesBody(p: DashboardProps & { height: number; data: PaneData }
   const best = bestRow(d.rows, s.price?.value.value);
   const room = l.positionsHeight - 1;
   const { shown } = visibleRows(d.rows, best, room, p.scroll);
+  const { places } = positionTotals(d.rows);
   const spare = Math.max(0, room - shown.length);
   // The ended game's positions, waiting for their result, as one line where one is left; before the chart.
   const settling = spare > 0 ? d.view.settling : undefined;
@@ -66,7 +67,7 @@ export function LinesBody(p: DashboardProps & { height: number; data: PaneData }
       {l.positionsHeight > 0 ? <Line>{summary(d)}</Line> : null}
       {shown.map((r) => (
         <Line key={r.txid} bold={r === best}>
-          {positionLine(r, s.price?.value.value, theme.ascii)}
+          {positionLine(r, s.price?.value.value, places, theme.ascii)}
         </Line>
       ))}
       {settling ? (
@@ -138,19 +139,19 @@ function summary(d: PaneData) {
     span("POSITIONS ", { bold: true }),
     `${t.count} held ${Math.max(0, MAX_POSITIONS_PER_GAME - t.count)} left`,
     t.count > 0 &&
-      span(`  net ${net === null ? "pending" : formatMoneyChange(net)}`, { tone: net === null ? "dim" : signTone(net.cmp(0)) }),
+      span(`  net ${net === null ? "pending" : formatMoneyChangeAt(net, t.places)}`, { tone: net === null ? "dim" : signTone(net.cmp(0)) }),
   ];
 }
 
 /** "◆@63,500 2.00 +72.16 net +0.10" */
-function positionLine(r: PositionRow, price: Parameters<typeof distanceFrom>[0] | undefined, ascii: boolean) {
+function positionLine(r: PositionRow, price: Parameters<typeof distanceFrom>[0] | undefined, places: number, ascii: boolean) {
   const net = projectedNetOf(r);
   const winning = isWinning(r) ? mark("winning", ascii) : " ";
   return [
     span(`${winning}${strikeLabel(r.strike)} `, { tone: "accent" }),
     `${formatMoney(r.stake)} `,
     price === undefined ? "– " : `${formatDistance(distanceFrom(price, r))} `,
-    span(`net ${net === null ? (r.pending ? "pending" : "–") : formatMoneyChange(net)}`, {
+    span(`net ${net === null ? (r.pending ? "pending" : "–") : formatMoneyChangeAt(net, places)}`, {
       tone: net === null ? "dim" : signTone(net.cmp(0)),
     }),
   ];

@@ -1,5 +1,13 @@
 import { memo } from "react";
-import { formatMoney, formatMoneyChange, formatPercent, inCurrency, shortGid, UNREADABLE_MARK } from "../../../domain/format.js";
+import {
+  formatMoney,
+  formatMoneyChange,
+  formatMoneyChangeAt,
+  formatPercent,
+  inCurrency,
+  shortGid,
+  UNREADABLE_MARK,
+} from "../../../domain/format.js";
 import type { Decimal } from "../../../domain/money.js";
 import type { ClosedNow, SessionMoney } from "../../../domain/money-line.js";
 import type { GameOutcome, LastGameCard } from "../../../domain/results.js";
@@ -81,7 +89,7 @@ export function closedNowPieces(money: Money, currency: string, label: string): 
   const tone = money.stale ? "dim" : signTone(c.net.cmp(0));
   return [
     label,
-    span(inCurrency(formatMoneyChange(c.net), currency), { bold: !money.stale, tone }),
+    span(inCurrency(formatMoneyChangeAt(c.net, c.places), currency), { bold: !money.stale, tone }),
     c.pct ? span(` (${formatPercent(c.pct)})`, { tone }) : null,
     money.stale && STALE_MARK,
   ];

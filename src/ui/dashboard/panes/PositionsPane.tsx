@@ -1,9 +1,9 @@
 import { memo, useMemo } from "react";
 import {
   formatDistance,
-  formatGross,
   formatMoney,
-  formatMoneyChange,
+  formatMoneyAt,
+  formatMoneyChangeAt,
   formatPercent,
   formatPrice,
   formatWhen,
@@ -220,14 +220,16 @@ function useTableTexts(
   today: number,
   cols: readonly (DroppableColumn & { key: Key })[],
 ) {
-  const texts = useMemo(() => new Map(all.map((r) => [r, rowTexts(r, today)])), [all, today]);
+  // One precision for the game's figures (totals.places): a row's net crossing a tenth does not change its digits.
+  const { places } = totals;
+  const texts = useMemo(() => new Map(all.map((r) => [r, rowTexts(r, today, places)])), [all, today, places]);
   // Worked out when /status changes the totals, not every frame: the pads, and so every row, hold still between.
   const { net, totalTexts } = useMemo(() => {
     const net = ifClosedNow(totals)?.net ?? null;
     const totalTexts = {
       stake: formatMoney(totals.staked),
-      projected: totals.projected === null ? "–" : formatGross(totals.projected, totals.staked),
-      net: net === null ? "–" : formatMoneyChange(net),
+      projected: totals.projected === null ? "–" : formatMoneyAt(totals.projected, totals.places),
+      net: net === null ? "–" : formatMoneyChangeAt(net, totals.places),
     };
     return { net, totalTexts };
   }, [totals]);
@@ -238,13 +240,13 @@ function useTableTexts(
 /** A row's figures as text: formatted when /status changes them, not when the price does. */
 type RowTexts = ReturnType<typeof rowTexts>;
 
-function rowTexts(r: PositionRow, today: number) {
+function rowTexts(r: PositionRow, today: number, places: number) {
   const net = projectedNetOf(r);
   return {
     strike: formatPrice(r.strike),
     stake: formatMoney(r.stake),
-    projected: r.projected === null ? (r.pending ? "pending" : "–") : formatGross(r.projected, r.stake),
-    net: net === null ? (r.pending ? "pending" : "–") : formatMoneyChange(net),
+    projected: r.projected === null ? (r.pending ? "pending" : "–") : formatMoneyAt(r.projected, places),
+    net: net === null ? (r.pending ? "pending" : "–") : formatMoneyChangeAt(net, places),
     ret: r.returnPct === null ? "–" : formatPercent(r.returnPct),
     placed: isReadable(r.placedAt) ? formatWhen(r.placedAt, today) : "?",
   };
