@@ -81,7 +81,7 @@ export const BalancePane = memo(function BalancePane(p: BalancePaneProps) {
 });
 
 /** "if closed now +0.12 USDC (+2.40%)", or what is not known yet. */
-export function closedNowPieces(money: Money, currency: string, label: string): Piece[] {
+export function closedNowPieces(money: Money, currency: string, label: string, pct = true): Piece[] {
   const c = money.closedNow;
   if (c === undefined) return [label, span("…", { tone: "dim" })];
   if (c === "none") return [span(`${label}– (nothing held)`, { tone: "dim" })];
@@ -90,7 +90,7 @@ export function closedNowPieces(money: Money, currency: string, label: string): 
   return [
     label,
     span(inCurrency(formatMoneyChangeAt(c.net, c.places), currency), { bold: !money.stale, tone }),
-    c.pct ? span(` (${formatPercent(c.pct)})`, { tone }) : null,
+    pct && c.pct ? span(` (${formatPercent(c.pct)})`, { tone }) : null,
     money.stale && STALE_MARK,
   ];
 }
@@ -148,6 +148,8 @@ export function MoneyLine(p: {
   const variants: Piece[][][] = [
     [balance, ["  ", ...closedNowPieces(p.money, p.currency, "if closed now ")], ["  ", ...sessionPieces(p.money, p.currency, true)]],
     [balance, ["  ", ...closedNowPieces(p.money, "", "if closed now ")], ["  ", ...sessionPieces(p.money, "", false)]],
+    // Then without the share: the balance is worth more than the percent the positions table gives beside it.
+    [balance, ["  ", ...closedNowPieces(p.money, "", "if closed now ", false)], ["  ", ...sessionPieces(p.money, "", false)]],
     // The figure first when there is one; with nothing projected, the balance is worth more than a dash.
     typeof p.money.closedNow === "object" && p.money.closedNow !== null
       ? [closedNowPieces(p.money, "", "if closed now "), ["  ", ...sessionPieces(p.money, "", false)], ["  ", ...balance]]
