@@ -165,4 +165,11 @@ describe("the book", () => {
     expect(frame).toContain("Enter shows the selected game in the panes");
     expect(frame).not.toContain("PRICE BTC_USDT");
   });
+
+  it("offers no Enter where no game is held: there is nothing to show", () => {
+    const s = { ...liveSnapshot(NOW), status: { value: statusResponse([]), at: NOW - 1_000 } };
+    const frame = draw(s, NOW, 80, 24, { book: { rows: [], selected: 0 } });
+    expect(panel(frame.split("\n"), "BOOK").length).toBeGreaterThan(2);
+    expect(frame).not.toContain("Enter shows");
+  });
 });

@@ -93,7 +93,8 @@ export const BookPane = memo(function BookPane(p: BookPaneProps) {
           </Line>
         );
       })}
-      {p.selected !== undefined ? <Line tone="accent">Enter shows the selected game in the panes</Line> : null}
+      {/* With no game to select, Enter has nothing to show. */}
+      {p.selected !== undefined && p.rows.length > 0 ? <Line tone="accent">Enter shows the selected game in the panes</Line> : null}
     </Pane>
   );
 });
