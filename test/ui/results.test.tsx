@@ -403,6 +403,33 @@ describe("results view", () => {
     expect(t).toContain("net 0.00 (refunded)");
   });
 
+  it("marks the selected position of a game whose positions all fit, so j/k show where they are", async () => {
+    const placed = new Date(NOW - 120_000).toISOString();
+    const positions = [0, 1, 2].map((i) => ({
+      sp: String(67100 + i),
+      f: "1",
+      w: "1.5",
+      r: "50",
+      win: true,
+      variance: "1",
+      txid: `p${i}`,
+      placed_at: placed,
+    }));
+    const three = game(0, { positions, total_staked: "3", total_winnings: "4.5", net_return: "1.5" });
+    const { u } = await openResults([three], 120, 40);
+    await u.press(ENTER);
+    // Bold (ESC [1m) on the selected row's line only.
+    const boldStrikes = () =>
+      u
+        .lastFrame()
+        .split("\n")
+        .filter((l) => l.includes("\u001b[1m") && /67,10\d\.00/.test(l))
+        .map((l) => /67,10\d/.exec(l)![0]);
+    expect(boldStrikes()).toEqual(["67,100"]);
+    await u.press("j");
+    expect(boldStrikes()).toEqual(["67,101"]);
+  });
+
   it("at 60x15 a game with more positions than fit shows a window of them that j/k moves, the selected one marked", async () => {
     const placed = new Date(NOW - 120_000).toISOString();
     const positions = Array.from({ length: 6 }, (_, i) => ({

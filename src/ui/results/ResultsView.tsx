@@ -227,7 +227,8 @@ function GameDetail(p: { game: GameResult; selected: number; width: number; rows
       ) : (
         all.slice(win.first, win.end).map((row, i) => {
           const at = win.first + i;
-          const selected = win.scrolls && at === win.selected;
+          // The selected position stands out whether or not the rows scroll: j/k show where they are.
+          const selected = g.positions.length > 1 && at === win.selected;
           return (
             <Line key={g.positions[at]!.txid} bold={selected} tone={selected ? "accent" : undefined}>
               {detailLine(cols, row)}
