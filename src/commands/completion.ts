@@ -7,6 +7,7 @@
 import { NETWORKS } from "../api/schemas.js";
 import { COMMANDS, type Command, commandHelp } from "../config/help.js";
 import { SETTINGS } from "../config/settings.js";
+import { formatInterval } from "../domain/format.js";
 import { INTERVALS, SIM_ASSETS } from "../domain/rules.js";
 import { COMMON_SWITCHES, type CommandName, OWN } from "./args.js";
 import { CONFIG_SWITCHES } from "./config.js";
@@ -29,7 +30,8 @@ const HELP_OPTIONS: Option[] = [
 
 /** Values to offer for a setting's flag. */
 function valuesOf(name: string): Option["values"] {
-  if (name === "interval") return INTERVALS.map(String);
+  // As the dashboard writes an interval (readInterval takes seconds too).
+  if (name === "interval") return INTERVALS.map((i) => formatInterval(i));
   if (name === "network") return NETWORKS;
   if (name === "asset" || name === "assets") return SIM_ASSETS;
   if (name === "debugLog") return "file";

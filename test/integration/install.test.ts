@@ -201,7 +201,7 @@ describe("the installed package", () => {
     // Every command of the CLI, in its order.
     expect(complete("spotdash", "")).toEqual([...COMMANDS]);
     expect(complete("spotdash", "--inter")).toEqual(["--interval"]);
-    expect(complete("spotdash", "--interval", "")).toEqual(["10", "60", "3600", "86400"]);
+    expect(complete("spotdash", "--interval", "")).toEqual(["10s", "1m", "1h", "1d"]);
     expect(complete("spotdash", "place", "--st")).toEqual(["--stake", "--state-dir"]);
     expect(complete("spotdash", "completion", "")).toEqual(expect.arrayContaining(["bash", "zsh", "fish"]));
   });
@@ -225,7 +225,7 @@ describe("the installed package", () => {
         .map((l) => l.split("\t")[0]);
     expect(complete("spotdash ").sort()).toEqual([...COMMANDS].sort());
     expect(complete("spotdash place --st")).toEqual(expect.arrayContaining(["--stake", "--state-dir"]));
-    expect(complete("spotdash --interval ")).toEqual(["10", "60", "3600", "86400"]);
+    expect(complete("spotdash --interval ").sort()).toEqual(["10s", "1d", "1h", "1m"]);
   });
 
   it("shares one sim between commands: spotdash sim announces itself, place then positions see the same world", async () => {
