@@ -30,7 +30,8 @@ function moneyLines(frame: string, rows: number): string {
   return rows >= 28 ? pane(frame, "BALANCE").join("\n") : pane(frame, "GAME ").join("\n");
 }
 
-const settledGame = gameResult({
+/** A settled game as the service sends it, for gameResult. */
+const SETTLED_WIRE = {
   gid: "489885",
   interval: 60,
   asset: "BTC_USDT",
@@ -55,7 +56,8 @@ const settledGame = gameResult({
   total_staked: "2.5",
   total_winnings: "0.4020501",
   net_return: "-2.0979499",
-});
+};
+const settledGame = gameResult(SETTLED_WIRE);
 
 describe.each(SIZES)("at %ix%i", (cols, rows) => {
   const now = START + 15_200;
@@ -256,15 +258,9 @@ describe("the settlement toast in a narrow footer", () => {
     const now = START + 15_200;
     // A 10 s game at the minimum stake: "settled #…789012 BTC_USDT 10s: LOST -0.004596 USDC" is 50 columns.
     const game = gameResult({
+      ...SETTLED_WIRE,
       gid: "123456789012",
       interval: 10,
-      asset: "BTC_USDT",
-      network: "testnet",
-      currency: "USDC",
-      open_price: "67000",
-      closing_price: "67012.345",
-      settled_at: new Date(START - 1_000).toISOString(),
-      cancelled: false,
       positions: [],
       total_staked: "0.01",
       total_winnings: "0.005404",

@@ -10,7 +10,15 @@ import { Box } from "ink";
 import { formatDistance, formatInterval, formatMoney, formatMoneyChangeAt, plural, shortGid, strikeLabel } from "../../domain/format.js";
 import { gameClock } from "../../domain/game.js";
 import { ifClosedNow } from "../../domain/money-line.js";
-import { bestRow, distanceFrom, isWinning, type PositionRow, positionTotals, projectedNetOf } from "../../domain/positions.js";
+import {
+  bestRow,
+  distanceFrom,
+  isWinning,
+  type PositionRow,
+  type PositionTotals,
+  positionTotals,
+  projectedNetOf,
+} from "../../domain/positions.js";
 import { MAX_POSITIONS_PER_GAME } from "../../domain/rules.js";
 import { targetPrices } from "../../poller/snapshot.js";
 import { freshness } from "../age.js";
@@ -39,7 +47,7 @@ export function LinesBody(p: DashboardProps & { height: number; data: PaneData }
   const best = bestRow(d.rows, s.price?.value.value);
   const room = l.positionsHeight - 1;
   const { shown } = visibleRows(d.rows, best, room, p.scroll);
-  const { places } = positionTotals(d.rows);
+  const totals = positionTotals(d.rows);
   const spare = Math.max(0, room - shown.length);
   // The ended game's positions, waiting for their result, as one line where one is left; before the chart.
   const settling = spare > 0 ? d.view.settling : undefined;
@@ -64,10 +72,10 @@ export function LinesBody(p: DashboardProps & { height: number; data: PaneData }
         width={l.cols}
       />
       <FormSlot {...p} />
-      {l.positionsHeight > 0 ? <Line>{summary(d)}</Line> : null}
+      {l.positionsHeight > 0 ? <Line>{summary(d, totals)}</Line> : null}
       {shown.map((r) => (
         <Line key={r.txid} bold={r === best}>
-          {positionLine(r, s.price?.value.value, places, theme.ascii)}
+          {positionLine(r, s.price?.value.value, totals.places, theme.ascii)}
         </Line>
       ))}
       {settling ? (
@@ -131,9 +139,8 @@ function SpareRows(p: DashboardProps & { rows: number; data: PaneData }) {
 }
 
 /** "POSITIONS 3 held 7 left · net +0.12", or what is not known yet. */
-function summary(d: PaneData) {
+function summary(d: PaneData, t: PositionTotals) {
   if (!d.read) return [span("POSITIONS ", { bold: true }), span("loading…", { tone: "dim" })];
-  const t = positionTotals(d.rows);
   const net = ifClosedNow(t)?.net ?? null;
   return [
     span("POSITIONS ", { bold: true }),
