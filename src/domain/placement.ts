@@ -5,7 +5,7 @@
  */
 import { formatCountdown, formatInterval, formatMoneyExact } from "./format.js";
 import { phaseAt, toNextGame } from "./game.js";
-import { type Decimal, parseDecimal, toWire } from "./money.js";
+import { Decimal, parseDecimal, toWire } from "./money.js";
 import { type Interval, MAX_POSITIONS_PER_GAME, MONEY_DECIMALS, minStake } from "./rules.js";
 import { type GameListing, isReadable, type Unreadable } from "./service-data.js";
 
@@ -48,6 +48,31 @@ export function checkPlacement(priceText: string, stakeText: string, ctx: Placem
   const live = ctx.listing?.liveGame;
   if (problems.length > 0 || !price || !stake || !live) return { ok: false, problems };
   return { ok: true, gid: live.gid, sp: toWire(price), f: toWire(stake) };
+}
+
+/**
+ * How far from the live price, as a share of it, a price may be before the
+ * form says how far it is: a digit too many or too few, or the first two
+ * swapped, is further. Only said, never refused: a strike is the trader's
+ * to choose. docs/dashboard.md ("The position form").
+ */
+export const FAR_FROM_PRICE = new Decimal("0.1");
+/** Past this many times the live price the note says "over 10x" rather than a percentage a pasted number could make any length. */
+const FAR_TIMES = 10;
+
+/**
+ * "42% below the live price" (or "42% below live", `short`) where `sp` is
+ * further than FAR_FROM_PRICE from `price`; "over 10x the live price" past
+ * FAR_TIMES. Undefined near the price, or without one.
+ */
+export function farFromPrice(sp: Decimal, price: Decimal | undefined, short = false): string | undefined {
+  if (price === undefined || price.lte(0)) return undefined;
+  const ratio = sp.div(price);
+  const live = short ? "live" : "the live price";
+  if (ratio.gt(FAR_TIMES)) return `over ${FAR_TIMES}x ${live}`;
+  const off = ratio.minus(1);
+  if (off.abs().lte(FAR_FROM_PRICE)) return undefined;
+  return `${off.abs().times(100).toFixed(0, Decimal.ROUND_DOWN)}% ${off.gt(0) ? "above" : "below"} ${live}`;
 }
 
 /**

@@ -112,6 +112,20 @@ describe("position form", () => {
     expect(flat(u.text())).toContain("placed ✓ @67100 stake 2.5 txid tx-from- — p places another");
   });
 
+  it("says how far a price is from the live one, ready and in the preview, and still sends it", async () => {
+    const { c, sent } = setup();
+    const u = await mount(c, { cols: 80, rows: 24 });
+    await u.press("p");
+    // A digit too many: 670000 against 67,000.40.
+    await typeInto(u, "670000", 5);
+    expect(u.text()).toContain("ready: Enter to preview · price 899% above the live price");
+    await u.press(ENTER);
+    expect(flat(u.text())).toContain("price 670,000.00 │ stake 0.10 USDC │ 899% above live │ testnet: Enter to submit");
+    await u.press(ENTER);
+    await tick(50);
+    expect(sent).toEqual([{ gid: "489886", sp: "670000", f: "0.1" }]);
+  });
+
   it.each([
     ["price", "abc", 'price: "abc" is not a decimal number'],
     ["price", "0", "price must be positive"],

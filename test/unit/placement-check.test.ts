@@ -5,7 +5,14 @@
  */
 import { describe, expect, it } from "vitest";
 import { Decimal } from "../../src/domain/money.js";
-import { checkPlacement, freeStrike, noLiveGame, type PlacementContext, whyNotAccepting } from "../../src/domain/placement.js";
+import {
+  checkPlacement,
+  farFromPrice,
+  freeStrike,
+  noLiveGame,
+  type PlacementContext,
+  whyNotAccepting,
+} from "../../src/domain/placement.js";
 import { type GameListing, Unreadable } from "../../src/domain/service-data.js";
 import { listing } from "../helpers/fixtures.js";
 
@@ -108,5 +115,26 @@ describe("freeStrike", () => {
     expect(freeStrike(new Decimal("67100"), new Decimal(1), tenAbove)).toEqual(new Decimal(67099));
     const around = [0, 1, -1, 2, -2, 3, -3, 4, -4, 5].map((d) => held(String(67_100 + d), "1"));
     expect(freeStrike(new Decimal("67100"), new Decimal(1), around)).toEqual(new Decimal(67095));
+  });
+});
+
+describe("farFromPrice: how far a price far from the live one is", () => {
+  const live = new Decimal("67000");
+  it("says nothing within a tenth of the live price, either side, nor without a price", () => {
+    expect(farFromPrice(new Decimal("73700"), live)).toBeUndefined();
+    expect(farFromPrice(new Decimal("60300"), live)).toBeUndefined();
+    expect(farFromPrice(new Decimal("670000"), undefined)).toBeUndefined();
+  });
+
+  it("past a tenth, the whole percentage and the side: a dropped digit, swapped first digits", () => {
+    expect(farFromPrice(new Decimal("73701"), live)).toBe("10% above the live price");
+    expect(farFromPrice(new Decimal("6700"), live)).toBe("90% below the live price");
+    expect(farFromPrice(new Decimal("76000"), live, true)).toBe("13% above live");
+  });
+
+  it("past ten times the price, no percentage a pasted number could make any length", () => {
+    expect(farFromPrice(new Decimal("670000"), live)).toBe("900% above the live price");
+    expect(farFromPrice(new Decimal("670001"), live)).toBe("over 10x the live price");
+    expect(farFromPrice(new Decimal("123456789012345678901234"), live, true)).toBe("over 10x live");
   });
 });

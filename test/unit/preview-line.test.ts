@@ -1,5 +1,6 @@
 /** The preview line worded to the form's width: the order and its key always whole, the extras dropped in turn. */
 import { describe, expect, it } from "vitest";
+import { Decimal } from "../../src/domain/money.js";
 import { previewLine } from "../../src/ui/form/preview-line.js";
 import { normalise, type Piece, piecesWidth } from "../../src/ui/spans.js";
 
@@ -49,6 +50,22 @@ describe("previewLine", () => {
     const narrow = previewLine(mainnet, 60);
     expect(text(narrow)).toBe("price 62,408.00 │ stake 0.01 USDC │ MAINNET: y to submit");
     expect(normalise(narrow).find((s) => s.text.startsWith("MAINNET"))).toMatchObject({ tone: "mainnet", inverse: true, bold: true });
+  });
+
+  it("a price far from the live one says how far, after the order, in every wording", () => {
+    const far = { ...base, order: { ...base.order, sp: "624080" }, livePrice: new Decimal("62408") };
+    expect(text(previewLine(far, 150))).toBe(
+      "#11972381700 │ price 624,080.00 │ stake 0.01 USDC │ 900% above the live price │ testnet: Enter to submit │ closes in 0:08 │ Esc cancels",
+    );
+    // Shortened before the labels go.
+    expect(text(previewLine(far, 80))).toBe("price 624,080.00 │ stake 0.01 USDC │ 900% above live │ testnet: Enter to submit");
+    const narrow = previewLine(far, 50);
+    expect(text(narrow)).toBe("624,080.00 │ 0.01 USDC │ 900% above live │ Enter to submit");
+    expect(normalise(narrow).find((s) => s.text.startsWith("900%"))).toMatchObject({ tone: "warn", bold: true });
+    // Near the price it says nothing.
+    expect(text(previewLine({ ...far, order: base.order }, 80))).toBe(
+      "price 62,408.00 │ stake 0.01 USDC │ testnet: Enter to submit │ closes in 0:08",
+    );
   });
 
   it("a lapsed order says how to go back to editing instead of a key that sends", () => {

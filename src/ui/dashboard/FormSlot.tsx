@@ -19,6 +19,7 @@ export function FormSlot(p: DashboardProps) {
       network={s.target.network}
       currency={s.target.currency}
       toClose={live ? Math.max(0, live.closes_at - now) : 0}
+      livePrice={s.price?.value.value}
       placement={s.placement}
       connection={s.connection}
       localNow={p.localNow}

@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import Spinner from "ink-spinner";
-import type { PlacementCheck } from "../../domain/placement.js";
+import { Decimal } from "../../domain/money.js";
+import { farFromPrice, type PlacementCheck } from "../../domain/placement.js";
 import type { Connection, Placement } from "../../poller/snapshot.js";
 import { Line } from "../Line.js";
 import { textWidth } from "../spans.js";
@@ -19,6 +20,8 @@ export interface PositionFormProps {
   currency: string;
   /** ms until the live game closes. */
   toClose: number;
+  /** The live price: a price far from it is said to be (farFromPrice), in the ready line and the preview. */
+  livePrice: Decimal | undefined;
   placement: Placement | undefined;
   connection: Connection;
   localNow: number;
@@ -133,8 +136,9 @@ function Status(p: PositionFormProps & { lines: number }) {
     );
   }
   if (form.step === "preview" && form.order) {
-    const line = { order: form.order, network: p.network, currency: p.currency, toClose: p.toClose, lapsed: p.lapsed };
-    return <Line>{previewLine({ ...line, ascii: theme.ascii }, p.width - (p.framed ? 4 : 0))}</Line>;
+    const { network, currency, toClose, lapsed, livePrice } = p;
+    const line = { order: form.order, network, currency, toClose, lapsed, livePrice, ascii: theme.ascii };
+    return <Line>{previewLine(line, p.width - (p.framed ? 4 : 0))}</Line>;
   }
   if (form.note && form.step === "edit") {
     return (
@@ -145,9 +149,10 @@ function Status(p: PositionFormProps & { lines: number }) {
   }
   const problems = p.blocked ? [p.blocked] : p.check.ok ? [] : p.check.problems;
   if (problems.length === 0) {
+    const far = p.check.ok ? farFromPrice(new Decimal(p.check.sp), p.livePrice) : undefined;
     return (
-      <Text wrap="truncate-end" color={tone(theme, "good")}>
-        ready: Enter to preview
+      <Text wrap="truncate-end" color={tone(theme, far ? "warn" : "good")}>
+        {far ? `ready: Enter to preview · price ${far}` : "ready: Enter to preview"}
       </Text>
     );
   }
