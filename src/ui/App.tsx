@@ -41,6 +41,7 @@ import { footerHints, helpSections, type Mode, routeKey } from "./mode.js";
 import { useOverlayMode } from "./overlays/use-overlay-mode.js";
 import { usePerformanceMode } from "./performance/use-performance-mode.js";
 import { usePerformanceView } from "./performance/use-performance-view.js";
+import { resultsListRows } from "./results/ResultsView.js";
 import { currentPage, type ResultsViewState, totalWhileLoading } from "./results/results-state.js";
 import { useResultsMode } from "./results/use-results-mode.js";
 import { useSettlementToast } from "./results/use-settlement-toast.js";
@@ -107,7 +108,7 @@ export function App(p: AppProps) {
   const [message, say] = useMessage();
   const [notice, clearNotice] = useNotice(p.warnings);
   // What the last frame drew, for the keys: Tab's panes, how far the positions and the fired alerts scroll.
-  const drawn = useRef<Drawn>({ panes: PANES, scrollLimit: 0, fired: { rows: 0, limit: 0 }, performanceScroll: 0 });
+  const drawn = useRef<Drawn>({ panes: PANES, scrollLimit: 0, fired: { rows: 0, limit: 0 }, performanceScroll: 0, resultsRows: 0 });
   const online = placingKnown(snapshot, now);
   const alerts = useAlerts(p.alerts, say);
   const blocked = placingBlocked(p.walletMissing, snapshot, now);
@@ -169,7 +170,13 @@ function formView(f: FormState, snapshot: Snapshot, now: number, blocked: string
 }
 
 function drawnFrame(layout: Layout, scrollLimit: number, alerts: AlertsState, performanceScroll: number): Drawn {
-  return { panes: panesOf(layout.mode), scrollLimit, fired: firedFit(layout.bodyHeight, alerts), performanceScroll };
+  return {
+    panes: panesOf(layout.mode),
+    scrollLimit,
+    fired: firedFit(layout.bodyHeight, alerts),
+    performanceScroll,
+    resultsRows: resultsListRows(layout.bodyHeight),
+  };
 }
 
 /** What the layout needs of the positions table and the book, and the layout asked for. */
@@ -184,6 +191,8 @@ interface Drawn {
   fired: { rows: number; limit: number };
   /** How far the performance view's figures scroll. */
   performanceScroll: number;
+  /** The games the results view's list has rows for at this size: its pages are as long when it opens. */
+  resultsRows: number;
 }
 
 interface ModeNeeds {
@@ -230,7 +239,7 @@ function useModes(p: AppProps, n: ModeNeeds) {
       toggleOverlay: overlays.toggle,
       closeOverlay: overlays.close,
       openForm: form.open,
-      openResults: results.open,
+      openResults: () => results.open(n.drawn.current.resultsRows),
       openPerformance: performance.open,
       toggleBook: book.toggle,
       openAlertForm: alertForm.open,

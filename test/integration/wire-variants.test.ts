@@ -214,6 +214,7 @@ function draw(w: World, view: View): string {
             selected: 0,
             detail: view === "detail" ? (page.value.games[0]?.gid ?? null) : null,
             position: 0,
+            pageSize: RESULTS_PAGE_SIZE,
           },
           page,
           network: "testnet",

@@ -17,7 +17,9 @@ import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
 import { Store } from "../../src/poller/store.js";
 import { App } from "../../src/ui/App.js";
 import type { DashboardController } from "../../src/ui/controller.js";
-import type { ResultsQueryArg } from "../../src/ui/results/results-state.js";
+import { computeLayout } from "../../src/ui/layout.js";
+import { resultsListRows } from "../../src/ui/results/ResultsView.js";
+import { pageSizeFor, type ResultsQueryArg } from "../../src/ui/results/results-state.js";
 import { balance, gameResult, listing, livePrice, placedPosition } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
 import { until } from "../helpers/until.js";
@@ -75,7 +77,10 @@ function page(games: GameResult[], total: number, offset = 0, limit = 10): Resul
   return { games, pagination: { total, limit, offset, extra: {} }, extra: {}, issues: [] };
 }
 
-const key = (q: ResultsQueryArg) => resultsKey({ limit: 10, offset: 0, ...q });
+/** Games per page in the view opened at `cols`×`rows`: as many as its list has rows for, at least ten. */
+const limitAt = (cols: number, rows: number) => pageSizeFor(resultsListRows(computeLayout(cols, rows).bodyHeight));
+/** A page's key for the view opened at 80×18, where a page is ten games, or at `size`. */
+const key = (q: ResultsQueryArg, size: [number, number] = [80, 18]) => resultsKey({ limit: limitAt(...size), offset: 0, ...q });
 
 function setup(pages: Record<string, ResultsPage> = {}, over: Partial<Snapshot> = {}) {
   const start = NOW - 5_000;
@@ -159,7 +164,7 @@ const sixDecimals = () => game(1, { total_staked: "12", total_winnings: "12.0040
 
 /** The results view opened (r) over one page of `games`; its lines. */
 async function openResults(games: GameResult[], cols: number, rows: number) {
-  const { c } = setup({ [key({})]: page(games, games.length) });
+  const { c } = setup({ [key({}, [cols, rows])]: page(games, games.length) });
   const u = await mount(c, cols, rows);
   await u.press("r");
   return { u, lines: u.text().split("\n") };
@@ -193,7 +198,7 @@ describe("results view", () => {
       small,
       ...history.slice(3, 10),
     ];
-    const { c, queries } = setup({ [key({})]: page(games, 23) });
+    const { c, queries } = setup({ [key({}, [cols, rows])]: page(games, 23) });
     const u = await mount(c, cols, rows);
     await u.press("r");
     const t = u.text();
@@ -211,7 +216,7 @@ describe("results view", () => {
     expect(t).toContain("spotdash");
     expect(t).toContain("Enter positions");
     fits(u, cols, rows);
-    expect(queries).toEqual([{ limit: 10, offset: 0 }]);
+    expect(queries).toEqual([{ limit: limitAt(cols, rows), offset: 0 }]);
     await u.press("r");
     expect(u.text()).toContain("POSITIONS");
     expect(queries.at(-1)).toBeNull();
@@ -308,12 +313,37 @@ describe("results view", () => {
     },
   );
 
+  it("asks for pages as long as the list has rows when it opens, so a tall pane shows a page whole; a resize keeps them", async () => {
+    // 120x40: the list has rows for more than ten games, so all 23 are one page, none under a "games … on this page" line.
+    const rows = limitAt(120, 40);
+    expect(rows).toBeGreaterThan(23);
+    const { c, queries } = setup({ [key({}, [120, 40])]: page(history, 23, 0, rows) });
+    const u = await mount(c, 120, 40);
+    await u.press("r");
+    expect(queries).toEqual([{ limit: rows, offset: 0 }]);
+    expect(u.text()).toContain("page 1 of 1 · 23 games");
+    for (const g of history) expect(u.text()).toContain(g.gid);
+    expect(u.text()).not.toMatch(/games \d+–\d+ of/);
+    fits(u, 120, 40);
+    // A resize while the view is open asks for nothing new: the rows that no longer fit scroll with j/k.
+    u.stdout.resize(80, 18);
+    await tick();
+    expect(queries).toHaveLength(1);
+    expect(u.text()).toContain("games 1–8 of 23 on this page (j/k)");
+    fits(u, 80, 18);
+    // Opened again at that size, its pages are ten games.
+    await u.press("r");
+    await u.press("r");
+    expect(queries.at(-1)).toEqual({ limit: 10, offset: 0 });
+  });
+
   it("pages with n / N and PgDn / PgUp, showing page k of m and loading pages not seen yet", async () => {
     const { c, queries } = setup({
       [key({})]: page(history.slice(0, 10), 23),
       [key({ offset: 10 })]: page(history.slice(10, 20), 23, 10),
     });
-    const u = await mount(c);
+    // At 80x18 the list has rows for ten games: pages of ten.
+    const u = await mount(c, 80, 18);
     await u.press("r");
     await u.press("n");
     expect(u.text()).toContain("page 2 of 3");
@@ -335,7 +365,7 @@ describe("results view", () => {
 
   it("filters by interval (i) and asset (a), shown in the title, from the first page", async () => {
     const { c, queries } = setup({ [key({})]: page(history.slice(0, 10), 23), [key({ offset: 10 })]: page(history.slice(10, 20), 23, 10) });
-    const u = await mount(c);
+    const u = await mount(c, 80, 18);
     await u.press("r");
     await u.press("n");
     await u.press("i");
@@ -352,7 +382,7 @@ describe("results view", () => {
   });
 
   it("says so when a filter matches nothing, and when there is no history at all", async () => {
-    const { c } = setup({ [key({})]: page([], 0), [key({ interval: 10 })]: page([], 0) });
+    const { c } = setup({ [key({}, [80, 24])]: page([], 0), [key({ interval: 10 }, [80, 24])]: page([], 0) });
     const u = await mount(c, 80, 24);
     await u.press("r");
     expect(u.text()).toContain("no settled games yet");
@@ -364,7 +394,7 @@ describe("results view", () => {
   });
 
   it("selects with j/k, shows a game's positions on Enter, goes back with Backspace and Esc, closes with Esc", async () => {
-    const { c } = setup({ [key({})]: page(history.slice(0, 10), 23) });
+    const { c } = setup({ [key({}, [80, 24])]: page(history.slice(0, 10), 23) });
     const u = await mount(c, 80, 24);
     await u.press("r");
     await u.press("j");
@@ -393,7 +423,7 @@ describe("results view", () => {
 
   it("shows a cancelled game's detail with its refund and a null closing price as no data", async () => {
     const cancelled = game(0, { closing_price: null, cancelled: true, total_winnings: "3.25", net_return: "0" });
-    const { c } = setup({ [key({})]: page([cancelled], 1) });
+    const { c } = setup({ [key({}, [80, 24])]: page([cancelled], 1) });
     const u = await mount(c, 80, 24);
     await u.press("r");
     await u.press(ENTER);
@@ -497,7 +527,8 @@ describe("results view", () => {
 
   it("marks a page fetched before the latest settlement, and an old page, as stale with its age", async () => {
     const p0 = page(history.slice(0, 10), 23);
-    const { c } = setup({}, { results: { key: key({}), pages: { [key({})]: { value: p0, at: Date.now() - 90_000 } } } });
+    const at120 = key({}, [120, 40]);
+    const { c } = setup({}, { results: { key: at120, pages: { [at120]: { value: p0, at: Date.now() - 90_000 } } } });
     const u = await mount(c);
     await u.press("r");
     expect(u.text()).toMatch(/STALE 90s/);

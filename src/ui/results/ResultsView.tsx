@@ -34,7 +34,7 @@ import { fitGroups, packGroups, span, textWidth } from "../spans.js";
 import { glyphs, signTone, tone, useTheme } from "../theme.js";
 import { detailColumns, detailHeader, detailLine, detailRows, detailWindow } from "./detail-columns.js";
 import { type ListColumn, listColumns, rowCells } from "./list-columns.js";
-import { RESULTS_PAGE_SIZE, type ResultsViewState } from "./results-state.js";
+import type { ResultsViewState } from "./results-state.js";
 import { filterWords, resultsTitle } from "./results-title.js";
 
 export interface ResultsViewProps {
@@ -57,6 +57,14 @@ export interface ResultsViewProps {
 
 /** Title, column header and the two summary lines around the rows, plus the border. */
 const LIST_CHROME = 2 + 1 + 1 + 2;
+
+/**
+ * The games the list has rows for in a view `height` rows high, a stale page's line included: its pages are as
+ * long (results-state.ts pageSizeFor), so a page fits whole whether or not it is stale.
+ */
+export function resultsListRows(height: number): number {
+  return height - LIST_CHROME - 1;
+}
 /** Title and column header, plus the border; the game's lines and its totals take what they need. */
 const DETAIL_CHROME = 2 + 1 + 1;
 /** The title line's focus mark, and the least gap before its right side: two columns, so that the two read apart. */
@@ -73,7 +81,7 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
   const page = p.page?.value;
   const { page: k, pages } = page
     ? pageOf(page.pagination)
-    : pageOf({ offset: p.view.offset, limit: RESULTS_PAGE_SIZE, total: p.totalWhileLoading ?? null, extra: {} });
+    : pageOf({ offset: p.view.offset, limit: p.view.pageSize, total: p.totalWhileLoading ?? null, extra: {} });
   const detailGame = p.view.detail === null ? undefined : page?.games.find((g) => g.gid === p.view.detail);
   const inner = innerWidth({ width: p.width, framed: true });
   const title = resultsTitle(

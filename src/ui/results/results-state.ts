@@ -10,8 +10,20 @@ import { resultsKey } from "../../poller/reducers.js";
 import type { Snapshot } from "../../poller/snapshot.js";
 import type { ResultsAction } from "./keys.js";
 
-/** Games per page: fixed, so a resize never changes the query (and never refetches). */
+/** The fewest games a page: a pane shorter than that scrolls its page. */
 export const RESULTS_PAGE_SIZE = 10;
+/** GET /results's largest `limit` (the spec's). */
+const RESULTS_PAGE_MAX = 100;
+
+/**
+ * Games per page for a list with `rows` rows: as many, at least
+ * RESULTS_PAGE_SIZE and at most the service's limit. Worked out when the
+ * view opens and kept while it is open, so a resize never changes the query
+ * (and never refetches).
+ */
+export function pageSizeFor(rows: number): number {
+  return Math.min(RESULTS_PAGE_MAX, Math.max(RESULTS_PAGE_SIZE, Math.floor(rows)));
+}
 
 export type ResultsQueryArg = Omit<ResultsQuery, "network">;
 
@@ -25,15 +37,22 @@ export interface ResultsViewState {
   detail: string | null;
   /** Index of the selected position of that game: the rows shown follow it where not all fit. */
   position: number;
+  /** Games per page (pageSizeFor), from the rows the view had when it opened. */
+  pageSize: number;
 }
 
-export const OPENED: ResultsViewState = { interval: undefined, asset: undefined, offset: 0, selected: 0, detail: null, position: 0 };
+/** The view as it opens, its pages as long as the `rows` its list has. */
+export function opened(rows: number): ResultsViewState {
+  return { interval: undefined, asset: undefined, offset: 0, selected: 0, detail: null, position: 0, pageSize: pageSizeFor(rows) };
+}
+
+export const OPENED: ResultsViewState = opened(RESULTS_PAGE_SIZE);
 
 export function queryOf(v: ResultsViewState): ResultsQueryArg {
   return {
     ...(v.asset !== undefined ? { asset: v.asset } : {}),
     ...(v.interval !== undefined ? { interval: v.interval } : {}),
-    limit: RESULTS_PAGE_SIZE,
+    limit: v.pageSize,
     offset: v.offset,
   };
 }
@@ -49,7 +68,7 @@ export function currentPage(v: ResultsViewState, s: Snapshot): { value: ResultsP
  * lose "page 2 of 19" to "of ?". Undefined when neither was read.
  */
 export function totalWhileLoading(v: ResultsViewState, s: Snapshot): number | null | undefined {
-  const near = [v.offset - RESULTS_PAGE_SIZE, v.offset + RESULTS_PAGE_SIZE]
+  const near = [v.offset - v.pageSize, v.offset + v.pageSize]
     .filter((offset) => offset >= 0)
     .map((offset) => s.results?.pages[resultsKey(queryOf({ ...v, offset }))])
     .filter((p) => p !== undefined);
@@ -93,11 +112,9 @@ export function resultsAction(
     case "nextPage":
       // Whether there is a next page is the page's to say: until it is read, the key is not taken in silence.
       if (!page) return { view: v, said: "this page is still loading: its next once it shows" };
-      return hasNextPage(page) ? { view: { ...v, offset: v.offset + RESULTS_PAGE_SIZE, selected: 0 } } : { view: v, said: "last page" };
+      return hasNextPage(page) ? { view: { ...v, offset: v.offset + v.pageSize, selected: 0 } } : { view: v, said: "last page" };
     case "previousPage":
-      return v.offset === 0
-        ? { view: v, said: "first page" }
-        : { view: { ...v, offset: Math.max(0, v.offset - RESULTS_PAGE_SIZE), selected: 0 } };
+      return v.offset === 0 ? { view: v, said: "first page" } : { view: { ...v, offset: Math.max(0, v.offset - v.pageSize), selected: 0 } };
     case "interval":
       return { view: { ...v, interval: cycle(INTERVALS, v.interval), offset: 0, selected: 0 } };
     case "asset":

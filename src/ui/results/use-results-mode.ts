@@ -12,7 +12,7 @@ import { type Binding, binding, hints, type KeyPress, keyName } from "../keymap.
 import type { Mode } from "../mode.js";
 import { useLatestState } from "../use-latest-state.js";
 import { RESULTS_PASS, type ResultsBinding } from "./keys.js";
-import { currentPage, OPENED, queryOf, type ResultsQueryArg, type ResultsViewState, resultsAction } from "./results-state.js";
+import { currentPage, OPENED, opened, queryOf, type ResultsQueryArg, type ResultsViewState, resultsAction } from "./results-state.js";
 
 export interface ResultsController {
   store: { getSnapshot(): Snapshot };
@@ -44,7 +44,8 @@ export function useResultsMode(
     },
     [controller, setViewState, currentView],
   );
-  const open = useCallback(() => setView(OPENED), [setView]);
+  /** Opens the view with pages as long as the `rows` its list has (results-state.ts pageSizeFor). */
+  const open = useCallback((rows: number) => setView(opened(rows)), [setView]);
 
   const mode = useMemo<Mode>(() => {
     const where = (v: ResultsViewState) => (v.detail === null ? "list" : "detail");
