@@ -39,8 +39,15 @@ export function isStale(datum: Datum<unknown> | undefined, endpoint: Endpoint, s
  * Offline, "can place now" would be a guess.
  */
 export function placingKnown(s: Pick<Snapshot, "connection" | "listing">, serverNow: number): boolean {
-  const answering = s.connection.state === "ok" || s.connection.state === "degraded";
-  return answering && s.listing !== undefined && !isStale(s.listing, "spot", serverNow);
+  return placingUnknown(s, serverNow) === undefined;
+}
+
+/** Why placing is not known now (placingKnown), in the words the form and the strategy say it with; undefined when it is. */
+export function placingUnknown(s: Pick<Snapshot, "connection" | "listing">, serverNow: number): string | undefined {
+  if (s.connection.state !== "ok" && s.connection.state !== "degraded") return "placing unknown: the service is not answering";
+  // After a switch of asset or interval, its listing is the first request: a moment, not a fault.
+  if (s.listing === undefined) return "placing unknown: the game listing is loading";
+  return isStale(s.listing, "spot", serverNow) ? "placing unknown: the game listing is out of date" : undefined;
 }
 
 /**

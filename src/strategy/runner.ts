@@ -14,7 +14,7 @@ import { Decimal } from "../domain/money.js";
 import { MAX_POSITIONS_PER_GAME } from "../domain/rules.js";
 import type { PlacementOutcome, PlaceRequest, SettlementNotice, Snapshot } from "../poller/snapshot.js";
 import { snapshotAt } from "../poller/snapshot.js";
-import { placingKnown } from "../poller/staleness.js";
+import { placingUnknown } from "../poller/staleness.js";
 import { Store } from "../poller/store.js";
 import { type Decision, decide, type OwnPlacement } from "./decide.js";
 import { emptySpend, onDay, recordRefused, recordSent, recordSettled, type Spend, startSession } from "./limits.js";
@@ -180,7 +180,8 @@ export class StrategyRunner {
       return `the screen is on ${t.asset} ${t.interval} s, not its market`;
     // Not positionsRead: a 10 s game's /status comes seconds after its start, and what it would add (positions placed
     // elsewhere in that first second) the service's own cap of ten refuses anyway.
-    if (!placingKnown(s, now)) return "placing unknown: the service is not answering, or the game listing is out of date";
+    const unknown = placingUnknown(s, now);
+    if (unknown !== undefined) return unknown;
     return undefined;
   }
 

@@ -14,7 +14,7 @@ import { bestRow } from "../domain/positions.js";
 import { type SessionSummary, sessionSummary } from "../domain/results.js";
 import { resultsPageOutdated } from "../poller/reducers.js";
 import { bookOf, holdsLiveGame, type Snapshot, snapshotAt } from "../poller/snapshot.js";
-import { isStale, placingKnown } from "../poller/staleness.js";
+import { isStale, placingKnown, placingUnknown } from "../poller/staleness.js";
 import { checkAlertForm } from "./alerts/form/alert-form-check.js";
 import { alertFormContext, useAlertFormMode } from "./alerts/form/use-alert-form-mode.js";
 import { firedFit } from "./alerts/list/alert-list-state.js";
@@ -94,7 +94,7 @@ const FIRST_ANSWERS = ["listing", "status", "price", "balance"] as const;
 /** Why the form cannot reach its preview now, if it cannot. */
 function placingBlocked(walletMissing: boolean, snapshot: Snapshot, now: number): string | undefined {
   if (walletMissing) return "no wallet address: set METAFIDE_USER_ADDRESS to place positions";
-  return placingKnown(snapshot, now) ? undefined : "placing unknown: the service is not answering, or the game listing is out of date";
+  return placingUnknown(snapshot, now);
 }
 
 export function App(p: AppProps) {

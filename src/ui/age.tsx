@@ -33,6 +33,11 @@ export function freshness(
   return { at: datum?.at, stale: isStale(datum, endpoint, now, holdingPositions), error };
 }
 
+/** How old `datum` is at `now` (server ms) when it is past its refresh (isStale); undefined while fresh or unread. */
+export function staleAge(datum: Datum<unknown> | undefined, endpoint: Endpoint, now: number): number | undefined {
+  return datum !== undefined && isStale(datum, endpoint, now) ? now - datum.at : undefined;
+}
+
 /** Why no request gets through now, as a pane with nothing read says it; undefined while the service answers. */
 export function serviceDown(c: Connection): string | undefined {
   if (c.state === "offline") return "not loaded: the service cannot be reached";

@@ -112,6 +112,45 @@ describe("position form", () => {
     expect(flat(u.text())).toContain("placed ✓ @67100 stake 2.5 txid tx-from- — p places another");
   });
 
+  it("with the price past its refresh calls it the last, not the live one, and p and P leave the price to type", async () => {
+    const old = Date.now() - 42_000;
+    const { c, sent } = setup({ snapshot: { price: { value: livePrice(63858.66, old), at: old } } });
+    const u = await mount(c, { cols: 90, rows: 20 });
+    // No move since the open or distance from a strike measured from where the price was.
+    expect(flat(u.text())).toMatch(/last 63,858\.66 4\ds ago/);
+    expect(u.text()).not.toContain("live 63,858.66");
+    await u.press("P");
+    expect(flat(u.text())).toMatch(/PLACE (#489886 )?price \[ +\] stake \[0\.1/);
+    expect(flat(u.text())).toMatch(/the last price is 4\ds old: type a price, or Esc and p again in a moment/);
+    expect(u.text()).not.toContain("Enter to submit");
+    await u.press(ENTER);
+    await u.press(ENTER);
+    expect(sent).toHaveLength(0);
+  });
+
+  it.each([
+    ["its listing not read yet (a switch's first request)", { listing: undefined }, "placing unknown: the game listing is loading"],
+    ["an old listing", { listingAge: 600_000 }, "placing unknown: the game listing is out of date"],
+    [
+      "the service down",
+      { connection: { state: "offline", retryAt: 0, reason: "ECONNREFUSED" } },
+      "placing unknown: the service is not answering",
+    ],
+  ] as const)("says why placing is unknown: %s", async (_, over, why) => {
+    const now = Date.now();
+    const base = setup();
+    const s = base.c.store.getSnapshot();
+    const listing =
+      "listingAge" in over ? { value: s.listing!.value, at: now - over.listingAge } : "listing" in over ? undefined : s.listing;
+    const connection = "connection" in over ? (over.connection as Snapshot["connection"]) : s.connection;
+    const { c, sent } = setup({ snapshot: { listing, connection } });
+    const u = await mount(c);
+    await u.press("p");
+    expect(u.text()).toContain(`✗ ${why}`);
+    await u.press(ENTER);
+    expect(sent).toHaveLength(0);
+  });
+
   it("says how far a price is from the live one, ready and in the preview, and still sends it", async () => {
     const { c, sent } = setup();
     const u = await mount(c, { cols: 80, rows: 24 });

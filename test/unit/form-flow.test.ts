@@ -5,6 +5,7 @@
 import { describe, expect, it } from "vitest";
 import type { Snapshot } from "../../src/poller/snapshot.js";
 import { initialSnapshot } from "../../src/poller/snapshot.js";
+import { staleAfterMs } from "../../src/poller/staleness.js";
 import { afterOutcome, formAt, formKey, previewLapsed } from "../../src/ui/form/form-flow.js";
 import { type FormState, openForm } from "../../src/ui/form/form-state.js";
 import { KeyReader } from "../../src/ui/input/key-reader.js";
@@ -113,10 +114,24 @@ describe("form steps", () => {
   it("opens at the live price's nearest whole strike not held at that stake", () => {
     const s = { ...snapshot("testnet"), price: { value: livePrice(67000.4, START), at: START } };
     const held = (sp: string) => ({ ...s, placed: [placedPosition({ gid: "489886", sp, f: "1", txid: `t${sp}` })] });
-    expect(formAt(s, "1").price.text).toBe("67000");
-    expect(formAt(held("67000"), "1").price.text).toBe("67001");
+    expect(formAt(s, "1", START).price.text).toBe("67000");
+    expect(formAt(held("67000"), "1", START).price.text).toBe("67001");
     // Another stake at the same strike is no duplicate.
-    expect(formAt(held("67000"), "2").price.text).toBe("67000");
-    expect(formAt({ ...s, price: undefined }, "1").price.text).toBe("");
+    expect(formAt(held("67000"), "2", START).price.text).toBe("67000");
+  });
+
+  it("leaves the price empty, and says why, without a price read or with one past its refresh", () => {
+    const s = { ...snapshot("testnet"), price: { value: livePrice(67000.4, START), at: START } };
+    const none = formAt({ ...s, price: undefined }, "1", START);
+    expect([none.price.text, none.stake.text, none.note]).toEqual([
+      "",
+      "1",
+      { text: "no price read yet: type a price, or Esc and p again in a moment", tone: "warn" },
+    ]);
+    // The book's last price of an asset switched back to, 42 s old: a strike from it is not offered.
+    const old = formAt(s, "1", START + 42_000);
+    expect([old.price.text, old.note?.text]).toEqual(["", "the last price is 42s old: type a price, or Esc and p again in a moment"]);
+    // At its refresh's edge it is still the live price.
+    expect(formAt(s, "1", START + staleAfterMs("price")).price.text).toBe("67000");
   });
 });

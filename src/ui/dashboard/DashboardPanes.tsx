@@ -14,7 +14,7 @@ import { lastGameCard } from "../../domain/results.js";
 import type { Snapshot } from "../../poller/snapshot.js";
 import { bookRead, targetPrices } from "../../poller/snapshot.js";
 import { placingKnown } from "../../poller/staleness.js";
-import { freshness, serviceDown } from "../age.js";
+import { freshness, serviceDown, staleAge } from "../age.js";
 import { BookPane } from "../book/BookPane.js";
 import type { DashboardProps } from "../dashboard-props.js";
 import type { PaneFrame } from "../Pane.js";
@@ -82,6 +82,7 @@ function TopRow(p: PartProps) {
       listing={s.listing?.value}
       listingAt={s.listing?.at}
       livePrice={s.price?.value.value}
+      priceStaleAge={staleAge(s.price, "price", now)}
       now={now}
       error={freshness(s, "spot", s.listing, now).error}
       placingKnown={placingKnown(s, now)}

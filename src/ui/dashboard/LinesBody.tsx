@@ -21,7 +21,7 @@ import {
 } from "../../domain/positions.js";
 import { MAX_POSITIONS_PER_GAME } from "../../domain/rules.js";
 import { targetPrices } from "../../poller/snapshot.js";
-import { freshness } from "../age.js";
+import { freshness, staleAge } from "../age.js";
 import { windowRange } from "../chart/scales.js";
 import { sparkline } from "../chart/sparkline.js";
 import type { DashboardProps } from "../dashboard-props.js";
@@ -63,7 +63,11 @@ export function LinesBody(p: DashboardProps & { height: number; data: PaneData }
           <Line tone={gameError ? "bad" : "dim"}>{gameError ?? "loading the live game…"}</Line>
         )}
       </Box>
-      {live ? <PriceLine livePrice={s.price?.value.value} best={d.best} live={live} width={l.cols} /> : <Line tone="dim">–</Line>}
+      {live ? (
+        <PriceLine livePrice={s.price?.value.value} staleAge={staleAge(s.price, "price", now)} best={d.best} live={live} width={l.cols} />
+      ) : (
+        <Line tone="dim">–</Line>
+      )}
       <MoneyLine
         balance={s.balance?.value.balance}
         {...moneyFreshness(s, now)}

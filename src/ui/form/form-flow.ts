@@ -4,12 +4,14 @@
  * the form into, and the form's values checked against the snapshot.
  */
 import type { Key } from "ink";
+import { formatAge } from "../../domain/format.js";
 import { takesOrderFor } from "../../domain/game.js";
 import { Decimal, parseDecimal, toWire } from "../../domain/money.js";
 import { checkPlacement, freeStrike, type PlacementCheck } from "../../domain/placement.js";
 import { heldPositions } from "../../domain/positions.js";
 import { minStake } from "../../domain/rules.js";
 import type { PlacementOutcome, Snapshot } from "../../poller/snapshot.js";
+import { staleAge } from "../age.js";
 import { binding } from "../keymap.js";
 import { editKey, type FormState, openForm } from "./form-state.js";
 import { FORM_KEYS, type FormBinding, formBindings } from "./keys.js";
@@ -22,13 +24,19 @@ function heldNow(s: Snapshot) {
 }
 
 /**
- * A form opened now: at the live price's nearest free whole strike (freeStrike) and the
- * stake given; empty price while no price is known.
+ * A form opened at server time `now`: at the live price's nearest free whole strike (freeStrike) and the
+ * stake given. Without a price read, or with one past its refresh (an asset switched back to after a while,
+ * whose last price is the book's), the price is left empty and a note says why: a strike from where the price
+ * was is not one to send with two Enters.
  */
-export function formAt(s: Snapshot, stake: string): FormState {
-  const price = s.price?.value.value;
+export function formAt(s: Snapshot, stake: string, now: number): FormState {
   const f = parseDecimal(stake);
-  return openForm(price === undefined || f === null ? "" : toWire(freeStrike(price, f, heldNow(s))), stake);
+  const old = staleAge(s.price, "price", now);
+  if (s.price === undefined || old !== undefined) {
+    const why = old === undefined ? "no price read yet" : `the last price is ${formatAge(old)} old`;
+    return { ...openForm("", stake), note: { text: `${why}: type a price, or Esc and p again in a moment`, tone: "warn" } };
+  }
+  return openForm(f === null ? "" : toWire(freeStrike(s.price.value.value, f, heldNow(s))), stake);
 }
 
 /** The form's price and stake checked against the rules, the live game, the balance and what is held. */

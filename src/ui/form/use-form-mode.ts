@@ -37,9 +37,10 @@ export function useFormMode(
 
   const open = useCallback(
     (quick: boolean) => {
-      const s = snapshotAt(controller.store.getSnapshot(), controller.serverNow());
-      const opened = formAt(s, lastStake.current.get(s.target.interval) ?? toWire(minStake(s.target.interval)));
-      setForm(quick ? toPreview(opened, checkForm(opened, s, controller.serverNow()), blocked !== undefined) : opened);
+      const now = controller.serverNow();
+      const s = snapshotAt(controller.store.getSnapshot(), now);
+      const opened = formAt(s, lastStake.current.get(s.target.interval) ?? toWire(minStake(s.target.interval)), now);
+      setForm(quick ? toPreview(opened, checkForm(opened, s, now), blocked !== undefined) : opened);
     },
     [controller, blocked, setForm],
   );

@@ -1,6 +1,7 @@
 import { memo, useMemo } from "react";
 import {
   dayOf,
+  formatAge,
   formatCountdown,
   formatDistance,
   formatInterval,
@@ -39,6 +40,8 @@ export interface GamePaneProps extends PaneFrame {
   /** Server ms at which the listing arrived. */
   listingAt: number | undefined;
   livePrice: Decimal | undefined;
+  /** How old the live price is, given only when it is past its refresh (staleAge): then it is no longer called live. */
+  priceStaleAge?: number | undefined;
   now: number;
   error: string | undefined;
   /** The service answers and the listing is fresh: whether placing is possible is known (placingKnown). */
@@ -86,6 +89,7 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
         listingAt={p.listingAt}
         live={live}
         livePrice={p.livePrice}
+        priceStaleAge={p.priceStaleAge}
         best={p.best}
         now={p.now}
         width={innerWidth(p)}
@@ -140,6 +144,7 @@ interface LiveGameProps {
   listingAt: number | undefined;
   live: Live;
   livePrice: Decimal | undefined;
+  priceStaleAge: number | undefined;
   best: GamePaneProps["best"];
   now: number;
   /** Columns inside the pane. */
@@ -170,7 +175,7 @@ function LiveGame(p: LiveGameProps) {
   return (
     <>
       <CountdownLine live={live} now={p.now} width={p.width} />
-      {p.lines >= 2 ? <PriceLine livePrice={p.livePrice} best={p.best} live={live} width={p.width} /> : null}
+      {p.lines >= 2 ? <PriceLine livePrice={p.livePrice} staleAge={p.priceStaleAge} best={p.best} live={live} width={p.width} /> : null}
       {p.lines >= 3 ? (
         <Line>
           {fitGroups(
@@ -244,10 +249,29 @@ function lockCountdown(urgency: LockUrgency, toClose: number, accepting: boolean
  * move since the open (▲/▼ and the colour both say which way), and how far
  * it is from the strike of the user's best position, ◆ when that position
  * is winning. Whole items: a narrow pane drops the best, then the move.
+ * A price past its refresh (`staleAge`, after a switch back to an asset
+ * looked at a while ago) is "last 63,858.66 42s ago", with no move or
+ * distance: measured from it they would say where the price was, as now.
  */
-export function PriceLine(p: { livePrice: Decimal | undefined; best: GamePaneProps["best"]; live: Live; width: number }) {
+export function PriceLine(p: {
+  livePrice: Decimal | undefined;
+  staleAge?: number | undefined;
+  best: GamePaneProps["best"];
+  live: Live;
+  width: number;
+}) {
   const theme = useTheme();
   const price = p.livePrice;
+  if (price !== undefined && p.staleAge !== undefined) {
+    return (
+      <Line>
+        {fitGroups(
+          [["last ", span(formatPrice(price), { bold: true, tone: "dim" })], [span(` ${formatAge(p.staleAge)} ago`, { tone: "warn" })]],
+          p.width,
+        )}
+      </Line>
+    );
+  }
   const open = !p.live.provisional && isReadable(p.live.open_price) ? p.live.open_price : undefined;
   const move = price !== undefined && open !== undefined ? price.minus(open) : undefined;
   const tone = signTone(move?.cmp(0) ?? 0);
