@@ -191,12 +191,20 @@ const PANE_DIGITS_BELOW = new Decimal("0.1");
  * and net, their total, "if closed now") are shown with: all of them alike,
  * whatever each figure's size, so none changes precision as the price moves
  * it across a tenth. MONEY_EXACT_MAX_DECIMALS where a stake is under
- * PANE_DIGITS_BELOW (a minimum-stake game's figures are fractions of a
- * cent), else MONEY_PANE_DECIMALS.
+ * GAME_DIGITS_BELOW, else MONEY_PANE_DECIMALS.
  */
 export function gamePlaces(stakes: readonly Decimal[]): number {
-  return stakes.some((s) => s.abs().lt(PANE_DIGITS_BELOW)) ? MONEY_EXACT_MAX_DECIMALS : MONEY_PANE_DECIMALS;
+  return stakes.some((s) => s.abs().lt(GAME_DIGITS_BELOW)) ? MONEY_EXACT_MAX_DECIMALS : MONEY_PANE_DECIMALS;
 }
+
+/**
+ * A game with a stake under this is shown with every digit: its nets are
+ * fractions of a cent to a few cents (a 1 m game's minimum is 0.1, a 10 s
+ * game's 0.01), and at the cent a gross of 0.102 on 0.10 staked read
+ * "0.10" beside a net of "+0.002" (kept at its first digit, never read as
+ * zero), as if gross less stake were not the net.
+ */
+const GAME_DIGITS_BELOW = new Decimal(1);
 
 /** An amount to `places` decimals (gamePlaces); one that is not zero but would read as zero goes to its first digit. */
 export function formatMoneyAt(amount: Amount, places: number): string {

@@ -139,18 +139,33 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
   });
 
   it("shows a game's figures at one precision, so a net crossing a tenth keeps its digits, and 'if closed now' reads as the total", () => {
-    // Stakes of 0.10 and 0.30: nets of -0.037054 and -0.20 are both to the cent; the total's -0.24 is 'if closed now'.
+    // Stakes of 1 and 3: nets of -0.037054 and -0.20 are both to the cent; the total's -0.24 is 'if closed now'.
     const positions = [
-      statusPosition({ txid: "s1", sp: "67020", f: "0.1", w: 0.062946, r: -37.05, t: String(START + 3_000) }),
+      statusPosition({ txid: "s1", sp: "67020", f: "1", w: 0.962946, r: -3.71, t: String(START + 3_000) }),
+      statusPosition({ txid: "s2", sp: "67000", f: "3", w: 2.8, r: -6.67, t: String(START + 4_000) }),
+    ];
+    const status = { value: statusResponse(positions), at: now - 1_000 };
+    const frame = draw(liveSnapshot(now, { status }), now, cols, rows);
+    const table = pane(frame, "POSITIONS");
+    expect(table.find((r) => r.includes("67,020.00"))).toMatch(/ 1\.00 .* 0\.96 +-0\.04\b/);
+    expect(table.find((r) => r.includes("67,000.00"))).toMatch(/ 3\.00 .* 2\.80 +-0\.20\b/);
+    expect(table.find((r) => r.trim().startsWith("total"))).toMatch(/ 4\.00 +3\.76 +-0\.24\b/);
+    expect(moneyLines(frame, rows)).toMatch(/(if closed now|now) -0\.24\b/);
+  });
+
+  it("shows every digit of a game with a stake under 1, so gross less stake reads as the net beside it", () => {
+    // Stakes of 0.10 (a 1 m game's minimum) and 0.30: at the cent, 0.102 on 0.10 read "0.10" beside a net of "+0.002".
+    const positions = [
+      statusPosition({ txid: "s1", sp: "67020", f: "0.1", w: 0.102, r: 2, t: String(START + 3_000) }),
       statusPosition({ txid: "s2", sp: "67000", f: "0.3", w: 0.1, r: -66.67, t: String(START + 4_000) }),
     ];
     const status = { value: statusResponse(positions), at: now - 1_000 };
     const frame = draw(liveSnapshot(now, { status }), now, cols, rows);
     const table = pane(frame, "POSITIONS");
-    expect(table.find((r) => r.includes("67,020.00"))).toMatch(/ 0\.10 .* 0\.06 +-0\.04\b/);
-    expect(table.find((r) => r.includes("67,000.00"))).toMatch(/ 0\.30 .* 0\.10 +-0\.20\b/);
-    expect(table.find((r) => r.trim().startsWith("total"))).toMatch(/ 0\.40 +0\.16 +-0\.24\b/);
-    expect(moneyLines(frame, rows)).toMatch(/(if closed now|now) -0\.24\b/);
+    expect(table.find((r) => r.includes("67,020.00"))).toMatch(/ 0\.10 .* 0\.102000 +\+0\.002000\b/);
+    expect(table.find((r) => r.includes("67,000.00"))).toMatch(/ 0\.30 .* 0\.100000 +-0\.200000\b/);
+    expect(table.find((r) => r.trim().startsWith("total"))).toMatch(/ 0\.40 +0\.202000 +-0\.198000\b/);
+    expect(moneyLines(frame, rows)).toMatch(/(if closed now|now) -0\.198000\b/);
   });
 
   it("shows the LAST GAME card after a settlement in the balance pane, the outcome on its first line", () => {

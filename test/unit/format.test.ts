@@ -166,14 +166,17 @@ describe("money, one function per kind", () => {
 describe("a live game's figures: one precision for the game", () => {
   const d = (v: string) => new Decimal(v);
 
-  it("takes every digit where a stake is under a tenth, else the cent, whatever each figure's size", () => {
+  it("takes every digit where a stake is under 1, else the cent, whatever each figure's size", () => {
     expect(gamePlaces([d("0.01"), d("2")])).toBe(6);
-    expect(gamePlaces([d("0.1"), d("0.3")])).toBe(2);
+    // A 1 m game's minimum: at the cent its gross 0.102 read "0.10" beside a net of "+0.002".
+    expect(gamePlaces([d("0.1"), d("3")])).toBe(6);
+    expect(gamePlaces([d("0.99")])).toBe(6);
+    expect(gamePlaces([d("1"), d("2.5")])).toBe(2);
     expect(gamePlaces([])).toBe(2);
   });
 
   it("keeps its precision as a figure crosses a tenth: no net turns from its digits to the cent as the price moves", () => {
-    // On stakes of 0.10 and 0.30: -0.037054 and -0.20 in one column read as two precisions.
+    // On stakes of 1 and 3: -0.037054 and -0.20 in one column read as two precisions.
     expect([formatMoneyChangeAt("-0.037054", 2), formatMoneyChangeAt("-0.2", 2)]).toEqual(["-0.04", "-0.20"]);
     // At the minimum stake every figure has six decimals, trailing zeros too, so the digits line up.
     expect([formatMoneyAt("0.01802", 6), formatMoneyAt("0.015391", 6), formatMoneyChangeAt("0.2", 6)]).toEqual([
