@@ -262,6 +262,8 @@ describe("dashboard edges", () => {
     expect(frame).not.toContain("POSITIONS");
     // Each key stands apart from what it does, the longest one too.
     expect(frame).toMatch(/Tab \/ Shift\+Tab\s{2,}move between panes/);
+    // Below the boxed layout the balance is the money line, which Tab passes by: the help says so.
+    expect(frame.replace(/[│\s]+/g, " ")).toContain("game, balance where it has a box of its own, price, positions");
     expect(frame).toMatch(/PgUp \/ PgDn\s{2,}ten times as much/);
   });
 

@@ -33,7 +33,7 @@ export const DASHBOARD_KEYS: readonly Binding<DashboardAction>[] = [
   {
     action: "nextPane",
     keys: ["tab"],
-    does: "move between panes: game, balance, price, positions",
+    does: "move between panes, the selected one's title marked: game, balance where it has a box of its own, price, positions",
     hint: "pane",
     rank: 7,
     pair: "previousPane",
