@@ -86,6 +86,19 @@ describe("the alerter", () => {
     expect(again.alerter.store.getSnapshot().fired.map((f) => f.event.rule)).toEqual([above.id]);
   });
 
+  it("a rule made takes its side from the price on screen then: the next read across the level fires it", () => {
+    const { alerter, delivered, priceAt } = setUp();
+    // The form's preview said "now 99.00": the price read before the rule was made.
+    priceAt(99, 1000);
+    alerter.addRule({ kind: "price", asset: "BTC_USDT", direction: "above", level: new Decimal("100"), repeat: false });
+    priceAt(101, 1000);
+    expect(delivered.map(([e]) => e.rule)).toEqual([above.id]);
+    // Made again while the price is already above, it waits for a crossing from below.
+    alerter.addRule({ kind: "price", asset: "BTC_USDT", direction: "above", level: new Decimal("100"), repeat: false });
+    priceAt(102, 1000);
+    expect(delivered).toHaveLength(1);
+  });
+
   it("making a spent rule again arms it again; m on it too; making one in force says so", () => {
     const { alerter, delivered, priceAt } = setUp();
     const spec = { kind: "price" as const, asset: "BTC_USDT", direction: "above" as const, level: new Decimal("100"), repeat: false };
