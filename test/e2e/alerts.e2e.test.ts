@@ -50,16 +50,19 @@ describe("alerts in a 90x20 pane", () => {
     t.run(`cd ${dir} && (unset METAFIDE_API_KEY METAFIDE_USER_ADDRESS; node ${CLI}); echo EXITED=$?`);
     await t.waitFor((s) => /^live [\d,]+\.\d\d/m.test(s), 20_000, "the live price");
 
-    // Above and below the live price, rounded: whichever way the price crosses the level, one of them fires.
+    // Just above and just below the live price: whichever way the price goes, one of them fires.
     t.keys("A");
-    const form = await t.waitFor((s) => /NEW ALERT ‹price above› \[\d+/.test(s), 5_000, "the alert form at the live price");
-    const level = /NEW ALERT ‹price above› \[(\d+)/.exec(form)![1]!;
+    const form = await t.waitFor((s) => /NEW ALERT ‹price above› \[\d+/.test(s), 5_000, "the alert form above the live price");
+    const above = /NEW ALERT ‹price above› \[(\d+)/.exec(form)![1]!;
     t.keys("Enter");
     await t.waitFor((s) => s.includes("alert set: BTC_USDT above"), 5_000, "the first rule saved");
     t.keys("A");
     await t.waitFor((s) => s.includes("NEW ALERT ‹price above›"), 5_000, "the form again");
     t.keys("BTab", "Right");
-    await t.waitFor((s) => s.includes("NEW ALERT ‹price below›"), 5_000, "the kind changed to below");
+    const belowForm = await t.waitFor((s) => /NEW ALERT ‹price below› \[\d+/.test(s), 5_000, "the kind changed to below");
+    // The level moves to the price's other side with the kind: the first whole number under it.
+    const below = /NEW ALERT ‹price below› \[(\d+)/.exec(belowForm)![1]!;
+    expect(Number(below)).toBeLessThan(Number(above));
     t.keys("Enter");
     await t.waitFor((s) => s.includes("alert set: BTC_USDT below"), 5_000, "the second rule saved");
     t.keys("A");
@@ -89,7 +92,7 @@ describe("alerts in a 90x20 pane", () => {
         .map((line) => {
           const event = JSON.parse(line) as Record<string, unknown>;
           expect(Object.keys(event)).not.toContain("key");
-          return event.event === "price" ? priceAlert(event, level) : closingAlert(event);
+          return event.event === "price" ? priceAlert(event, event.direction === "above" ? above : below) : closingAlert(event);
         });
     expect(fired().length).toBeGreaterThan(0);
 
@@ -113,8 +116,8 @@ describe("alerts in a 90x20 pane", () => {
 
     t.keys("L");
     const list = await t.waitFor((s) => s.includes("FIRED newest first"), 5_000, "the alerts list");
-    expect(list).toContain(`BTC_USDT above ${Number(level).toLocaleString("en-US")}.00, once`);
-    expect(list).toContain(`BTC_USDT below ${Number(level).toLocaleString("en-US")}.00, once`);
+    expect(list).toContain(`BTC_USDT above ${Number(above).toLocaleString("en-US")}.00, once`);
+    expect(list).toContain(`BTC_USDT below ${Number(below).toLocaleString("en-US")}.00, once`);
     expect(list).toContain("10 s before predictions close");
     expect(list).toMatch(new RegExp(`\\d\\d:\\d\\d:\\d\\d {2}${alert.listed}`));
     t.keys("Escape");

@@ -14,7 +14,7 @@ import {
   openAlertForm,
   optionLabel,
   pasteAlertText,
-  roundedLevel,
+  startingLevel,
   valueField,
 } from "../../src/ui/alerts/form/alert-form-state.js";
 import {
@@ -50,7 +50,7 @@ function type(s: AlertFormState, ...pieces: string[]): AlertFormState {
   return s;
 }
 
-const opened = openAlertForm("74121");
+const opened = openAlertForm(new Decimal("74120.55"));
 const ctx: AlertFormContext = { asset: "BTC_USDT", interval: 60, price: new Decimal("74120.55") };
 
 describe("the alert form's keys", () => {
@@ -89,12 +89,29 @@ describe("the alert form's keys", () => {
     expect(s.note?.text).toMatch(/holds 24 characters/);
   });
 
-  it("starts at the live price, whole above 100, four digits below; empty when none is known", () => {
-    expect([roundedLevel(new Decimal("74120.55")), roundedLevel(new Decimal("0.123456")), roundedLevel(undefined)]).toEqual([
+  it("starts at the first level past the live price on the rule's side, whole above 100, four digits below; empty when none is known", () => {
+    const at = (price: string | undefined, side: "above" | "below") =>
+      startingLevel(price === undefined ? undefined : new Decimal(price), side);
+    expect([at("74120.55", "above"), at("74120.55", "below"), at("74120", "above"), at("74120", "below")]).toEqual([
       "74121",
-      "0.1235",
-      "",
+      "74120",
+      "74121",
+      "74119",
     ]);
+    expect([at("0.123456", "above"), at("0.123456", "below"), at("0.1234", "above"), at("0.1234", "below")]).toEqual([
+      "0.1235",
+      "0.1234",
+      "0.1235",
+      "0.1233",
+    ]);
+    expect(at(undefined, "above")).toBe("");
+  });
+
+  it("moves a level not yet touched to the side of the price the kind watches; one typed stays", () => {
+    // 74,121 above 74,120.55; "price below" makes it 74,120, "before close" leaves it, and back to above 74,121.
+    expect(type(opened, SHIFT_TAB, RIGHT).level.text).toBe("74120");
+    expect(type(opened, SHIFT_TAB, RIGHT, RIGHT, RIGHT).level.text).toBe("74121");
+    expect(type(opened, "75000", SHIFT_TAB, RIGHT).level.text).toBe("75000");
   });
 });
 

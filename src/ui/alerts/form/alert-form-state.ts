@@ -33,6 +33,8 @@ export interface AlertFormState {
   onlyUnheld: boolean;
   /** What the last key could not do (a paste cut short, Enter on a problem), until the next edit. */
   note?: { text: string; tone: "warn" | "bad" };
+  /** The live price when the form opened: an untouched level follows the kind to its side of it (startingLevel). */
+  from?: Decimal | undefined;
 }
 
 /** What the value field holds: more than any level needs, little enough to draw at once. */
@@ -40,22 +42,36 @@ export const ALERT_FIELD_MAX_LENGTH = 24;
 /** A countdown's seconds unless the trader types others. */
 export const DEFAULT_SECONDS = 10;
 
-/** The form as `A` opens it: a price rising above `level` (the live price rounded; "" while none is known). */
-export function openAlertForm(level: string): AlertFormState {
+/** The form as `A` opens it: the price rising above the first level past `price`, the live price ("" while none is known). */
+export function openAlertForm(price: Decimal | undefined): AlertFormState {
   return {
     kind: "above",
     focus: "value",
-    level: prefilledField(level),
+    level: prefilledField(startingLevel(price, "above")),
     seconds: prefilledField(String(DEFAULT_SECONDS)),
     repeat: false,
     onlyUnheld: false,
+    from: price,
   };
 }
 
-/** The live price as the form's starting level: whole above 100, four significant digits below. */
-export function roundedLevel(price: Decimal | undefined): string {
+/**
+ * The form's starting level for a rule on `side` of the live price: the
+ * first whole number past it on that side above 100 (74,121 above
+ * 74,120.55, 74,120 below it), the next step of its fourth significant
+ * digit below 100 (0.1235 above 0.123456); "" while no price is known. The
+ * price rounded would often be on the rule's side already, and the
+ * preview would open on "already above".
+ */
+export function startingLevel(price: Decimal | undefined, side: "above" | "below"): string {
   if (price === undefined || price.lte(0)) return "";
-  return toWire(price.gte(100) ? price.toDecimalPlaces(0, Decimal.ROUND_HALF_UP) : price.toSignificantDigits(4));
+  const up = side === "above";
+  if (price.gte(100)) return toWire(up ? price.floor().plus(1) : price.ceil().minus(1));
+  const near = price.toSignificantDigits(4, up ? Decimal.ROUND_UP : Decimal.ROUND_DOWN);
+  if (!near.eq(price)) return toWire(near);
+  // On a step already: the next one, a unit of the fourth significant digit away.
+  const unit = new Decimal(10).pow(price.e - 3);
+  return toWire(up ? near.plus(unit) : near.minus(unit));
 }
 
 /** The field the value is typed into for the kind shown. */
@@ -104,7 +120,10 @@ function changeKind(s: AlertFormState, action: AlertFormAction): AlertFormState 
   const by = action === "right" || action === "down" ? 1 : action === "left" || action === "up" ? -1 : 0;
   if (by === 0) return s;
   const i = ALERT_KINDS.indexOf(s.kind);
-  return { ...s, kind: ALERT_KINDS[(i + by + ALERT_KINDS.length) % ALERT_KINDS.length]!, note: undefined };
+  const kind = ALERT_KINDS[(i + by + ALERT_KINDS.length) % ALERT_KINDS.length]!;
+  // A level not yet touched moves to the new side of the price; one the trader typed stays.
+  const level = s.level.prefilled && kind !== "closing" ? prefilledField(startingLevel(s.from, kind)) : s.level;
+  return { ...s, kind, level, note: undefined };
 }
 
 /** ←/→ and ↑/↓ on the option flip it. */

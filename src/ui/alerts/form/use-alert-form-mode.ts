@@ -15,7 +15,7 @@ import type { Mode } from "../../mode.js";
 import { useLatestState } from "../../use-latest-state.js";
 import { ALERTS_UNAVAILABLE } from "../use-alerts.js";
 import { type AlertFormContext, checkAlertForm } from "./alert-form-check.js";
-import { type AlertFormState, alertFormKey, openAlertForm, pasteAlertText, roundedLevel } from "./alert-form-state.js";
+import { type AlertFormState, alertFormKey, openAlertForm, pasteAlertText } from "./alert-form-state.js";
 import type { AlertFormAction } from "./keys.js";
 
 /** What the form reads of the dashboard: the focused market and its live price. */
@@ -45,7 +45,7 @@ export function useAlertFormMode(
 
   const open = useCallback(() => {
     if (alerts === undefined) say(ALERTS_UNAVAILABLE);
-    else setForm(openAlertForm(roundedLevel(contextNow().price)));
+    else setForm(openAlertForm(contextNow().price));
   }, [alerts, say, setForm, contextNow]);
 
   const save = useCallback(
