@@ -6,11 +6,14 @@
  * when it is known.
  */
 import { describe, expect, it } from "vitest";
+import { Decimal } from "../../src/domain/money.js";
 import { settlementToast } from "../../src/domain/results.js";
 import { withListing, withSettlement, withStatus } from "../../src/poller/reducers.js";
 import type { Snapshot } from "../../src/poller/snapshot.js";
+import { MoneyLine } from "../../src/ui/dashboard/panes/BalancePane.js";
 import { draw, drawApp, liveSnapshot, START } from "../helpers/dashboard.js";
 import { balance, gameResult, listing, statusPosition, statusResponse } from "../helpers/fixtures.js";
+import { renderAt } from "../helpers/ink.js";
 import { panel } from "../helpers/screen.js";
 
 const SIZES = [
@@ -313,5 +316,30 @@ describe("the one-line layout", () => {
     expect(frame).toContain("ended #489886: settling, 2 positions");
     const wide = draw(live, end + 800, 70, 12).split("\n");
     expect(wide.some((l) => l.startsWith("ended #489886: settling, 2 positions, result on its way"))).toBe(true);
+  });
+});
+
+describe("the money line where it cannot hold everything", () => {
+  const money = {
+    closedNow: { net: new Decimal("-0.03271"), pct: new Decimal("-65.42"), places: 6 },
+    session: { settled: new Decimal("-0.038077"), open: new Decimal("-0.03271"), total: new Decimal("-0.070787") },
+    stale: false,
+  };
+  const line = (width: number) => {
+    const ui = renderAt(
+      <MoneyLine balance={new Decimal("1186.42")} error={undefined} stale={false} money={money} currency="USDC" width={width} />,
+      80,
+      3,
+    );
+    const text = ui.text().split("\n")[0]!.trimEnd();
+    ui.unmount();
+    return text;
+  };
+
+  it("leaves out the share before the balance, and the balance before a figure", () => {
+    expect(line(80)).toBe("USDC 1,186.42  if closed now -0.032710 (-65.42%)  session net -0.070787");
+    expect(line(61)).toBe("USDC 1,186.42  if closed now -0.032710  session net -0.070787");
+    // Narrower: the figures first, and no share with them; the balance goes, never a figure cut.
+    expect(line(55)).toBe("if closed now -0.032710  session net -0.070787");
   });
 });

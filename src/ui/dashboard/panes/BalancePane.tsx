@@ -150,9 +150,10 @@ export function MoneyLine(p: {
     [balance, ["  ", ...closedNowPieces(p.money, "", "if closed now ")], ["  ", ...sessionPieces(p.money, "", false)]],
     // Then without the share: the balance is worth more than the percent the positions table gives beside it.
     [balance, ["  ", ...closedNowPieces(p.money, "", "if closed now ", false)], ["  ", ...sessionPieces(p.money, "", false)]],
-    // The figure first when there is one; with nothing projected, the balance is worth more than a dash.
+    // The figure first when there is one, still without the share; with nothing projected, the balance is worth more
+    // than a dash.
     typeof p.money.closedNow === "object" && p.money.closedNow !== null
-      ? [closedNowPieces(p.money, "", "if closed now "), ["  ", ...sessionPieces(p.money, "", false)], ["  ", ...balance]]
+      ? [closedNowPieces(p.money, "", "if closed now ", false), ["  ", ...sessionPieces(p.money, "", false)], ["  ", ...balance]]
       : [balance, ["  ", ...sessionPieces(p.money, "", false)], ["  ", ...closedNowPieces(p.money, "", "if closed now ")]],
   ];
   const fits = variants.find((v) => piecesWidth(v.flat()) <= p.width) ?? variants.at(-1)!;
