@@ -105,8 +105,8 @@ export function App(p: AppProps) {
   const snapshot = snapshotAt(latest, now);
   const size = useTerminalSize();
   const holding = holdsLiveGame(snapshot);
-  const [message, say] = useMessage();
-  const [notice, clearNotice] = useNotice(p.warnings);
+  // What the launch warned of (a key that does not look like one) stands until the first key.
+  const [message, say, clearMessage] = useMessage(p.warnings?.length ? `warning: ${p.warnings.join("; ")}` : undefined);
   // What the last frame drew, for the keys: Tab's panes, how far the positions and the fired alerts scroll.
   const drawn = useRef<Drawn>({ panes: PANES, scrollLimit: 0, fired: { rows: 0, limit: 0 }, performanceScroll: 0, resultsRows: 0 });
   const online = placingKnown(snapshot, now);
@@ -114,7 +114,7 @@ export function App(p: AppProps) {
   const blocked = placingBlocked(p.walletMissing, snapshot, now);
   const all = useModes(p, { exit, say, holding, online, blocked, drawn });
   const { modes, form, alertForm, overlays, results, performance, book, dashboard, confirm } = all;
-  useRoutedKeys(modes, [form, alertForm, confirm], { exit, say, clearNotice, keys: keys.dashboard, focus: p.alerts?.setFocused });
+  useRoutedKeys(modes, [form, alertForm, confirm], { exit, say, clearMessage, keys: keys.dashboard, focus: p.alerts?.setFocused });
   const alertNow = alertOnLine(alerts, now - snapshot.clockOffset);
   const strategy = useStrategyLine(p.strategy, confirm.confirm, snapshot.target.currency);
   const toast = useSettlementToast(snapshot.settlements, keyName(keys.dashboard, "results"));
@@ -148,7 +148,7 @@ export function App(p: AppProps) {
         overlay={overlays.state.overlay}
         help={{ sections: helpSections(modes), scroll: overlays.state.scroll, onOverflow: overlays.setOverflow }}
         hints={footerHints(modes)}
-        message={message ?? notice}
+        message={message}
         results={results.view ? resultsViewProps(results.view, snapshot, summary, now) : undefined}
         performance={perf?.props}
         toast={toast}
@@ -268,7 +268,8 @@ function useRoutedKeys(
   c: {
     exit(): void;
     say(text: string): void;
-    clearNotice(): void;
+    /** The last key's message, or the launch's warning, goes with the next key. */
+    clearMessage(): void;
     keys: readonly Binding<DashboardAction>[];
     focus: ((focused: boolean) => void) | undefined;
   },
@@ -276,7 +277,7 @@ function useRoutedKeys(
   const formKeys = `${keyName(c.keys, "place")}, ${keyName(c.keys, "alert")}`;
   useKeys(
     (input, key) => {
-      c.clearNotice();
+      c.clearMessage();
       routeKey(modes, { input, key }, c.exit);
     },
     // Anywhere else a paste would be a flood of commands.
@@ -308,12 +309,6 @@ function usePositionView(s: Snapshot) {
   const { status, placed, settling, settlements } = s;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the view reads these of the snapshot, not the rest
   return useMemo(() => positionView(s), [gid, nextGid, status, placed, settling, settlements]);
-}
-
-/** The launch's warnings stay in the footer until the trader has pressed a key: a few seconds' message could be missed. */
-function useNotice(warnings: readonly string[] | undefined): [string | undefined, () => void] {
-  const [notice, setNotice] = useState(warnings?.length ? `warning: ${warnings.join("; ")}` : undefined);
-  return [notice, useCallback(() => setNotice(undefined), [])];
 }
 
 /**

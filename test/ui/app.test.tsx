@@ -149,6 +149,13 @@ describe("App", () => {
     expect(ui.text()).toContain("no longer window");
     await ui.press("-");
     expect(ui.text()).toContain("PRICE BTC_USDT  game 1m");
+    // What the + before said goes with the key that changed the window: it said "no longer window" over the game's.
+    expect(ui.text()).not.toContain("no longer window");
+    await ui.press("-");
+    expect(ui.text()).toContain("the shortest window already");
+    await ui.press("+");
+    expect(ui.text()).toContain("PRICE BTC_USDT  last 5m");
+    expect(ui.text()).not.toContain("the shortest window already");
   });
 
   it("throttles Ctrl+R and says so", async () => {
