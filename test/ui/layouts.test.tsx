@@ -63,7 +63,7 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     // Narrower than the balance needs, the figures without the share: "if closed now +2.00  session net +2.00".
     const narrow = cols === 60 ? /USDC 1,000\.50 {2}if closed now [+-][\d,.]+ {2}session/ : /if closed now [+-][\d,.]+ {2}session net [+-]/;
     if (n > 0) expect(screen).toMatch(cols <= 60 ? narrow : closedNow);
-    else expect(screen).toMatch(cols >= 80 ? /if closed now – \(nothing held\)/ : /USDC 1,000\.50 {2}session net/);
+    else expect(screen).toMatch(cols >= 80 ? /if closed now – \(nothing held in this game\)/ : /USDC 1,000\.50 {2}session net/);
     // The footer, last.
     expect(lines[footerRow(lines)]).toMatch(/^q quit/);
 

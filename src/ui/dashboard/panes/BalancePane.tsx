@@ -84,7 +84,7 @@ export const BalancePane = memo(function BalancePane(p: BalancePaneProps) {
 export function closedNowPieces(money: Money, currency: string, label: string, pct = true): Piece[] {
   const c = money.closedNow;
   if (c === undefined) return [label, span("…", { tone: "dim" })];
-  if (c === "none") return [span(`${label}– (nothing held)`, { tone: "dim" })];
+  if (c === "none") return [span(`${label}– (nothing held in this game)`, { tone: "dim" })];
   if (c === null) return [label, span("projection pending", { tone: "dim" })];
   const tone = money.stale ? "dim" : signTone(c.net.cmp(0));
   return [

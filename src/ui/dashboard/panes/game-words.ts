@@ -20,4 +20,9 @@ export const GAME_WORDS: readonly (readonly [string, string])[] = [
   ["! closes in", `the lock is near: the last ${LOCK_SOON_SHARE * 100} % of the time before it`],
   ["!! closes in", `the lock is ${LOCK_FINAL_MS / 1000} s away or less (a 10 s game's last half)`],
   ["3 held 7 left", `your positions in the live game, and how many more it takes (${MAX_POSITIONS_PER_GAME} a game)`],
+  [
+    "best @67,100 +12.00",
+    "your position with the most projected winnings (the strike nearest the price until one has a projection), and the price less its strike, marked winning while its projected net is above 0",
+  ],
+  ["last 67,003.65 42s ago", "the price is past its refresh (after a switch back to an asset): where it was, not where it is"],
 ];
