@@ -9,6 +9,7 @@
 import { useApp } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { AlertsController, AlertsState } from "../alerts/alerts-state.js";
+import { alertTextAt } from "../alerts/detect/game-events.js";
 import { nextGameGid } from "../domain/game.js";
 import { bestRow } from "../domain/positions.js";
 import { type SessionSummary, sessionSummary } from "../domain/results.js";
@@ -156,7 +157,7 @@ export function App(p: AppProps) {
         warnings={p.warnings}
         form={form.form ? formView(form.form, snapshot, now, blocked) : undefined}
         {...alertViews(all, alerts, snapshot)}
-        alertLine={alertNow}
+        alertLine={alertNow && { ...alertNow, text: alertTextAt(alertNow, now) }}
         strategy={strategy}
       />
     </KeysContext.Provider>

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { Detector } from "../../src/alerts/detect/detector.js";
+import { alertTextAt } from "../../src/alerts/detect/game-events.js";
 import { RATE_LIMITED_MS, SERVICE_DOWN_MS } from "../../src/alerts/rules.js";
 import { Decimal } from "../../src/domain/money.js";
 import type { GameResult } from "../../src/domain/service-data.js";
@@ -273,6 +274,31 @@ describe("the clock of the focused game", () => {
       [ten],
     );
     expect(event?.text).toBe("predictions close in 0:10: #700 BTC_USDT 1m, nothing held");
+  });
+
+  it("on the alert line a countdown counts on to the lock, and the early window to its end; other alerts stay as fired", () => {
+    const ten = rule({ kind: "closing", seconds: 10, onlyUnheld: false });
+    const [event] = run(
+      [
+        [shown, T0 + 49_000],
+        [shown, T0 + 50_000],
+      ],
+      [ten],
+    );
+    expect(alertTextAt(event!, event!.at)).toBe(event!.text);
+    expect(alertTextAt(event!, event!.at + 7_000)).toBe("predictions close in 0:03: #700 BTC_USDT 1m, nothing held");
+    expect(alertTextAt(event!, event!.at + 20_000)).toBe("predictions close in 0:00: #700 BTC_USDT 1m, nothing held");
+    const [early] = run(
+      [
+        [shown, T0 - 1],
+        [shown, T0 + 1_000],
+      ],
+      on("early_window"),
+    );
+    expect(alertTextAt(early!, early!.at + 5_000)).toMatch(/^early precision window open: #700 BTC_USDT 1m, 0:\d\d left$/);
+    expect(alertTextAt(early!, early!.at + 5_000)).not.toBe(early!.text);
+    const settled = { ...event!, event: "settled" as const, text: "settled #700: WON +1.00 USDC" };
+    expect(alertTextAt(settled, settled.at + 7_000)).toBe("settled #700: WON +1.00 USDC");
   });
 
   it("the early window of each game is its own", () => {

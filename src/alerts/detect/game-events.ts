@@ -12,7 +12,7 @@ import { type GameOutcome, gameNet, lastGameCard, playedIn } from "../../domain/
 import { earlyWindowMs, inEarlyWindow } from "../../domain/rules.js";
 import { isReadable, readOr, type Unreadable } from "../../domain/service-data.js";
 import { bookOf, holdsLiveGame, type SettlementNotice } from "../../poller/snapshot.js";
-import type { AlertTone } from "../events.js";
+import type { AlertEvent, AlertTone } from "../events.js";
 import type { EventDetector, Step } from "./context.js";
 
 const OUTCOME_TONE: Record<GameOutcome, AlertTone> = { won: "up", lost: "down", even: "info", cancelled: "warn", unknown: "warn" };
@@ -134,7 +134,7 @@ export class ClockEvents implements EventDetector {
     if (clock.phase !== "accepting") return;
     // Whether `moment` fell between the last step and this one: the alerts saw it pass.
     const passed = (moment: number) => before.at < moment && moment <= t.now;
-    const where = `#${shortGid(live.gid)} ${asset} ${formatInterval(interval)}`;
+    const where = gameWhere(live.gid, asset, interval);
     const held = holdsLiveGame(t.shown);
     for (const rule of t.rules) {
       if (rule.kind === "closing") {
@@ -147,7 +147,7 @@ export class ClockEvents implements EventDetector {
           rule: rule.id,
           at: t.now,
           title: `${asset} closes in ${formatCountdown(clock.toClose)}`,
-          text: `predictions close in ${formatCountdown(clock.toClose)}: ${where}, ${held ? "holding positions" : "nothing held"}`,
+          text: closingText(clock.toClose, where, held),
           tone: "info",
           data: { gid: live.gid, asset, interval, seconds: rule.seconds, to_close_ms: clock.toClose, held },
         });
@@ -164,7 +164,7 @@ export class ClockEvents implements EventDetector {
           rule: "early_window",
           at: t.now,
           title: `${asset} early window open`,
-          text: `early precision window open: ${where}, ${formatCountdown(left)} left`,
+          text: earlyText(left, where),
           tone: "info",
           data: { gid: live.gid, asset, interval, window_left_ms: left },
         });
@@ -183,4 +183,34 @@ function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
 function rememberSet<K>(set: Set<K>, key: K): void {
   set.add(key);
   if (set.size > GAMES_KEPT) set.delete(set.values().next().value as K);
+}
+
+/** "#…700 BTC_USDT 1m": the game an alert is about. */
+function gameWhere(gid: string, asset: string, interval: number): string {
+  return `#${shortGid(gid)} ${asset} ${formatInterval(interval)}`;
+}
+
+/** A countdown alert's line `toClose` ms before the lock: "predictions close in 0:10: #…700 BTC_USDT 1m, nothing held". */
+function closingText(toClose: number, where: string, held: boolean): string {
+  return `predictions close in ${formatCountdown(toClose)}: ${where}, ${held ? "holding positions" : "nothing held"}`;
+}
+
+/** An early-window alert's line `left` ms before the window closes. */
+function earlyText(left: number, where: string): string {
+  return `early precision window open: ${where}, ${formatCountdown(left)} left`;
+}
+
+/**
+ * An alert's text as the alert line shows it at server time `now`: a countdown alert, or the early window's, counts
+ * on while it shows, rather than stand at "close in 0:10" over a game pane at 0:03. Every other alert is what it
+ * fired with, as it was delivered.
+ */
+export function alertTextAt(e: AlertEvent, now: number): string {
+  const where = () => gameWhere(String(e.data.gid), String(e.data.asset), Number(e.data.interval));
+  const since = now - e.at;
+  if (e.event === "closing" && typeof e.data.to_close_ms === "number")
+    return closingText(Math.max(0, e.data.to_close_ms - since), where(), e.data.held === true);
+  if (e.event === "early_window" && typeof e.data.window_left_ms === "number")
+    return earlyText(Math.max(0, e.data.window_left_ms - since), where());
+  return e.text;
 }
