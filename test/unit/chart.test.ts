@@ -218,6 +218,24 @@ describe("the chart", () => {
     expect(axis).toMatch(/0:00 .*0:30 .*lock .*end/);
   });
 
+  it("names the lock and the end of a day's game, the lock's label ending at its column where it starts too near the end", () => {
+    const DAY = 86_400_000;
+    const day = { start: START, lock: START + DAY, end: START + DAY + 3_600_000, interval: 86_400 };
+    for (const cols of [60, 78, 120]) {
+      const c = chart({
+        cols,
+        range: windowRange("game", day, START + 60_000),
+        marks: [
+          { t: day.start, label: "" },
+          { t: day.lock, label: "lock" },
+          { t: day.end, label: "end" },
+        ],
+      });
+      const axis = text(c.rows.at(-1)!);
+      expect(axis, `${cols} columns`).toMatch(/lock +end *$/);
+    }
+  });
+
   it("labels the price axis with round prices and tags the price, the best strike and the open on the right, each on its line's row", () => {
     const rows = chart().rows.map(text);
     expect(rows.some((r) => /^67,0[0-9]0┤/.test(r))).toBe(true);

@@ -284,20 +284,51 @@ function rightTags(c: ChartInput, near: readonly RefLine[], rowOf: (v: number) =
   return tags;
 }
 
-/** Tick labels under the plot, each starting at its instant; the game's marks ("lock", "end") win over ticks. */
+/**
+ * Tick labels under the plot, each starting at its instant; the game's marks ("lock", "end") win over ticks, the
+ * latest first. A mark whose label has no room after its instant ends at it instead; one with no room either way
+ * joins the next mark's label ("lock end"): a day's game locks an hour before its end, a column or two from the
+ * edge, and "lock" there left no room for "end".
+ */
 function timeAxis(c: ChartInput, plotCols: number, colOf: (t: number) => number): string {
   const line = new Array<string>(plotCols).fill(" ");
   const taken = new Array<boolean>(plotCols).fill(false);
-  const put = (col: number, label: string) => {
-    const at = Math.min(col, plotCols - label.length);
-    if (at < 0) return;
-    for (let i = Math.max(0, at - 1); i < Math.min(plotCols, at + label.length + 1); i++) if (taken[i]) return;
+  const free = (at: number, length: number) => {
+    if (at < 0 || at + length > plotCols) return false;
+    for (let i = Math.max(0, at - 1); i < Math.min(plotCols, at + length + 1); i++) if (taken[i]) return false;
+    return true;
+  };
+  const write = (at: number, label: string, on: boolean) => {
     for (let i = 0; i < label.length; i++) {
-      line[at + i] = label[i]!;
-      taken[at + i] = true;
+      line[at + i] = on ? label[i]! : " ";
+      taken[at + i] = on;
     }
   };
-  for (const m of c.marks) if (m.t > c.range.from && m.t <= c.range.to && m.label !== "") put(colOf(m.t), m.label);
+  /** Where `label` goes for an instant at `col`: after it, or ending at it; -1 where neither has room. */
+  const placeOf = (col: number, label: string, orEndingAt: boolean) => {
+    const after = Math.min(col, plotCols - label.length);
+    if (free(after, label.length)) return after;
+    return orEndingAt && free(col - label.length + 1, label.length) ? col - label.length + 1 : -1;
+  };
+  const put = (col: number, label: string, orEndingAt = false) => {
+    const at = placeOf(col, label, orEndingAt);
+    if (at >= 0) write(at, label, true);
+    return at;
+  };
+  let later: { col: number; at: number; label: string } | undefined;
+  const marks = c.marks.filter((m) => m.t > c.range.from && m.t <= c.range.to && m.label !== "").sort((a, b) => b.t - a.t);
+  for (const m of marks) {
+    const col = colOf(m.t);
+    const at = put(col, m.label, true);
+    if (at >= 0) later = { col, at, label: m.label };
+    else if (later !== undefined) {
+      // Both named in one label where the later one stood.
+      write(later.at, later.label, false);
+      const both = `${m.label} ${later.label}`;
+      const joined = put(later.col, both, true);
+      later = joined >= 0 ? { col: later.col, at: joined, label: both } : { ...later, at: put(later.col, later.label, true) };
+    }
+  }
   for (const t of timeTicks(c.range, plotCols)) put(colOf(t.t), t.label);
   return line.join("");
 }
