@@ -19,7 +19,12 @@ export const SYMBOLS = {
   above: { glyph: "↑", ascii: "above ", meaning: "a line left off the chart lies above it (its distance follows)" },
   below: { glyph: "↓", ascii: "below ", meaning: "a line left off the chart lies below it" },
   winning: { glyph: "◆", ascii: "$", meaning: "a position winning now: its projected net is above 0" },
-  streak: { glyph: "★", ascii: "*", meaning: "a streak the game would make if it settled now (★2 wins on track); nothing else" },
+  streak: {
+    glyph: "★",
+    ascii: "*",
+    meaning:
+      "the run of winning positions this one would make if the game settled now, as /status reports it (★2 wins on track): positions, not games; nothing else",
+  },
   live: { glyph: "●", ascii: "o", meaning: "the service is answering (the header's connection state)" },
   focus: { glyph: "▸", ascii: ">", meaning: "the pane, row or game that the keys act on" },
   price: { glyph: "◀", ascii: "<", meaning: "the chart's tag for the latest price, on its row" },
