@@ -142,13 +142,29 @@ function alerting(c: DashboardController, deliver: readonly Channel[] = ["bell"]
 
 const flat = (s: string) => s.replace(/\s+/g, " ");
 
-/** A results row's STAKE, WON and NET figures each end in the column where its title ends. */
-function expectUnderTitles(lines: readonly string[], row: string, figures: readonly [string, string, string]) {
+/**
+ * A results row's STAKE, WON and NET figures each in the column whose title ends where the column does (a figure
+ * padded after its digits so that the column's points line up); `points`, where given, is where each point stands.
+ */
+function expectUnderTitles(lines: readonly string[], row: string, figures: readonly [string, string, string], points?: number[]) {
   const header = lines.find((l) => /STAKE +WON +NET/.test(l))!;
   (["STAKE", "WON", "NET"] as const).forEach((title, i) => {
     const end = header.indexOf(` ${title}`) + title.length + 1;
-    expect(row.slice(0, end).endsWith(` ${figures[i]}`), `${figures[i]} under ${title} in:\n${header}\n${row}`).toBe(true);
+    const cell = row.slice(0, end);
+    expect(cell.trimEnd().endsWith(` ${figures[i]}`), `${figures[i]} under ${title} in:\n${header}\n${row}`).toBe(true);
+    if (points) expect(cell.trimEnd().lastIndexOf("."), `${figures[i]}'s point under ${title} in:\n${header}\n${row}`).toBe(points[i]);
   });
+}
+
+/** Where the point of each of a row's STAKE, WON and NET figures stands. */
+function pointsOf(lines: readonly string[], row: string): number[] {
+  const header = lines.find((l) => /STAKE +WON +NET/.test(l))!;
+  return (["STAKE", "WON", "NET"] as const).map((title) =>
+    row
+      .slice(0, header.indexOf(` ${title}`) + title.length + 1)
+      .trimEnd()
+      .lastIndexOf("."),
+  );
 }
 
 function fits(u: NonNullable<typeof ui>, cols: number, rows: number) {
@@ -230,9 +246,9 @@ describe("results view", () => {
     const { u, lines } = await openResults([game(0), wide, game(2)], cols, rows);
     const row = lines.find((l) => l.includes(wide.gid))!;
     expect(flat(row)).toContain(" 12.00 12.004028 +0.004028");
-    // Each figure ends where its column's title does, on every row.
+    // Each figure in its column, the points of a column in line on every row (3.20 under 12.004028's point).
     expectUnderTitles(lines, row, ["12.00", "12.004028", "+0.004028"]);
-    expectUnderTitles(lines, lines.find((l) => l.includes(game(0).gid))!, ["3.25", "3.20", "-0.05"]);
+    expectUnderTitles(lines, lines.find((l) => l.includes(game(0).gid))!, ["3.25", "3.20", "-0.05"], pointsOf(lines, row));
     fits(u, cols, rows);
   });
 

@@ -160,8 +160,7 @@ export const ResultsView = memo(function ResultsView(p: ResultsViewProps) {
 function GameRow(p: { game: GameResult; cols: ListColumn[]; selected: boolean; marker: string; dim: boolean }) {
   const theme = useTheme();
   const g = p.game;
-  const gid = p.cols.find((c) => c.key === "gid")!;
-  const values = rowCells(g, gid.width, theme.ascii);
+  const values = rowCells(g, p.cols, theme.ascii);
   const text = (cols: ListColumn[]) => cols.map((c) => cell(c, values[c.key])).join(" ");
   // The net in its tone; what comes after it (the time settled), plain.
   const at = p.cols.findIndex((c) => c.key === "net");

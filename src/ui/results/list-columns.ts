@@ -10,6 +10,8 @@ import {
   formatMoney,
   formatMoneyChange,
   formatPrice,
+  fractionWidth,
+  padFraction,
   shortGid,
   UNREADABLE_MARK,
 } from "../../domain/format.js";
@@ -21,6 +23,8 @@ export type ListKey = "gid" | "int" | "asset" | "prices" | "stake" | "won" | "ne
 
 export interface ListColumn extends DroppableColumn {
   key: ListKey;
+  /** A money column's figures are padded to this fraction (padFraction), so their points line up down the page. */
+  fraction?: number;
 }
 
 /** The selection marker and its space before each row. */
@@ -54,15 +58,23 @@ function moneyCells(g: GameResult): Record<"stake" | "won" | "net", string> {
   return { stake: formatMoney(g.total_staked), won: formatGross(g.total_winnings, g.total_staked), net };
 }
 
-/** Each cell of a game's row, by column. `gidWidth`: the id's column, which shows the id short when it is narrower. */
-export function rowCells(g: GameResult, gidWidth: number, ascii: boolean): Record<ListKey, string> {
+/**
+ * Each cell of a game's row, by column: the id short where its column is narrower than it, the money figures
+ * padded so that their points line up (`0.00728 ` over `0.003473`).
+ */
+export function rowCells(g: GameResult, cols: readonly ListColumn[], ascii: boolean): Record<ListKey, string> {
   const at = settledAt(g);
+  const gidWidth = cols.find((c) => c.key === "gid")?.width ?? g.gid.length;
+  const money = moneyCells(g);
+  const aligned = (k: "stake" | "won" | "net") => padFraction(money[k], cols.find((c) => c.key === k)?.fraction ?? 0);
   return {
     gid: g.gid.length > gidWidth ? shortGid(g.gid, ascii) : g.gid,
     int: formatInterval(g.interval),
     asset: readOr(g.asset, UNREADABLE_MARK),
     prices: `${formatPrice(g.open_price)} → ${formatClosing(g.closing_price)}`,
-    ...moneyCells(g),
+    stake: aligned("stake"),
+    won: aligned("won"),
+    net: aligned("net"),
     settled: at === null ? "–" : formatClock(at),
   };
 }
@@ -84,8 +96,9 @@ export function listColumns(games: readonly GameResult[], room: number, wide: bo
     if (c.key === "gid") return { ...c, least: Math.max(c.title.length, ...games.map((g) => shortGid(g.gid, ascii).length)) };
     const k = c.key;
     if (k !== "stake" && k !== "won" && k !== "net") return { ...c, least: c.width };
-    const least = Math.max(c.title.length, ...texts.map((t) => t[k].length));
-    return { ...c, width: Math.max(c.width, least), least };
+    const fraction = fractionWidth(texts.map((t) => t[k]));
+    const least = Math.max(c.title.length, ...texts.map((t) => padFraction(t[k], fraction).length));
+    return { ...c, width: Math.max(c.width, least), least, fraction };
   });
   const droppable = natural.filter((c) => c.drop !== undefined).sort((a, b) => a.drop! - b.drop!);
   let cols = squeezed(natural, room);
