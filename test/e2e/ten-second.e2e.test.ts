@@ -2,7 +2,7 @@
  * Three 10 s games played in a half-height tmux split (90x20, the sections
  * layout) on the embedded sim, a position placed in each with the form's
  * defaults: the form closes itself, the position's projection (PROJ.NET)
- * is on screen within three request slots of "placed ✓", and "if closed now" gives the
+ * is on screen within four request slots of "placed ✓", and "if closed now" gives the
  * game's projected net; every capture fits the terminal with the countdown,
  * the price and the money line in their places. And a preview left past its
  * game's lock: never sent; Enter goes back to editing.
@@ -20,12 +20,14 @@ const ROWS = 20;
 const GAME = /^(▸ )?GAME BTC_USDT 10s #…(\d+) /m;
 /**
  * How soon after "placed ✓" the projection must show: two request slots (the price's turn, then /status;
- * docs/poller.md), and one more for the game before's result, which the poller asks for first while it is
- * pending (a 10 s game's is, a few seconds into the next); the answer and its frame, plus one capture's
- * poll. The issue asks 2 s; BENCHMARKS.md ("Ten-second games") says why two slots is the floor and
- * measures how often it is met. Two slots alone failed once in six runs of the e2e suite.
+ * docs/poller.md), and two more for the game before's result, which the poller asks for first while it is
+ * pending (a 10 s game's is, a few seconds into the next) and asks again every 3 s until the service has it,
+ * with the price's turn between; the answer and its frame, plus one capture's poll. The issue asks 2 s;
+ * BENCHMARKS.md ("Ten-second games") says why two slots is the floor and measures how often it is met (its
+ * slowest, 4.1 s, is four). Two slots failed once in six runs of the e2e suite, three once in a CI run: the
+ * result asked at once, again 3 s later, and the price's turns between.
  */
-const PROJECTION_MS = 3 * 1_015 + 470;
+const PROJECTION_MS = 4 * 1_015 + 470;
 
 function gameId(screen: string): string | undefined {
   return GAME.exec(screen)?.[2];
@@ -54,7 +56,7 @@ describe("10 s games in a 90x20 pane", () => {
     return session;
   }
 
-  it("plays three games with a position each: the projection within three slots of each, 'if closed now' with it", {
+  it("plays three games with a position each: the projection within four slots of each, 'if closed now' with it", {
     timeout: 150_000,
   }, async () => {
     t = launch();
@@ -110,7 +112,7 @@ describe("10 s games in a 90x20 pane", () => {
           return row !== undefined && /\s[\d.]+\s+[+-]?[\d.]+\s+[+-][\d.]+%/.test(row) && /if closed now [+-][\d.]+/.test(s);
         },
         PROJECTION_MS,
-        `the projection of the position at ${strike} within three slots of "placed ✓"`,
+        `the projection of the position at ${strike} within four slots of "placed ✓"`,
       );
       expect(Date.now() - at).toBeLessThanOrEqual(PROJECTION_MS);
       const shown = screenRows(projected, COLS, ROWS);
