@@ -264,27 +264,22 @@ describe("the clock of the focused game", () => {
     ]);
   });
 
-  it("a countdown says when nothing is held", () => {
-    const ten = rule({ kind: "closing", seconds: 10, onlyUnheld: false });
-    const [event] = run(
+  /** The countdown alert of a 10 s rule, fired as the step passes 10 s before the lock, nothing held. */
+  const countdownUnheld = () =>
+    run(
       [
         [shown, T0 + 49_000],
         [shown, T0 + 50_000],
       ],
-      [ten],
-    );
-    expect(event?.text).toBe("predictions close in 0:10: #700 BTC_USDT 1m, nothing held");
+      [rule({ kind: "closing", seconds: 10, onlyUnheld: false })],
+    )[0];
+
+  it("a countdown says when nothing is held", () => {
+    expect(countdownUnheld()?.text).toBe("predictions close in 0:10: #700 BTC_USDT 1m, nothing held");
   });
 
   it("on the alert line a countdown counts on to the lock, and the early window to its end; other alerts stay as fired", () => {
-    const ten = rule({ kind: "closing", seconds: 10, onlyUnheld: false });
-    const [event] = run(
-      [
-        [shown, T0 + 49_000],
-        [shown, T0 + 50_000],
-      ],
-      [ten],
-    );
+    const event = countdownUnheld();
     expect(alertTextAt(event!, event!.at)).toBe(event!.text);
     expect(alertTextAt(event!, event!.at + 7_000)).toBe("predictions close in 0:03: #700 BTC_USDT 1m, nothing held");
     expect(alertTextAt(event!, event!.at + 20_000)).toBe("predictions close in 0:00: #700 BTC_USDT 1m, nothing held");
