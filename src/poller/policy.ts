@@ -46,9 +46,10 @@ export const POLICY = {
   statusWhileHoldingSharedMs: 4_900,
   statusIdleMs: 30_000,
   /**
-   * Placements and settlements fetch it at once; this only catches a change
-   * made elsewhere (a deposit, another device). Longer than a 1 m game's
-   * 75 s, so while the trader plays game after game it never spends a slot.
+   * Placements, settlements and a position placed elsewhere (placedElsewhere)
+   * fetch it at once; this only catches a change nothing shows (a deposit).
+   * Longer than a 1 m game's 75 s, so while the trader plays game after game
+   * it never spends a slot.
    */
   balanceMs: 90_000,
   /**

@@ -33,7 +33,7 @@ import { ResultsViewPages, type ViewQuery } from "./results-view.js";
 import { ServerClock } from "./server-clock.js";
 import { focusedGameEnded, gameLeftBy, SettlementWatch } from "./settlements.js";
 import type { Endpoint, PlacementOutcome, PlaceRequest, Snapshot, Target } from "./snapshot.js";
-import { holdsLiveGame, initialSnapshot } from "./snapshot.js";
+import { holdsLiveGame, initialSnapshot, placedElsewhere } from "./snapshot.js";
 import { RequestSpacing } from "./spacing.js";
 import { isStale } from "./staleness.js";
 import { Store } from "./store.js";
@@ -167,8 +167,7 @@ export class Poller {
       if (!this.running) return;
       const kind = this.choose();
       if (kind === null) {
-        // Nothing to send now: wait for the first backing-off endpoint to be
-        // free, at most a second (something falls due), or for an intent (a new query or placement).
+        // Nothing to send: wait until the first backing-off endpoint is free, at most a second, or for an intent (a query, a placement).
         const now = Date.now();
         await this.sleeper.sleep(Math.min(IDLE_RECHECK_MS, (this.health.nextRetry(now) ?? Infinity) - now));
         continue;
@@ -281,6 +280,7 @@ export class Poller {
     const status = await this.client.getStatus({ asset: t.asset, token: t.currency, network: t.network, interval: t.interval });
     if (epoch !== this.epoch) return;
     this.want.status = false;
+    this.want.balance ||= placedElsewhere(this.snapshot, status);
     this.succeed("status", status.issues, (s, at) => withStatus(s, status, at));
     if (reconciling && this.placements.reconcile(status.positions, this.serverNow())) this.want.balance = true;
     this.settlements.watchEndedListed(this.snapshot.listing?.value, status.positions, Date.now());

@@ -188,6 +188,20 @@ export function holdsLiveGame(s: Snapshot): boolean {
   return gid !== undefined && playsIn(gid, s.placed, s.status?.value.positions ?? []);
 }
 
+/**
+ * A /status answer lists a position the dashboard never knew of, neither in
+ * this market's last /status nor placed here: one placed elsewhere (the
+ * CLI, a bot, another device), so the balance it was staked from is out of
+ * date. A market's first read says nothing: the balance read at launch
+ * already counts what was held then.
+ */
+export function placedElsewhere(s: Snapshot, status: StatusReport): boolean {
+  const before = s.status?.value.positions;
+  if (before === undefined) return false;
+  const known = new Set([...before, ...s.placed].map((p) => p.txid));
+  return status.positions.some((p) => !known.has(p.txid));
+}
+
 /** The target asset's prices: what the chart draws. */
 export function targetPrices(s: Snapshot): PriceSeries {
   return s.priceHistory[s.target.asset] ?? PriceSeries.EMPTY;

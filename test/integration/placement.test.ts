@@ -65,9 +65,22 @@ describe("placing through the poller against the sim", () => {
     expect(reason(await poller.place({ gid, sp: "68014", f: "5000" }))).toMatch(/422.*Insufficient balance/);
   });
 
+  it("reads the balance again once /status lists a position placed elsewhere (the CLI, a bot), not at its 90 s refresh", async () => {
+    const before = balance();
+    const game = poller.snapshot.listing!.value;
+    const elsewhere = await t.client.placePosition(body(t, game, { sp: "68500", f: "1.5" }));
+    await until(() => poller.snapshot.status!.value.positions.some((p) => p.txid === elsewhere.txid));
+    await until(
+      () => balance().eq(before.minus("1.5")),
+      5_000,
+      () => `balance ${balance()}, was ${before}`,
+    );
+  });
+
   it("passes on the cap: the eleventh position gets 409", async () => {
     const game = poller.snapshot.listing!.value;
-    for (let i = 0; i < 9; i++) await t.client.placePosition(body(t, game, { sp: String(69000 + i), f: "1" }));
+    const held = (await t.client.status({ asset: "BTC_USDT", token: "USDC", network: "testnet", interval: 60 })).positions.length;
+    for (let i = held; i < 10; i++) await t.client.placePosition(body(t, game, { sp: String(69000 + i), f: "1" }));
     const o = await poller.place({ gid, sp: "70000", f: "1" });
     expect(reason(o)).toMatch(/409.*Position limit reached/);
   });

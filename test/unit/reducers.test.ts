@@ -23,7 +23,7 @@ import {
   withSettlement,
   withStatus,
 } from "../../src/poller/reducers.js";
-import { bookOf, initialSnapshot, type PlacementOutcome, type Snapshot, type Target } from "../../src/poller/snapshot.js";
+import { bookOf, initialSnapshot, type PlacementOutcome, placedElsewhere, type Snapshot, type Target } from "../../src/poller/snapshot.js";
 import {
   balance,
   gameResult,
@@ -142,6 +142,17 @@ describe("withBalance and withStatus", () => {
     s = withPlaced(s, placedPosition({ txid: "b" }));
     s = withStatus(s, statusResponse([statusPosition({ txid: "a" })]), T0);
     expect(s.placed.map((p) => p.txid)).toEqual(["b"]);
+  });
+
+  it("tells a position placed elsewhere from one placed here or listed before; a market's first read tells nothing", () => {
+    const listed = (...txids: string[]) => statusResponse(txids.map((txid) => statusPosition({ txid })));
+    expect(placedElsewhere(fresh(), listed("a"))).toBe(false);
+    let s = withStatus(fresh(), listed("a"), T0);
+    expect(placedElsewhere(s, listed("a"))).toBe(false);
+    s = withPlaced(s, placedPosition({ txid: "b" }));
+    expect(placedElsewhere(s, listed("a", "b"))).toBe(false);
+    expect(placedElsewhere(s, listed("a", "b", "c"))).toBe(true);
+    expect(placedElsewhere(withStatus(s, listed(), T0 + 1), listed("d"))).toBe(true);
   });
 });
 
