@@ -12,7 +12,7 @@ import type { GameListing } from "../domain/service-data.js";
 import { type BookMarketState, type BookRequest, nextBookRequest } from "./book-policy.js";
 import { withBookListing, withBookPrice, withBookStatus } from "./book-reducers.js";
 import type { BookOptions, PollerClient } from "./options.js";
-import type { BookMarket, Snapshot } from "./snapshot.js";
+import { type BookMarket, placedElsewhere, type Snapshot } from "./snapshot.js";
 
 /** What a book request brought back: how it changes the snapshot, and the games it showed to have ended. */
 export interface BookAnswer {
@@ -20,6 +20,8 @@ export interface BookAnswer {
   endpoint: "status" | "spot" | "price";
   issues: GameListing["issues"];
   ended: readonly string[];
+  /** A /status listed a position placed elsewhere (placedElsewhere): the balance is out of date. */
+  placedElsewhere?: boolean;
 }
 
 export class BookWatch {
@@ -148,6 +150,7 @@ export class BookWatch {
       endpoint: "status",
       issues: status.issues,
       ended,
+      placedElsewhere: before !== undefined && placedElsewhere(before, status),
       apply: (x, at) => withBookStatus(x, market, status, at),
     };
   }

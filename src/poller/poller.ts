@@ -272,6 +272,7 @@ export class Poller {
       if (!this.book || this.bookRequest === null) return;
       const answer = await this.book.send(this.bookRequest, this.client, this.snapshot, Date.now());
       for (const gid of answer.ended) this.settlements.watch(gid, Date.now());
+      this.want.balance ||= answer.placedElsewhere === true;
       this.succeed(answer.endpoint, answer.issues, answer.apply);
     },
   };
@@ -279,8 +280,7 @@ export class Poller {
   private async fetchStatus(epoch: number, t: Target, reconciling: boolean): Promise<void> {
     const status = await this.client.getStatus({ asset: t.asset, token: t.currency, network: t.network, interval: t.interval });
     if (epoch !== this.epoch) return;
-    this.want.status = false;
-    this.want.balance ||= placedElsewhere(this.snapshot, status);
+    this.want = { ...this.want, status: false, balance: this.want.balance || placedElsewhere(this.snapshot, status) };
     this.succeed("status", status.issues, (s, at) => withStatus(s, status, at));
     if (reconciling && this.placements.reconcile(status.positions, this.serverNow())) this.want.balance = true;
     this.settlements.watchEndedListed(this.snapshot.listing?.value, status.positions, Date.now());

@@ -190,15 +190,16 @@ export function holdsLiveGame(s: Snapshot): boolean {
 
 /**
  * A /status answer lists a position the dashboard never knew of, neither in
- * this market's last /status nor placed here: one placed elsewhere (the
+ * the market's last /status nor placed here: one placed elsewhere (the
  * CLI, a bot, another device), so the balance it was staked from is out of
  * date. A market's first read says nothing: the balance read at launch
- * already counts what was held then.
+ * already counts what was held then. `market` is the focused one (the
+ * snapshot) or one of the book's.
  */
-export function placedElsewhere(s: Snapshot, status: StatusReport): boolean {
-  const before = s.status?.value.positions;
+export function placedElsewhere(market: Pick<MarketData, "status" | "placed">, status: StatusReport): boolean {
+  const before = market.status?.value.positions;
   if (before === undefined) return false;
-  const known = new Set([...before, ...s.placed].map((p) => p.txid));
+  const known = new Set([...before, ...(market.placed ?? [])].map((p) => p.txid));
   return status.positions.some((p) => !known.has(p.txid));
 }
 

@@ -3,7 +3,8 @@
  * settled it is looked at again at once, so a position in its next game
  * joins the book without waiting for the next discovery, minutes later;
  * and that next game, newer than the market's listing, is not taken for
- * over: the listing is fetched again.
+ * over: the listing is fetched again; a position placed elsewhere is
+ * said, so that the poller reads the balance again.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiClient } from "../../src/api/client.js";
@@ -36,16 +37,22 @@ describe("BookWatch, against the sim", () => {
     const watch = new BookWatch(bookOptions({ asset: "BTC_USDT", assets: ["BTC_USDT", "ETH_USDT"] }, false));
     let s: Snapshot = initialSnapshot({ asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" });
     let now = 0;
+    /** Markets whose /status listed a position placed elsewhere (the poller then reads the balance again). */
+    const elsewhere: string[] = [];
     /** One slot: the book's request, sent and applied, a second of local time later. */
     const slot = async () => {
       const req = watch.next(s, now, t.sim.clock.now());
-      if (req !== null) s = (await watch.send(req, client, s, now)).apply(s, now);
+      const answer = req === null ? null : await watch.send(req, client, s, now);
+      if (answer?.placedElsewhere && req?.kind !== "price") elsewhere.push(`${req?.market.asset} ${req?.market.interval}`);
+      if (answer) s = answer.apply(s, now);
       now += 1_000;
       return req;
     };
     for (let i = 0; i < 20 && watch.undiscovered(s.target).length > 0; i++) await slot();
     expect(watch.undiscovered(s.target)).toEqual([]);
     expect(heldGids(s.book.markets["ETH_USDT 60"]!)).toEqual([first.liveGame.gid]);
+    // A market's first read: what it held then is in the balance read at launch.
+    expect(elsewhere).toEqual([]);
 
     // The game ends; the trader holds the next one too (placed from another device).
     t.clock.set(first.liveGame.ends_at + 1_000);
@@ -59,6 +66,7 @@ describe("BookWatch, against the sim", () => {
     // The very next slot looks at that market again; nothing else of the book is due.
     expect(await slot()).toMatchObject({ kind: "status", market: { asset: "ETH_USDT", interval: 60 } });
     expect(heldGids(s.book.markets["ETH_USDT 60"]!)).toEqual([second.liveGame.gid]);
+    expect(elsewhere).toEqual(["ETH_USDT 60"]);
 
     // The listing was fetched before that /status and shows the first game: the second is newer than it, not over.
     expect(gameTimes(s.book.markets["ETH_USDT 60"]!, second.liveGame.gid)).toEqual({ gone: false, unknown: true });
