@@ -119,14 +119,17 @@ const NOT_LISTED = (field: string) => new Unreadable(field, "not known until the
  * a 10 s game's countdown starts at its start instead of sitting on "0:00"
  * until a new listing arrives. What only the service knows (its open and ai
  * prices, whether it takes positions, the early window, the game after it)
- * is marked provisional, not guessed. The same listing until then, and for
+ * is marked provisional, not guessed; once that game is over too it is
+ * still the one shown, ended. The same listing until then, and for
  * the same listing and moment the same object, so a pane is not redrawn.
  */
 export function scheduledListing(listing: GameListing, now: number, lobbyMs: number): GameListing {
   const live = listing.liveGame;
   const next = readableNext(listing);
   if (live === null || next === null || now < live.ends_at || now < next.starts_at) return listing;
-  if (!isReadable(next.gid) || !isReadable(next.ends_at) || next.ends_at <= now) return listing;
+  // A next game already over too (no listing read since: the service does not answer) stays the one shown, ended:
+  // going back to the game before it, long over, showed a game number that ran backwards.
+  if (!isReadable(next.gid) || !isReadable(next.ends_at)) return listing;
   let rolled = rolledOver.get(listing);
   if (rolled === undefined) {
     rolled = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
+import { initialSnapshot, type Snapshot, snapshotAt } from "../../src/poller/snapshot.js";
 import { Dashboard } from "../../src/ui/Dashboard.js";
 import { positionView } from "../../src/ui/dashboard/position-view.js";
 import type { DashboardProps } from "../../src/ui/dashboard-props.js";
@@ -66,6 +66,31 @@ describe.each([
     const after = START + 76_000;
     frame = draw(liveSnapshot(after), after, cols, rows);
     expect(frame).toContain("SETTLING");
+  });
+
+  it("draws the phase of a game taken from the schedule dim (by the clock), that of a game its listing names in its tone", () => {
+    /** The game pane's title line as drawn, colours and all. */
+    const titleLine = (snapshot: Snapshot, at: number) => {
+      draw(snapshot, at, cols, rows);
+      const line = drawn()!
+        .lastFrame()
+        .split("\n")
+        .find((l) => l.includes("ACCEPTING"))!;
+      drawn()?.unmount();
+      return line;
+    };
+    const read = START + 5_000;
+    const named = titleLine(liveSnapshot(read), read);
+    // The live game ended 75 s in and no listing has been read since: the next game by the schedule, 2 s into it.
+    const rolledAt = START + 77_000;
+    const rolled = snapshotAt(liveSnapshot(rolledAt, { listing: { value: liveSnapshot(read).listing!.value, at: read } }), rolledAt);
+    expect(rolled.listing!.value.liveGame!.provisional).toBe(true);
+    const byClock = titleLine(rolled, rolledAt);
+    // Grey, the theme's dim, bold; the early window's word with it.
+    const grey = ["\u001b[90m\u001b[1mEARLY ACCEPTING", "\u001b[90m\u001b[1mACCEPTING"];
+    expect(grey.some((g) => byClock.includes(g))).toBe(true);
+    expect(named).toContain("ACCEPTING");
+    expect(grey.some((g) => named.includes(g))).toBe(false);
   });
 
   it("marks stale data and says when it is rate limited", () => {

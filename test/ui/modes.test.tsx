@@ -24,7 +24,7 @@ describe("the help", () => {
     let frame = await drawApp(liveSnapshot(now), now, 80, 24, ["?"]);
     const seen = [prose(frame)];
     // Scrolled line by line to its end: every line of the help is on some frame.
-    for (let i = 0; i < 120; i++) {
+    for (let i = 0; i < 140; i++) {
       await drawn()!.press("j");
       frame = drawn()!.text();
       seen.push(prose(frame));

@@ -40,9 +40,14 @@ describe("scheduledListing", () => {
     expect(scheduledListing(ten, END + 2_000, lobbyMs(10))).toBe(rolled);
   });
 
-  it("stays with the listing when no next game is announced, or the announced one is over too", () => {
+  it("stays with the listing when no next game is announced", () => {
     expect(scheduledListing({ ...ten, nextGame: null }, END + 1_000, lobbyMs(10)).liveGame!.gid).toBe("500");
-    expect(scheduledListing(ten, END + 15_000, lobbyMs(10)).liveGame!.gid).toBe("500");
+  });
+
+  it("keeps the next game once it is over too (no listing since: the service does not answer), ended, never the one before", () => {
+    const over = scheduledListing(ten, END + 15_000, lobbyMs(10)).liveGame!;
+    expect([over.gid, over.provisional]).toEqual(["501", true]);
+    expect(gameClock(over, END + 20_000).phase).toBe("settling");
   });
 
   it("is what the screen draws: snapshotAt rolls the snapshot's listing, and leaves a snapshot without one as it is", () => {

@@ -125,10 +125,12 @@ function phaseBadge(p: { listing: GameListing; live: Live; now: number; interval
   const flag = p.listing.early_precision_window;
   // A game taken from the schedule has no flag of its own yet: the window by our rule (rules.ts), which the sim keeps.
   const early = flag === true || p.live.provisional ? inEarlyWindow(p.interval, p.live.start_at, p.now) : flag;
+  // A game taken from the schedule is in its phase by the clock only, not by the service's word: dim (GAME_WORDS).
+  const byClock = p.live.provisional === true;
   return [
-    accepting && early === true && span("EARLY ", { tone: "accent", bold: true }),
+    accepting && early === true && span("EARLY ", { tone: byClock ? "dim" : "accent", bold: true }),
     accepting && !isReadable(early) && span(`early ${UNREADABLE_MARK} `, { tone: "dim" }),
-    span(phase.label, { tone: phase.tone, bold: true, inverse: !theme.color }),
+    span(phase.label, { tone: byClock ? "dim" : phase.tone, bold: true, inverse: !theme.color && !byClock }),
   ];
 }
 

@@ -17,6 +17,10 @@ export const PHASE_WORDS: Record<GamePhase, { label: string; meaning: string }> 
 export const GAME_WORDS: readonly (readonly [string, string])[] = [
   ...(["accepting", "locked", "settling", "next"] as const).map((p) => [PHASE_WORDS[p].label, PHASE_WORDS[p].meaning] as const),
   ["EARLY", "inside the game's early-precision bonus window (the service does not publish its rules)"],
+  [
+    "a dim phase",
+    "by the clock, from the schedule the last listing announced: the game's own listing is not read yet (the moment after a boundary, or while the service does not answer)",
+  ],
   ["! closes in", `the lock is near: the last ${LOCK_SOON_SHARE * 100} % of the time before it`],
   ["!! closes in", `the lock is ${LOCK_FINAL_MS / 1000} s away or less (a 10 s game's last half)`],
   ["3 held 7 left", `your positions in the live game, and how many more it takes (${MAX_POSITIONS_PER_GAME} a game)`],
