@@ -157,7 +157,9 @@ export function App(p: AppProps) {
         warnings={p.warnings}
         form={form.form ? formView(form.form, snapshot, now, blocked) : undefined}
         {...alertViews(all, alerts, snapshot)}
-        alertLine={alertNow && { ...alertNow, text: alertTextAt(alertNow, now) }}
+        alertLine={
+          alertNow && { ...alertNow, text: alertTextAt(alertNow, now, { gid: snapshot.listing?.value.liveGame?.gid, held: holding }) }
+        }
         strategy={strategy}
       />
     </KeysContext.Provider>

@@ -278,11 +278,16 @@ describe("the clock of the focused game", () => {
     expect(countdownUnheld()?.text).toBe("predictions close in 0:10: #700 BTC_USDT 1m, nothing held");
   });
 
-  it("on the alert line a countdown counts on to the lock, and the early window to its end; other alerts stay as fired", () => {
+  it("on the alert line a countdown counts on to the lock, held as it is now, and the early window to its end; other alerts stay as fired", () => {
     const event = countdownUnheld();
     expect(alertTextAt(event!, event!.at)).toBe(event!.text);
     expect(alertTextAt(event!, event!.at + 7_000)).toBe("predictions close in 0:03: #700 BTC_USDT 1m, nothing held");
     expect(alertTextAt(event!, event!.at + 20_000)).toBe("predictions close in 0:00: #700 BTC_USDT 1m, nothing held");
+    // A position placed in that game since it fired: the line says so; what another game holds is not its concern.
+    expect(alertTextAt(event!, event!.at + 2_000, { gid: "700", held: true })).toBe(
+      "predictions close in 0:08: #700 BTC_USDT 1m, holding positions",
+    );
+    expect(alertTextAt(event!, event!.at + 2_000, { gid: "701", held: true })).toMatch(/nothing held$/);
     const [early] = run(
       [
         [shown, T0 - 1],

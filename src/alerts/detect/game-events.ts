@@ -202,14 +202,16 @@ function earlyText(left: number, where: string): string {
 
 /**
  * An alert's text as the alert line shows it at server time `now`: a countdown alert, or the early window's, counts
- * on while it shows, rather than stand at "close in 0:10" over a game pane at 0:03. Every other alert is what it
- * fired with, as it was delivered.
+ * on while it shows, rather than stand at "close in 0:10" over a game pane at 0:03; a countdown alert for the live
+ * game says whether it is held now (`live`), not when it fired, which a position placed since makes wrong. Every
+ * other alert is what it fired with, as it was delivered.
  */
-export function alertTextAt(e: AlertEvent, now: number): string {
+export function alertTextAt(e: AlertEvent, now: number, live?: { gid: string | undefined; held: boolean }): string {
   const where = () => gameWhere(String(e.data.gid), String(e.data.asset), Number(e.data.interval));
   const since = now - e.at;
+  const held = live !== undefined && live.gid === String(e.data.gid) ? live.held : e.data.held === true;
   if (e.event === "closing" && typeof e.data.to_close_ms === "number")
-    return closingText(Math.max(0, e.data.to_close_ms - since), where(), e.data.held === true);
+    return closingText(Math.max(0, e.data.to_close_ms - since), where(), held);
   if (e.event === "early_window" && typeof e.data.window_left_ms === "number")
     return earlyText(Math.max(0, e.data.window_left_ms - since), where());
   return e.text;
