@@ -143,12 +143,12 @@ function alerting(c: DashboardController, deliver: readonly Channel[] = ["bell"]
 const flat = (s: string) => s.replace(/\s+/g, " ");
 
 /**
- * A results row's STAKE, WON and NET figures each in the column whose title ends where the column does (a figure
+ * A results row's STAKE, PAID and NET figures each in the column whose title ends where the column does (a figure
  * padded after its digits so that the column's points line up); `points`, where given, is where each point stands.
  */
 function expectUnderTitles(lines: readonly string[], row: string, figures: readonly [string, string, string], points?: number[]) {
-  const header = lines.find((l) => /STAKE +WON +NET/.test(l))!;
-  (["STAKE", "WON", "NET"] as const).forEach((title, i) => {
+  const header = lines.find((l) => /STAKE +PAID +NET/.test(l))!;
+  (["STAKE", "PAID", "NET"] as const).forEach((title, i) => {
     const end = header.indexOf(` ${title}`) + title.length + 1;
     const cell = row.slice(0, end);
     expect(cell.trimEnd().endsWith(` ${figures[i]}`), `${figures[i]} under ${title} in:\n${header}\n${row}`).toBe(true);
@@ -156,10 +156,10 @@ function expectUnderTitles(lines: readonly string[], row: string, figures: reado
   });
 }
 
-/** Where the point of each of a row's STAKE, WON and NET figures stands. */
+/** Where the point of each of a row's STAKE, PAID and NET figures stands. */
 function pointsOf(lines: readonly string[], row: string): number[] {
-  const header = lines.find((l) => /STAKE +WON +NET/.test(l))!;
-  return (["STAKE", "WON", "NET"] as const).map((title) =>
+  const header = lines.find((l) => /STAKE +PAID +NET/.test(l))!;
+  return (["STAKE", "PAID", "NET"] as const).map((title) =>
     row
       .slice(0, header.indexOf(` ${title}`) + title.length + 1)
       .trimEnd()
@@ -222,7 +222,7 @@ describe("results view", () => {
     expect(t).toContain("page 1 of 3 · 23 games");
     expect(t).toMatch(/OPEN → CLOSE/);
     expect(flat(t)).toContain(`${games[1]!.gid} 10s BTC_USDT 67,036.05 → 67,100.50 3.25 3.20 -0.05`);
-    // At the minimum stake, WON keeps the net's digits: WON less STAKE reads as NET.
+    // At the minimum stake, PAID keeps the net's digits: PAID less STAKE reads as NET.
     expect(flat(t)).toContain(`${small.gid} 10s BTC_USDT 67,036.05 → 67,100.50 0.01 0.006263 -0.003737`);
     // The cancelled game: badge, and a null closing price is "no data", never zero.
     expect(flat(t)).toContain(`${games[0]!.gid} 10s BTC_USDT 67,036.05 → no data 3.25 3.25 CANCELLED`);
@@ -269,10 +269,10 @@ describe("results view", () => {
   it.each([
     [60, 15],
     [50, 15],
-  ])("at %ix%i leaves out whole columns, open and close first, never a figure of STAKE, WON or NET", async (cols, rows) => {
+  ])("at %ix%i leaves out whole columns, open and close first, never a figure of STAKE, PAID or NET", async (cols, rows) => {
     const wide = sixDecimals();
     const { u, lines } = await openResults([game(0), wide, game(2)], cols, rows);
-    const header = lines.find((l) => /STAKE +WON +NET/.test(l))!;
+    const header = lines.find((l) => /STAKE +PAID +NET/.test(l))!;
     expect(header).not.toContain("OPEN");
     const row = lines.find((l) => l.includes(wide.gid.slice(-6)))!;
     expect(flat(row)).toMatch(cols >= 60 ? / 10s BTC_USDT 12\.00 12\.004028 \+0\.004028 │$/ : / 10s 12\.00 12\.004028 \+0\.004028 │$/);

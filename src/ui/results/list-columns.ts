@@ -19,7 +19,7 @@ import { formatClosing, gameNet, settledAt } from "../../domain/results.js";
 import { type GameResult, readOr } from "../../domain/service-data.js";
 import type { DroppableColumn } from "../columns.js";
 
-export type ListKey = "gid" | "int" | "asset" | "prices" | "stake" | "won" | "net" | "settled";
+export type ListKey = "gid" | "int" | "asset" | "prices" | "stake" | "paid" | "net" | "settled";
 
 export interface ListColumn extends DroppableColumn {
   key: ListKey;
@@ -30,12 +30,12 @@ export interface ListColumn extends DroppableColumn {
 /** The selection marker and its space before each row. */
 const ROW_LEAD = 2;
 
-const MONEY: readonly ListKey[] = ["stake", "won", "net"];
+const MONEY: readonly ListKey[] = ["stake", "paid", "net"];
 
 /**
  * From 100 columns, wider money cells and the time each game settled. A
  * narrow pane drops the open and close prices first, then the asset, then the
- * interval: the game, what was staked, won and netted stay.
+ * interval: the game, what was staked, paid and netted stay.
  */
 function listCols(wide: boolean): ListColumn[] {
   return [
@@ -44,7 +44,7 @@ function listCols(wide: boolean): ListColumn[] {
     { key: "asset", title: "ASSET", width: 8, left: true, drop: 2 },
     { key: "prices", title: "OPEN → CLOSE", width: wide ? 25 : 21, drop: 1 },
     { key: "stake", title: "STAKE", width: wide ? 10 : 8 },
-    { key: "won", title: "WON", width: wide ? 11 : 8 },
+    { key: "paid", title: "PAID", width: wide ? 11 : 8 },
     { key: "net", title: "NET", width: wide ? 11 : 9 },
     ...(wide ? [{ key: "settled" as const, title: "SETTLED", width: 9 }] : []),
   ];
@@ -52,10 +52,10 @@ function listCols(wide: boolean): ListColumn[] {
 
 const CANCELLED = "CANCELLED";
 
-/** The list's money cells of a game: staked, won (gross), net. */
-function moneyCells(g: GameResult): Record<"stake" | "won" | "net", string> {
+/** The list's money cells of a game: staked, paid (gross), net. */
+function moneyCells(g: GameResult): Record<"stake" | "paid" | "net", string> {
   const net = g.cancelled === true ? CANCELLED : formatMoneyChange(gameNet(g));
-  return { stake: formatMoney(g.total_staked), won: formatGross(g.total_winnings, g.total_staked), net };
+  return { stake: formatMoney(g.total_staked), paid: formatGross(g.total_winnings, g.total_staked), net };
 }
 
 /**
@@ -66,14 +66,14 @@ export function rowCells(g: GameResult, cols: readonly ListColumn[], ascii: bool
   const at = settledAt(g);
   const gidWidth = cols.find((c) => c.key === "gid")?.width ?? g.gid.length;
   const money = moneyCells(g);
-  const aligned = (k: "stake" | "won" | "net") => padFraction(money[k], cols.find((c) => c.key === k)?.fraction ?? 0);
+  const aligned = (k: "stake" | "paid" | "net") => padFraction(money[k], cols.find((c) => c.key === k)?.fraction ?? 0);
   return {
     gid: g.gid.length > gidWidth ? shortGid(g.gid, ascii) : g.gid,
     int: formatInterval(g.interval),
     asset: readOr(g.asset, UNREADABLE_MARK),
     prices: `${formatPrice(g.open_price)} → ${formatClosing(g.closing_price)}`,
     stake: aligned("stake"),
-    won: aligned("won"),
+    paid: aligned("paid"),
     net: aligned("net"),
     settled: at === null ? "–" : formatClock(at),
   };
@@ -83,7 +83,7 @@ export function rowCells(g: GameResult, cols: readonly ListColumn[], ascii: bool
  * The columns for `room` (the pane's inner width). The money columns fit the
  * page's games (not only the rows shown, so the columns hold still while the
  * selection scrolls). A gross keeps its net's digits (formatGross): six
- * decimals on a stake of 10 or more, wider than WON's column. Its column
+ * decimals on a stake of 10 or more, wider than PAID's column. Its column
  * widens rather than push the row's later cells out of line. Where the row
  * would then no longer fit, the width comes from the other money columns'
  * room to spare (never below their widest figure or their title), then from
@@ -95,7 +95,7 @@ export function listColumns(games: readonly GameResult[], room: number, wide: bo
   const natural = listCols(wide).map((c) => {
     if (c.key === "gid") return { ...c, least: Math.max(c.title.length, ...games.map((g) => shortGid(g.gid, ascii).length)) };
     const k = c.key;
-    if (k !== "stake" && k !== "won" && k !== "net") return { ...c, least: c.width };
+    if (k !== "stake" && k !== "paid" && k !== "net") return { ...c, least: c.width };
     const fraction = fractionWidth(texts.map((t) => t[k]));
     const least = Math.max(c.title.length, ...texts.map((t) => padFraction(t[k], fraction).length));
     return { ...c, width: Math.max(c.width, least), least, fraction };
