@@ -230,11 +230,11 @@ describe("the performance view", () => {
       3_000,
       () => u.text(),
     );
-    expect(u.text()).toMatch(/32 games in all · read [\d.]+s ago · 1 settled since/);
+    expect(u.text()).toMatch(/32 games in all · read [\d.]+s ago · 1 settled since, counted/);
     // The same game again (a later look at its result) is not one more.
     c.store.update((s) => withSettledGame(s, game, "testnet"));
     await tick(50);
-    expect(u.text()).toMatch(/32 games in all · read [\d.]+s ago · 1 settled since/);
+    expect(u.text()).toMatch(/32 games in all · read [\d.]+s ago · 1 settled since, counted/);
   });
 
   it("says what is not known: loading, the first read under way (so far), a read that failed", async () => {

@@ -73,7 +73,7 @@ export function historyStatus(h: ResultsHistory, error: string | undefined, now:
   if (error !== undefined && h.readAt === null) return { text: `${kept} · not read: ${error}`, tone: "bad" };
   if (h.readAt === null) return { text: `${kept} · to be read next`, tone: "dim" };
   // Games seen settling since are kept at once: the count moves on while the read's age grows, and says why.
-  const since = h.settledSinceRead > 0 ? ` · ${h.settledSinceRead} settled since` : "";
+  const since = h.settledSinceRead > 0 ? ` · ${h.settledSinceRead} settled since, counted` : "";
   return { text: `${kept} · read ${formatAge(now - h.readAt)} ago${since}${h.problem ? " · not kept on disk" : ""}`, tone: "dim" };
 }
 
