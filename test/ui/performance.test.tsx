@@ -237,6 +237,19 @@ describe("the performance view", () => {
     expect(u.text()).toMatch(/32 games in all · read [\d.]+s ago · 1 settled since, counted/);
   });
 
+  it("at 60 columns keeps the title's name and the count, dropping the status's later parts", async () => {
+    const { c } = setup(history(played()));
+    const u = await mount(c, 60, 15);
+    await u.press("g");
+    c.store.update((s) => withSettledGame(s, settled({ gid: 3000, at: NOW - 1_000, staked: "2", paid: "3.5" }), "testnet"));
+    await until(
+      () => u.text().includes("32 games"),
+      3_000,
+      () => u.text(),
+    );
+    expect(u.text()).toMatch(/▸ PERFORMANCE testnet +32 games in all · read [\d.]+s ago │/);
+  });
+
   it("says what is not known: loading, the first read under way (so far), a read that failed", async () => {
     const loading = setup({ ...history([]), loaded: false, readAt: null, kept: { games: new Map(), through: null } });
     let u = await mount(loading.c, 100, 30);

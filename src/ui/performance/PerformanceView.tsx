@@ -77,6 +77,16 @@ export function historyStatus(h: ResultsHistory, error: string | undefined, now:
   return { text: `${kept} · read ${formatAge(now - h.readAt)} ago${since}${h.problem ? " · not kept on disk" : ""}`, tone: "dim" };
 }
 
+/**
+ * The history's status in `room` columns: its parts (" · ") dropped from the end, the count kept, so that the
+ * title keeps its name ("PERF… 185 games in all" at 60 columns).
+ */
+function fitStatus(text: string, room: number): string {
+  const parts = text.split(" · ");
+  while (parts.length > 1 && textWidth(parts.join(" · ")) > room) parts.pop();
+  return parts.join(" · ");
+}
+
 /** The focus marker before a pane's title ("▸ "). */
 const TITLE_MARK = 2;
 /** The least gap between the title's filters and the history's status. */
@@ -86,7 +96,8 @@ export const PerformanceView = memo(function PerformanceView(p: PerformanceViewP
   const theme = useTheme();
   const width = innerWidth({ width: p.width, framed: true });
   const rows = performanceRows(p.height, p.lines.length);
-  const status = historyStatus(p.history, p.error, p.now);
+  const found = historyStatus(p.history, p.error, p.now);
+  const status = { ...found, text: fitStatus(found.text, width - TITLE_MARK - "PERFORMANCE".length - TITLE_GAP) };
   const scroll = Math.max(0, Math.min(p.state.scroll, p.lines.length - rows.figures));
   const more = p.lines.length - scroll - rows.figures;
   const shown = p.lines.slice(scroll, scroll + rows.figures - (more > 0 ? 1 : 0));
