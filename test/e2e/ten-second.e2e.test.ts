@@ -92,7 +92,9 @@ describe("10 s games in a 90x20 pane", () => {
       );
       expect(lines[3]).toMatch(/^live [\d,]+\.\d\d( [▲▼] [+-][\d,]+\.\d\d \([+-]?[\d.]+%\))?$/);
       // The session's net is "…" until the book's launch pass has read every market.
-      expect(lines[4]).toMatch(/^USDC [\d,]+\.\d\d {2}if closed now – \(nothing held in this game\) {2}session net ([+-]?[\d,.]+|…)/);
+      expect(lines[4]).toMatch(
+        /^USDC [\d,]+\.\d\d {2}if closed now – \(nothing held in this game\) {2}session (proj\. )?net ([+-]?[\d,.]+|…)/,
+      );
       expect(findSection(lines, "PRICE")!.length).toBeGreaterThanOrEqual(1 + 5);
 
       t.type("p");

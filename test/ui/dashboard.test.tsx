@@ -35,7 +35,7 @@ describe.each([
     expect(frame).toContain("1,000.50");
     // Projected winnings 4.587819563491935 + 3.1 less the stakes 7.50: +0.19, open and the whole session alike.
     expect(frame).toContain("if closed now +0.19");
-    expect(frame).toContain("session net +0.19");
+    expect(frame).toContain("session proj. net +0.19");
     // No withdrawal pending: the line is left out rather than saying "none".
     expect(frame).not.toContain("withdrawal");
     expect(frame).toContain("PRICE BTC_USDT");
@@ -175,7 +175,7 @@ describe.each([
     const stale = draw({ ...snap, status: { ...snap.status!, at: now - 14_000 } }, now, cols, rows);
     expect(stale).toMatch(/POSITIONS #489886 .*STALE 14s/);
     expect(stale).toMatch(/if closed now \+0\.19( USDC)? \(\+2\.50%\) STALE/);
-    expect(stale).toMatch(/session net \+0\.19( USDC)? STALE/);
+    expect(stale).toMatch(/session proj\. net \+0\.19( USDC)? STALE/);
     expect(fresh).not.toContain("STALE");
     // The distance is measured from the live price, which is fresh; the verdict (◆) came from the stale projection.
     expect(stale).toMatch(/best @\d{2},\d{3}/);

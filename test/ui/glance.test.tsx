@@ -124,7 +124,7 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     expect(money).toMatch(/USDC 998\.22\b/);
     // The projected winnings (4.5878… and 3.10) less the stakes (7.50): open, and so the whole session's net.
     expect(money).toMatch(/(if closed now|now) \+0\.19/);
-    expect(money).toMatch(/session net \+0\.19/);
+    expect(money).toMatch(/session proj\. net \+0\.19/);
   });
 
   it("shows a minimum stake's projected gross to its net's digits, in the row and the total", () => {
@@ -185,7 +185,7 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
       expect(card[last + 2]).toMatch(/^ close 67,012\.34 │ @67,010 \+2\.34 /);
     }
     // The session's settled part is that game's net: the results view's figure.
-    expect(card.join("\n")).toMatch(/session net -1\.91 USDC/);
+    expect(card.join("\n")).toMatch(/session proj. net -1\.91 USDC/);
   });
 
   it("keeps an ended game's positions on screen, marked settling, until its result arrives", () => {
@@ -336,10 +336,19 @@ describe("the money line where it cannot hold everything", () => {
     return text;
   };
 
-  it("leaves out the share before the balance, and the balance before a figure", () => {
-    expect(line(80)).toBe("USDC 1,186.42  if closed now -0.032710 (-65.42%)  session net -0.070787");
-    expect(line(61)).toBe("USDC 1,186.42  if closed now -0.032710  session net -0.070787");
+  it("leaves out the share before the balance, and the balance before a figure; a projection in the session's net says so", () => {
+    expect(line(80)).toBe("USDC 1,186.42  if closed now -0.032710 (-65.42%)  session proj. net -0.070787");
+    expect(line(67)).toBe("USDC 1,186.42  if closed now -0.032710  session proj. net -0.070787");
     // Narrower: the figures first, and no share with them; the balance goes, never a figure cut.
-    expect(line(55)).toBe("if closed now -0.032710  session net -0.070787");
+    expect(line(55)).toBe("if closed now -0.032710  session proj. net -0.070787");
+    // The session's net is the settled net alone, and says so, once no open game's projection is in it.
+    const settledOnly = { ...money, session: { settled: new Decimal("-0.038077"), open: new Decimal(0), total: new Decimal("-0.038077") } };
+    const ui = renderAt(
+      <MoneyLine balance={new Decimal("1186.42")} error={undefined} stale={false} money={settledOnly} currency="USDC" width={80} />,
+      80,
+      3,
+    );
+    expect(ui.text()).toContain("session net -0.038077");
+    ui.unmount();
   });
 });

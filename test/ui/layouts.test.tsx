@@ -60,8 +60,10 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     // The money: the focused game's projected net; with nothing held, that it is nothing, or (narrow) the balance in its place.
     // Narrow, the share goes before the balance does (the table gives it beside the total); narrower, the balance.
     const closedNow = /if closed now [+-][\d,.]+( USDC)? \([+-][\d.]+%\)/;
-    // Narrower than the balance needs, the figures without the share: "if closed now +2.00  session net +2.00".
-    const narrow = cols === 60 ? /USDC 1,000\.50 {2}if closed now [+-][\d,.]+ {2}session/ : /if closed now [+-][\d,.]+ {2}session net [+-]/;
+    // Narrower than the balance needs, the figures without the share: "if closed now +2.00  session proj. net +2.00";
+    // at 40 columns the focused game's figure alone.
+    const narrow =
+      cols === 60 ? /USDC 1,000\.50 {2}if closed now [+-][\d,.]+ {2}session/ : /if closed now [+-][\d,.]+( {2}session proj\. net [+-]|\n)/;
     if (n > 0) expect(screen).toMatch(cols <= 60 ? narrow : closedNow);
     else expect(screen).toMatch(cols >= 80 ? /if closed now – \(nothing held in this game\)/ : /USDC 1,000\.50 {2}session net/);
     // The footer, last.

@@ -96,17 +96,18 @@ export function closedNowPieces(money: Money, currency: string, label: string, p
 }
 
 /**
- * "session net +2.88 USDC": settled and open together; `split` adds "(settled +3.11, open −0.23)".
+ * "session proj. net +2.88 USDC": settled and open together; `split` adds "(settled +3.11 · open proj. −0.23)".
  * STALE with the focused game's projection when that is part of it.
  */
 export function sessionPieces(money: Money, currency: string, split: boolean): Piece[] {
   const m = money.session;
-  if (m.total === undefined) return ["session net ", span("…", { tone: "dim" })];
+  const label = sessionLabel(m);
+  if (m.total === undefined) return [label, span("…", { tone: "dim" })];
   if (m.total === null)
-    return ["session net ", span("projection pending", { tone: "dim" }), split ? span(` (${sessionSplit(m)})`, { tone: "dim" }) : null];
+    return [label, span("projection pending", { tone: "dim" }), split ? span(` (${sessionSplit(m)})`, { tone: "dim" }) : null];
   const stale = money.stale && typeof money.closedNow === "object" && money.closedNow !== null;
   return [
-    "session net ",
+    label,
     span(inCurrency(formatMoneyChange(m.total), currency), { bold: !stale, tone: stale ? "dim" : signTone(m.total.cmp(0)) }),
     split ? span(` (${sessionSplit(m)})`, { tone: "dim" }) : null,
     stale && STALE_MARK,
@@ -114,6 +115,14 @@ export function sessionPieces(money: Money, currency: string, split: boolean): P
 }
 
 const STALE_MARK = span(" STALE", { tone: "warn", bold: true });
+
+/**
+ * "session net" while the figure is the settled net alone, the results view's; "session proj. net" once an open
+ * game's projection is in it (or pending), as every projected figure says.
+ */
+function sessionLabel(m: SessionMoney): string {
+  return m.open === null || (m.open !== undefined && !m.open.isZero()) ? "session proj. net " : "session net ";
+}
 
 /** "settled +3.11 · open proj. −0.23": the results view's figure, and the open games' projection. */
 function sessionSplit(m: SessionMoney): string {
