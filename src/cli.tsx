@@ -35,7 +35,7 @@ async function main(argv: string[]): Promise<number> {
     throw e;
   }
   if (result.kind === "help" || result.kind === "version") {
-    process.stdout.write(`${result.text}\n`);
+    process.stdout.write(`${result.kind === "help" ? await helpFor(result.command, result.text) : result.text}\n`);
     return 0;
   }
   const { command, config } = result;
@@ -86,6 +86,13 @@ async function main(argv: string[]): Promise<number> {
       }
     }
   }
+}
+
+/** A one-shot command's own usage beside --help; every other command (the dashboard, sim's own flags) the whole help. */
+async function helpFor(command: string | undefined, general: string): Promise<string> {
+  if (command === undefined) return general;
+  const [{ isCommandName }, { commandHelpText }] = await Promise.all([import("./commands/index.js"), import("./commands/args.js")]);
+  return isCommandName(command) ? commandHelpText(command) : general;
 }
 
 main(process.argv.slice(2)).then(

@@ -3,7 +3,7 @@
  * Global settings (--asset, --interval, --network, ...) were already applied
  * to the Config; here are only the command's own.
  */
-import type { Command } from "../config/help.js";
+import { type Command, commandHelp } from "../config/help.js";
 import { isRange, RANGES, type Range } from "../domain/performance/index.js";
 
 export type CommandName = Exclude<Command, "dashboard" | "sim" | "config" | "completion">;
@@ -73,6 +73,11 @@ export const USAGE: Record<CommandName, string> = {
   stats: "spotdash stats [--range today|7d|30d|all] [--json] [--sim]",
   doctor: "spotdash doctor [--json] [--sim]",
 };
+
+/** `spotdash place --help`: the command's usage and what it does; the settings every command takes are spotdash --help's. */
+export function commandHelpText(command: CommandName): string {
+  return `usage: ${USAGE[command]}\n${commandHelp(command)}\n\nThe settings every command takes (--asset, --interval, --network, …): spotdash --help`;
+}
 
 /** Whether `--json` was asked for, read leniently so even a usage error can be reported as JSON. */
 export function wantsJson(rest: readonly string[]): boolean {

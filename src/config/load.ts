@@ -23,7 +23,7 @@ import type { Config } from "./config.js";
 import { type ConfigFile, readConfigFile } from "./config-file.js";
 import { type Dotenv, readDotenv } from "./dotenv.js";
 import { ConfigError, shown } from "./errors.js";
-import { type Command, helpText } from "./help.js";
+import { COMMANDS, type Command, helpText } from "./help.js";
 import { type KeyCommandRunner, keyFromCommand, runKeyCommand } from "./key-command.js";
 import { type Settings, SettingsSchema } from "./schema.js";
 import { SETTINGS, type SettingName, type Source } from "./settings.js";
@@ -32,7 +32,8 @@ import { strategySettings } from "./strategy-config.js";
 import { VERSION } from "./version.js";
 
 export type ConfigResult =
-  | { kind: "help"; text: string }
+  /** `command`: the command named beside --help (`spotdash place --help`), whose own usage the CLI prints. */
+  | { kind: "help"; text: string; command?: Command }
   | { kind: "version"; text: string }
   | { kind: "run"; command: Command; rest: string[]; config: Config; warnings: string[] };
 
@@ -63,7 +64,8 @@ export function loadConfig(opts: LoadConfigOptions): ConfigResult {
   const { options, after } = splitAtDoubleDash(opts.argv);
   // A key on the command line is refused first; then --help / --version win over every other problem.
   refuseKeyFlags(options);
-  if (options.some((a) => a === "--help" || a === "-h")) return { kind: "help", text: helpText() };
+  if (options.some((a) => a === "--help" || a === "-h"))
+    return { kind: "help", text: helpText(), command: options.find((a): a is Command => (COMMANDS as readonly string[]).includes(a)) };
   if (options.some((a) => a === "--version" || a === "-v" || a === "-V")) return { kind: "version", text: `spotdash ${VERSION}` };
 
   const warnings: string[] = [];

@@ -230,6 +230,19 @@ describe("one-shot commands against the sim", () => {
       });
     }
 
+    it.runIf(haveBuild)("a command's --help prints its own usage, exit 0; the dashboard's, every setting", async () => {
+      const own = await cli(["place", "--help"]);
+      expect([own.code, own.stderr]).toEqual([0, ""]);
+      expect(own.stdout.split("\n").slice(0, 2)).toEqual([
+        "usage: spotdash place --price P --stake S [--yes] [--json] [--sim]",
+        "place a position",
+      ]);
+      expect(own.stdout).toContain("spotdash --help");
+      const all = await cli(["--asset", "ETH_USDT", "--help"]);
+      expect(all.stdout).toMatch(/^spotdash [\d.]+: terminal dashboard/);
+      expect(all.stdout).toContain("SPOTDASH_INTERVAL");
+    });
+
     it.runIf(haveBuild)("exit 0 with JSON on stdout; the key appears nowhere", async () => {
       const r = await cli(["balance", "--json"]);
       expect(r.code).toBe(0);

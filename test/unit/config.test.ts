@@ -715,6 +715,19 @@ describe("commands", () => {
 });
 
 describe("--help and --version", () => {
+  it("--help names the command beside it, for its own usage; none when it stands alone or with the settings", () => {
+    const named = (argv: string[]) => {
+      const r = load(argv);
+      return r.kind === "help" ? (r.command ?? null) : `not help: ${r.kind}`;
+    };
+    expect([
+      named(["place", "--help"]),
+      named(["--asset", "ETH_USDT", "-h", "results"]),
+      named(["--help"]),
+      named(["--interval", "30", "--help"]),
+    ]).toEqual(["place", "results", null, null]);
+  });
+
   it("--help lists every setting with its variable and default", () => {
     for (const argv of [["--help"], ["-h"], ["game", "--help"], ["--interval", "30", "--help"]]) {
       const r = load(argv, { env: { SPOTDASH_MAX_RPS: "9" } });
