@@ -44,7 +44,10 @@ export const POLICY = {
    * than every other slot.
    */
   statusWhileHoldingSharedMs: 4_900,
-  statusIdleMs: 30_000,
+  /** Nothing held here that the dashboard knows of: still read, so positions placed elsewhere (a bot, the CLI) show within a 10 s game. */
+  statusIdleMs: 10_000,
+  /** The same while the book shares the slots (games held elsewhere, or its pass at launch): the price keeps its pace. */
+  statusIdleSharedMs: 30_000,
   /**
    * Placements, settlements and a position placed elsewhere (placedElsewhere)
    * fetch it at once; this only catches a change nothing shows (a deposit).
@@ -171,7 +174,7 @@ function settlingRetryMs(listing: GameListing, serverNow: number): number {
 }
 
 function focusedStatusMs(i: PolicyInput): number {
-  if (!i.holdingPositions) return POLICY.statusIdleMs;
+  if (!i.holdingPositions) return i.bookBusy ? POLICY.statusIdleSharedMs : POLICY.statusIdleMs;
   return i.bookBusy ? POLICY.statusWhileHoldingSharedMs : POLICY.statusWhileHoldingMs;
 }
 

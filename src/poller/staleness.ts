@@ -12,7 +12,8 @@ function expectedRefreshMs(endpoint: Endpoint, holdingPositions: boolean): numbe
     case "price":
       return 1_000;
     case "status":
-      return holdingPositions ? POLICY.statusWhileHoldingMs : POLICY.statusIdleMs;
+      // Idle, the longer of its two paces (the book's sharing the slots or not): never STALE while on schedule.
+      return holdingPositions ? POLICY.statusWhileHoldingMs : POLICY.statusIdleSharedMs;
     case "balance":
       return POLICY.balanceMs;
     case "spot":

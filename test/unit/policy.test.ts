@@ -79,6 +79,14 @@ describe("spotDue", () => {
 });
 
 describe("chooseNext at its boundaries", () => {
+  it("reads the positions of a game nothing is held in every 10 s, every 30 s while the book shares the slots", () => {
+    const idle = (ago: number, bookBusy: boolean) =>
+      chooseNext(input({ lastAttempt: { spot: T0, balance: T0, status: T0 - ago }, bookBusy }));
+    expect([idle(POLICY.statusIdleMs - 1, false), idle(POLICY.statusIdleMs, false)]).toEqual(["price", "status"]);
+    expect([idle(POLICY.statusIdleSharedMs - 1, true), idle(POLICY.statusIdleSharedMs, true)]).toEqual(["price", "status"]);
+    expect([POLICY.statusIdleMs, POLICY.statusIdleSharedMs]).toEqual([10_000, 30_000]);
+  });
+
   it("takes the price once its backoff ends, at that very millisecond", () => {
     expect(chooseNext(input({ recent: ["spot"], blockedUntil: { price: T0 } }))).toBe("price");
     expect(chooseNext(input({ recent: ["spot"], blockedUntil: { price: T0 + 1 } }))).toBe(null);
