@@ -280,14 +280,14 @@ describe("settlement in tmux", () => {
     expect(cents(closeLine![3]!)).toBe(Math.abs(gap));
     expect(closeLine![2]).toBe(gap > 0 ? "+" : gap < 0 ? "-" : "");
 
-    // The footer's toast, right under the last pane, with the card's figures.
+    // The footer's toast, right under the last pane, with the card's figures, and the data age beside it.
     const toasted = screenRows(await t.waitSteady((s) => /^settled #…/m.test(s), 3_000, "the settlement toast"), COLS, ROWS);
     const footer = footerRow(toasted);
     expect(footer).toBeGreaterThanOrEqual(ROWS - 2);
     expect(toasted[footer - 1]).toMatch(/^╰─+╯$/);
     expect(toasted[footer]).toMatch(
       new RegExp(
-        `^settled #…${gid} BTC_USDT 10s: ${word} ${literal(net)} USDC · staked ${literal(staked)} · paid ${literal(paid)} · r results\\s*$`,
+        `^settled #…${gid} BTC_USDT 10s: ${word} ${literal(net)} USDC · staked ${literal(staked)} · paid ${literal(paid)} · r results +data [\\d.]+s old \\(\\d\\d:\\d\\d:\\d\\d\\)$`,
       ),
     );
 

@@ -558,7 +558,13 @@ describe("settlement toast and session summary", () => {
     const u = await mount(c, 80, 24, { alerts });
     const won = game(0, { total_winnings: "4.000001", net_return: "0.750001", settled_at: new Date(Date.now()).toISOString() });
     c.store.update((s) => withSettlement(s, won, Date.now()));
-    await until(() => flat(u.text()).includes(`settled #${shortGid(won.gid)} BTC_USDT 10s: WON +0.75 USDC · staked 3.25`), 3_000);
+    // At 80 columns the result and amount, and the data age beside them (the stake and what was paid need 4 more).
+    await until(
+      () => /settled #\S+ BTC_USDT 10s: WON \+0\.75 USDC +data [\d.]+s old/.test(flat(u.text())),
+      3_000,
+      () => u.text(),
+    );
+    expect(flat(u.text())).toContain(`settled #${shortGid(won.gid)} BTC_USDT 10s: WON +0.75 USDC`);
     expect(bells).toEqual(["settled"]);
     fits(u, 80, 24);
 

@@ -25,15 +25,19 @@ const AGE_SLOT = 24;
 const TOAST_TONE: Record<Toast["outcome"], Tone> = { won: "up", lost: "down", even: "dim", cancelled: "warn", unknown: "warn" };
 
 export const Footer = memo(function Footer(p: FooterProps) {
-  // A toast or a message gets the whole line for the few seconds it shows: it must not be cut for the data age.
   const toast = p.message === undefined ? p.toast : undefined;
-  const whole = toast !== undefined || p.message !== undefined;
+  // A toast leaves the data age its slot when its game, result and amount fit beside it, named in full (the game
+  // may be another market's): a 10 s game's settles every game, and took the age away for 10 s of every 15. Else it,
+  // and a message, gets the whole line for its few seconds.
+  const besideAge = p.width - AGE_SLOT - 1;
+  const toastRoom = toast !== undefined && fitsWhole(toast.text, besideAge) ? besideAge : p.width;
+  const whole = (toast !== undefined && toastRoom === p.width) || p.message !== undefined;
   return (
     <Box width={p.width} height={1} flexShrink={0}>
       <Box flexGrow={1} flexShrink={1}>
         {toast !== undefined ? (
           <Line bold tone={TOAST_TONE[toast.outcome]}>
-            {fitParts(toastFor(toast, p.width), " · ", p.width)}
+            {fitParts(toastFor(toast, toastRoom), " · ", toastRoom)}
           </Line>
         ) : (
           <Line tone={p.message ? "warn" : "dim"}>
@@ -58,7 +62,12 @@ export const Footer = memo(function Footer(p: FooterProps) {
 /** The toast's longest form whose first part, the result and the amount, fits `width` whole; else its shortest. */
 function toastFor(toast: Toast, width: number): string {
   const forms = [toast.text, ...toast.shorter];
-  return forms.find((t) => piecesWidth([t.split(" · ")[0]!]) <= width) ?? forms.at(-1)!;
+  return forms.find((t) => fitsWhole(t, width)) ?? forms.at(-1)!;
+}
+
+/** Whether a toast's first part, the result and the amount, fits `width`. */
+function fitsWhole(text: string, width: number): boolean {
+  return piecesWidth([text.split(" · ")[0]!]) <= width;
 }
 
 /**
