@@ -20,6 +20,7 @@ import type { DashboardController } from "../../src/ui/controller.js";
 import { computeLayout } from "../../src/ui/layout.js";
 import { resultsListRows } from "../../src/ui/results/ResultsView.js";
 import { pageSizeFor, type ResultsQueryArg } from "../../src/ui/results/results-state.js";
+import { toastMs } from "../../src/ui/results/use-settlement-toast.js";
 import { balance, gameResult, listing, livePrice, placedPosition } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
 import { until } from "../helpers/until.js";
@@ -552,6 +553,22 @@ describe("results view", () => {
 });
 
 describe("settlement toast and session summary", () => {
+  it("takes the key hints' place for half a 10 s game's interval, then gives them back; 10 s for longer games", async () => {
+    expect([toastMs(10), toastMs(60), toastMs(3600)]).toEqual([5_000, 10_000, 10_000]);
+    const { c } = setup({ [key({})]: page([], 0) });
+    const u = await mount(c, 120, 30);
+    const ten = game(0, { settled_at: new Date(Date.now()).toISOString() });
+    c.store.update((s) => withSettlement(s, ten, Date.now()));
+    await until(() => flat(u.text()).includes(`settled #${shortGid(ten.gid)} BTC_USDT 10s:`), 3_000);
+    const shown = Date.now();
+    await until(
+      () => /q quit/.test(u.text()),
+      7_000,
+      () => u.text(),
+    );
+    expect(Date.now() - shown).toBeGreaterThan(4_000);
+  });
+
   it("toasts a settled game at once with its result, rings the bell, and counts it in the summary", async () => {
     const { c } = setup({ [key({})]: page([], 0) });
     const { alerts, bells } = alerting(c);

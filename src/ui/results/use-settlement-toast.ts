@@ -7,10 +7,19 @@
  */
 import { useEffect, useRef, useState } from "react";
 import { playedIn, settlementToast, type Toast } from "../../domain/results.js";
+import type { GameResult } from "../../domain/service-data.js";
 import type { SettlementNotice } from "../../poller/snapshot.js";
 import { useTheme } from "../theme.js";
 
 export const TOAST_MS = 10_000;
+
+/**
+ * How long a game's toast stands: TOAST_MS, or half its interval where that is shorter. It stands in the key
+ * hints' place, and a 10 s game's comes 3 s into the next game: for 10 s it hid the hints for most of every game.
+ */
+export function toastMs(interval: GameResult["interval"]): number {
+  return typeof interval === "number" && interval > 0 ? Math.min(TOAST_MS, (interval * 1_000) / 2) : TOAST_MS;
+}
 
 export function useSettlementToast(settlements: readonly SettlementNotice[], resultsKey: string): Toast | undefined {
   const ascii = useTheme().ascii;
@@ -29,7 +38,7 @@ export function useSettlementToast(settlements: readonly SettlementNotice[], res
     const t = settlementToast(newest.result, ascii, resultsKey);
     setToast(fresh.length > 1 ? { ...t, text: `${t.text} (+${fresh.length - 1} more)` } : t);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => setToast(undefined), TOAST_MS);
+    timer.current = setTimeout(() => setToast(undefined), toastMs(newest.result.interval));
   }, [settlements, ascii, resultsKey]);
   useEffect(() => () => clearTimeout(timer.current), []);
   return toast;
