@@ -118,10 +118,11 @@ export class Alerter implements AlertsController {
     if (known !== undefined) {
       if (!known.spent && !known.muted) return "exists";
       this.rearm(rule.id);
+      this.check();
       return "rearmed";
     }
     this.keep({ ...this.kept, made: [...this.kept.made, rule] });
-    this.seeSides();
+    this.check();
     return "added";
   }
 
@@ -135,22 +136,18 @@ export class Alerter implements AlertsController {
   toggleMute(id: string): void {
     if (this.kept.spent.includes(id)) this.rearm(id);
     else this.keep({ ...this.kept, muted: this.kept.muted.includes(id) ? without(this.kept.muted, id) : [...this.kept.muted, id] });
-    this.seeSides();
-  }
-
-  /** A spent or muted rule in force again, waiting for its next crossing. */
-  private rearm(id: string): void {
-    this.detector.forget(id);
-    this.keep({ ...this.kept, muted: without(this.kept.muted, id) });
-    this.seeSides();
+    this.check();
   }
 
   /**
-   * A rule made or armed again takes its side from the price on screen now, the one the form's preview compared
-   * it with: left to the next read, a price that crossed in between was its first, and the rule waited for another.
+   * A spent or muted rule in force again, waiting for its next crossing. Its callers, as addRule's, step the
+   * detector at once (check): a rule made or armed again takes its side from the price on screen now, the one the
+   * form's preview compared it with; left to the next read, a price that crossed in between was its first, and the
+   * rule waited for another.
    */
-  private seeSides(): void {
-    this.check();
+  private rearm(id: string): void {
+    this.detector.forget(id);
+    this.keep({ ...this.kept, muted: without(this.kept.muted, id) });
   }
 
   setFocused(focused: boolean): void {
