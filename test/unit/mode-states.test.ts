@@ -11,7 +11,10 @@ import { PANES } from "../../src/ui/dashboard/pane-names.js";
 import { scrollLimit, visibleRows } from "../../src/ui/dashboard/position-view.js";
 import { scrollBy, stepPane } from "../../src/ui/dashboard/view-state.js";
 import { NO_OVERLAY, type OverlayState, scrollOverlay, toggleOverlay } from "../../src/ui/overlays/overlay-state.js";
-import { OPENED, RESULTS_PAGE_SIZE, resultsAction } from "../../src/ui/results/results-state.js";
+import { opened, RESULTS_PAGE_SIZE, resultsAction } from "../../src/ui/results/results-state.js";
+
+/** The results view as it opens with the fewest games a page. */
+const OPENED = opened(RESULTS_PAGE_SIZE);
 
 describe("the overlays", () => {
   it.each([

@@ -4,6 +4,7 @@
  */
 import type { ResultsQuery } from "../../api/client.js";
 import { hasNextPage } from "../../domain/results.js";
+import { RESULTS_PAGE } from "../../domain/results-history.js";
 import { INTERVALS, type Interval } from "../../domain/rules.js";
 import type { ResultsPage } from "../../domain/service-data.js";
 import { resultsKey } from "../../poller/reducers.js";
@@ -12,17 +13,15 @@ import type { ResultsAction } from "./keys.js";
 
 /** The fewest games a page: a pane shorter than that scrolls its page. */
 export const RESULTS_PAGE_SIZE = 10;
-/** GET /results's largest `limit` (the spec's). */
-const RESULTS_PAGE_MAX = 100;
 
 /**
  * Games per page for a list with `rows` rows: as many, at least
- * RESULTS_PAGE_SIZE and at most the service's limit. Worked out when the
+ * RESULTS_PAGE_SIZE and at most the service's largest page (RESULTS_PAGE). Worked out when the
  * view opens and kept while it is open, so a resize never changes the query
  * (and never refetches).
  */
 export function pageSizeFor(rows: number): number {
-  return Math.min(RESULTS_PAGE_MAX, Math.max(RESULTS_PAGE_SIZE, Math.floor(rows)));
+  return Math.min(RESULTS_PAGE, Math.max(RESULTS_PAGE_SIZE, Math.floor(rows)));
 }
 
 export type ResultsQueryArg = Omit<ResultsQuery, "network">;
@@ -45,8 +44,6 @@ export interface ResultsViewState {
 export function opened(rows: number): ResultsViewState {
   return { interval: undefined, asset: undefined, offset: 0, selected: 0, detail: null, position: 0, pageSize: pageSizeFor(rows) };
 }
-
-export const OPENED: ResultsViewState = opened(RESULTS_PAGE_SIZE);
 
 export function queryOf(v: ResultsViewState): ResultsQueryArg {
   return {

@@ -12,7 +12,7 @@ import { type Binding, binding, hints, type KeyPress, keyName } from "../keymap.
 import type { Mode } from "../mode.js";
 import { useLatestState } from "../use-latest-state.js";
 import { RESULTS_PASS, type ResultsBinding } from "./keys.js";
-import { currentPage, OPENED, opened, queryOf, type ResultsQueryArg, type ResultsViewState, resultsAction } from "./results-state.js";
+import { currentPage, opened, queryOf, type ResultsQueryArg, type ResultsViewState, resultsAction } from "./results-state.js";
 
 export interface ResultsController {
   store: { getSnapshot(): Snapshot };
@@ -71,7 +71,8 @@ export function useResultsMode(
       },
       bindings: table,
       hints: () => {
-        const w = where(currentView() ?? OPENED);
+        const v = currentView();
+        const w = v ? where(v) : "list";
         return [...hints(table.filter((t) => t.in === w)), ...FOOTER_PASS[w].flatMap((a) => hints(passed([a])))];
       },
     };
