@@ -15,7 +15,7 @@ import { bestRow } from "../domain/positions.js";
 import { type SessionSummary, sessionSummary } from "../domain/results.js";
 import { resultsPageOutdated } from "../poller/reducers.js";
 import { bookOf, holdsLiveGame, type Snapshot, snapshotAt } from "../poller/snapshot.js";
-import { isStale, placingKnown, placingUnknown } from "../poller/staleness.js";
+import { isStale, placingUnknown } from "../poller/staleness.js";
 import { checkAlertForm } from "./alerts/form/alert-form-check.js";
 import { alertFormContext, useAlertFormMode } from "./alerts/form/use-alert-form-mode.js";
 import { firedFit } from "./alerts/list/alert-list-state.js";
@@ -92,10 +92,9 @@ function drawAtOnce(prev: Snapshot, next: Snapshot): boolean {
 /** A pane's first data (at launch, after a switch) is drawn when it comes, not at the next second's frame. */
 const FIRST_ANSWERS = ["listing", "status", "price", "balance"] as const;
 
-/** Why the form cannot reach its preview now, if it cannot. */
-function placingBlocked(walletMissing: boolean, snapshot: Snapshot, now: number): string | undefined {
-  if (walletMissing) return "no wallet address: set METAFIDE_USER_ADDRESS to place positions";
-  return placingUnknown(snapshot, now);
+/** Why the form cannot reach its preview now, if it cannot: no wallet, or placing not known (placingUnknown). */
+function placingBlocked(walletMissing: boolean, unknown: string | undefined): string | undefined {
+  return walletMissing ? "no wallet address: set METAFIDE_USER_ADDRESS to place positions" : unknown;
 }
 
 export function App(p: AppProps) {
@@ -110,10 +109,10 @@ export function App(p: AppProps) {
   const [message, say, clearMessage] = useMessage(p.warnings?.length ? `warning: ${p.warnings.join("; ")}` : undefined);
   // What the last frame drew, for the keys: Tab's panes, how far the positions and the fired alerts scroll.
   const drawn = useRef<Drawn>({ panes: PANES, scrollLimit: 0, fired: { rows: 0, limit: 0 }, performanceScroll: 0, resultsRows: 0 });
-  const online = placingKnown(snapshot, now);
+  const unknown = placingUnknown(snapshot, now);
   const alerts = useAlerts(p.alerts, say);
-  const blocked = placingBlocked(p.walletMissing, snapshot, now);
-  const all = useModes(p, { exit, say, holding, online, blocked, drawn });
+  const blocked = placingBlocked(p.walletMissing, unknown);
+  const all = useModes(p, { exit, say, holding, online: unknown === undefined, blocked, drawn });
   const { modes, form, alertForm, overlays, results, performance, book, dashboard, confirm } = all;
   useRoutedKeys(modes, [form, alertForm, confirm], { exit, say, clearMessage, keys: keys.dashboard, focus: p.alerts?.setFocused });
   const alertNow = alertOnLine(alerts, now - snapshot.clockOffset);
