@@ -85,7 +85,8 @@ describe("10 s games in a 90x20 pane", () => {
       const gid = gameId(ready)!;
       const lines = screenRows(ready, COLS, ROWS);
       // The sections layout: the game's lines, the money line, the chart under its title, the table under its own.
-      expect(lines[1]).toMatch(/^▸ GAME BTC_USDT 10s #…\d+ +ACCEPTING$/);
+      // A 10 s game's first 2 s are its early window, with 8 s or more before the lock.
+      expect(lines[1]).toMatch(/^▸ GAME BTC_USDT 10s #…\d+ +(EARLY )?ACCEPTING$/);
       // The bar keeps the room "!! " takes: the quieter countdowns stand that much further from it.
       expect(lines[2]).toMatch(
         /^(!! closes in 0:\d\d {2}ends in 0:\d\d {2}|! closes in 0:\d\d {2}ends in 0:\d\d {3}|closes in 0:\d\d {2}ends in 0:\d\d {5})[█░]+$/,
