@@ -48,7 +48,9 @@ describe("a strategy armed and paused by key in a 90x20 pane", () => {
     const full = await t.waitFor((s) => /^STRATEGY ten ARMED · #…\d+ 3\/3 /m.test(s), 45_000, "three placed in a game");
     lines = screenRows(full, COLS, ROWS);
     expect(lines[0]).toMatch(/│ ARMED ten\s+● live$/);
-    expect(lines[footerRow(lines) - 1]).toMatch(/^STRATEGY ten ARMED · #…\d+ 3\/3 · session 0\.(15|30|45) of 0\.50 USDC/);
+    // 0.05 a position: a whole game's 0.15, or more where a game before it was joined too late for all three.
+    expect(lines[footerRow(lines) - 1]).toMatch(/^STRATEGY ten ARMED · #…\d+ 3\/3 · session 0\.\d[05] of 0\.50 USDC/);
+    expect(Number(SESSION.exec(full)![1])).toBeGreaterThanOrEqual(0.15);
     expect(lines[footerRow(lines)]).toMatch(/^q quit/);
 
     t.keys("S");
