@@ -48,14 +48,17 @@ describe("the book in tmux", () => {
     await session.waitFor((s) => s.includes("placed ✓"), 6_000, "the position placed");
     await session.waitFor((s) => !s.includes("│ PLACE ") && s.includes("1 held 9 left"), 3_000, "the form closed, the position held");
     // Its projection in the positions table: the service has listed it (docs/book.md on a position placed just before a move).
-    await session.waitFor(
-      (s) =>
-        pane(s.split("\n"), /│ (▸ )?POSITIONS #…\d+ /).rows.some(
+    // A capture taken while a frame's rows are written may have no whole pane to read: that one is not it yet.
+    const listed = (s: string) => {
+      try {
+        return pane(s.split("\n"), /│ (▸ )?POSITIONS #…\d+ /).rows.some(
           (r) => /^ [◆ ]\s+[\d,.]+\s+[\d.]+\s+([+-][\d,]+\.\d\d|0\.00)\s/.test(r) && !r.includes("pending"),
-        ),
-      10_000,
-      "the position listed by the service",
-    );
+        );
+      } catch {
+        return false;
+      }
+    };
+    await session.waitSteady(listed, 10_000, "the position listed by the service");
   }
 
   it("lists the games held elsewhere, and Enter on a row shows that game in the panes", { timeout: 120_000 }, async () => {
@@ -85,7 +88,7 @@ describe("the book in tmux", () => {
     );
     // While the book's pass after the switch runs, the header says how far it has read (cut to the width).
     expect(moved[0]).toMatch(
-      /^spotdash │ SIM 127\.0\.0\.1:\d+ │ testnet │ ETH_USDT 1h │ 2 games · 2 positions( · proj net [+-]?[\d,.]+ USDC)?( \(\d+ of \d+[^)]*(\)|…))?\s+● live$/,
+      /^spotdash │ SIM 127\.0\.0\.1:\d+ │ testnet │ ETH_USDT 1h │ 2 games · 2 positions( · proj net [+-]?[\d,.]+ USDC)?( · \d+ of \d+( [a-z ]*)?…?)?\s+● live$/,
     );
     expect(moved.join("\n")).not.toMatch(BOOK);
 
@@ -105,8 +108,9 @@ describe("the book in tmux", () => {
     expect(book.right).toBe(COLS - 1);
     expect(book.rows[0]).toMatch(/^ ▸ BOOK 2 games · 2 positions · proj net [+-]?[\d,.]+ USDC\s*(\d+ of \d+ markets read )?$/);
     expect(book.rows[1]).toMatch(/^ {3}GAME\s+ID\s+CLOSES\s+ENDS\s+POS\s+STAKE\s+PROJ\.GROSS\s+RETURN\s+PRICE−NEAR\s+AGE\s*$/);
+    // CLOSES counts down to the lock, then says so: the 1 m games were placed in with 35 s or more to go, most of it spent.
     const row =
-      /^ {3}(BTC_USDT|ETH_USDT) 1m #…\d+\s+0:\d\d\s+[01]:\d\d\s+1\s+[\d.]+\s+[\d,.]+\s+[+-]?[\d,.]+%\s+([+-][\d,]+\.\d\d|0\.00|–)\s+\d+(\.\d)?s\s*$/;
+      /^ {3}(BTC_USDT|ETH_USDT) 1m #…\d+\s+(0:\d\d|locked)\s+[01]:\d\d\s+1\s+[\d.]+\s+[\d,.]+\s+[+-]?[\d,.]+%\s+([+-][\d,]+\.\d\d|0\.00|–)\s+\d+(\.\d)?s\s*$/;
     const markets = book.rows.slice(2, 4).map((r) => {
       const m = row.exec(r);
       expect(m, r).not.toBeNull();
@@ -140,6 +144,8 @@ describe("the book in tmux", () => {
     // Enter: the panes show the second row's game, with its position; the view closes; the header still counts both games.
     const chosen = markets[1]!;
     t.keys("Enter");
+    // The footer says so for a few seconds (a message), maybe before the game's positions are read.
+    await t.waitFor((s) => s.includes(`showing ${chosen} 1m`), 3_000, "the footer's word on what Enter showed");
     const shown = screenRows(
       await t.waitSteady((s) => game(chosen, "1m").test(s) && s.includes("1 held"), 8_000, `${chosen} 1m in the panes`),
       COLS,
@@ -149,7 +155,6 @@ describe("the book in tmux", () => {
     expect(shown[0]).toMatch(new RegExp(`^spotdash │ SIM 127\\.0\\.0\\.1:\\d+ │ testnet │ ${chosen} 1m │ 2 games · 2 positions · proj `));
     expect(pane(shown, /│ (▸ )?POSITIONS #…\d+ /).rows[0]).toMatch(/POSITIONS #…\d+ {2}1 held 9 left /);
     expect(pane(shown, /│ (▸ )?PRICE /).rows[0]).toContain(`PRICE ${chosen}`);
-    expect(shown[footerRow(shown)]).toContain(`showing ${chosen} 1m`);
 
     t.type("q");
     await t.waitFor((s) => s.includes("EXITED=0"), 5_000, "a clean exit");
