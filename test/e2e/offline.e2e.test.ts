@@ -146,7 +146,7 @@ describe("offline in tmux", () => {
 
     // Kill the service with time left before the lock, so that the game is still accepting while
     // the dashboard notices: then only the lost connection can take "can place now" away.
-    const ready = await t.waitFor(
+    const ready = await t.waitSteady(
       (s) => {
         const m = /closes in 0:(\d\d)/.exec(s);
         return placeable(s) && m !== null && Number(m[1]) >= 7;
@@ -189,7 +189,7 @@ describe("offline in tmux", () => {
     sim = await startSim(data, port);
     expect(sim.port).toBe(port);
     // Retries back off to at most 2 s, and a 10 s game's lobby is 5 s: well inside this bound.
-    expectPlaceable(await t.waitFor(placeable, 20_000, "live again, with can place now and p place"));
+    expectPlaceable(await t.waitSteady(placeable, 20_000, "live again, with can place now and p place"));
 
     t.type("q");
     await t.waitFor((s) => s.includes("EXITED=0"), 5_000, "a clean exit");

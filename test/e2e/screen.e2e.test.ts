@@ -84,12 +84,13 @@ describe("the screen in tmux", () => {
     }
     await t.waitFor((s) => gid(s) !== firstGame && !s.includes("KEYS"), 15_000, "a later game, help closed");
     await new Promise((r) => setTimeout(r, 1_500));
-    const after = t.screen();
+    // Captures of whole frames only: one caught while a frame's rows are written would not be the screen it shows.
+    const after = await t.steadyScreen();
     expectOneOfEverything(after, 80, 24);
 
     fresh = new TmuxSession(80, 24);
     fresh.run(`cd ${dir} && env -u METAFIDE_API_KEY node ${CLI} --interval 10`);
-    const start = await fresh.waitFor(liveData, 15_000, "a fresh start at 80x24");
+    const start = await fresh.waitSteady(liveData, 15_000, "a fresh start at 80x24");
     expect(skeleton(after)).toBe(skeleton(start));
   });
 
