@@ -6,7 +6,7 @@
 import { formatCountdown, formatInterval, formatMoneyExact } from "./format.js";
 import { phaseAt, toNextGame } from "./game.js";
 import { Decimal, parseDecimal, toWire } from "./money.js";
-import { type Interval, MAX_POSITIONS_PER_GAME, MONEY_DECIMALS, minStake } from "./rules.js";
+import { type Interval, MAX_POSITIONS_PER_GAME, MONEY_DECIMALS, minStake, PRICE_DECIMALS } from "./rules.js";
 import { type GameListing, isReadable, type Unreadable } from "./service-data.js";
 
 export interface PlacementContext {
@@ -29,6 +29,7 @@ export function checkPlacement(priceText: string, stakeText: string, ctx: Placem
 
   if (price === null) problems.push(`price: "${priceText.trim()}" is not a decimal number`);
   else if (price.lte(0)) problems.push("price must be positive");
+  else if (price.decimalPlaces() > PRICE_DECIMALS) problems.push(`price has more than ${PRICE_DECIMALS} decimals`);
 
   const min = minStake(ctx.interval);
   if (stake === null) problems.push(`stake: "${stakeText.trim()}" is not a decimal number`);

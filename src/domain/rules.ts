@@ -69,6 +69,13 @@ export function inEarlyWindow(interval: Interval, startAt: number, t: number): b
 export const MONEY_DECIMALS = 6;
 
 /**
+ * A predicted price (sp) has at most this many decimals. The spec does not
+ * say; the sim refuses more, and the form and `spotdash place` say so
+ * before anything is sent (docs/rules.md). More than any quote needs.
+ */
+export const PRICE_DECIMALS = 8;
+
+/**
  * An asset's name as the service writes it, BASE_QUOTE in capitals and digits
  * (BTC_USDT). The pattern text is exported too, for parsers that embed it.
  */

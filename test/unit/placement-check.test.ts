@@ -46,6 +46,11 @@ describe("checkPlacement", () => {
     expect([problems("0", "1"), problems("-5", "1")]).toEqual([["price must be positive"], ["price must be positive"]]);
   });
 
+  it("takes a price to eight decimals, as the service does, and says so past them before anything is sent", () => {
+    expect(problems("63500.12345678", "1")).toEqual([]);
+    expect(problems("63500.123456789012345678", "1")).toEqual(["price has more than 8 decimals"]);
+  });
+
   it("takes a stake to six decimals and its interval's minimum, and not past the balance", () => {
     expect(problems("1", "1.000001")).toEqual([]);
     expect(problems("1", "1.0000001")).toEqual(["stake has more than 6 decimals"]);
