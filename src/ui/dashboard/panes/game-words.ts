@@ -22,7 +22,10 @@ export const GAME_WORDS: readonly (readonly [string, string])[] = [
     "by the clock, from the schedule the last listing announced: the game's own listing is not read yet (the moment after a boundary, or while the service does not answer)",
   ],
   ["! closes in", `the lock is near: the last ${LOCK_SOON_SHARE * 100} % of the time before it`],
-  ["!! closes in", `the lock is ${LOCK_FINAL_MS / 1000} s away or less (a 10 s game's last half)`],
+  [
+    "!! closes in",
+    `the lock is ${LOCK_FINAL_MS / 1000} s away or less, or half the game's time to it where that is shorter (a 10 s game's last 5 s)`,
+  ],
   ["3 held 7 left", `your positions in the live game, and how many more it takes (${MAX_POSITIONS_PER_GAME} a game)`],
   [
     "best @67,100 +12.00",
