@@ -10,7 +10,7 @@ import { takesOrderFor } from "../domain/game.js";
 import { Decimal } from "../domain/money.js";
 import type { Interval } from "../domain/rules.js";
 import type { GameListing, PlacedPosition, Position } from "../domain/service-data.js";
-import { toInfo, withPlacement } from "./reducers.js";
+import { refusedByService, toInfo, withPlacement } from "./reducers.js";
 import { listingAt, type Placement, type PlacementOutcome, type PlaceRequest, type Snapshot, type Target } from "./snapshot.js";
 
 import type { Store } from "./store.js";
@@ -79,7 +79,10 @@ export class Placements {
       this.reconciling = item;
       this.show(item, "reconciling");
     } else {
-      this.finish(item, { kind: "rejected", error: toInfo(err, at), fields: err.fields });
+      const error = toInfo(err, at);
+      // Refused by the service (a 409, a 422): a failed request in diagnostics. One that never reached it is the poller's.
+      if (!decision.endpointFailed) this.store.update((s) => refusedByService(s, "place", error));
+      this.finish(item, { kind: "rejected", error, fields: err.fields });
     }
     return decision;
   }

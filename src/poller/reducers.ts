@@ -104,6 +104,20 @@ export function failed(
   };
 }
 
+/**
+ * An endpoint answered by refusing what was asked (a placement the service
+ * would not take: a duplicate, a stake below the minimum): a failed request
+ * in diagnostics, its last failure, while the endpoint carries no error of
+ * its own. What was refused is the form's to say, and the next request is
+ * not held back for it.
+ */
+export function refusedByService(s: Snapshot, endpoint: Endpoint, info: EndpointError): Snapshot {
+  return {
+    ...s,
+    diagnostics: noted(s.diagnostics, endpoint, (d) => ({ ...d, requests: d.requests + 1, failures: d.failures + 1, lastError: info })),
+  };
+}
+
 // ---- each answer's data ---------------------------------------------------------------------
 
 /** The listing; positions placed from here in a game that is no longer live are dropped. */

@@ -65,6 +65,15 @@ describe("placing through the poller against the sim", () => {
     expect(reason(await poller.place({ gid, sp: "68014", f: "5000" }))).toMatch(/422.*Insufficient balance/);
   });
 
+  it("counts each refused POST in diagnostics, its last failure the service's reason, and holds no error of the endpoint's", async () => {
+    const before = poller.snapshot.diagnostics.place!;
+    expect(reason(await poller.place({ gid, sp: "68015", f: "0.01" }))).toMatch(/422/);
+    const after = poller.snapshot.diagnostics.place!;
+    expect([after.requests - before.requests, after.failures - before.failures]).toEqual([1, 1]);
+    expect(after.lastError?.message).toMatch(/422.*Stake below minimum/);
+    expect(poller.snapshot.errors.place).toBeUndefined();
+  });
+
   it("reads the balance again once /status lists a position placed elsewhere (the CLI, a bot), not at its 90 s refresh", async () => {
     const before = balance();
     const game = poller.snapshot.listing!.value;
