@@ -135,6 +135,22 @@ export function fitGroups(groups: readonly (readonly Piece[])[], width: number):
 }
 
 /**
+ * A line's parts between `sep`, as many as fit whole (the first however
+ * narrow). A toast's, or a fired alert's, come first with the result and the
+ * amount (" · "); a message's with what happened, then what to do next (" — ").
+ */
+export function fitParts(text: string, sep: string, width: number): string {
+  const parts = text.split(sep);
+  return (
+    fitGroups(
+      parts.map((part, i) => [i === 0 ? part : `${sep}${part}`]),
+      width,
+    ).join("") ||
+    (parts[0] ?? "")
+  );
+}
+
+/**
  * Whole groups in lines of at most `width` columns, in their order, `sep`
  * between two on a line: a narrow pane takes more lines rather than cut an
  * item. A group wider than a line has one to itself (and is cut there).

@@ -180,6 +180,25 @@ describe("the alerts list (L)", () => {
     expect(drawn()!.text()).toContain("POSITIONS");
   });
 
+  it("a fired settlement too wide for its row keeps its parts that fit whole: the amount, never half of it", async () => {
+    const settled = event(9, {
+      event: "settled",
+      text: "settled #…367300 BTC_USDT 10s: LOST -0.011271 USDC · staked 0.02 · paid 0.008729",
+      tone: "down",
+    });
+    const { controller } = fakeAlerts({ rules: RULES, fired: [{ event: settled, channels: [] }] });
+    for (const [cols, shows] of [
+      [90, "LOST -0.011271 USDC · staked 0.02"],
+      [120, "LOST -0.011271 USDC · staked 0.02 · paid 0.008729"],
+    ] as const) {
+      const frame = await drawApp(liveSnapshot(now), now, cols, 24, ["L"], { alerts: controller });
+      const row = frame.split("\n").find((l) => l.includes("settled #…367300"))!;
+      expect(row.replace(/[│\s]+$/, "")).toMatch(new RegExp(`${shows.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+      expect(row).not.toMatch(/\d…/);
+      expectFits(frame, cols, 24);
+    }
+  });
+
   it("scrolls the fired alerts with PgDn where they do not fit, and says which it shows", async () => {
     const { controller } = fakeAlerts({ rules: RULES, fired: FIRED });
     await drawApp(liveSnapshot(now), now, 60, 15, ["L"], { alerts: controller });

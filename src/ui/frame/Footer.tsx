@@ -6,7 +6,7 @@ import { fitHints } from "../fit-hints.js";
 import type { Hint } from "../keymap.js";
 import { Line } from "../Line.js";
 import type { Tone } from "../palettes.js";
-import { fitGroups, piecesWidth } from "../spans.js";
+import { fitParts, piecesWidth } from "../spans.js";
 
 export interface FooterProps {
   hints: readonly Hint[];
@@ -68,20 +68,4 @@ function toastFor(toast: Toast, width: number): string {
 /** Whether a toast's first part, the result and the amount, fits `width`. */
 function fitsWhole(text: string, width: number): boolean {
   return piecesWidth([text.split(" · ")[0]!]) <= width;
-}
-
-/**
- * A line's parts between `sep`, as many as fit whole (the first however
- * narrow). A toast's come first with the result and the amount (" · "); a
- * message's with what happened, then what to do next (" — ").
- */
-function fitParts(text: string, sep: string, width: number): string {
-  const parts = text.split(sep);
-  return (
-    fitGroups(
-      parts.map((part, i) => [i === 0 ? part : `${sep}${part}`]),
-      width,
-    ).join("") ||
-    (parts[0] ?? "")
-  );
 }

@@ -14,7 +14,7 @@ import { useKeyTables } from "../../keys-context.js";
 import { Line } from "../../Line.js";
 import { windowStart } from "../../list-window.js";
 import { innerWidth, Pane } from "../../Pane.js";
-import { span } from "../../spans.js";
+import { fitParts, span, textWidth } from "../../spans.js";
 import { mark } from "../../symbols.js";
 import { useTheme } from "../../theme.js";
 import { ALERT_TONES } from "../use-alerts.js";
@@ -58,7 +58,7 @@ export const AlertList = memo(function AlertList(p: AlertListProps) {
       {fired.length === 0 ? (
         <Line tone="dim">none fired yet</Line>
       ) : (
-        shownFired.map((f) => <FiredRow key={`${f.event.rule}:${f.event.at}`} fired={f} />)
+        shownFired.map((f) => <FiredRow key={`${f.event.rule}:${f.event.at}`} fired={f} width={width} />)
       )}
     </Pane>
   );
@@ -89,7 +89,10 @@ function RuleRow(p: { entry: RuleEntry; selected: boolean; width: number }) {
   );
 }
 
-function FiredRow(p: { fired: FiredAlert }) {
+/** A fired alert's time, then its text's parts (" · ") that fit whole: a settlement's "paid 0…" is left out, not cut. */
+function FiredRow(p: { fired: FiredAlert; width: number }) {
   const e = p.fired.event;
-  return <Line>{[span(`  ${formatClock(e.at)}  `, { tone: "dim" }), span(e.text, { tone: ALERT_TONES[e.tone] })]}</Line>;
+  const at = `  ${formatClock(e.at)}  `;
+  const text = fitParts(e.text, " · ", p.width - textWidth(at));
+  return <Line>{[span(at, { tone: "dim" }), span(text, { tone: ALERT_TONES[e.tone] })]}</Line>;
 }
