@@ -88,7 +88,8 @@ describe("the alert form (A)", () => {
     expect(frame).toContain("POSITIONS");
     expect(frame.split("\n").at(-1)).toMatch(/^Enter save {2}tab field/);
     frame = await press("75000.5");
-    expect(frame).toContain("fires when BTC_USDT rises above 75,000.50 — now 67,003.65, once");
+    // More than a tenth from the live price: said, as the position form says it, and saved as typed.
+    expect(frame).toContain("fires when BTC_USDT rises above 75,000.50, 11% above live — now 67,003.65, once");
     frame = await press(ENTER);
     expect(calls).toEqual([
       ["addRule", { kind: "price", asset: "BTC_USDT", direction: "above", level: new Decimal("75000.5"), repeat: false }],

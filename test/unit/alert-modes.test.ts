@@ -128,6 +128,18 @@ describe("what the alert form's values make", () => {
       "fires when BTC_USDT falls below 70,000.50 — now 74,120.55, every time it crosses",
     ],
     ["no live price yet", ["75000"], { price: undefined }, "fires when BTC_USDT rises above 75,000.00 (no live price yet), once"],
+    [
+      "a level far below the price: a digit short",
+      [SHIFT_TAB, RIGHT, TAB, "7412"],
+      {},
+      "fires when BTC_USDT falls below 7,412.00, 90% below live — now 74,120.55, once",
+    ],
+    [
+      "a level past ten times the price: digits added to it",
+      ["7412174121"],
+      {},
+      "fires when BTC_USDT rises above 7,412,174,121.00, over 10x live — now 74,120.55, once",
+    ],
     ["a countdown", [SHIFT_TAB, LEFT], {}, "fires 10 s before predictions close in each game shown (now BTC_USDT 1m)"],
     [
       "a countdown longer than the prediction window",

@@ -9,6 +9,7 @@ import { CLOSING_MAX_SECONDS, type RuleSpec } from "../../../alerts/rules.js";
 import { formatInterval, formatPrice } from "../../../domain/format.js";
 import type { Decimal } from "../../../domain/money.js";
 import { parseDecimal } from "../../../domain/money.js";
+import { farFromPrice } from "../../../domain/placement.js";
 import { type AlertFormState, valueField } from "./alert-form-state.js";
 
 export interface AlertFormContext {
@@ -50,11 +51,13 @@ function checkPrice(s: AlertFormState, c: AlertFormContext): AlertFormCheck {
     const preview = `now ${now}, already ${above ? "above" : "below"}: fires at the next crossing ${above ? "up" : "down"}, ${how}`;
     return { ok: true, spec, tone: "warn", preview };
   }
+  // A digit too many or too few is said, as the position form says it (farFromPrice); the level is still the trader's.
+  const far = farFromPrice(level, c.price, true);
   return {
     ok: true,
     spec,
-    tone: "good",
-    preview: `fires when ${c.asset} ${above ? "rises above" : "falls below"} ${at} — now ${now}, ${how}`,
+    tone: far === undefined ? "good" : "warn",
+    preview: `fires when ${c.asset} ${above ? "rises above" : "falls below"} ${at}${far === undefined ? "" : `, ${far}`} — now ${now}, ${how}`,
   };
 }
 
