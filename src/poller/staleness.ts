@@ -35,6 +35,20 @@ export function isStale(datum: Datum<unknown> | undefined, endpoint: Endpoint, s
 }
 
 /**
+ * The balance read is known to be behind: a game settled, or a position
+ * was placed here (the last placement is the latest), since. The poller
+ * reads it again at once (docs/poller.md); until then its figure is drawn
+ * dim, not as fresh.
+ */
+export function balanceOutdated(s: Pick<Snapshot, "balance" | "settlements" | "placement">): boolean {
+  const at = s.balance?.at;
+  if (at === undefined) return false;
+  const outcome = s.placement?.outcome;
+  const placedAt = outcome?.kind === "placed" ? outcome.position.t : undefined;
+  return s.settlements.some((n) => n.at > at) || (typeof placedAt === "number" && placedAt > at);
+}
+
+/**
  * Whether what the game pane says about placing can be trusted now: the
  * service answering (live, or degraded elsewhere) and the listing fresh.
  * Offline, "can place now" would be a guess.

@@ -330,7 +330,15 @@ describe("the money line where it cannot hold everything", () => {
   };
   const line = (width: number) => {
     const ui = renderAt(
-      <MoneyLine balance={new Decimal("1186.42")} error={undefined} stale={false} money={money} currency="USDC" width={width} />,
+      <MoneyLine
+        balance={new Decimal("1186.42")}
+        error={undefined}
+        stale={false}
+        outdated={false}
+        money={money}
+        currency="USDC"
+        width={width}
+      />,
       80,
       3,
     );
@@ -347,11 +355,45 @@ describe("the money line where it cannot hold everything", () => {
     // The session's net is the settled net alone, and says so, once no open game's projection is in it.
     const settledOnly = { ...money, session: { settled: new Decimal("-0.038077"), open: new Decimal(0), total: new Decimal("-0.038077") } };
     const ui = renderAt(
-      <MoneyLine balance={new Decimal("1186.42")} error={undefined} stale={false} money={settledOnly} currency="USDC" width={80} />,
+      <MoneyLine
+        balance={new Decimal("1186.42")}
+        error={undefined}
+        stale={false}
+        outdated={false}
+        money={settledOnly}
+        currency="USDC"
+        width={80}
+      />,
       80,
       3,
     );
     expect(ui.text()).toContain("session net -0.038077");
     ui.unmount();
+  });
+
+  it("draws a balance a settlement or a placement has put behind dim, not bold, until it is read again", () => {
+    const styled = (outdated: boolean) => {
+      const ui = renderAt(
+        <MoneyLine
+          balance={new Decimal("1186.42")}
+          error={undefined}
+          stale={false}
+          outdated={outdated}
+          money={money}
+          currency="USDC"
+          width={80}
+        />,
+        80,
+        3,
+      );
+      const frame = ui.lastFrame();
+      ui.unmount();
+      return frame;
+    };
+    // Fresh, the figure is bold; behind, it is in the dim tone with the currency before it, and not bold.
+    const ESC = "\u001b";
+    expect(styled(false)).toContain(`${ESC}[1m1,186.42`);
+    expect(styled(true)).toContain(`${ESC}[90mUSDC 1,186.42${ESC}[39m`);
+    expect(styled(true)).not.toContain(`${ESC}[1m1,186.42`);
   });
 });

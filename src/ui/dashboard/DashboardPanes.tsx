@@ -13,7 +13,7 @@ import { noLiveGameTitle } from "../../domain/placement.js";
 import { lastGameCard } from "../../domain/results.js";
 import type { Snapshot } from "../../poller/snapshot.js";
 import { bookRead, targetPrices } from "../../poller/snapshot.js";
-import { placingKnown } from "../../poller/staleness.js";
+import { balanceOutdated, placingKnown } from "../../poller/staleness.js";
 import { freshness, serviceDown, staleAge } from "../age.js";
 import { BookPane } from "../book/BookPane.js";
 import type { DashboardProps } from "../dashboard-props.js";
@@ -109,6 +109,7 @@ function TopRow(p: PartProps) {
       <BalancePane
         {...p.frame("balance", l.balanceWidth, l.topHeight)}
         {...freshness(s, "balance", s.balance, now)}
+        outdated={balanceOutdated(s)}
         currency={s.target.currency}
         network={s.target.network}
         balance={s.balance?.value}

@@ -9,7 +9,7 @@ import { bestRow, isWinning, type PositionRow, positionTotals } from "../../doma
 import { sessionSummary } from "../../domain/results.js";
 import { isReadable } from "../../domain/service-data.js";
 import { bookOf, bookRead } from "../../poller/snapshot.js";
-import { positionsRead } from "../../poller/staleness.js";
+import { balanceOutdated, positionsRead } from "../../poller/staleness.js";
 import { freshness } from "../age.js";
 import type { DashboardProps } from "../dashboard-props.js";
 import type { Money } from "./panes/BalancePane.js";
@@ -64,8 +64,8 @@ function useSameValue<T>(value: T, key: (v: T) => string): T {
   return last.current.value;
 }
 
-/** The balance's error and staleness, as the money line shows them. */
+/** The balance's error and staleness, and whether a settlement or a placement since has put it behind, as the money line shows them. */
 export function moneyFreshness(s: DashboardProps["snapshot"], now: number) {
   const f = freshness(s, "balance", s.balance, now);
-  return { error: f.error, stale: f.stale };
+  return { error: f.error, stale: f.stale, outdated: balanceOutdated(s) };
 }

@@ -34,6 +34,8 @@ export interface Money {
 }
 
 export interface BalancePaneProps extends PaneFrame, Freshness {
+  /** A settlement or a placement since its read has put the balance behind (balanceOutdated): drawn dim until read again. */
+  outdated: boolean;
   currency: string;
   network: string;
   balance: Balance | undefined;
@@ -65,7 +67,7 @@ export const BalancePane = memo(function BalancePane(p: BalancePaneProps) {
         <Line>
           {[
             span(`${p.currency} `, { tone: "dim" }),
-            span(formatMoney(p.balance.balance), { bold: true, tone: p.stale ? "dim" : undefined }),
+            span(formatMoney(p.balance.balance), { bold: !p.outdated, tone: p.stale || p.outdated ? "dim" : undefined }),
           ]}
         </Line>
       ) : (
@@ -138,6 +140,7 @@ export function MoneyLine(p: {
   balance: Decimal | undefined;
   error: string | undefined;
   stale: boolean;
+  outdated: boolean;
   money: Money;
   currency: string;
   width: number;
@@ -150,7 +153,7 @@ export function MoneyLine(p: {
       ? [span("balance loading…", { tone: "dim" })]
       : [
           span(`${p.currency} `, { tone: "dim" }),
-          span(formatMoney(p.balance), { bold: !p.stale, tone: p.stale ? "dim" : undefined }),
+          span(formatMoney(p.balance), { bold: !p.stale && !p.outdated, tone: p.stale || p.outdated ? "dim" : undefined }),
           p.stale && span(" STALE", { tone: "warn", bold: true }),
         ];
   // The roomiest wording that fits whole; narrow, the two money figures before the balance, under short labels.
