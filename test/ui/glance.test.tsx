@@ -10,10 +10,10 @@ import { Decimal } from "../../src/domain/money.js";
 import { settlementToast } from "../../src/domain/results.js";
 import { withListing, withSettlement, withStatus } from "../../src/poller/reducers.js";
 import type { Snapshot } from "../../src/poller/snapshot.js";
-import { MoneyLine } from "../../src/ui/dashboard/panes/BalancePane.js";
+import { type Money, MoneyLine } from "../../src/ui/dashboard/panes/BalancePane.js";
 import { draw, drawApp, liveSnapshot, START } from "../helpers/dashboard.js";
 import { balance, gameResult, listing, statusPosition, statusResponse } from "../helpers/fixtures.js";
-import { renderAt } from "../helpers/ink.js";
+import { renderAt, stripAnsi } from "../helpers/ink.js";
 import { panel } from "../helpers/screen.js";
 
 const SIZES = [
@@ -328,24 +328,26 @@ describe("the money line where it cannot hold everything", () => {
     session: { settled: new Decimal("-0.038077"), open: new Decimal("-0.03271"), total: new Decimal("-0.070787") },
     stale: false,
   };
-  const line = (width: number) => {
+  /** The line's frame, with its colours, for these money figures at `width`. */
+  const frameOf = (over: { width?: number; money?: Money; outdated?: boolean } = {}) => {
     const ui = renderAt(
       <MoneyLine
         balance={new Decimal("1186.42")}
         error={undefined}
         stale={false}
-        outdated={false}
-        money={money}
+        outdated={over.outdated ?? false}
+        money={over.money ?? money}
         currency="USDC"
-        width={width}
+        width={over.width ?? 80}
       />,
       80,
       3,
     );
-    const text = ui.text().split("\n")[0]!.trimEnd();
+    const frame = ui.lastFrame();
     ui.unmount();
-    return text;
+    return frame;
   };
+  const line = (width: number) => stripAnsi(frameOf({ width })).split("\n")[0]!.trimEnd();
 
   it("leaves out the share before the balance, and the balance before a figure; a projection in the session's net says so", () => {
     expect(line(80)).toBe("USDC 1,186.42  if closed now -0.032710 (-65.42%)  session proj. net -0.070787");
@@ -354,46 +356,14 @@ describe("the money line where it cannot hold everything", () => {
     expect(line(55)).toBe("if closed now -0.032710  session proj. net -0.070787");
     // The session's net is the settled net alone, and says so, once no open game's projection is in it.
     const settledOnly = { ...money, session: { settled: new Decimal("-0.038077"), open: new Decimal(0), total: new Decimal("-0.038077") } };
-    const ui = renderAt(
-      <MoneyLine
-        balance={new Decimal("1186.42")}
-        error={undefined}
-        stale={false}
-        outdated={false}
-        money={settledOnly}
-        currency="USDC"
-        width={80}
-      />,
-      80,
-      3,
-    );
-    expect(ui.text()).toContain("session net -0.038077");
-    ui.unmount();
+    expect(stripAnsi(frameOf({ money: settledOnly }))).toContain("session net -0.038077");
   });
 
   it("draws a balance a settlement or a placement has put behind dim, not bold, until it is read again", () => {
-    const styled = (outdated: boolean) => {
-      const ui = renderAt(
-        <MoneyLine
-          balance={new Decimal("1186.42")}
-          error={undefined}
-          stale={false}
-          outdated={outdated}
-          money={money}
-          currency="USDC"
-          width={80}
-        />,
-        80,
-        3,
-      );
-      const frame = ui.lastFrame();
-      ui.unmount();
-      return frame;
-    };
     // Fresh, the figure is bold; behind, it is in the dim tone with the currency before it, and not bold.
     const ESC = "\u001b";
-    expect(styled(false)).toContain(`${ESC}[1m1,186.42`);
-    expect(styled(true)).toContain(`${ESC}[90mUSDC 1,186.42${ESC}[39m`);
-    expect(styled(true)).not.toContain(`${ESC}[1m1,186.42`);
+    expect(frameOf()).toContain(`${ESC}[1m1,186.42`);
+    expect(frameOf({ outdated: true })).toContain(`${ESC}[90mUSDC 1,186.42${ESC}[39m`);
+    expect(frameOf({ outdated: true })).not.toContain(`${ESC}[1m1,186.42`);
   });
 });
