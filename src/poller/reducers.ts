@@ -94,14 +94,13 @@ export function failed(
     ...s,
     ...(connection ? { connection } : {}),
     errors: { ...s.errors, [endpoint]: info },
-    diagnostics: noted(s.diagnostics, endpoint, (d) => ({
-      ...d,
-      requests: d.requests + 1,
-      failures: d.failures + 1,
-      lastError: info,
-      retryAt,
-    })),
+    diagnostics: noted(s.diagnostics, endpoint, (d) => ({ ...failedOnce(d, info), retryAt })),
   };
+}
+
+/** One more request in an endpoint's diagnostics, failed with `info`, its last failure. */
+function failedOnce(d: EndpointDiagnostics, info: EndpointError): EndpointDiagnostics {
+  return { ...d, requests: d.requests + 1, failures: d.failures + 1, lastError: info };
 }
 
 /**
@@ -112,10 +111,7 @@ export function failed(
  * not held back for it.
  */
 export function refusedByService(s: Snapshot, endpoint: Endpoint, info: EndpointError): Snapshot {
-  return {
-    ...s,
-    diagnostics: noted(s.diagnostics, endpoint, (d) => ({ ...d, requests: d.requests + 1, failures: d.failures + 1, lastError: info })),
-  };
+  return { ...s, diagnostics: noted(s.diagnostics, endpoint, (d) => failedOnce(d, info)) };
 }
 
 // ---- each answer's data ---------------------------------------------------------------------
