@@ -6,7 +6,7 @@
 import { formatCountdown, formatInterval, formatMoneyExact } from "./format.js";
 import { phaseAt, toNextGame } from "./game.js";
 import { Decimal, parseDecimal, toWire } from "./money.js";
-import { type Interval, MAX_POSITIONS_PER_GAME, MONEY_DECIMALS, minStake, PRICE_DECIMALS } from "./rules.js";
+import { type Interval, MAX_AMOUNT, MAX_POSITIONS_PER_GAME, MONEY_DECIMALS, minStake, PRICE_DECIMALS } from "./rules.js";
 import { type GameListing, isReadable, type Unreadable } from "./service-data.js";
 
 export interface PlacementContext {
@@ -30,10 +30,12 @@ export function checkPlacement(priceText: string, stakeText: string, ctx: Placem
   if (price === null) problems.push(`price: "${priceText.trim()}" is not a decimal number`);
   else if (price.lte(0)) problems.push("price must be positive");
   else if (price.decimalPlaces() > PRICE_DECIMALS) problems.push(`price has more than ${PRICE_DECIMALS} decimals`);
+  else if (price.gte(MAX_AMOUNT)) problems.push(`price of ${MAX_AMOUNT.toFixed().length} digits or more: a typo, not a price`);
 
   const min = minStake(ctx.interval);
   if (stake === null) problems.push(`stake: "${stakeText.trim()}" is not a decimal number`);
   else if (stake.decimalPlaces() > MONEY_DECIMALS) problems.push(`stake has more than ${MONEY_DECIMALS} decimals`);
+  else if (stake.gte(MAX_AMOUNT)) problems.push(`stake of ${MAX_AMOUNT.toFixed().length} digits or more: a typo, not a stake`);
   else if (stake.lt(min)) problems.push(`stake below the ${formatInterval(ctx.interval)} minimum of ${toWire(min)}`);
   else if (ctx.balance !== undefined && stake.gt(ctx.balance)) problems.push(`stake above the balance of ${formatMoneyExact(ctx.balance)}`);
 

@@ -76,6 +76,13 @@ export const MONEY_DECIMALS = 6;
 export const PRICE_DECIMALS = 8;
 
 /**
+ * A price or a stake is below this: anything larger is a typo (a paste, a
+ * run of digits), not an amount. Ours, as the decimals above: the sim
+ * refuses it, the form and `spotdash place` say so before sending.
+ */
+export const MAX_AMOUNT = new Decimal("1e15");
+
+/**
  * An asset's name as the service writes it, BASE_QUOTE in capitals and digits
  * (BTC_USDT). The pattern text is exported too, for parsers that embed it.
  */

@@ -51,6 +51,12 @@ describe("checkPlacement", () => {
     expect(problems("63500.123456789012345678", "1")).toEqual(["price has more than 8 decimals"]);
   });
 
+  it("takes a price or a stake under 10^15 and names a longer run of digits a typo, before anything is sent", () => {
+    expect(problems("999999999999999", "1", { balance: undefined })).toEqual([]);
+    expect(problems("635006350063500123", "1")).toEqual(["price of 16 digits or more: a typo, not a price"]);
+    expect(problems("1", "1000000000000000", { balance: undefined })).toEqual(["stake of 16 digits or more: a typo, not a stake"]);
+  });
+
   it("takes a stake to six decimals and its interval's minimum, and not past the balance", () => {
     expect(problems("1", "1.000001")).toEqual([]);
     expect(problems("1", "1.0000001")).toEqual(["stake has more than 6 decimals"]);

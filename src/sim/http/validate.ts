@@ -6,13 +6,10 @@
  */
 import { NETWORKS, type Network, NetworkSchema, PlacePositionBodySchema } from "../../api/schemas.js";
 import { Decimal, toWire } from "../../domain/money.js";
-import { INTERVALS, type Interval, isInterval, MONEY_DECIMALS, minStake, PRICE_DECIMALS } from "../../domain/rules.js";
+import { INTERVALS, type Interval, isInterval, MAX_AMOUNT, MONEY_DECIMALS, minStake, PRICE_DECIMALS } from "../../domain/rules.js";
 import { invalidFields, SimError } from "../engine/errors.js";
 import { ASSETS, type Asset, CURRENCY, isAsset } from "../engine/markets.js";
 import type { PlaceRequest, ResultsRequest } from "../engine/requests.js";
-
-/** Anything above this is a typo, not a price or a stake, and would only strain the arithmetic. */
-const MAX_AMOUNT = new Decimal("1e15");
 
 export const RESULTS_LIMIT = { min: 1, max: 100, default: 20 } as const;
 
