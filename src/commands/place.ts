@@ -6,7 +6,7 @@
  * through /status instead of ever sending the POST twice.
  */
 import { positionJson, unreadableField } from "../api/spec-form.js";
-import { formatClockOf, formatInterval, formatMoneyExact, formatPrice } from "../domain/format.js";
+import { formatClockOf, formatInterval, formatMoneyExact, formatPriceExact } from "../domain/format.js";
 import { checkPlacement, whyNotAccepting } from "../domain/placement.js";
 import { heldPositions } from "../domain/positions.js";
 import type { Position } from "../domain/service-data.js";
@@ -109,7 +109,7 @@ export async function placeCommand(ctx: ReadContext): Promise<void> {
 function placedLine(ctx: ReadContext, p: Position, sim: boolean): string {
   const { config } = ctx;
   return (
-    `placed ${formatPrice(p.sp)} with ${formatMoneyExact(p.f)} ${config.currency} in game #${p.gid ?? "?"} ` +
+    `placed ${formatPriceExact(p.sp)} with ${formatMoneyExact(p.f)} ${config.currency} in game #${p.gid ?? "?"} ` +
     `(${config.asset} ${formatInterval(config.interval)} ${config.network}${sim ? ", sim" : ""}) at ${formatClockOf(p.t)}, txid ${p.txid}`
   );
 }

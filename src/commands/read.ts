@@ -15,6 +15,7 @@ import {
   formatMoneyExact,
   formatPercent,
   formatPrice,
+  formatPriceExact,
   plural,
   UNREADABLE_MARK,
 } from "../domain/format.js";
@@ -232,13 +233,14 @@ function positionsJson(
   });
 }
 
+/** The columns' least widths; a wider cell (a strike of 8 decimals) widens its column. */
 const POSITION_COLUMN_WIDTHS = [14, 12, 12, 9] as const;
 
-/** The live game's positions, one row each, under a header and over a total; amounts at every digit, points aligned. */
+/** The live game's positions, one row each, under a header and over a total; amounts at every digit (a strike as placed), points aligned. */
 function positionTable(rows: readonly PositionRow[], totals: PositionTotals): string[] {
   const body = [
     ...rows.map((r) => [
-      formatPrice(r.strike),
+      formatPriceExact(r.strike),
       formatMoneyExact(r.stake),
       projectedText(r.projected),
       r.returnPct === null ? "—" : formatPercent(r.returnPct),
@@ -252,13 +254,15 @@ function positionTable(rows: readonly PositionRow[], totals: PositionTotals): st
       "",
     ],
   ];
+  const strikes = alignDecimals(body.map((c) => c[0]!));
   const stakes = alignDecimals(body.map((c) => c[1]!));
   const projected = alignDecimals(body.map((c) => c[2]!));
   const table = [
     ["strike", "stake", "projected", "return", "placed"],
-    ...body.map((c, i) => [c[0]!, stakes[i]!, projected[i]!, c[3]!, c[4]!]),
+    ...body.map((c, i) => [strikes[i]!, stakes[i]!, projected[i]!, c[3]!, c[4]!]),
   ];
-  return table.map((c) => `${POSITION_COLUMN_WIDTHS.map((w, i) => c[i]!.padStart(w)).join(" ")}  ${c[4]}`);
+  const widths = POSITION_COLUMN_WIDTHS.map((w, i) => Math.max(w, ...table.map((c) => c[i]!.length)));
+  return table.map((c) => `${widths.map((w, i) => c[i]!.padStart(w)).join(" ")}  ${c[4]}`);
 }
 
 /** Positions outside the live game are counted, not listed: the table is the live game's. */
@@ -327,7 +331,7 @@ export function resultLines(g: GameResult): string[] {
   const lines = [header.join("  ")];
   for (const p of g.positions) {
     const won = p.w === null ? "pending" : `won ${formatMoneyExact(p.w)}${p.r === null ? "" : ` (${formatPercent(p.r)})`}`;
-    lines.push(`    strike ${formatPrice(p.sp)}  stake ${formatMoneyExact(p.f)}  ${won}`);
+    lines.push(`    strike ${formatPriceExact(p.sp)}  stake ${formatMoneyExact(p.f)}  ${won}`);
   }
   return lines;
 }

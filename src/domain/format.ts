@@ -93,17 +93,34 @@ export function formatPrice(p: Amount): string {
   return p instanceof Unreadable ? UNREADABLE_MARK : formatAmount(toDecimal(p), 2);
 }
 
-/** A price as it will be sent (the form's preview): grouped, with every decimal it has, at least two. */
+/**
+ * A price as it will be sent (the form's preview) or as the trader chose it
+ * (a strike, an alert's level): grouped, with every decimal it has, at least
+ * two. Rounded to the cent, a strike placed at 63500.123 would be listed as
+ * another, 63,500.12, and an alert at 75000.005 described as 75,000.01.
+ */
 export function formatPriceExact(p: Amount): string {
   if (p instanceof Unreadable) return UNREADABLE_MARK;
   const d = toDecimal(p);
   return formatAmount(d, Math.max(2, d.decimalPlaces()));
 }
 
-/** A strike as the chart's tags, the game pane and the last game's card name it: "@63,769", "@63,769.50". */
+/**
+ * formatPriceExact in a column `width` wide: every decimal that fits, and "…"
+ * where some do not, so a cut strike never reads as another price. At least
+ * two decimals are kept; a price too wide even for that is drawn whole.
+ */
+export function formatPriceExactIn(p: Amount, width: number): string {
+  const whole = formatPriceExact(p);
+  const point = whole.indexOf(".");
+  if (whole.length <= width || point < 0 || width - 1 < point + 3) return whole;
+  return `${whole.slice(0, width - 1)}…`;
+}
+
+/** A strike as the chart's tags, the game pane and the last game's card name it: "@63,769", "@63,769.50", "@63,500.123". */
 export function strikeLabel(p: Amount): string {
-  // Stryker disable next-line Regex: a price has two decimals, so ".00" can only be its end
-  return `@${formatPrice(p).replace(/\.00$/, "")}`;
+  // Stryker disable next-line Regex: formatPriceExact gives exactly two decimals to a price with fewer, so ".00" is a whole price's end
+  return `@${formatPriceExact(p).replace(/\.00$/, "")}`;
 }
 
 export function formatPriceChange(p: Amount): string {

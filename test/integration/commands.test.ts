@@ -76,10 +76,11 @@ describe("one-shot commands against the sim", () => {
     expect(r.starts).toHaveLength(4);
     for (const gap of gaps(r.starts)) expect(gap).toBeGreaterThanOrEqual(1000);
 
-    const human = await run(["place", "--price", "68100", "--stake", "1"]);
+    // A strike of 8 decimals is said as placed, not rounded to another price.
+    const human = await run(["place", "--price", "68100.12345678", "--stake", "1"]);
     expect(human.code).toBe(0);
     expect(human.stdout).toMatch(
-      new RegExp(`^placed 68,100\\.00 with 1\\.00 USDC in game #${game.liveGame.gid} \\(BTC_USDT 1m testnet\\) at .*, txid \\S+\\n$`),
+      new RegExp(`^placed 68,100\\.12345678 with 1\\.00 USDC in game #${game.liveGame.gid} \\(BTC_USDT 1m testnet\\) at .*, txid \\S+\\n$`),
     );
   });
 
@@ -90,7 +91,7 @@ describe("one-shot commands against the sim", () => {
     expect(gaps(json.starts)[0]).toBeGreaterThanOrEqual(1000);
     const doc = JSON.parse(json.stdout);
     expect(doc.gid).toBe(game.liveGame.gid);
-    expect(doc.positions.map((p: { sp: string }) => p.sp).sort()).toEqual(["68012", "68100"]);
+    expect(doc.positions.map((p: { sp: string }) => p.sp).sort()).toEqual(["68012", "68100.12345678"]);
     expect(doc.totals).toMatchObject({ count: 2, staked: "3.5" });
     expect(typeof doc.positions[0].w).toBe("string");
     expect(doc.left).toBe(8);
@@ -98,6 +99,12 @@ describe("one-shot commands against the sim", () => {
     const human = await run(["positions"]);
     expect(human.stdout).toContain(`game #${game.liveGame.gid} · 2 of 10 positions`);
     expect(human.stdout).toMatch(/total\s+3\.50/);
+    // The strike column widens to the longest strike, points aligned, the header and the total over and under it.
+    const strikes = human.stdout
+      .split("\n")
+      .slice(1, 5)
+      .map((l) => l.slice(0, 15));
+    expect(strikes).toEqual(["         strike", "68,012.00      ", "68,100.12345678", "          total"]);
   });
 
   it("place: a duplicate is refused by the form's rule (exit 2, nothing sent after the reads)", async () => {

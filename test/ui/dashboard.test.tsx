@@ -392,6 +392,21 @@ describe("dashboard edges", () => {
     expect(distanceOf(frame, "67,120.00")).toBe("+80.50");
   });
 
+  it("lists each strike as it was placed: every decimal that fits its column, and a cut one marked, never rounded to another", () => {
+    const now = START + 15_000;
+    const placed = [
+      statusPosition({ txid: "a", sp: "63500.123", f: "1", t: String(START + 1000) }),
+      statusPosition({ txid: "b", sp: "63500.12345678", f: "1", t: String(START + 2000) }),
+    ];
+    const snap = liveSnapshot(now, { status: { value: statusResponse(placed), at: now } });
+    const rows = lines(draw(snap, now, 120, 35));
+    const rowOf = (strike: string) => rows.find((l) => l.includes(strike));
+    // The strike column is 12 wide: the whole 63,500.123, and 63,500.1234… for 8 decimals, each row's other figures in their columns.
+    expect(rowOf(" 63,500.123 ")).toMatch(/ 63,500\.123 +1\.00 /);
+    expect(rowOf("63,500.1234…")).toMatch(/63,500\.1234… +1\.00 /);
+    expect(rows.some((l) => /63,500\.12 /.test(l))).toBe(false);
+  });
+
   it("scrolls through more positions than fit, the best one always in sight", () => {
     const now = START + 15_000;
     // All alike but their strikes: the best is the latest placed, 67,009.

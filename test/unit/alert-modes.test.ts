@@ -128,6 +128,7 @@ describe("what the alert form's values make", () => {
       "fires when BTC_USDT falls below 70,000.50 — now 74,120.55, every time it crosses",
     ],
     ["no live price yet", ["75000"], { price: undefined }, "fires when BTC_USDT rises above 75,000.00 (no live price yet), once"],
+    ["a level with more decimals than a cent", ["75000.005"], {}, "fires when BTC_USDT rises above 75,000.005 — now 74,120.55, once"],
     [
       "a level far below the price: a digit short",
       [SHIFT_TAB, RIGHT, TAB, "7412"],

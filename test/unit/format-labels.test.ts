@@ -11,6 +11,7 @@ import {
   formatInterval,
   formatPercent,
   formatPrice,
+  formatPriceExactIn,
   formatWhen,
   shortGid,
   strikeLabel,
@@ -66,12 +67,22 @@ describe("prices, strikes and percentages", () => {
     expect([formatPrice(1234.5), formatPrice("1234.5"), formatPrice(new Decimal("1234.5"))]).toEqual(["1,234.50", "1,234.50", "1,234.50"]);
   });
 
-  it("names a strike without its cents when it has none", () => {
-    expect([strikeLabel("63769"), strikeLabel("63769.5"), strikeLabel(new Decimal("63769.004"))]).toEqual([
+  it("names a strike without its cents when it has none, and with every decimal it was placed with", () => {
+    expect([strikeLabel("63769"), strikeLabel("63769.5"), strikeLabel(new Decimal("63769.004")), strikeLabel("63769.00")]).toEqual([
       "@63,769",
       "@63,769.50",
+      "@63,769.004",
       "@63,769",
     ]);
+  });
+
+  it("fits a chosen price to a column by cutting decimals it marks as cut, never by rounding to another price", () => {
+    expect(formatPriceExactIn("63500.123", 12)).toBe("63,500.123");
+    expect(formatPriceExactIn("63500.12345678", 12)).toBe("63,500.1234…");
+    expect(formatPriceExactIn("63500.19999999", 12)).toBe("63,500.1999…");
+    expect(formatPriceExactIn("63500", 12)).toBe("63,500.00");
+    // Too wide even for two decimals and the mark: drawn whole rather than cut to a price it is not.
+    expect(formatPriceExactIn("1234567890.123", 12)).toBe("1,234,567,890.123");
   });
 
   it("signs a percentage and gives it two decimals", () => {

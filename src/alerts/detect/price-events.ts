@@ -6,7 +6,7 @@
  * side the price is on. A once-only rule is spent when it fires; an
  * every-time rule fires again at the next crossing outside its cooldown.
  */
-import { formatPrice } from "../../domain/format.js";
+import { formatPrice, formatPriceExact } from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
 import type { Snapshot } from "../../poller/snapshot.js";
 import type { PriceDirection, PriceRule } from "../rules.js";
@@ -62,8 +62,8 @@ function crossing(rule: PriceRule, price: NonNullable<ReturnType<typeof priceOf>
     event: "price" as const,
     rule: rule.id,
     at: price.at,
-    title: `${rule.asset} ${rule.direction} ${formatPrice(rule.level)}`,
-    text: `${rule.asset} ${verb} ${formatPrice(rule.level)}: ${formatPrice(price.value)}${price.source === "book" ? " (book's read)" : ""}`,
+    title: `${rule.asset} ${rule.direction} ${formatPriceExact(rule.level)}`,
+    text: `${rule.asset} ${verb} ${formatPriceExact(rule.level)}: ${formatPrice(price.value)}${price.source === "book" ? " (book's read)" : ""}`,
     tone: rule.direction === "above" ? ("up" as const) : ("down" as const),
     data: {
       asset: rule.asset,

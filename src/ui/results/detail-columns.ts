@@ -6,7 +6,15 @@
  * Where not every position fits, a window of them that follows the
  * selected one. Pure.
  */
-import { alignDecimals, formatClockOf, formatMoneyExact, formatPercent, formatPrice, UNREADABLE_MARK } from "../../domain/format.js";
+import {
+  alignDecimals,
+  formatClockOf,
+  formatMoneyExact,
+  formatPercent,
+  formatPrice,
+  formatPriceExact,
+  UNREADABLE_MARK,
+} from "../../domain/format.js";
 import { isReadable, type ResultPosition } from "../../domain/service-data.js";
 import { cell, type DroppableColumn, fitColumns } from "../columns.js";
 import { windowStart } from "../list-window.js";
@@ -47,13 +55,14 @@ function winOf(pos: ResultPosition): boolean | null {
 export function detailRows(positions: readonly ResultPosition[], ascii: boolean): DetailRow[] {
   const stakes = alignDecimals(positions.map((pos) => formatMoneyExact(pos.f)));
   const wins = alignDecimals(positions.map((pos) => (pos.w === null ? "–" : formatMoneyExact(pos.w))));
+  const strikes = alignDecimals(positions.map((pos) => formatPriceExact(pos.sp)));
   return positions.map((pos, i) => {
     const won = winOf(pos);
     const mark = pos.win === null ? "–" : won === null ? UNREADABLE_MARK : won ? (ascii ? "yes" : "✓") : ascii ? "no" : "✗";
     return {
       won,
       cells: {
-        strike: formatPrice(pos.sp),
+        strike: strikes[i]!,
         stake: stakes[i]!,
         winnings: wins[i]!,
         return: pos.r === null ? "–" : formatPercent(pos.r),

@@ -6,7 +6,7 @@
  */
 
 import { CLOSING_MAX_SECONDS, type RuleSpec } from "../../../alerts/rules.js";
-import { formatInterval, formatPrice } from "../../../domain/format.js";
+import { formatInterval, formatPrice, formatPriceExact } from "../../../domain/format.js";
 import type { Decimal } from "../../../domain/money.js";
 import { parseDecimal } from "../../../domain/money.js";
 import { farFromPrice } from "../../../domain/placement.js";
@@ -36,7 +36,7 @@ function checkPrice(s: AlertFormState, c: AlertFormContext): AlertFormCheck {
   const above = s.kind === "above";
   const spec: RuleSpec = { kind: "price", asset: c.asset, direction: above ? "above" : "below", level, repeat: s.repeat };
   const how = s.repeat ? "every time it crosses" : "once";
-  const at = formatPrice(level);
+  const at = formatPriceExact(level);
   if (c.price === undefined) {
     return {
       ok: true,

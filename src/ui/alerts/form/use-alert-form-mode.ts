@@ -7,7 +7,7 @@
 import { useCallback, useMemo } from "react";
 import type { AlertsController, RuleAdded } from "../../../alerts/alerts-state.js";
 import { describeRule, makeRule } from "../../../alerts/rules.js";
-import { formatPrice } from "../../../domain/format.js";
+import { formatPriceExact } from "../../../domain/format.js";
 import { type Snapshot, snapshotAt } from "../../../poller/snapshot.js";
 import type { DashboardAction } from "../../dashboard/keys.js";
 import { type Binding, binding, type Hint, hints, type KeyPress, keyName } from "../../keymap.js";
@@ -58,7 +58,7 @@ export function useAlertFormMode(
       }
       const added = alerts?.addRule(check.spec);
       setForm(null);
-      const words = describeRule(makeRule(check.spec), formatPrice);
+      const words = describeRule(makeRule(check.spec), formatPriceExact);
       say(`${ADDED_WORDS[added ?? "added"]}: ${words} — ${keyName(dashboard, "alerts")} lists the alerts`);
     },
     [alerts, say, setForm, contextNow, dashboard],

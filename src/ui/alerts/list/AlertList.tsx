@@ -8,7 +8,7 @@ import { Box } from "ink";
 import { memo } from "react";
 import type { AlertsState, FiredAlert, RuleEntry } from "../../../alerts/alerts-state.js";
 import { describeRule } from "../../../alerts/rules.js";
-import { formatClock, formatPrice, plural } from "../../../domain/format.js";
+import { formatClock, formatPriceExact, plural } from "../../../domain/format.js";
 import { keyName } from "../../keymap.js";
 import { useKeyTables } from "../../keys-context.js";
 import { Line } from "../../Line.js";
@@ -78,7 +78,7 @@ function RuleRow(p: { entry: RuleEntry; selected: boolean; width: number }) {
     <Box width={p.width} height={1} flexShrink={0}>
       <Box flexGrow={1} flexShrink={1}>
         <Line bold={p.selected} tone={p.selected ? "accent" : off ? "dim" : undefined}>
-          {`${p.selected ? mark("focus", theme.ascii) : " "} ${describeRule(entry.rule, formatPrice)}`}
+          {`${p.selected ? mark("focus", theme.ascii) : " "} ${describeRule(entry.rule, formatPriceExact)}`}
         </Line>
       </Box>
       <Box flexShrink={0} marginLeft={1}>

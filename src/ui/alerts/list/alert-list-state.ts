@@ -5,7 +5,7 @@
  */
 import type { RuleEntry } from "../../../alerts/alerts-state.js";
 import { describeRule } from "../../../alerts/rules.js";
-import { formatPrice } from "../../../domain/format.js";
+import { formatPriceExact } from "../../../domain/format.js";
 import type { AlertListAction } from "./keys.js";
 
 export interface AlertListState {
@@ -83,7 +83,7 @@ function ruleAction(
   muteKey: string,
 ): { list: AlertListState; call?: AlertCall; said?: string } {
   if (entry === undefined) return { list: s, said: "no rules to act on" };
-  const words = describeRule(entry.rule, formatPrice);
+  const words = describeRule(entry.rule, formatPriceExact);
   if (action === "mute") {
     const did = entry.spent ? "armed again" : entry.muted ? "unmuted" : "muted";
     return { list: s, call: { op: "toggleMute", id: entry.rule.id }, said: `${did}: ${words}` };

@@ -5,7 +5,7 @@ import {
   formatMoneyAt,
   formatMoneyChangeAt,
   formatPercent,
-  formatPrice,
+  formatPriceExactIn,
   formatWhen,
   fractionWidth,
   padFraction,
@@ -57,6 +57,8 @@ export interface PositionsPaneProps extends PaneFrame, Freshness {
   today: number;
 }
 
+const STRIKE_WIDTH = 12;
+
 type Key = "strike" | "stake" | "dist" | "projected" | "net" | "ret" | "placed";
 
 /**
@@ -67,7 +69,7 @@ type Key = "strike" | "stake" | "dist" | "projected" | "net" | "ret" | "placed";
  * the stake: the figure the ◆ and "if closed now" go by.
  */
 const COLS: readonly (DroppableColumn & { key: Key })[] = [
-  { key: "strike", title: "STRIKE", width: 12 },
+  { key: "strike", title: "STRIKE", width: STRIKE_WIDTH },
   { key: "stake", title: "STAKE", width: 10, drop: 3 },
   { key: "dist", title: "PRICE−STRIKE", width: 12 },
   { key: "projected", title: "PROJ.GROSS", width: 10, drop: 2 },
@@ -243,7 +245,7 @@ type RowTexts = ReturnType<typeof rowTexts>;
 function rowTexts(r: PositionRow, today: number, places: number) {
   const net = projectedNetOf(r);
   return {
-    strike: formatPrice(r.strike),
+    strike: formatPriceExactIn(r.strike, STRIKE_WIDTH),
     stake: formatMoney(r.stake),
     projected: r.projected === null ? (r.pending ? "pending" : "–") : formatMoneyAt(r.projected, places),
     net: net === null ? (r.pending ? "pending" : "–") : formatMoneyChangeAt(net, places),
