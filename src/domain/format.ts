@@ -127,8 +127,17 @@ export function formatPriceChange(p: Amount): string {
   return p instanceof Unreadable ? UNREADABLE_MARK : formatSigned(toDecimal(p), 2);
 }
 
+/**
+ * "+12.35%", "-3.00%", "0.00%". A share that is not zero but rounds to it
+ * keeps its sign ("-0.00%"): "▼ -0.96 (0.00%)" would say the price did not
+ * move beside a move drawn down.
+ */
 export function formatPercent(p: Amount): string {
-  return p instanceof Unreadable ? UNREADABLE_MARK : `${formatSigned(toDecimal(p), 2)}%`;
+  if (p instanceof Unreadable) return UNREADABLE_MARK;
+  const d = toDecimal(p);
+  const body = formatSigned(d, 2);
+  const sign = d.isZero() || /[1-9]/.test(body) ? "" : d.isNegative() ? "-" : "+";
+  return `${sign}${body}%`;
 }
 
 /**

@@ -27,13 +27,13 @@ const price = new Decimal(prices.at(-1)!.value.toFixed(2));
 let mounted: ReturnType<typeof renderAt> | undefined;
 afterEach(() => mounted?.unmount());
 
-async function pane(width: number, height: number, theme = { color: true, ascii: false }, window: ChartWindow = "game") {
+async function pane(width: number, height: number, theme = { color: true, ascii: false }, window: ChartWindow = "game", shown = price) {
   mounted = renderAt(
     <ThemeContext.Provider value={theme}>
       <PricePane
         asset="BTC_USDT"
         prices={prices}
-        price={price}
+        price={shown}
         live={live}
         interval={60}
         strikes={[new Decimal("67050"), new Decimal("66990")]}
@@ -73,6 +73,11 @@ describe.each([
     expect(body).toContain("◆@67,050");
     expect(body).toContain(`◀${price.toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/, ",")}`);
     expect(text.at(-2)).toMatch(/▲ 67,0\d\d\.\d\d {2}[+-][\d.]+ \([+-][\d.]+%\) since open/);
+  });
+
+  it("signs a move too small for its share to reach a hundredth of a percent", async () => {
+    const { text } = await pane(width, height, undefined, undefined, open.minus("0.96"));
+    expect(text.at(-2)).toMatch(/▼ [\d,]+\.\d\d {2}-0\.96 \(-0\.00%\) since open/);
   });
 
   it("keeps every line apart without colour, and stays ASCII with --ascii", async () => {

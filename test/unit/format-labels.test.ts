@@ -89,6 +89,16 @@ describe("prices, strikes and percentages", () => {
     expect([formatPercent("12.346"), formatPercent("-3"), formatPercent(0)]).toEqual(["+12.35%", "-3.00%", "0.00%"]);
   });
 
+  it("keeps the sign of a share that rounds to zero, so a small move is not read as none", () => {
+    expect([formatPercent("-0.0014"), formatPercent("0.004"), formatPercent("-0.005"), formatPercent("-0")]).toEqual([
+      "-0.00%",
+      "+0.00%",
+      "-0.00%",
+      "0.00%",
+    ]);
+    expect(formatPercent("-0.0051")).toBe("-0.01%");
+  });
+
   it("draws a value that could not be read as one question mark", () => {
     expect(UNREADABLE_MARK).toBe("?");
     expect([formatPrice(unreadable()), strikeLabel(unreadable()), formatPercent(unreadable())]).toEqual(["?", "@?", "?"]);

@@ -5,6 +5,7 @@ import {
   formatCountdown,
   formatDistance,
   formatInterval,
+  formatPercent,
   formatPrice,
   formatPriceChange,
   formatWhen,
@@ -279,7 +280,7 @@ export function PriceLine(p: {
   const tone = signTone(move?.cmp(0) ?? 0);
   const groups: Piece[][] = [["live ", span(price === undefined ? "–" : formatPrice(price), { bold: true, tone })]];
   if (move !== undefined && open !== undefined) {
-    const pct = open.isZero() ? "" : ` (${formatPriceChange(move.div(open).times(100))}%)`;
+    const pct = open.isZero() ? "" : ` (${formatPercent(move.div(open).times(100))})`;
     const arrow = move.isZero() ? "" : ` ${mark(move.gt(0) ? "up" : "down", theme.ascii)}`;
     groups.push([span(`${arrow} ${formatPriceChange(move)}${pct}`, { tone })]);
   }

@@ -1,5 +1,5 @@
 import { memo, useMemo, useRef } from "react";
-import { formatInterval, formatPrice, formatPriceChange, strikeLabel } from "../../../domain/format.js";
+import { formatInterval, formatPercent, formatPrice, formatPriceChange, strikeLabel } from "../../../domain/format.js";
 import type { Decimal } from "../../../domain/money.js";
 import type { PriceSeries } from "../../../domain/price-series.js";
 import { isReadable, type LiveGame } from "../../../domain/service-data.js";
@@ -159,7 +159,7 @@ function PriceLine(p: { price: Decimal; open: Decimal | undefined; offChart: rea
       {fitGroups(
         [
           [span(`${arrow}${formatPrice(p.price)}`, { bold: true, tone })],
-          [sinceOpen && span(`  ${formatPriceChange(sinceOpen)}${pct ? ` (${formatPriceChange(pct)}%)` : ""} since open`, { tone })],
+          [sinceOpen && span(`  ${formatPriceChange(sinceOpen)}${pct ? ` (${formatPercent(pct)})` : ""} since open`, { tone })],
           [p.offChart.length > 0 && span(`  ${offChartText(p.offChart, ascii)}`, { tone: "dim" })],
         ],
         p.width,
