@@ -10,6 +10,7 @@ import { formatClock } from "../../domain/format.js";
 import type { Connection, Endpoint, EndpointDiagnostics, Snapshot } from "../../poller/snapshot.js";
 import { keyName } from "../keymap.js";
 import { useKeyTables } from "../keys-context.js";
+import { fitParts } from "../spans.js";
 import { tone, useTheme } from "../theme.js";
 import { OverlayFrame } from "./OverlayFrame.js";
 
@@ -41,31 +42,35 @@ export const DiagnosticsView = memo(function DiagnosticsView(p: DiagnosticsViewP
   const keys = useKeyTables();
   const diagnosticsKey = keyName(keys.dashboard, "diagnostics");
   const closeKey = keyName(keys.overlay, "close");
-  const col = (s: string, n: number) => s.padEnd(n);
   const failures = CALLS.filter(([e]) => p.diagnostics[e]?.lastError !== undefined);
   const unreadable = CALLS.filter(([e]) => (p.diagnostics[e]?.unreadable?.issues.length ?? 0) > 0);
+  // Inside the frame's border and padding. Each line keeps the parts that fit whole: a cut "--debug-…" or "clock +0.0…" reads as garbage.
+  const room = Math.max(1, p.width - 4);
+  const title = "DIAGNOSTICS ";
+  const hint = fitParts(
+    `${diagnosticsKey} or ${closeKey} closes · spotdash doctor checks the service · --debug-log FILE records every exchange`,
+    " · ",
+    room - title.length,
+  );
+  const cols = tableColumns(room);
   return (
     <OverlayFrame width={p.width} height={p.height}>
       <Text bold wrap="truncate-end">
-        DIAGNOSTICS{" "}
-        <Text color={tone(theme, "dim")}>
-          {diagnosticsKey} or {closeKey} closes · spotdash doctor checks the service · --debug-log FILE records every exchange
-        </Text>
+        {title}
+        <Text color={tone(theme, "dim")}>{hint}</Text>
       </Text>
-      <Text wrap="truncate-end">
-        {`${p.backend} · connection ${p.connection.state} · server clock ${signedSeconds(p.clockOffset)} from ours`}
-      </Text>
+      <Text wrap="truncate-end">{connectionLine(p, room)}</Text>
       <Text color={tone(theme, "dim")} wrap="truncate-end">
-        {`${col("CALL", 18)}${col("REQUESTS", 10)}${col("FAILED", 8)}${col("LAST OK", 10)}NOW`}
+        {cols.titles.map((t, i) => t.padEnd(cols.widths[i]!)).join("")}NOW
       </Text>
       {CALLS.map(([endpoint, call]) => {
         const d = p.diagnostics[endpoint];
         const now = stateNow(p.errors[endpoint]?.kind, d, p.localNow);
+        const cells = [call, String(d?.requests ?? 0), String(d?.failures ?? 0), d?.okAt === undefined ? "–" : formatClock(d.okAt)];
         return (
           <Text key={endpoint} wrap="truncate-end">
-            {col(call, 18) + col(String(d?.requests ?? 0), 10) + col(String(d?.failures ?? 0), 8)}
-            {col(d?.okAt === undefined ? "–" : formatClock(d.okAt), 10)}
-            <Text color={tone(theme, now.tone)}>{now.text}</Text>
+            {cells.map((c, i) => c.padEnd(cols.widths[i]!)).join("")}
+            <Text color={tone(theme, now.tone)}>{fitParts(now.text, ", ", cols.now)}</Text>
           </Text>
         );
       })}
@@ -95,13 +100,31 @@ export const DiagnosticsView = memo(function DiagnosticsView(p: DiagnosticsViewP
   );
 });
 
+/** Where it talks to, the connection, and the server's clock against ours, shorter where the whole line does not fit. */
+function connectionLine(p: DiagnosticsViewProps, room: number): string {
+  const head = `${p.backend} · connection ${p.connection.state}`;
+  const clock = `server clock ${signedSeconds(p.clockOffset)}`;
+  const long = `${head} · ${clock} from ours`;
+  return long.length <= room ? long : fitParts(`${head} · ${clock}`, " · ", room);
+}
+
+/** The table's columns: the wide titles where the NOW column keeps "failing, retry in 2 s" whole, else short ones. */
+function tableColumns(room: number): { titles: string[]; widths: number[]; now: number } {
+  const wide = { titles: ["CALL", "REQUESTS", "FAILED", "LAST OK"], widths: [18, 10, 8, 10] };
+  const narrow = { titles: ["CALL", "REQS", "FAIL", "LAST OK"], widths: [18, 6, 6, 9] };
+  const pick = room - sum(wide.widths) >= "failing, retry in 10 s".length ? wide : narrow;
+  return { ...pick, now: Math.max(1, room - sum(pick.widths)) };
+}
+
+const sum = (ns: readonly number[]) => ns.reduce((a, b) => a + b, 0);
+
 function stateNow(
   errorKind: string | undefined,
   d: EndpointDiagnostics | undefined,
   localNow: number,
 ): { text: string; tone: "good" | "bad" | "warn" | "dim" } {
   if (d === undefined) return { text: "not asked yet", tone: "dim" };
-  // Short enough for 80 columns: the failure's kind and message are in LAST FAILURE below.
+  // The failure's kind and message are in LAST FAILURE below; a narrow table keeps "failing" and drops the retry.
   const retry = d.retryAt !== undefined && d.retryAt > localNow ? `, retry in ${Math.ceil((d.retryAt - localNow) / 1000)} s` : "";
   if (errorKind !== undefined) return { text: `failing${retry}`, tone: errorKind === "schema" ? "warn" : "bad" };
   return { text: "ok", tone: "good" };
