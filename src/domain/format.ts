@@ -112,8 +112,9 @@ export function formatPriceExact(p: Amount): string {
  */
 export function formatPriceExactIn(p: Amount, width: number): string {
   const whole = formatPriceExact(p);
+  // Every price formatPriceExact writes has a point; the mark of one not read ("?") has none but fits any column.
   const point = whole.indexOf(".");
-  if (whole.length <= width || point < 0 || width - 1 < point + 3) return whole;
+  if (whole.length <= width || width - 1 < point + 3) return whole;
   return `${whole.slice(0, width - 1)}…`;
 }
 

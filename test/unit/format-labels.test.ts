@@ -81,6 +81,10 @@ describe("prices, strikes and percentages", () => {
     expect(formatPriceExactIn("63500.12345678", 12)).toBe("63,500.1234…");
     expect(formatPriceExactIn("63500.19999999", 12)).toBe("63,500.1999…");
     expect(formatPriceExactIn("63500", 12)).toBe("63,500.00");
+    expect(formatPriceExactIn("63500.12345", 12)).toBe("63,500.12345");
+    // Two decimals and the mark are the least a cut keeps.
+    expect(formatPriceExactIn("63500.123456", 10)).toBe("63,500.12…");
+    expect(formatPriceExactIn("63500.123456", 9)).toBe("63,500.123456");
     // Too wide even for two decimals and the mark: drawn whole rather than cut to a price it is not.
     expect(formatPriceExactIn("1234567890.123", 12)).toBe("1,234,567,890.123");
   });
