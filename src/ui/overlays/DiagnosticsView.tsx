@@ -8,8 +8,10 @@ import { Text } from "ink";
 import { memo } from "react";
 import { formatClock } from "../../domain/format.js";
 import type { Connection, Endpoint, EndpointDiagnostics, Snapshot } from "../../poller/snapshot.js";
+import { type Column, cells } from "../columns.js";
 import { keyName } from "../keymap.js";
 import { useKeyTables } from "../keys-context.js";
+import { innerWidth } from "../Pane.js";
 import { fitParts } from "../spans.js";
 import { tone, useTheme } from "../theme.js";
 import { OverlayFrame } from "./OverlayFrame.js";
@@ -44,8 +46,8 @@ export const DiagnosticsView = memo(function DiagnosticsView(p: DiagnosticsViewP
   const closeKey = keyName(keys.overlay, "close");
   const failures = CALLS.filter(([e]) => p.diagnostics[e]?.lastError !== undefined);
   const unreadable = CALLS.filter(([e]) => (p.diagnostics[e]?.unreadable?.issues.length ?? 0) > 0);
-  // Inside the frame's border and padding. Each line keeps the parts that fit whole: a cut "--debug-…" or "clock +0.0…" reads as garbage.
-  const room = Math.max(1, p.width - 4);
+  // Each line keeps the parts that fit whole: a cut "--debug-…" or "clock +0.0…" reads as garbage.
+  const room = Math.max(1, innerWidth({ width: p.width, framed: true }));
   const title = "DIAGNOSTICS ";
   const hint = fitParts(
     `${diagnosticsKey} or ${closeKey} closes · spotdash doctor checks the service · --debug-log FILE records every exchange`,
@@ -61,15 +63,18 @@ export const DiagnosticsView = memo(function DiagnosticsView(p: DiagnosticsViewP
       </Text>
       <Text wrap="truncate-end">{connectionLine(p, room)}</Text>
       <Text color={tone(theme, "dim")} wrap="truncate-end">
-        {cols.titles.map((t, i) => t.padEnd(cols.widths[i]!)).join("")}NOW
+        {`${cells(
+          cols.columns,
+          cols.columns.map((c) => c.title),
+        )} NOW`}
       </Text>
       {CALLS.map(([endpoint, call]) => {
         const d = p.diagnostics[endpoint];
         const now = stateNow(p.errors[endpoint]?.kind, d, p.localNow);
-        const cells = [call, String(d?.requests ?? 0), String(d?.failures ?? 0), d?.okAt === undefined ? "–" : formatClock(d.okAt)];
+        const row = [call, String(d?.requests ?? 0), String(d?.failures ?? 0), d?.okAt === undefined ? "–" : formatClock(d.okAt)];
         return (
           <Text key={endpoint} wrap="truncate-end">
-            {cells.map((c, i) => c.padEnd(cols.widths[i]!)).join("")}
+            {`${cells(cols.columns, row)} `}
             <Text color={tone(theme, now.tone)}>{fitParts(now.text, ", ", cols.now)}</Text>
           </Text>
         );
@@ -108,15 +113,29 @@ function connectionLine(p: DiagnosticsViewProps, room: number): string {
   return long.length <= room ? long : fitParts(`${head} · ${clock}`, " · ", room);
 }
 
-/** The table's columns: the wide titles where the NOW column keeps "failing, retry in 2 s" whole, else short ones. */
-function tableColumns(room: number): { titles: string[]; widths: number[]; now: number } {
-  const wide = { titles: ["CALL", "REQUESTS", "FAILED", "LAST OK"], widths: [18, 10, 8, 10] };
-  const narrow = { titles: ["CALL", "REQS", "FAIL", "LAST OK"], widths: [18, 6, 6, 9] };
-  const pick = room - sum(wide.widths) >= "failing, retry in 10 s".length ? wide : narrow;
-  return { ...pick, now: Math.max(1, room - sum(pick.widths)) };
-}
+const WIDE_COLUMNS: readonly Column[] = [
+  { title: "CALL", width: 17, left: true },
+  { title: "REQUESTS", width: 9, left: true },
+  { title: "FAILED", width: 7, left: true },
+  { title: "LAST OK", width: 9, left: true },
+];
+const NARROW_COLUMNS: readonly Column[] = [
+  { title: "CALL", width: 17, left: true },
+  { title: "REQS", width: 5, left: true },
+  { title: "FAIL", width: 5, left: true },
+  { title: "LAST OK", width: 8, left: true },
+];
 
-const sum = (ns: readonly number[]) => ns.reduce((a, b) => a + b, 0);
+/** The columns before NOW, and NOW's room: the wide titles where NOW keeps "failing, retry in 10 s" whole, else short ones. */
+function tableColumns(room: number): { columns: readonly Column[]; now: number } {
+  const before = (cols: readonly Column[]) =>
+    cells(
+      cols,
+      cols.map((c) => c.title),
+    ).length + 1;
+  const columns = room - before(WIDE_COLUMNS) >= "failing, retry in 10 s".length ? WIDE_COLUMNS : NARROW_COLUMNS;
+  return { columns, now: Math.max(1, room - before(columns)) };
+}
 
 function stateNow(
   errorKind: string | undefined,
