@@ -40,9 +40,9 @@ export class RequestSpacing {
   /**
    * Records that the request started last has finished (answered or
    * failed), with the client's last exchange times when it has them.
-   * Without them its round trip counts from its start, connection included,
-   * and with one sample there is nothing to compare against: all of it may
-   * have been delay.
+   * Without them its round trip counts from its start, connection included.
+   * With one sample, from the write or not, there is nothing to compare
+   * against: all of it may have been delay.
    */
   finished(at = Date.now(), times?: ExchangeTimes): void {
     const own = writtenSince(times, this.lastStart);
@@ -51,8 +51,9 @@ export class RequestSpacing {
     const rtt = (own?.answeredAt ?? at) - this.lastStart;
     this.rtts.push(rtt);
     if (this.rtts.length > RTT_SAMPLES) this.rtts.shift();
-    // The first round trip from the write has the service's own answer time in it, not a connection's: no slack.
-    const quickest = this.rtts.length > 1 ? Math.min(...this.rtts) : sent === undefined ? 0 : rtt;
+    // With one sample there is no quicker trip to measure it against: all of it may have been delay before
+    // the service counted the request (a first request meets cold code on the way), so all of it is slack.
+    const quickest = this.rtts.length > 1 ? Math.min(...this.rtts) : 0;
     this.arrivalSlack = Math.max(0, rtt - quickest);
   }
 }

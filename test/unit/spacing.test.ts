@@ -34,13 +34,14 @@ describe("RequestSpacing", () => {
   it("with the client's times, spaces from when each request went out, its connection's setup left out", () => {
     const s = new RequestSpacing();
     // Started at 0, written at 180 (a fresh connection's handshake), answered at 190, read at 400 (a busy main thread).
+    // One sample: its 10 ms from the write may all have been delay before the service counted it.
     s.started(0);
     s.finished(400, { sentAt: 180, answeredAt: 190 });
-    expect(s.nextStart).toBe(180 + 1015);
+    expect(s.nextStart).toBe(180 + 1015 + 10);
     // A round trip 30 ms longer than the quickest: 30 ms of slack.
-    s.started(1200);
-    s.finished(1250, { sentAt: 1200, answeredAt: 1240 });
-    expect(s.nextStart).toBe(1200 + 1015 + 30);
+    s.started(1205);
+    s.finished(1255, { sentAt: 1205, answeredAt: 1245 });
+    expect(s.nextStart).toBe(1205 + 1015 + 30);
     // Written but never answered (a timeout): all of it since the write may have been delay.
     s.started(2300);
     s.finished(7300, { sentAt: 2300, answeredAt: undefined });
