@@ -259,8 +259,8 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     const footer = draw(liveSnapshot(now), now, cols, rows, { toast }).split("\n").at(-1)!;
     expect(footer).not.toContain("… ");
     expect(footer).toMatch(/^settled #…897501 BTC_USDT 1m: WON \+0\.46 USDC( · staked 0\.20)?( · paid 0\.66)?( · r results)? */);
-    // The data age keeps its slot beside the game, result and amount where they fit beside it (44 + 25 columns).
-    if (cols >= 44 + 25) expect(footer).toMatch(/ data [\d.]+s old \(\d\d:\d\d:\d\d\)$/);
+    // The data age keeps its slot beside the game, result and amount where they fit beside it (44 + 26 columns).
+    if (cols >= 44 + 26) expect(footer).toMatch(/ data [\d.]+s old \(\d\d:\d\d:\d\d\)$/);
     else expect(footer).not.toContain("data");
     if (cols >= 120) expect(footer).toContain("r results");
   });

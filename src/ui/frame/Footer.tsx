@@ -21,6 +21,8 @@ export interface FooterProps {
 
 /** The data age's slot, as wide as its widest text ("data 9.9s old (05:32:35)"): the hints beside it never move. */
 const AGE_SLOT = 24;
+/** Between the hints and the age: two columns, as between two hints, so the last hint never reads as the age's ("r results data 1.0s old"). */
+const AGE_GAP = 2;
 
 const TOAST_TONE: Record<Toast["outcome"], Tone> = { won: "up", lost: "down", even: "dim", cancelled: "warn", unknown: "warn" };
 
@@ -29,7 +31,7 @@ export const Footer = memo(function Footer(p: FooterProps) {
   // A toast leaves the data age its slot when its game, result and amount fit beside it, named in full (the game
   // may be another market's): a 10 s game's settles every game, and took the age away for 10 s of every 15. Else it,
   // and a message, gets the whole line for its few seconds.
-  const besideAge = p.width - AGE_SLOT - 1;
+  const besideAge = p.width - AGE_SLOT - AGE_GAP;
   const toastRoom = toast !== undefined && fitsWhole(toast.text, besideAge) ? besideAge : p.width;
   const whole = (toast !== undefined && toastRoom === p.width) || p.message !== undefined;
   return (
@@ -41,12 +43,12 @@ export const Footer = memo(function Footer(p: FooterProps) {
           </Line>
         ) : (
           <Line tone={p.message ? "warn" : "dim"}>
-            {p.message !== undefined ? fitParts(p.message, " — ", p.width) : fitHints(p.hints, p.width - AGE_SLOT - 1)}
+            {p.message !== undefined ? fitParts(p.message, " — ", p.width) : fitHints(p.hints, besideAge)}
           </Line>
         )}
       </Box>
       {whole ? null : (
-        <Box flexShrink={0} marginLeft={1}>
+        <Box flexShrink={0} marginLeft={AGE_GAP}>
           <Line tone="dim">
             {(p.lastOkAt === undefined || p.age === undefined
               ? "no data yet"
