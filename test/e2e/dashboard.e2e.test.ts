@@ -119,7 +119,7 @@ process.stdout.write = function (chunk, ...rest) {
     t.keys("Enter");
     // The form closes itself on success; the footer says what was placed.
     const placed = await t.waitFor(
-      (s) => s.includes("placed ✓ @67123 stake 0.75") && s.includes("1 held 9 left"),
+      (s) => s.includes("placed ✓ @67,123 stake 0.75") && s.includes("1 held 9 left"),
       15_000,
       "the placed position",
     );

@@ -185,7 +185,7 @@ describe("settlement in tmux", () => {
     // The form closes itself; the footer says what was placed.
     const placed = screenRows(await t.waitSteady((s) => s.includes("placed ✓"), 6_000, "the position placed"), COLS, ROWS);
     expect(placed[footerRow(placed)]).toMatch(
-      new RegExp(`^placed ✓ @${literal(strike.replace(/[,]|\.00$/g, ""))} stake [\\d.]+ txid [0-9a-f-]{8} — p places another`),
+      new RegExp(`^placed ✓ @${literal(strike.replace(/\.00$/, ""))} stake [\\d.]+ txid [0-9a-f-]{8} — p places another`),
     );
     expect(placed.join("\n")).not.toContain("│ PLACE ");
     expect(gameId(placed)).toBe(gid);

@@ -30,7 +30,7 @@ function gameId(screen: string): string | undefined {
   return GAME.exec(screen)?.[2];
 }
 
-/** "61040" → "61,040.00", as the table writes a whole strike. */
+/** "61,040" (or "61040") → "61,040.00", as the table writes a whole strike. */
 function asPrice(whole: string): string {
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.00`;
 }
@@ -101,7 +101,7 @@ describe("10 s games in a 90x20 pane", () => {
       await t.waitSteady((s) => s.includes("testnet: Enter to submit"), 3_000, "the preview");
       t.keys("Enter");
       const placed = await t.waitFor((s) => s.includes("placed ✓"), 5_000, "the position placed");
-      const strike = asPrice(/placed ✓ @(\d+) /.exec(placed)![1]!);
+      const strike = asPrice(/placed ✓ @([\d,]+) /.exec(placed)![1]!);
 
       // The projection: the row's PROJ.GROSS and PROJ.NET from the service, and the game's net on the money line.
       const projected = await t.waitFor(
