@@ -146,7 +146,7 @@ export function App(p: AppProps) {
         positions={positions}
         chartWindow={dashboard.view.chartWindow}
         overlay={overlays.state.overlay}
-        help={{ sections: helpSections(modes), scroll: overlays.state.scroll, onOverflow: overlays.setOverflow }}
+        overlayView={{ sections: helpSections(modes), scroll: overlays.state.scroll, onOverflow: overlays.setOverflow }}
         hints={footerHints(modes)}
         message={message}
         results={results.view ? resultsViewProps(results.view, snapshot, summary, now) : undefined}

@@ -84,6 +84,8 @@ function Body(p: DashboardProps) {
         localNow={p.localNow}
         width={l.cols}
         height={height}
+        scroll={p.overlayView?.scroll}
+        onOverflow={p.overlayView?.onOverflow}
       />
     );
   }
@@ -94,7 +96,7 @@ function Body(p: DashboardProps) {
       ...(s.historyProblem ? [s.historyProblem] : []),
       ...(p.alertsProblem ? [`alerts: ${p.alertsProblem}`] : []),
     ];
-    return <HelpOverlay width={l.cols} height={height} problems={problems} {...(p.help ?? { sections: [], scroll: 0 })} />;
+    return <HelpOverlay width={l.cols} height={height} problems={problems} {...(p.overlayView ?? { sections: [] })} />;
   }
   if (p.results) return <ResultsView {...p.results} width={l.cols} height={height} />;
   if (p.performance) return <PerformanceView {...p.performance} width={l.cols} height={height} />;

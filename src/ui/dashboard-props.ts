@@ -36,8 +36,8 @@ export interface DashboardProps {
   chartWindow?: ChartWindow;
   /** A view covering the panes: the help or the diagnostics. */
   overlay: Overlay | null;
-  /** The help's sections (every mode's keys), how far it is scrolled, and where it says how many lines do not fit. */
-  help?: HelpProps | undefined;
+  /** The help's sections (every mode's keys), how far the overlay is scrolled, and where it says how many lines do not fit. */
+  overlayView?: HelpProps | undefined;
   /** The footer's hints, ranked: the footer keeps what fits. */
   hints: readonly Hint[];
   message: string | undefined;

@@ -113,7 +113,7 @@ describe("App", () => {
     expect(t).toContain("network GET /live-price: connection reset");
     expect(t).toContain("schema GET /user-balance: response field balance: is missing");
     expect(t).toContain('GET /spot liveGame.ai_price: expected a decimal number (string or number), received "soon" (string)');
-    expect(t).toContain("D/Esc close  ? help  q quit");
+    expect(t).toContain("D/Esc close  j/k scroll  ? help  q quit");
     await ui.press("D");
     expect(ui.text()).not.toContain("DIAGNOSTICS");
     await ui.press("r");

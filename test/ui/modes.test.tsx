@@ -65,12 +65,21 @@ describe("the help", () => {
     expect(after.at(-2)).toMatch(/^╰─+╯$/);
   });
 
-  it("leaves j/k to the positions over the diagnostics", async () => {
-    await drawApp(liveSnapshot(now), now, 80, 24, ["D"]);
-    expect(drawn()!.text()).toContain("DIAGNOSTICS");
-    await drawn()!.press("j");
+  it("scrolls the diagnostics where the terminal is too short for them, as the help", async () => {
+    const top = (await drawApp(liveSnapshot(now), now, 60, 15, ["D"])).split("\n");
+    expect(top[2]).toMatch(/^│ DIAGNOSTICS /);
+    // Cut under a title, with nothing of its section in sight: j/k take the rest into view.
+    expect(top.at(-3)).toMatch(/^│ LAST FAILURE OF EACH CALL +│$/);
+    expect(top.at(-1)).toMatch(/^D\/Esc close {2}j\/k scroll /);
+    for (const k of ["j", "j", "j"]) await drawn()!.press(k);
+    const down = drawn()!.text().split("\n");
+    expect(down.join("\n")).not.toContain("│ DIAGNOSTICS ");
+    expect(down.join("\n")).toContain("│ none this session: every value displayed was read");
+    expect(down.at(-2)).toMatch(/^╰─+╯$/);
+    for (const k of ["k", "k", "k"]) await drawn()!.press(k);
+    expect(drawn()!.text().split("\n")).toEqual(top);
     await drawn()!.press("\u001b");
-    expect(drawn()!.text()).toMatch(/▸ POSITIONS/);
+    expect(drawn()!.text()).toContain("POSITIONS");
   });
 
   it("scrolls back up, and Esc closes it", async () => {

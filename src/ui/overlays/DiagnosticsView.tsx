@@ -14,7 +14,7 @@ import { useKeyTables } from "../keys-context.js";
 import { innerWidth } from "../Pane.js";
 import { fitParts } from "../spans.js";
 import { tone, useTheme } from "../theme.js";
-import { OverlayFrame } from "./OverlayFrame.js";
+import { OverlayFrame, type OverlayScroll } from "./OverlayFrame.js";
 
 /** The calls in the order of the spec. */
 const CALLS: readonly [Endpoint, string][] = [
@@ -26,7 +26,7 @@ const CALLS: readonly [Endpoint, string][] = [
   ["place", "POST /spot"],
 ];
 
-export interface DiagnosticsViewProps {
+export interface DiagnosticsViewProps extends OverlayScroll {
   diagnostics: Snapshot["diagnostics"];
   errors: Snapshot["errors"];
   connection: Connection;
@@ -56,7 +56,7 @@ export const DiagnosticsView = memo(function DiagnosticsView(p: DiagnosticsViewP
   );
   const cols = tableColumns(room);
   return (
-    <OverlayFrame width={p.width} height={p.height}>
+    <OverlayFrame width={p.width} height={p.height} scroll={p.scroll} onOverflow={p.onOverflow}>
       <Text bold wrap="truncate-end">
         {title}
         <Text color={tone(theme, "dim")}>{hint}</Text>

@@ -1,5 +1,4 @@
-import { Box, type DOMElement, measureElement, Text } from "ink";
-import { useLayoutEffect, useRef } from "react";
+import { Box, Text } from "ink";
 import { CHART_TAGS } from "../chart/tags.js";
 import { GAME_WORDS } from "../dashboard/panes/game-words.js";
 import { type Binding, helpRows } from "../keymap.js";
@@ -7,7 +6,7 @@ import { useDashboardKey } from "../keys-context.js";
 import { wrapWords } from "../spans.js";
 import { SYMBOLS } from "../symbols.js";
 import { tone, useTheme } from "../theme.js";
-import { OverlayFrame } from "./OverlayFrame.js";
+import { OverlayFrame, type OverlayScroll } from "./OverlayFrame.js";
 
 /** A mode's keys under its title (mode.ts helpSections). */
 export interface HelpSection {
@@ -15,16 +14,10 @@ export interface HelpSection {
   bindings: readonly Binding[];
 }
 
-export interface HelpProps {
+export interface HelpProps extends OverlayScroll {
   sections: readonly HelpSection[];
-  /** The first line shown (overlay-state.ts): the help scrolls when the terminal is too short for it. */
-  scroll: number;
-  /** Told, after each frame, how many of its lines do not fit (how far it can scroll) and how many show. */
-  onOverflow?: (lines: number, visible: number) => void;
 }
 
-/** The frame's border and the padding inside it. */
-const FRAME_ROWS = 2;
 /** The overlay's border and padding, left and right. */
 const FRAME_COLS = 4;
 
@@ -43,42 +36,34 @@ export function HelpOverlay(p: { width: number; height: number; problems: readon
   const longest = Math.max(0, ...rows.flatMap((s) => s.keys.map(([k]) => k.length))) + 2;
   const inner = p.width - FRAME_COLS;
   const keyColumn = Math.min(longest, Math.max(8, Math.floor(inner / 3)));
-  const content = useRef<DOMElement>(null);
-  const visible = Math.max(0, p.height - FRAME_ROWS);
-  const { onOverflow } = p;
-  useLayoutEffect(() => {
-    if (content.current && onOverflow) onOverflow(Math.max(0, measureElement(content.current).height - visible), visible);
-  });
   return (
-    <OverlayFrame width={p.width} height={p.height}>
-      <Box ref={content} flexDirection="column" flexShrink={0} marginTop={-Math.max(0, p.scroll)}>
-        {p.problems.length > 0 ? <Text bold>PROBLEMS NOW</Text> : null}
-        {p.problems.map((problem) => (
-          <Text key={problem} color={tone(theme, "bad")} wrap="wrap">
-            {wrapWords(problem, inner)}
-          </Text>
-        ))}
-        {rows.map((s) => (
-          <Box key={s.title} flexDirection="column" flexShrink={0}>
-            <Text bold>{s.title}</Text>
-            <KeyList keys={s.keys} column={keyColumn} width={inner} />
-          </Box>
-        ))}
-        <Text bold>SYMBOLS</Text>
-        <KeyList
-          keys={Object.values(SYMBOLS).map((s) => [theme.ascii ? s.ascii.trim() : s.glyph, s.meaning] as const)}
-          column={keyColumn}
-          width={inner}
-        />
-        <Text bold>THE GAME'S WORDS</Text>
-        <KeyList keys={GAME_WORDS} column={keyColumn} width={inner} />
-        <Text bold>THE CHART'S TAGS</Text>
-        <KeyList keys={Object.values(CHART_TAGS).map((t) => [t.tag, t.meaning] as const)} column={keyColumn} width={inner} />
-        <Text color={tone(theme, "dim")} wrap="wrap">
-          Data comes from one poller: at most one request per second. Ages show when each pane last heard from the service. A ? is a value
-          the service sent in a form spotdash cannot read ({diagnosticsKey} says which).
+    <OverlayFrame width={p.width} height={p.height} scroll={p.scroll} onOverflow={p.onOverflow}>
+      {p.problems.length > 0 ? <Text bold>PROBLEMS NOW</Text> : null}
+      {p.problems.map((problem) => (
+        <Text key={problem} color={tone(theme, "bad")} wrap="wrap">
+          {wrapWords(problem, inner)}
         </Text>
-      </Box>
+      ))}
+      {rows.map((s) => (
+        <Box key={s.title} flexDirection="column" flexShrink={0}>
+          <Text bold>{s.title}</Text>
+          <KeyList keys={s.keys} column={keyColumn} width={inner} />
+        </Box>
+      ))}
+      <Text bold>SYMBOLS</Text>
+      <KeyList
+        keys={Object.values(SYMBOLS).map((s) => [theme.ascii ? s.ascii.trim() : s.glyph, s.meaning] as const)}
+        column={keyColumn}
+        width={inner}
+      />
+      <Text bold>THE GAME'S WORDS</Text>
+      <KeyList keys={GAME_WORDS} column={keyColumn} width={inner} />
+      <Text bold>THE CHART'S TAGS</Text>
+      <KeyList keys={Object.values(CHART_TAGS).map((t) => [t.tag, t.meaning] as const)} column={keyColumn} width={inner} />
+      <Text color={tone(theme, "dim")} wrap="wrap">
+        Data comes from one poller: at most one request per second. Ages show when each pane last heard from the service. A ? is a value the
+        service sent in a form spotdash cannot read ({diagnosticsKey} says which).
+      </Text>
     </OverlayFrame>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * What covers the panes (help, diagnostics) and how far the help is
+ * What covers the panes (help, diagnostics) and how far it is
  * scrolled, as pure functions of the keys: tested as tables of presses.
  */
 
@@ -8,7 +8,7 @@ export type Overlay = "help" | "diagnostics";
 
 export interface OverlayState {
   overlay: Overlay | null;
-  /** The help's first line shown: 0 until scrolled, at most `limit` (the lines that do not fit). */
+  /** The overlay's first line shown: 0 until scrolled, at most `limit` (the lines that do not fit). */
   scroll: number;
 }
 

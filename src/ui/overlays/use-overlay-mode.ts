@@ -1,8 +1,8 @@
 /**
  * The overlays' mode: while the help or the diagnostics covers the panes,
- * Esc closes it and the help scrolls; every other key goes on to the mode
- * under it (the overlay's own key, passed through to the dashboard, closes
- * it there; over the diagnostics, j/k scroll the positions as ever).
+ * Esc closes it and j/k and the page keys scroll it where the terminal is
+ * too short for it; every other key goes on to the mode under it (the
+ * overlay's own key, passed through to the dashboard, closes it there).
  */
 import { useCallback, useMemo, useRef } from "react";
 import type { DashboardAction } from "../dashboard/keys.js";
@@ -14,11 +14,11 @@ import { NO_OVERLAY, type Overlay, type OverlayState, scrollOverlay, toggleOverl
 
 export interface OverlayMode {
   mode: Mode;
-  /** Which overlay shows, and the help's scroll within the lines that do not fit as it was last drawn. */
+  /** Which overlay shows, and its scroll within the lines that do not fit as it was last drawn. */
   state: OverlayState;
   toggle(which: Overlay): void;
   close(): void;
-  /** The help's lines that do not fit and the lines it shows, as it was last drawn: how far it scrolls, and a page. */
+  /** The overlay's lines that do not fit and the lines it shows, as it was last drawn: how far it scrolls, and a page. */
   setOverflow(lines: number, visible: number): void;
 }
 
@@ -36,7 +36,7 @@ export function useOverlayMode(table: readonly Binding<OverlayAction>[], dashboa
       active: () => stateNow().overlay !== null,
       handleKey: (press: KeyPress) => {
         const b = binding(table, press);
-        if (b === undefined || (b.action !== "close" && stateNow().overlay !== "help")) return false;
+        if (b === undefined) return false;
         // A page keeps its last line in sight at the top of the next.
         const page = Math.max(1, overflow.current.visible - 1);
         const by = { close: 0, down: 1, up: -1, pageDown: page, pageUp: -page }[b.action];
@@ -49,22 +49,23 @@ export function useOverlayMode(table: readonly Binding<OverlayAction>[], dashboa
     }),
     [table, dashboard, stateNow, setState, close],
   );
-  // A terminal grown since the last key: the help is drawn from the lines that now do not fit.
+  // A terminal grown since the last key: the overlay is drawn from the lines that now do not fit.
   const shown = state.scroll > overflow.current.lines ? scrollOverlay(state, 0, overflow.current.lines) : state;
   return { mode, state: shown, toggle, close, setOverflow };
 }
 
 /**
  * Over an overlay, the footer offers the way back (its own key or Esc: what
- * it closes is on screen), the help's scrolling, the other overlay and quit;
- * at 60 columns the first three of those fit beside the data's age.
+ * it closes is on screen), its scrolling, the other overlay and quit;
+ * at 60 columns the way back, the scrolling and quit fit beside the data's
+ * age (a short terminal is where it scrolls).
  */
 function overlayHints(overlay: Overlay, table: readonly Binding<OverlayAction>[], dashboard: readonly Binding<DashboardAction>[]): Hint[] {
   const other: DashboardAction = overlay === "help" ? "diagnostics" : "help";
   const close = table.find((b) => b.action === "close")?.keys[0];
   const own = dashboard.find((b) => b.action === overlay)?.keys[0];
   const keys = [own, close].flatMap((k) => (k === undefined ? [] : [keyLabel(k, true)]));
-  const scroll = overlay === "help" ? hints(table.filter((b) => b.action === "down" || b.action === "up")) : [];
+  const scroll = hints(table.filter((b) => b.action === "down" || b.action === "up"));
   return [
     { text: `${keys.join("/")} close`, rank: 1 },
     ...scroll,
