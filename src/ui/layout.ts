@@ -13,7 +13,7 @@
  *     and 60 columns. The chart keeps at least CHART_ROWS_FLOOR rows from
  *     20 rows up; below that the positions have what they want and the
  *     chart the rest, or one sparkline line when that is under
- *     CHART_ROWS_SHORT.
+ *     CHART_ROWS_SHORT, the game's next lines taking what is left.
  *   - lines: one line a pane, down to 40x8.
  *
  * The alert line (an alert just fired) takes one row over the footer from
@@ -92,6 +92,8 @@ const CHART_MIN_TERMINAL_ROWS = 20;
 export const CHART_ROWS_SHORT = 4;
 /** From this many terminal rows the sections layout has the game's third line: whether it takes positions, the next game. */
 const SECTIONS_PLACE_LINE_ROWS = 24;
+/** The most the sections layout's top takes of rows the positions leave: the game's title, countdown, price, third line, open and ai, and the money line. */
+const SECTIONS_TOP_MAX = 6;
 /** The positions pane shows at most this many rows before it scrolls. */
 export const POSITION_LINES_MAX = 12;
 
@@ -245,9 +247,12 @@ function sectionsRows(body: number, lines: number, n: SplitNeeds): Split {
   // Below 20 rows the positions keep every row they want; the chart takes what is left if that reaches CHART_ROWS_SHORT.
   const short = n.terminalRows < CHART_MIN_TERMINAL_ROWS;
   if (short && room - 1 - (1 + n.table + lines) < CHART_ROWS_SHORT) {
-    // The price as one sparkline line; the rest to the positions.
-    const positionRows = Math.max(1, Math.min(lines, room - 1 - 1 - n.table));
-    return { topHeight, formHeight, priceHeight: 1, chartRows: 0, positionRows, positionsHeight: room - 1, bookHeight: 0 };
+    // The price as one sparkline line; the rest to the positions, and what they do not want to the game's next
+    // lines (whether it takes positions and the next game, then the open and ai) rather than blank under the table.
+    const spare = Math.max(0, Math.min(SECTIONS_TOP_MAX - topHeight, room - 1 - (1 + n.table + lines)));
+    const below = room - spare - 1;
+    const positionRows = Math.max(1, Math.min(lines, below - 1 - n.table));
+    return { topHeight: topHeight + spare, formHeight, priceHeight: 1, chartRows: 0, positionRows, positionsHeight: below, bookHeight: 0 };
   }
   const { chartRows, positionRows } = short
     ? { chartRows: room - 1 - (1 + n.table + lines), positionRows: lines }
