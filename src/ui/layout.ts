@@ -92,8 +92,11 @@ const CHART_MIN_TERMINAL_ROWS = 20;
 export const CHART_ROWS_SHORT = 4;
 /** From this many terminal rows the sections layout has the game's third line: whether it takes positions, the next game. */
 const SECTIONS_PLACE_LINE_ROWS = 24;
-/** The most the sections layout's top takes of rows the positions leave: the game's title, countdown, price, third line, open and ai, and the money line. */
-const SECTIONS_TOP_MAX = 6;
+/**
+ * The most the sections layout's top takes of rows the positions leave: the game's title, countdown, price, third
+ * line, open and ai, times, and the money line. A chart too short to draw leaves at most three rows: all fit here.
+ */
+const SECTIONS_TOP_MAX = 7;
 /** The positions pane shows at most this many rows before it scrolls. */
 export const POSITION_LINES_MAX = 12;
 
@@ -248,7 +251,7 @@ function sectionsRows(body: number, lines: number, n: SplitNeeds): Split {
   const short = n.terminalRows < CHART_MIN_TERMINAL_ROWS;
   if (short && room - 1 - (1 + n.table + lines) < CHART_ROWS_SHORT) {
     // The price as one sparkline line; the rest to the positions, and what they do not want to the game's next
-    // lines (whether it takes positions and the next game, then the open and ai) rather than blank under the table.
+    // lines (whether it takes positions and the next game, the open and ai, the times) rather than blank under the table.
     const spare = Math.max(0, Math.min(SECTIONS_TOP_MAX - topHeight, room - 1 - (1 + n.table + lines)));
     const below = room - spare - 1;
     const positionRows = Math.max(1, Math.min(lines, below - 1 - n.table));

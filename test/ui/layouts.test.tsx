@@ -68,6 +68,8 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     else expect(screen).toMatch(cols >= 80 ? /if closed now – \(nothing held in this game\)/ : /USDC 1,000\.50 {2}session net/);
     // The footer, last.
     expect(lines[footerRow(lines)]).toMatch(/^q quit/);
+    // Without borders, no row is left blank: what the positions do not want goes to another pane.
+    if (rows < 28) expect(lines.filter((l) => l.trim() === "").length, screen).toBe(0);
 
     const price = part(lines, "PRICE");
     if (rows >= 20) {
