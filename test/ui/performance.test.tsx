@@ -193,6 +193,27 @@ describe("the performance view", () => {
     expect(u.text()).toContain("settled games: won 20");
   });
 
+  it("keeps a table's column heading in sight while j scrolls through its rows at 60x15", async () => {
+    const { c } = setup(history(played()));
+    const u = await mount(c, 60, 15);
+    await u.press("g");
+    let rowsSeen = 0;
+    for (let i = 0; i < 20; i++) {
+      await u.press("j");
+      const lines = u.text().split("\n");
+      lines.forEach((l, at) => {
+        const table = /^│ (10s|1m|1h|1d) /.test(l) ? "BY INTERVAL" : /^│ (BTC|ETH)_USDT /.test(l) ? "BY ASSET" : undefined;
+        if (table === undefined) return;
+        rowsSeen++;
+        expect(
+          lines.slice(0, at).some((above) => above.startsWith(`│ ${table} `)),
+          lines.join("\n"),
+        ).toBe(true);
+      });
+    }
+    expect(rowsSeen).toBeGreaterThan(0);
+  });
+
   it("t, i, a and n change the range and the filters, and redraw", async () => {
     const { c } = setup(history(played()), history([settled({ gid: 9, at: NOW - 1000, staked: "5", paid: "9" })]));
     const u = await mount(c, 120, 40);

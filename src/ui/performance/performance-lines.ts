@@ -10,7 +10,10 @@ import { type DroppableColumn, fitColumns } from "../columns.js";
 import type { Tone } from "../palettes.js";
 import type { Piece } from "../spans.js";
 
-export type PerfLine = readonly Piece[];
+/** A line of the figures; a table's row names its table's column heading, which a scrolled view keeps in sight. */
+export interface PerfLine extends ReadonlyArray<Piece> {
+  readonly head?: PerfLine;
+}
 
 /** A line between sections: a space, so it takes its row. */
 const GAP: PerfLine = [" "];
@@ -93,7 +96,8 @@ function tableLines(title: string, rows: string[][], width: number): PerfLine[] 
       const tone: Tone | undefined = tones && c.index === net ? signOf(cells[c.index]!) : undefined;
       return [k === 0 ? "" : " ", tone ? { text, tone } : text];
     });
-  return [[{ text: line(head, false).join(""), tone: "dim" }], ...rows.map((r) => line(r, true))];
+  const heading: PerfLine = [{ text: line(head, false).join(""), tone: "dim" }];
+  return [heading, ...rows.map((r) => Object.assign(line(r, true), { head: heading }))];
 }
 
 function signOf(text: string): Tone | undefined {
