@@ -1,7 +1,8 @@
 /**
  * The keys over an overlay (help, diagnostics): Esc closes it, and j/k and
- * the page keys scroll it when the terminal is too short for it. Every other key goes on
- * to the mode under it (the overlay's own key closes it there).
+ * the page keys scroll it when the terminal is too short for it. Every
+ * other key goes on to the mode under it (the overlay's own key closes it
+ * there).
  */
 import type { Binding } from "../keymap.js";
 
