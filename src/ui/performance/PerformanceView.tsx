@@ -100,9 +100,9 @@ export const PerformanceView = memo(function PerformanceView(p: PerformanceViewP
   const status = { ...found, text: fitStatus(found.text, width - TITLE_MARK - "PERFORMANCE".length - TITLE_GAP) };
   const scroll = Math.max(0, Math.min(p.state.scroll, p.lines.length - rows.figures));
   const more = p.lines.length - scroll - rows.figures;
-  const window = p.lines.slice(scroll, scroll + rows.figures - (more > 0 ? 1 : 0));
+  const inView = p.lines.slice(scroll, scroll + rows.figures - (more > 0 ? 1 : 0));
   // Scrolled into a table, its column heading stands in the first row: the row under it shows one k up.
-  const shown = scroll > 0 && window[0]?.head !== undefined ? [window[0].head, ...window.slice(1)] : window;
+  const shown = scroll > 0 && inView[0]?.head !== undefined ? [inView[0].head, ...inView.slice(1)] : inView;
   return (
     <Pane
       // Whole filters beside the history's status, two columns apart so that the two read apart; the rest are one key away (t, a, i, n).
