@@ -91,6 +91,27 @@ describe("before the first answers", () => {
     expect(frame).toContain("check METAFIDE_API_KEY");
   });
 
+  it("in a small pane, the error and what to do are wrapped whole, a long error body cut after three lines", () => {
+    const why = `GET /spot: the service refused the API key, status 401 (Invalid API key: ${"send a valid key ".repeat(20)})`;
+    const s: Snapshot = { ...refused, connection: { state: "unauthorized", retryAt: NOW + 2_000, reason: why } };
+    for (const [cols, rows] of [
+      [80, 18],
+      [60, 15],
+    ] as const) {
+      const lines = draw(s, NOW, cols, rows).split("\n");
+      const body = lines.slice(1, -2).map((l) => l.trim());
+      const text = body.filter((l) => l !== "").join(" ");
+      expect(text).toContain("the service refuses the API key (SIM 127.0.0.1:8787)");
+      expect(text).toContain("check METAFIDE_API_KEY (generate a new key on the wallet page if it was revoked)");
+      expect(text).toContain("trying again in 2 s, inside the one-request-a-second budget · q quits · D diagnostics");
+      // The service's words: the start of them, in three lines, the last ending in "…".
+      const first = body.findIndex((l) => l.startsWith("GET /spot"));
+      expect(body[first + 2]).toMatch(/…$/);
+      expect(body[first + 3]).toMatch(/^check METAFIDE_API_KEY/);
+      for (const l of lines) expect(l.length).toBeLessThanOrEqual(cols);
+    }
+  });
+
   it("once something was read, a pane whose data never came says why when the service goes away", () => {
     const s: Snapshot = {
       ...offline,

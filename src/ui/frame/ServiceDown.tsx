@@ -8,7 +8,8 @@
 import { Box } from "ink";
 import type { Connection } from "../../poller/snapshot.js";
 import { Line } from "../Line.js";
-import { span } from "../spans.js";
+import type { Tone } from "../palettes.js";
+import { type Piece, packGroups, span, wrapWords } from "../spans.js";
 
 export interface DownReason {
   what: string;
@@ -39,23 +40,49 @@ export function serviceDownReason(c: Connection): DownReason | undefined {
   return undefined;
 }
 
+/** Lines the service's own words may take: a long error body is cut there, so what to do stays on screen. */
+const WHY_LINES = 3;
+
+interface DownLine {
+  pieces: readonly Piece[];
+  tone?: Tone;
+  bold?: boolean;
+}
+
+/**
+ * Each line wrapped to the width rather than cut: in a narrow pane the
+ * service's error and the advice after it are read whole.
+ */
 export function ServiceDown(p: { reason: DownReason; backend: string; localNow: number; width: number; height: number }) {
-  const retry = Math.max(0, Math.ceil((p.reason.retryAt - p.localNow) / 1000));
   return (
     <Box flexDirection="column" width={p.width} height={p.height} flexShrink={0} overflowY="hidden" paddingX={1}>
       <Line> </Line>
-      <Line bold tone="bad">{`${p.reason.what} (${p.backend})`}</Line>
-      <Line tone="bad">{p.reason.why}</Line>
-      <Line>{p.reason.todo}</Line>
-      <Line tone="dim">
-        {[
-          `trying again in ${retry} s, inside the one-request-a-second budget · `,
-          span("q", { bold: true }),
-          " quits · ",
-          span("D", { bold: true }),
-          " diagnostics",
-        ]}
-      </Line>
+      {downLines(p.reason, p.backend, p.localNow, Math.max(1, p.width - 2)).map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a line is its place in the wrapped text
+        <Line key={i} tone={l.tone} bold={l.bold}>
+          {l.pieces}
+        </Line>
+      ))}
     </Box>
   );
+}
+
+function downLines(reason: DownReason, backend: string, localNow: number, width: number): DownLine[] {
+  const wrapped = (text: string) => wrapWords(text, width).split("\n");
+  const why = wrapped(reason.why);
+  const retry = Math.max(0, Math.ceil((reason.retryAt - localNow) / 1000));
+  // "1 s," stays on one line, and a "·" at the end of one.
+  const words = `trying again in ${retry} s, inside the one-request-a-second budget ·`.split(/ (?!s,|·)/).map((w) => [w]);
+  const keys = [
+    [span("q", { bold: true }), " quits ·"],
+    [span("D", { bold: true }), " diagnostics"],
+  ];
+  return [
+    ...wrapped(`${reason.what} (${backend})`).map((l) => ({ pieces: [l], tone: "bad" as const, bold: true })),
+    ...why
+      .slice(0, WHY_LINES)
+      .map((l, i) => ({ pieces: [i === WHY_LINES - 1 && why.length > WHY_LINES ? `${l}…` : l], tone: "bad" as const })),
+    ...wrapped(reason.todo).map((l) => ({ pieces: [l] })),
+    ...packGroups([...words, ...keys], width, " ").map((l) => ({ pieces: l, tone: "dim" as const })),
+  ];
 }
