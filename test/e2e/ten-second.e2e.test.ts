@@ -157,7 +157,7 @@ describe("10 s games in a 90x20 pane", () => {
     const edit = await t.waitSteady((s) => s.includes("closed, not sent"), 3_000, "the form back in editing");
     const editing = findSection(screenRows(edit, COLS, ROWS), "PLACE")!;
     expect(editing[0]).toMatch(/^ PLACE price \[\d+ *\] {2}stake \[0\.01 *\] USDC testnet$/);
-    expect(editing[1]).toMatch(new RegExp(`^ #\\d*${first} closed, not sent: Enter previews for the game live now$`));
+    expect(editing[1]).toMatch(new RegExp(`^ #…${first} closed, not sent: Enter previews the live game$`));
     t.keys("Enter");
     const again = await t.waitSteady((s) => s.includes("testnet: Enter to submit"), 3_000, "the preview for the game live now");
     const next = gameId(again)!;

@@ -369,7 +369,7 @@ describe("position form", () => {
       await tick(50);
       expect(sent).toEqual([]);
       expect(flat(u.text())).toContain("[67000");
-      expect(u.text()).toContain("#489886 closed, not sent: Enter previews for the game live now");
+      expect(u.text()).toContain("#489886 closed, not sent: Enter previews the live game");
       expect(u.text()).not.toContain("Enter to edit");
       await u.press(ENTER);
       expect(flat(u.text())).toContain("PLACE #489887 price");

@@ -68,7 +68,7 @@ describe("form steps", () => {
           "edit",
           undefined,
           "67100",
-          { tone: "warn", text: "#489886 closed, not sent: Enter previews for the game live now" },
+          { tone: "warn", text: "#489886 closed, not sent: Enter previews the live game" },
         ]);
       }
       // From editing, Enter previews for the game live now, and only the next key sends.

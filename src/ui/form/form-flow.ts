@@ -4,7 +4,7 @@
  * the form into, and the form's values checked against the snapshot.
  */
 import type { Key } from "ink";
-import { formatAge, strikeLabel } from "../../domain/format.js";
+import { formatAge, shortGid, strikeLabel } from "../../domain/format.js";
 import { takesOrderFor } from "../../domain/game.js";
 import { Decimal, parseDecimal, toWire } from "../../domain/money.js";
 import { checkPlacement, freeStrike, type PlacementCheck } from "../../domain/placement.js";
@@ -117,7 +117,8 @@ export function backToEdit(form: FormState, order: Order, why: string): FormStat
     ...form,
     step: "edit",
     order: undefined,
-    note: { tone: "warn", text: `#${order.gid} ${why}, not sent: Enter previews for the game live now` },
+    // The panes' short id, and few words: the whole note fits a 60-column pane.
+    note: { tone: "warn", text: `#${shortGid(order.gid)} ${why}, not sent: Enter previews the live game` },
   };
 }
 
