@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { findPane, footerRow, pane, screenRows } from "../helpers/screen.js";
+import { findPane, footerRow, held, pane, screenRows } from "../helpers/screen.js";
 import { CLI, TmuxSession } from "../helpers/tmux.js";
 import { until } from "../helpers/until.js";
 
@@ -189,7 +189,7 @@ describe("settlement in tmux", () => {
     );
     expect(placed.join("\n")).not.toContain("│ PLACE ");
     expect(gameId(placed)).toBe(gid);
-    await t.waitFor((s) => s.includes("1 held 9 left"), 3_000, "the position held");
+    await t.waitFor((s) => new RegExp(held(1)).test(s), 3_000, "the position held");
 
     // While the game runs: the position is the leading strike, its distance from the live price under PRICE−STRIKE,
     // the same distance the game pane gives for its lead.
@@ -197,7 +197,7 @@ describe("settlement in tmux", () => {
     expect(gameId(running)).toBe(gid);
     expect(pane(running, GAME).rows[0]).toMatch(/(ACCEPTING|LOCKED LOBBY)\s*$/);
     const positions = pane(running, POSITIONS);
-    expect(positions.rows[0]).toMatch(new RegExp(`^ (▸ )?POSITIONS #…${gid} {2}1 held 9 left `));
+    expect(positions.rows[0]).toMatch(new RegExp(`^ (▸ )?POSITIONS #…${gid} {2}${held(1)} `));
     const header = positions.rows[1]!;
     const end = (label: string) => {
       const at = header.indexOf(label);

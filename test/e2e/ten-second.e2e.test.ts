@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { findSection, footerRow, screenRows } from "../helpers/screen.js";
+import { findSection, footerRow, held, screenRows } from "../helpers/screen.js";
 import { CLI, TmuxSession } from "../helpers/tmux.js";
 
 const COLS = 90;
@@ -119,7 +119,7 @@ describe("10 s games in a 90x20 pane", () => {
       expect(findSection(shown, "PLACE")).toBeUndefined();
       // A 0.01 stake nearest the price among a few larger ones can project past +1,000%.
       expect(shown.join("\n")).toMatch(/if closed now [+-][\d,.]+( USDC)? \([+-][\d,.]+%\)/);
-      expect(findSection(shown, "POSITIONS")![0]).toMatch(/POSITIONS #…\d+ {2}1 held 9 left/);
+      expect(findSection(shown, "POSITIONS")![0]).toMatch(new RegExp(`POSITIONS #…\\d+ {2}${held(1)}`));
       expect(shown[footerRow(shown)]).toBeDefined();
       played.push(gid);
     }

@@ -6,6 +6,7 @@
  * its pane would.
  */
 import { expect } from "vitest";
+import { MAX_POSITIONS_PER_GAME } from "../../src/domain/rules.js";
 
 /** A pane of the screen: its border's rows and columns, and the text of each row between its borders (title first). */
 export interface Pane {
@@ -89,4 +90,13 @@ export function panel(lines: readonly string[], title: string): string[] {
 /** The footer's row: the last one drawn (the dashboard leaves the terminal's bottom row empty). */
 export function footerRow(lines: readonly string[]): number {
   return lines.findLastIndex((l) => l.trim() !== "");
+}
+
+/**
+ * The positions' count of `n` as a pattern's source: "1 held 9 left" while the game takes positions, "1 held" past
+ * its lock. For screens read at a moment the test does not choose (a 10 s game may lock while they are read);
+ * test/ui/layouts.test.tsx holds each phase to its own form.
+ */
+export function held(n: number): string {
+  return `${n} held(?: ${MAX_POSITIONS_PER_GAME - n} left)?`;
 }

@@ -62,6 +62,8 @@ describe.each([
     expect(frame).toContain("ends in 0:12");
     expect(frame).toContain("not accepting positions");
     expect(frame).not.toContain("closes in");
+    // Past the lock the game takes no more: the count says what is held, not how many more could be.
+    expect(frame).toMatch(/POSITIONS #489886 {2}2 held(?! \d+ left)/);
     drawn()?.unmount();
     const after = START + 76_000;
     frame = draw(liveSnapshot(after), after, cols, rows);

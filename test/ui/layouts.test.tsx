@@ -106,3 +106,13 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     }
   });
 });
+
+describe("past the lock", () => {
+  const inLobby = START + 63_000;
+  it.each(SIZES)("at %ix%i the count says what is held, not how many more could be", (cols, rows) => {
+    const snap = liveSnapshot(inLobby, { status: { value: statusResponse(positions(3)), at: inLobby - 1_000 } });
+    const screen = screenRows(draw(snap, inLobby, cols, rows), cols, rows - 1).join("\n");
+    expect(screen).toMatch(/LOCKED/);
+    expect(screen).toMatch(/POSITIONS (#\d+ {2})?3 held(?! \d+ left)/);
+  });
+});

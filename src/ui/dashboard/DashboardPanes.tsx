@@ -8,7 +8,6 @@
 import { Box } from "ink";
 import { useMemo } from "react";
 import { dayOf } from "../../domain/format.js";
-import { gameClock } from "../../domain/game.js";
 import { noLiveGameTitle } from "../../domain/placement.js";
 import { lastGameCard } from "../../domain/results.js";
 import type { Snapshot } from "../../poller/snapshot.js";
@@ -174,17 +173,11 @@ function Positions(p: PartProps & { width: number }) {
       today={dayOf(now)}
       livePrice={s.price?.value.value}
       noLiveGame={noLiveGameLine(s)}
-      accepting={isAccepting(s, now)}
+      accepting={d.accepting}
       scroll={p.scroll}
       visibleRows={l.positionRows}
     />
   );
-}
-
-/** Whether the live game takes positions now, by the game clock. */
-function isAccepting(s: Snapshot, now: number): boolean {
-  const live = s.listing?.value.liveGame;
-  return live != null && gameClock(live, now).phase === "accepting";
 }
 
 /** "no live game for BTC_USDT 1m: positions show when one starts", when the listing says no game is live. */

@@ -19,7 +19,6 @@ import {
   positionTotals,
   projectedNetOf,
 } from "../../domain/positions.js";
-import { MAX_POSITIONS_PER_GAME } from "../../domain/rules.js";
 import { targetPrices } from "../../poller/snapshot.js";
 import { freshness, staleAge } from "../age.js";
 import { windowRange } from "../chart/scales.js";
@@ -34,6 +33,7 @@ import { FormSlot } from "./FormSlot.js";
 import { moneyFreshness, type PaneData } from "./pane-data.js";
 import { MoneyLine } from "./panes/BalancePane.js";
 import { CountdownLine, PriceLine } from "./panes/GamePane.js";
+import { heldCount } from "./panes/game-words.js";
 import { PricePane } from "./panes/PricePane.js";
 import { visibleRows } from "./position-view.js";
 
@@ -148,7 +148,7 @@ function summary(d: PaneData, t: PositionTotals) {
   const net = ifClosedNow(t)?.net ?? null;
   return [
     span("POSITIONS ", { bold: true }),
-    `${t.count} held ${Math.max(0, MAX_POSITIONS_PER_GAME - t.count)} left`,
+    heldCount(t.count, d.accepting),
     t.count > 0 &&
       span(`  net ${net === null ? "pending" : formatMoneyChangeAt(net, t.places)}`, { tone: net === null ? "dim" : signTone(net.cmp(0)) }),
   ];

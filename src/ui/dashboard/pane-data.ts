@@ -4,6 +4,7 @@
  * what it comes from changes.
  */
 import { useMemo, useRef } from "react";
+import { gameClock } from "../../domain/game.js";
 import { type ClosedNow, ifClosedNow, sessionMoney } from "../../domain/money-line.js";
 import { bestRow, isWinning, type PositionRow, positionTotals } from "../../domain/positions.js";
 import { sessionSummary } from "../../domain/results.js";
@@ -34,7 +35,7 @@ export function usePaneData(p: DashboardProps) {
   const best = useMemo(() => (bestStrike === undefined ? undefined : { strike: bestStrike, winning }), [bestStrike, winning]);
   const read = positionsRead(s);
   const money = useMoney(p, rows, read, stale);
-  return { view, rows, strikes, best, read, money };
+  return { view, rows, strikes, best, read, money, accepting: isAccepting(s, p.now) };
 }
 
 function useMoney(p: DashboardProps, rows: readonly PositionRow[], read: boolean, stale: boolean): Money {
@@ -68,4 +69,10 @@ function useSameValue<T>(value: T, key: (v: T) => string): T {
 export function moneyFreshness(s: DashboardProps["snapshot"], now: number) {
   const f = freshness(s, "balance", s.balance, now);
   return { error: f.error, stale: f.stale, outdated: balanceOutdated(s) };
+}
+
+/** Whether the live game takes positions now, by the game clock. */
+function isAccepting(s: DashboardProps["snapshot"], now: number): boolean {
+  const live = s.listing?.value.liveGame;
+  return live != null && gameClock(live, now).phase === "accepting";
 }

@@ -23,7 +23,6 @@ import {
   positionTotals,
   projectedNetOf,
 } from "../../../domain/positions.js";
-import { MAX_POSITIONS_PER_GAME } from "../../../domain/rules.js";
 import { isReadable } from "../../../domain/service-data.js";
 import { AgeBadge, type Freshness } from "../../age.js";
 import { cell, type DroppableColumn, fitColumns } from "../../columns.js";
@@ -36,6 +35,7 @@ import { type Piece, type Span, span } from "../../spans.js";
 import { mark } from "../../symbols.js";
 import { signTone, useTheme } from "../../theme.js";
 import { endedRows, type PositionView, tableWindow, visibleRows } from "../position-view.js";
+import { heldCount } from "./game-words.js";
 
 export interface PositionsPaneProps extends PaneFrame, Freshness {
   /** Whether the live game's positions have been read (positionsRead): until then no count is claimed. */
@@ -91,7 +91,6 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
   const v = p.view;
   const totals = useMemo(() => positionTotals(v.rows), [v.rows]);
   const live = p.livePrice ?? null;
-  const left = Math.max(0, MAX_POSITIONS_PER_GAME - totals.count);
   const all = v.all;
   // Dates come and go with the day, not the second: the columns and rows are rebuilt when the day turns.
   const { today } = p;
@@ -103,7 +102,7 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
   const window = tableWindow(v, p.visibleRows);
   const { shown, scroll, more } = visibleRows(v.rows, best, window.room, p.scroll);
   const ended = endedRows(v, window.room - shown.length - (more ? 1 : 0));
-  const count = p.read ? `${totals.count} held ${left} left` : "…";
+  const count = p.read ? heldCount(totals.count, p.accepting) : "…";
   const title = `POSITIONS${v.gid ? ` #${shortGid(v.gid, ascii)}` : ""}  ${count}`;
   const titles = all.length > 0 ? <Line tone="dim">{row(cols, Object.fromEntries(cols.map((c) => [c.key, c.title])))}</Line> : null;
   const line = (r: PositionRow) => {

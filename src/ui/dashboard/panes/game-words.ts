@@ -26,10 +26,18 @@ export const GAME_WORDS: readonly (readonly [string, string])[] = [
     "!! closes in",
     `the lock is ${LOCK_FINAL_MS / 1000} s away or less, or half the game's time to it where that is shorter (a 10 s game's last 5 s)`,
   ],
-  ["3 held 7 left", `your positions in the live game, and how many more it takes (${MAX_POSITIONS_PER_GAME} a game)`],
+  [
+    "3 held 7 left",
+    `your positions in the live game, and how many more it takes (${MAX_POSITIONS_PER_GAME} a game); past its lock only "3 held"`,
+  ],
   [
     "best @67,100 +12.00",
     "your position with the most projected winnings (the strike nearest the price until one has a projection), and the price less its strike, marked winning while its projected net is above 0",
   ],
   ["last 67,003.65 42s ago", "the price is past its refresh (after a switch back to an asset): where it was, not where it is"],
 ];
+
+/** "3 held 7 left" while the live game takes positions; "3 held" once it no longer does, when none are left to place. */
+export function heldCount(count: number, accepting: boolean): string {
+  return accepting ? `${count} held ${Math.max(0, MAX_POSITIONS_PER_GAME - count)} left` : `${count} held`;
+}
