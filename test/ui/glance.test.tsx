@@ -359,6 +359,19 @@ describe("the money line where it cannot hold everything", () => {
     expect(stripAnsi(frameOf({ money: settledOnly }))).toContain("session net -0.038077");
   });
 
+  it("gives the session's net the focused game's decimals while its projection is in it: one figure, one precision", () => {
+    const onlyOpen = { ...money, session: { settled: new Decimal(0), open: new Decimal("-0.03071"), total: new Decimal("-0.03071") } };
+    const closedNow = { net: new Decimal("-0.03071"), pct: new Decimal("-61.42"), places: 6 };
+    expect(line80({ ...onlyOpen, closedNow })).toBe("USDC 1,186.42  if closed now -0.030710 (-61.42%)  session proj. net -0.030710");
+    // At a game's two decimals, both figures to the cent.
+    const cents = { ...onlyOpen, closedNow: { ...closedNow, places: 2 } };
+    expect(line80(cents)).toBe("USDC 1,186.42  if closed now -0.03 (-61.42%)  session proj. net -0.03");
+  });
+  const line80 = (m: Money) =>
+    stripAnsi(frameOf({ money: m }))
+      .split("\n")[0]!
+      .trimEnd();
+
   it("draws a balance a settlement or a placement has put behind dim, not bold, until it is read again", () => {
     // Fresh, the figure is bold; behind, it is in the dim tone with the currency before it, and not bold.
     const ESC = "\u001b";

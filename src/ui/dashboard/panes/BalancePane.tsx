@@ -107,10 +107,14 @@ export function sessionPieces(money: Money, currency: string, split: boolean): P
   if (m.total === undefined) return [label, span("…", { tone: "dim" })];
   if (m.total === null)
     return [label, span("projection pending", { tone: "dim" }), split ? span(` (${sessionSplit(m)})`, { tone: "dim" }) : null];
-  const stale = money.stale && typeof money.closedNow === "object" && money.closedNow !== null;
+  const open = typeof money.closedNow === "object" && money.closedNow !== null ? money.closedNow : undefined;
+  const stale = money.stale && open !== undefined;
+  // With the focused game's projection in it, at that game's decimals: beside "if closed now -0.030710" the same
+  // figure never reads "-0.03071".
+  const total = open === undefined ? formatMoneyChange(m.total) : formatMoneyChangeAt(m.total, open.places);
   return [
     label,
-    span(inCurrency(formatMoneyChange(m.total), currency), { bold: !stale, tone: stale ? "dim" : signTone(m.total.cmp(0)) }),
+    span(inCurrency(total, currency), { bold: !stale, tone: stale ? "dim" : signTone(m.total.cmp(0)) }),
     split ? span(` (${sessionSplit(m)})`, { tone: "dim" }) : null,
     stale && STALE_MARK,
   ];
