@@ -325,13 +325,13 @@ export function resultLines(g: GameResult): string[] {
     `open ${formatPrice(g.open_price)}`,
     close,
     `staked ${formatMoneyExact(g.total_staked)}`,
-    `won ${formatMoneyExact(g.total_winnings)}`,
+    `paid ${formatMoneyExact(g.total_winnings)}`,
     `net ${formatMoneyChangeExact(g.net_return)} ${readOr(g.currency, "")}`,
   ];
   const lines = [header.join("  ")];
   for (const p of g.positions) {
-    const won = p.w === null ? "pending" : `won ${formatMoneyExact(p.w)}${p.r === null ? "" : ` (${formatPercent(p.r)})`}`;
-    lines.push(`    strike ${formatPriceExact(p.sp)}  stake ${formatMoneyExact(p.f)}  ${won}`);
+    const paid = p.w === null ? "pending" : `paid ${formatMoneyExact(p.w)}${p.r === null ? "" : ` (${formatPercent(p.r)})`}`;
+    lines.push(`    strike ${formatPriceExact(p.sp)}  stake ${formatMoneyExact(p.f)}  ${paid}`);
   }
   return lines;
 }

@@ -222,7 +222,10 @@ describe("one-shot commands against the sim", () => {
     expect(human.code).toBe(0);
     expect(human.stdout).toContain(`#${game.liveGame.gid} BTC_USDT 1m testnet`);
     expect(human.stdout).toContain("staked 3.50");
-    expect(human.stdout).toMatch(/strike 68,012\.00\s+stake 2\.50/);
+    // What the game paid back, won or lost, is "paid", as in the dashboard; never "won" beside a lost game.
+    expect(human.stdout).toMatch(/staked 3\.50 {2}paid [\d.]+ {2}net [+-][\d.]+ USDC/);
+    expect(human.stdout).toMatch(/strike 68,012\.00\s+stake 2\.50\s+paid [\d.]+ \([+-][\d.]+%\)/);
+    expect(human.stdout).not.toMatch(/\bwon\b/);
   });
 
   describe("the built CLI", () => {

@@ -319,7 +319,7 @@ describe("results view", () => {
       expect(body[0]).toMatch(new RegExp(`▸ RESULTS testnet › #${wide.gid} +\\S+ │$`));
       expect(t).toContain("open 67,036.05 → close 67,100.50");
       expect(t).toMatch(
-        /total staked 12\.00 USDC · won 12\.004028 │ │ net \+0\.004028|total staked 12\.00 USDC · won 12\.004028 · net \+0\.004028/,
+        /total staked 12\.00 USDC · paid 12\.004028 │ │ net \+0\.004028|total staked 12\.00 USDC · paid 12\.004028 · net \+0\.004028/,
       );
       const header = body.find((l) => l.includes("STRIKE"))!;
       expect(flat(header)).toMatch(
@@ -425,7 +425,7 @@ describe("results view", () => {
     expect(t).toContain("STRIKE STAKE WINNINGS RETURN WIN VARIANCE PLACED");
     expect(t).toContain("67,100.00 2.50 3.10 +24.00% ✓ 0.50");
     expect(t).toContain("66,000.00 0.75 0.10 -86.67% ✗ 1,100.50");
-    expect(t).toContain("total staked 3.25 USDC · won 3.20 · net -0.05");
+    expect(t).toContain("total staked 3.25 USDC · paid 3.20 · net -0.05");
     fits(u, 80, 24);
     await u.press(BACKSPACE);
     expect(u.text()).toContain("RESULTS testnet · interval all");
@@ -595,14 +595,14 @@ describe("settlement toast and session summary", () => {
 
     await u.press("r");
     let t = flat(u.text());
-    // 3 games; the cancelled one adds nothing: staked 6.50, won 5.000001, net -1.499999 (shown to the cent).
+    // 3 games; the cancelled one adds nothing: staked 6.50, paid 5.000001, net -1.499999 (shown to the cent).
     expect(t).toContain("SESSION 3 games (1 cancelled) │ net -1.50 USDC │ staked 6.50");
     expect(t).toContain(`best #${won.gid} +0.75 │ worst #99 -2.25`);
     fits(u, 80, 24);
     u.stdout.resize(120, 40);
     await tick(60);
     t = flat(u.text());
-    expect(t).toContain("SESSION 3 games (1 cancelled) │ net -1.50 USDC │ staked 6.50 │ won 5.00");
+    expect(t).toContain("SESSION 3 games (1 cancelled) │ net -1.50 USDC │ staked 6.50 │ paid 5.00");
     fits(u, 120, 40);
   });
 

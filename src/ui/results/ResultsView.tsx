@@ -212,7 +212,8 @@ function GameDetail(p: { game: GameResult; selected: number; width: number; rows
   const totals = packGroups(
     [
       [`total staked ${inCurrency(formatMoneyExact(g.total_staked), readOr(g.currency, ""))}`],
-      [`won ${formatMoneyExact(g.total_winnings)}`],
+      // What the service paid back, won or lost: "won" beside a LOST game read as a gain.
+      [`paid ${formatMoneyExact(g.total_winnings)}`],
       ["net ", span(g.cancelled === true ? "0.00 (refunded)" : formatMoneyChangeExact(net), { tone: netTone(net) })],
     ],
     p.width,
@@ -269,7 +270,7 @@ function bestAndWorst(s: SessionSummary, sep: string, width: number, ascii: bool
 /** The session's line when nothing has settled, in the first wording that fits. */
 const NOTHING_SETTLED = ["no games settled since the dashboard started", "none settled since the start"];
 
-/** The session's figures as whole items: a narrow pane drops what was won, then what was staked. */
+/** The session's figures as whole items: a narrow pane drops what was paid, then what was staked. */
 function Summary(p: { summary: SessionSummary; currency: string; width: number }) {
   const theme = useTheme();
   const s = p.summary;
@@ -292,7 +293,7 @@ function Summary(p: { summary: SessionSummary; currency: string; width: number }
             [head],
             [`${sep}net `, span(formatMoneyChange(s.net), { tone: netTone(s.net) }), p.currency === "" ? "" : ` ${p.currency}`],
             [`${sep}staked ${formatMoney(s.staked)}`],
-            [`${sep}won ${formatGross(s.won, s.staked)}`],
+            [`${sep}paid ${formatGross(s.won, s.staked)}`],
           ],
           p.width,
         )}
