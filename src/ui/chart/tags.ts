@@ -13,6 +13,7 @@ export const CHART_TAGS = {
   strike: { tag: "@67,100", meaning: "the strike of a position you hold in the live game; your best one bold" },
   times: {
     tag: `${TIME_TAGS.start} ${TIME_TAGS.lock} ${TIME_TAGS.end}`,
-    meaning: "on the time axis: the game's start, its lock (no more positions) and its end",
+    meaning:
+      "on the time axis: the game's lock (no more positions) and its end, and its start where the chart begins before it; the other labels are the time since the start (0:00) in a 10 s or 1 m game's window, else the clock (HH:MM)",
   },
 } as const;
