@@ -258,7 +258,30 @@ describe("the performance view", () => {
     expect(u.text()).toMatch(/32 games in all · read [\d.]+s ago · 1 settled since, counted/);
   });
 
-  it("at 60 columns keeps the title's name and the count, dropping the status's later parts", async () => {
+  it.each([
+    [80, 18],
+    [60, 15],
+  ])("at %ix%i keeps the filters chosen in the title, before the history's status and the defaults", async (cols, rows) => {
+    const { c } = setup(history(played()));
+    const u = await mount(c, cols, rows);
+    await u.press("g");
+    await u.press("t");
+    await u.press("i");
+    await u.press("a");
+    const title = u
+      .text()
+      .split("\n")
+      .find((l) => l.includes("PERFORMANCE"))!;
+    // At 60 columns the history's count gives way: the body's first line counts the games these filters hold.
+    expect(title).toMatch(
+      cols >= 80
+        ? /▸ PERFORMANCE testnet · 30 days · BTC_USDT · 10s games {2,}31 games in all │/
+        : /▸ PERFORMANCE testnet · 30 days · BTC_USDT · 10s games +│/,
+    );
+    expect(title.length).toBeLessThanOrEqual(cols);
+  });
+
+  it("at 60 columns keeps the title's name, the range and the count, dropping the status's later parts", async () => {
     const { c } = setup(history(played()));
     const u = await mount(c, 60, 15);
     await u.press("g");
@@ -268,7 +291,7 @@ describe("the performance view", () => {
       3_000,
       () => u.text(),
     );
-    expect(u.text()).toMatch(/▸ PERFORMANCE testnet +32 games in all · read [\d.]+s ago │/);
+    expect(u.text()).toMatch(/▸ PERFORMANCE testnet · 7 days +32 games in all │/);
   });
 
   it("says what is not known: loading, the first read under way (so far), a read that failed", async () => {

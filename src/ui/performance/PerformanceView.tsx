@@ -16,7 +16,7 @@ import type { ResultsHistory } from "../../poller/results-history.js";
 import { drawChart } from "../chart/price-chart.js";
 import { Line } from "../Line.js";
 import { bodyLines, innerWidth, Pane } from "../Pane.js";
-import { fitGroups, type Piece, textWidth } from "../spans.js";
+import { type Piece, textWidth } from "../spans.js";
 import { useTheme } from "../theme.js";
 import type { PerfLine } from "./performance-lines.js";
 import type { PerformanceState } from "./performance-state.js";
@@ -50,15 +50,37 @@ export function performanceScrollLimit(height: number, lines: number): number {
   return Math.max(0, lines - performanceRows(height, lines).figures);
 }
 
-/** "testnet · 7 days · every asset · every interval", the filters that fit `room` columns whole, in that order. */
+/**
+ * "testnet · 7 days · every asset · every interval", in that order, in `room` columns: "every asset" and "every
+ * interval" (no filter) go first, then the filters from the end; the network stays. A filter chosen is what the
+ * figures are of, so it outlasts the defaults.
+ */
 export function filterTitle(s: PerformanceState, room = Number.POSITIVE_INFINITY): string {
-  const interval = s.interval === undefined ? "every interval" : `${formatInterval(s.interval)} games`;
-  const parts = [s.network, rangeLabel(s.range), s.asset ?? "every asset", interval];
-  return fitGroups(
-    parts.map((part, i) => [i === 0 ? part : ` · ${part}`]),
-    room,
-  ).join("");
+  const parts = filterParts(s);
+  const drops = [...parts.filter((p) => p.unset).reverse(), ...parts.filter((p) => !p.unset && p !== parts[0]).reverse()];
+  let kept = parts;
+  for (const drop of drops) {
+    if (textWidth(joinFilters(kept)) <= room) break;
+    kept = kept.filter((p) => p !== drop);
+  }
+  return joinFilters(kept);
 }
+
+/** The filters the figures are of, without the defaults: what the title keeps beside the history's status. */
+export function chosenFilters(s: PerformanceState): string {
+  return joinFilters(filterParts(s).filter((p) => !p.unset));
+}
+
+function filterParts(s: PerformanceState): { text: string; unset: boolean }[] {
+  return [
+    { text: s.network, unset: false },
+    { text: rangeLabel(s.range), unset: false },
+    { text: s.asset ?? "every asset", unset: s.asset === undefined },
+    { text: s.interval === undefined ? "every interval" : `${formatInterval(s.interval)} games`, unset: s.interval === undefined },
+  ];
+}
+
+const joinFilters = (parts: readonly { text: string }[]) => parts.map((p) => p.text).join(" · ");
 
 /** Where the history stands, for the title's right: loading, reading (and how far), read a while ago, or not kept. */
 export function historyStatus(h: ResultsHistory, error: string | undefined, now: number): { text: string; tone?: "dim" | "warn" | "bad" } {
@@ -97,7 +119,12 @@ export const PerformanceView = memo(function PerformanceView(p: PerformanceViewP
   const width = innerWidth({ width: p.width, framed: true });
   const rows = performanceRows(p.height, p.lines.length);
   const found = historyStatus(p.history, p.error, p.now);
-  const status = { ...found, text: fitStatus(found.text, width - TITLE_MARK - "PERFORMANCE".length - TITLE_GAP) };
+  // The title's row: its name and the filters chosen first, the history's status in what is left, then the defaults.
+  const room = width - TITLE_MARK - "PERFORMANCE ".length - TITLE_GAP;
+  const statusRoom = room - textWidth(chosenFilters(p.state));
+  const fitted = fitStatus(found.text, statusRoom);
+  // Where even the count has no room beside them, a plain count gives way; a read under way or failed does not.
+  const status = { ...found, text: textWidth(fitted) > statusRoom && found.tone === "dim" ? "" : fitted };
   const scroll = Math.max(0, Math.min(p.state.scroll, p.lines.length - rows.figures));
   const more = p.lines.length - scroll - rows.figures;
   const inView = p.lines.slice(scroll, scroll + rows.figures - (more > 0 ? 1 : 0));
@@ -106,7 +133,7 @@ export const PerformanceView = memo(function PerformanceView(p: PerformanceViewP
   return (
     <Pane
       // Whole filters beside the history's status, two columns apart so that the two read apart; the rest are one key away (t, a, i, n).
-      title={`PERFORMANCE ${filterTitle(p.state, width - TITLE_MARK - "PERFORMANCE ".length - TITLE_GAP - textWidth(status.text))}`}
+      title={`PERFORMANCE ${filterTitle(p.state, room - textWidth(status.text))}`}
       width={p.width}
       height={p.height}
       focused
