@@ -144,9 +144,9 @@ function priceAlert(event: Record<string, unknown>, level: string) {
 function closingAlert(event: Record<string, unknown>) {
   expect(event).toMatchObject({ event: "closing", rule: "closing:10", asset: "BTC_USDT", interval: 60, seconds: 10, held: false });
   return {
-    shown: "ALERT predictions close in",
+    shown: "ALERT predictions close",
     // The line counts on to the lock while it shows (alertTextAt): fired at 0:10, it is read a few seconds later.
-    line: /^ALERT predictions close in 0:(0\d|10): #\S+ BTC_USDT 1m, nothing held\s*$/,
+    line: /^ALERT predictions (close in 0:(0\d|10)|closed): #\S+ BTC_USDT 1m, nothing held\s*$/,
     listed: "predictions close in",
   };
 }

@@ -282,7 +282,8 @@ describe("the clock of the focused game", () => {
     const event = countdownUnheld();
     expect(alertTextAt(event!, event!.at)).toBe(event!.text);
     expect(alertTextAt(event!, event!.at + 7_000)).toBe("predictions close in 0:03: #700 BTC_USDT 1m, nothing held");
-    expect(alertTextAt(event!, event!.at + 20_000)).toBe("predictions close in 0:00: #700 BTC_USDT 1m, nothing held");
+    // Past the lock: closed, not "close in 0:00".
+    expect(alertTextAt(event!, event!.at + 20_000)).toBe("predictions closed: #700 BTC_USDT 1m, nothing held");
     // A position placed in that game since it fired: the line says so; what another game holds is not its concern.
     expect(alertTextAt(event!, event!.at + 2_000, { gid: "700", held: true })).toBe(
       "predictions close in 0:08: #700 BTC_USDT 1m, holding positions",
@@ -297,6 +298,7 @@ describe("the clock of the focused game", () => {
     );
     expect(alertTextAt(early!, early!.at + 5_000)).toMatch(/^early precision window open: #700 BTC_USDT 1m, 0:\d\d left$/);
     expect(alertTextAt(early!, early!.at + 5_000)).not.toBe(early!.text);
+    expect(alertTextAt(early!, early!.at + 3_600_000)).toBe("early precision window closed: #700 BTC_USDT 1m");
     const settled = { ...event!, event: "settled" as const, text: "settled #700: WON +1.00 USDC" };
     expect(alertTextAt(settled, settled.at + 7_000)).toBe("settled #700: WON +1.00 USDC");
   });

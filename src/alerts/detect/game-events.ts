@@ -192,12 +192,14 @@ function gameWhere(gid: string, asset: string, interval: number): string {
 
 /** A countdown alert's line `toClose` ms before the lock: "predictions close in 0:10: #…700 BTC_USDT 1m, nothing held". */
 function closingText(toClose: number, where: string, held: boolean): string {
-  return `predictions close in ${formatCountdown(toClose)}: ${where}, ${held ? "holding positions" : "nothing held"}`;
+  // Past the lock the line, while it still shows, says so rather than stand at "close in 0:00".
+  const when = toClose > 0 ? `predictions close in ${formatCountdown(toClose)}` : "predictions closed";
+  return `${when}: ${where}, ${held ? "holding positions" : "nothing held"}`;
 }
 
 /** An early-window alert's line `left` ms before the window closes. */
 function earlyText(left: number, where: string): string {
-  return `early precision window open: ${where}, ${formatCountdown(left)} left`;
+  return left > 0 ? `early precision window open: ${where}, ${formatCountdown(left)} left` : `early precision window closed: ${where}`;
 }
 
 /**
