@@ -21,6 +21,11 @@ export interface AlertEvent {
   title: string;
   /** One line for a person, the key facts first. */
   text: string;
+  /**
+   * The same line naming its subject less, for a line too narrow for the first of `text`'s parts (" · "): a
+   * settlement without the market, then without the game's id, so its result and amount are never cut.
+   */
+  shorter?: readonly string[];
   tone: AlertTone;
   /** What the event is about, each kind its own (docs/alerts.md). */
   data: Readonly<Record<string, AlertField>>;

@@ -151,6 +151,21 @@ export function fitParts(text: string, sep: string, width: number): string {
 }
 
 /**
+ * The longest of a line's forms (each naming its subject less than the one
+ * before) whose first part (`sep`) fits `width` whole, else the shortest;
+ * its parts that fit whole (fitParts). A toast's or an alert's result and
+ * amount are never cut while a shorter form keeps them.
+ */
+export function fitForms(forms: readonly string[], sep: string, width: number): string {
+  return fitParts(forms.find((f) => fitsFirstPart(f, sep, width)) ?? forms.at(-1)!, sep, width);
+}
+
+/** Whether `text`'s first part (before `sep`) fits `width`. */
+export function fitsFirstPart(text: string, sep: string, width: number): boolean {
+  return textWidth(text.split(sep)[0]!) <= width;
+}
+
+/**
  * Whole groups in lines of at most `width` columns, in their order, `sep`
  * between two on a line: a narrow pane takes more lines rather than cut an
  * item. A group wider than a line has one to itself (and is cut there).

@@ -185,10 +185,16 @@ describe("the alerts list (L)", () => {
     const settled = event(9, {
       event: "settled",
       text: "settled #…367300 BTC_USDT 10s: LOST -0.011271 USDC · staked 0.02 · paid 0.008729",
+      shorter: [
+        "settled #…367300: LOST -0.011271 USDC · staked 0.02 · paid 0.008729",
+        "settled: LOST -0.011271 USDC · staked 0.02 · paid 0.008729",
+      ],
       tone: "down",
     });
     const { controller } = fakeAlerts({ rules: RULES, fired: [{ event: settled, channels: [] }] });
     for (const [cols, shows] of [
+      // Too narrow for the market beside the time: the game's id and the amount, whole.
+      [60, "settled #…367300: LOST -0.011271 USDC"],
       [90, "LOST -0.011271 USDC · staked 0.02"],
       [120, "LOST -0.011271 USDC · staked 0.02 · paid 0.008729"],
     ] as const) {
@@ -246,6 +252,26 @@ describe("the alert line", () => {
     expectFits(frame, cols, rows);
     frame = await press("?");
     expectFits(frame, cols, rows);
+  });
+
+  it("names a settlement's game less before it cuts the amount", async () => {
+    const text = "settled #…367300 BTC_USDT 10s: LOST -0.011271 USDC · staked 0.02 · paid 0.008729";
+    const shorter = [
+      "settled #…367300: LOST -0.011271 USDC · staked 0.02 · paid 0.008729",
+      "settled: LOST -0.011271 USDC · staked 0.02 · paid 0.008729",
+    ];
+    const line = { alert: event(9, { event: "settled", text, shorter, tone: "down" }), until: now + 10_000 };
+    for (const [cols, shows] of [
+      [40, "ALERT settled: LOST -0.011271 USDC"],
+      [50, "ALERT settled #…367300: LOST -0.011271 USDC"],
+      [56, "ALERT settled #…367300 BTC_USDT 10s: LOST -0.011271 USDC"],
+      [80, "ALERT settled #…367300 BTC_USDT 10s: LOST -0.011271 USDC · staked 0.02"],
+    ] as const) {
+      const { controller } = fakeAlerts({ line });
+      const frame = await drawApp(liveSnapshot(now), now, cols, 15, [], { alerts: controller });
+      expect(frame.split("\n").at(-2)!.trimEnd()).toBe(shows);
+      drawn()?.unmount();
+    }
   });
 
   it("cuts a long alert to the width, and is gone once its time is up", async () => {

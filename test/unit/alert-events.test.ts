@@ -41,6 +41,7 @@ describe("a held game settled", () => {
       at: T0 + 1_000,
       title: "WON +2.50 USDC",
       text: "settled #489886 BTC_USDT 1m: WON +2.50 USDC · staked 5.00 · paid 7.50",
+      shorter: ["settled #489886: WON +2.50 USDC · staked 5.00 · paid 7.50", "settled: WON +2.50 USDC · staked 5.00 · paid 7.50"],
       tone: "up",
       data: {
         gid: "489886",

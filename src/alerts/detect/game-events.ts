@@ -40,7 +40,7 @@ function settled(n: SettlementNotice) {
   const g = n.result;
   const card = lastGameCard(g);
   const net = gameNet(g);
-  const head = `#${shortGid(g.gid)} ${readOr(g.asset, "?")} ${formatInterval(g.interval)}`;
+  const gid = `#${shortGid(g.gid)}`;
   const money =
     card.outcome === "cancelled"
       ? `stakes refunded ${inCurrency(card.staked, card.currency)}`
@@ -52,7 +52,8 @@ function settled(n: SettlementNotice) {
     at: n.at,
     // A cancelled game has no net to say.
     title: inCurrency(card.outcome === "cancelled" ? card.word : `${card.word} ${card.net}`, card.currency),
-    text: `settled ${head}: ${card.word} ${money}`,
+    text: `settled ${gid} ${readOr(g.asset, "?")} ${formatInterval(g.interval)}: ${card.word} ${money}`,
+    shorter: [`settled ${gid}: ${card.word} ${money}`, `settled: ${card.word} ${money}`],
     tone: OUTCOME_TONE[card.outcome],
     data: {
       gid: g.gid,

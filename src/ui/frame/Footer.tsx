@@ -6,7 +6,7 @@ import { fitHints } from "../fit-hints.js";
 import type { Hint } from "../keymap.js";
 import { Line } from "../Line.js";
 import type { Tone } from "../palettes.js";
-import { fitParts, piecesWidth } from "../spans.js";
+import { fitForms, fitParts, fitsFirstPart } from "../spans.js";
 
 export interface FooterProps {
   hints: readonly Hint[];
@@ -32,14 +32,14 @@ export const Footer = memo(function Footer(p: FooterProps) {
   // may be another market's): a 10 s game's settles every game, and took the age away for 10 s of every 15. Else it,
   // and a message, gets the whole line for its few seconds.
   const besideAge = p.width - AGE_SLOT - AGE_GAP;
-  const toastRoom = toast !== undefined && fitsWhole(toast.text, besideAge) ? besideAge : p.width;
+  const toastRoom = toast !== undefined && fitsFirstPart(toast.text, " · ", besideAge) ? besideAge : p.width;
   const whole = (toast !== undefined && toastRoom === p.width) || p.message !== undefined;
   return (
     <Box width={p.width} height={1} flexShrink={0}>
       <Box flexGrow={1} flexShrink={1}>
         {toast !== undefined ? (
           <Line bold tone={TOAST_TONE[toast.outcome]}>
-            {fitParts(toastFor(toast, toastRoom), " · ", toastRoom)}
+            {fitForms([toast.text, ...toast.shorter], " · ", toastRoom)}
           </Line>
         ) : (
           <Line tone={p.message ? "warn" : "dim"}>
@@ -60,14 +60,3 @@ export const Footer = memo(function Footer(p: FooterProps) {
     </Box>
   );
 });
-
-/** The toast's longest form whose first part, the result and the amount, fits `width` whole; else its shortest. */
-function toastFor(toast: Toast, width: number): string {
-  const forms = [toast.text, ...toast.shorter];
-  return forms.find((t) => fitsWhole(t, width)) ?? forms.at(-1)!;
-}
-
-/** Whether a toast's first part, the result and the amount, fits `width`. */
-function fitsWhole(text: string, width: number): boolean {
-  return piecesWidth([text.split(" · ")[0]!]) <= width;
-}

@@ -14,7 +14,7 @@ import { useKeyTables } from "../../keys-context.js";
 import { Line } from "../../Line.js";
 import { windowStart } from "../../list-window.js";
 import { innerWidth, Pane } from "../../Pane.js";
-import { fitParts, span, textWidth } from "../../spans.js";
+import { fitForms, span, textWidth } from "../../spans.js";
 import { mark } from "../../symbols.js";
 import { useTheme } from "../../theme.js";
 import { ALERT_TONES } from "../use-alerts.js";
@@ -93,6 +93,6 @@ function RuleRow(p: { entry: RuleEntry; selected: boolean; width: number }) {
 function FiredRow(p: { fired: FiredAlert; width: number }) {
   const e = p.fired.event;
   const at = `  ${formatClock(e.at)}  `;
-  const text = fitParts(e.text, " · ", p.width - textWidth(at));
+  const text = fitForms([e.text, ...(e.shorter ?? [])], " · ", p.width - textWidth(at));
   return <Line>{[span(at, { tone: "dim" }), span(text, { tone: ALERT_TONES[e.tone] })]}</Line>;
 }
