@@ -109,7 +109,7 @@ describe("position form", () => {
     expect(sent).toEqual([{ gid: "489886", sp: "67100", f: "2.5" }]);
     // The form gives the chart its rows back; the footer says what was placed.
     expect(u.text()).not.toMatch(/\bPLACE\b/);
-    expect(flat(u.text())).toContain("placed ✓ @67,100 stake 2.5 txid tx-from- — p places another");
+    expect(flat(u.text())).toContain("placed ✓ @67,100 stake 2.50 txid tx-from- — p places another");
   });
 
   it("with the price past its refresh calls it the last, not the live one, and p and P leave the price to type", async () => {
@@ -246,7 +246,7 @@ describe("position form", () => {
     await u.press(ENTER);
     await tick(50);
     const footer = u.text().split("\n").at(-1)!;
-    expect(footer.trimEnd()).toMatch(/^placed ✓ @67,100 stake 0\.1 txid \S+$/);
+    expect(footer.trimEnd()).toMatch(/^placed ✓ @67,100 stake 0\.10 txid \S+$/);
     expect(footer).not.toContain("…");
   });
 

@@ -95,7 +95,7 @@ describe("form steps", () => {
   it("after the service's answer: a success closes the form and is said; a refusal keeps the values and says why", () => {
     const sending: FormState = { ...openForm("67100", "1"), step: "sending", order: { gid: "489886", sp: "67100", f: "1" } };
     const placed = afterOutcome(sending, { kind: "placed", position: placedPosition({ txid: "95c7bbf3-0000-4000-8000-000000000001" }) });
-    expect(placed).toEqual({ form: null, said: "placed ✓ @67,100 stake 1 txid 95c7bbf3 — p places another" });
+    expect(placed).toEqual({ form: null, said: "placed ✓ @67,100 stake 1.00 txid 95c7bbf3 — p places another" });
     const error = { kind: "conflict" as const, message: "POST /spot: rejected as a conflict, status 409 (Duplicate position)", at: START };
     const refused = afterOutcome(sending, { kind: "rejected", error, fields: [] });
     // The form is the POST: its note gives the reason without the call's name.
