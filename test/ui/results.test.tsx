@@ -438,6 +438,21 @@ describe("results view", () => {
     expect(u.text()).toContain("POSITIONS");
   });
 
+  it("offers j/k select only where there is more than one row to select", async () => {
+    const footer = (u: NonNullable<typeof ui>) => u.text().split("\n").at(-1)!;
+    const two = await openResults(history.slice(0, 2), 80, 24);
+    expect(footer(two.u)).toContain("j/k select");
+    await two.u.press(ENTER);
+    expect(footer(two.u)).toContain("j/k select");
+    two.u.unmount();
+    const single = game(0);
+    const one = await openResults([{ ...single, positions: single.positions.slice(0, 1) }], 80, 24);
+    expect(footer(one.u)).toMatch(/^r\/Esc close {2}Enter positions/);
+    await one.u.press(ENTER);
+    expect(flat(one.u.text())).toContain("67,100.00 2.50 3.10");
+    expect(footer(one.u)).not.toContain("select");
+  });
+
   it("shows a cancelled game's detail with its refund and a null closing price as no data", async () => {
     const cancelled = game(0, { closing_price: null, cancelled: true, total_winnings: "3.25", net_return: "0" });
     const { c } = setup({ [key({}, [80, 24])]: page([cancelled], 1) });

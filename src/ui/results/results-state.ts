@@ -78,6 +78,13 @@ function cycle<T>(list: readonly T[], current: T | undefined): T | undefined {
   return i < 0 || i === list.length - 1 ? undefined : list[i + 1];
 }
 
+/** Whether j/k has rows to move among: two games on the page, or two positions in the game shown. */
+export function selectable(v: ResultsViewState, page: ResultsPage | undefined): boolean {
+  const games = page?.games ?? [];
+  const rows = v.detail === null ? games.length : (games.find((g) => g.gid === v.detail)?.positions.length ?? 0);
+  return rows > 1;
+}
+
 /** What an action does to the view (null: closed), and what to say instead when it cannot. */
 export function resultsAction(
   v: ResultsViewState,

@@ -12,7 +12,7 @@ import { type Binding, binding, hints, type KeyPress, keyName } from "../keymap.
 import type { Mode } from "../mode.js";
 import { useLatestState } from "../use-latest-state.js";
 import { RESULTS_PASS, type ResultsBinding } from "./keys.js";
-import { currentPage, opened, queryOf, type ResultsQueryArg, type ResultsViewState, resultsAction } from "./results-state.js";
+import { currentPage, opened, queryOf, type ResultsQueryArg, type ResultsViewState, resultsAction, selectable } from "./results-state.js";
 
 export interface ResultsController {
   store: { getSnapshot(): Snapshot };
@@ -73,7 +73,10 @@ export function useResultsMode(
       hints: () => {
         const v = currentView();
         const w = v ? where(v) : "list";
-        return [...hints(table.filter((t) => t.in === w)), ...FOOTER_PASS[w].flatMap((a) => hints(passed([a])))];
+        // "j/k select" only where there is more than one row to select.
+        const moves = v !== null && selectable(v, currentPage(v, controller.store.getSnapshot())?.value);
+        const own = table.filter((t) => t.in === w && (moves || (t.action !== "down" && t.action !== "positionDown")));
+        return [...hints(own), ...FOOTER_PASS[w].flatMap((a) => hints(passed([a])))];
       },
     };
   }, [controller, assets, say, table, dashboard, setView, currentView]);
