@@ -154,7 +154,7 @@ function withoutCall(message: string): string {
   return message.replace(/^POST \/spot: /, "");
 }
 
-/** "placed ✓ @67,100 stake 2.5 txid 95c7bbf3 — p places another": the strike as the panes draw it. */
+/** "placed ✓ @67,100 stake 2.50 txid 95c7bbf3 — p places another": the strike and the stake as the panes draw them. */
 function placedNote(f: FormState, txid: string, how: string, placeKey: string): string {
   const order = f.order;
   // The stake as the positions table writes it ("0.10", not the typed "0.1").

@@ -212,7 +212,7 @@ function GameDetail(p: { game: GameResult; selected: number; width: number; rows
   const totals = packGroups(
     [
       [`total staked ${inCurrency(formatMoneyExact(g.total_staked), readOr(g.currency, ""))}`],
-      // What the service paid back, won or lost: "won" beside a LOST game read as a gain.
+      // What the service paid back, won or lost: "won" would read as a gain beside a LOST game.
       [`paid ${formatMoneyExact(g.total_winnings)}`],
       ["net ", span(g.cancelled === true ? "0.00 (refunded)" : formatMoneyChangeExact(net), { tone: netTone(net) })],
     ],
