@@ -367,6 +367,21 @@ describe("the money line where it cannot hold everything", () => {
     const cents = { ...onlyOpen, closedNow: { ...closedNow, places: 2 } };
     expect(line80(cents)).toBe("USDC 1,186.42  if closed now -0.03 (-61.42%)  session proj. net -0.03");
   });
+  it("beside a session net not known yet, says what has settled where the line has room, and keeps its shape where not", () => {
+    const loading: Money = {
+      closedNow: undefined,
+      session: { settled: new Decimal("-0.024858"), open: undefined, total: undefined },
+      stale: false,
+    };
+    const at = (width: number, money = loading) => stripAnsi(frameOf({ money, width })).split("\n")[0]!.trimEnd();
+    expect(at(80)).toBe("USDC 1,186.42  if closed now …  session net … (settled -0.024858 · open proj. …)");
+    expect(at(70)).toBe("USDC 1,186.42  if closed now …  session net … (settled -0.024858)");
+    expect(at(55)).toBe("USDC 1,186.42  if closed now …  session net …");
+    // Nothing settled yet (at launch): nothing beside the "…".
+    expect(at(80, { ...loading, session: { ...loading.session, settled: new Decimal(0) } })).toBe(
+      "USDC 1,186.42  if closed now …  session net …",
+    );
+  });
   const line80 = (m: Money) =>
     stripAnsi(frameOf({ money: m }))
       .split("\n")[0]!

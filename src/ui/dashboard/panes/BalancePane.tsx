@@ -74,7 +74,7 @@ export const BalancePane = memo(function BalancePane(p: BalancePaneProps) {
         <Line tone={p.error ? "bad" : "dim"}>{p.error ?? "loading…"}</Line>
       )}
       <Line>{closedNowPieces(p.money, p.currency, "if closed now ")}</Line>
-      <Line>{sessionPieces(p.money, p.currency, false)}</Line>
+      <Line>{sessionPieces(p.money, p.currency, "none")}</Line>
       {split ? <Line tone="dim">{sessionSplit(p.money.session)}</Line> : null}
       {withdrawal !== undefined && withdrawal !== "none" ? <Line tone="warn">{`withdrawal ${withdrawal}`}</Line> : null}
       {p.last ? <LastGame card={p.last} lines={room} width={width} /> : null}
@@ -98,13 +98,24 @@ export function closedNowPieces(money: Money, currency: string, label: string, p
 }
 
 /**
- * "session proj. net +2.88 USDC": settled and open together; `split` adds "(settled +3.11 · open proj. −0.23)".
- * STALE with the focused game's projection when that is part of it.
+ * How much of the session's parts goes beside its net: "split" the two, "(settled +3.11 · open proj. −0.23)";
+ * "settled" the settled part while the net is not known yet; "none" (a line of their own shows them).
  */
-export function sessionPieces(money: Money, currency: string, split: boolean): Piece[] {
+export type SessionDetail = "split" | "settled" | "none";
+
+/**
+ * "session proj. net +2.88 USDC": settled and open together, with `detail` beside it. STALE with the focused
+ * game's projection when that is part of it.
+ */
+export function sessionPieces(money: Money, currency: string, detail: SessionDetail): Piece[] {
   const m = money.session;
   const label = sessionLabel(m);
-  if (m.total === undefined) return [label, span("…", { tone: "dim" })];
+  const split = detail === "split";
+  // Not known until every game held is read (a 10 s game's first second or so), but what has settled is.
+  if (m.total === undefined) {
+    const known = detail === "none" || m.settled.isZero() ? undefined : split ? sessionSplit(m) : `settled ${formatMoneyChange(m.settled)}`;
+    return [label, span("…", { tone: "dim" }), known !== undefined && span(` (${known})`, { tone: "dim" })];
+  }
   if (m.total === null)
     return [label, span("projection pending", { tone: "dim" }), split ? span(` (${sessionSplit(m)})`, { tone: "dim" }) : null];
   const open = typeof money.closedNow === "object" && money.closedNow !== null ? money.closedNow : undefined;
@@ -160,17 +171,21 @@ export function MoneyLine(p: {
           span(formatMoney(p.balance), { bold: !p.stale && !p.outdated, tone: p.stale || p.outdated ? "dim" : undefined }),
           p.stale && span(" STALE", { tone: "warn", bold: true }),
         ];
-  // The roomiest wording that fits whole; narrow, the two money figures before the balance, under short labels.
+  const closed = (currency: string, pct = true) => ["  ", ...closedNowPieces(p.money, currency, "if closed now ", pct)];
+  const session = (detail: SessionDetail) => ["  ", ...sessionPieces(p.money, "", detail)];
+  // The roomiest wording that fits whole; narrow, the two money figures before the balance, under short labels. The
+  // settled part beside a session net not known yet goes before anything else does: the line keeps its shape.
   const variants: Piece[][][] = [
-    [balance, ["  ", ...closedNowPieces(p.money, p.currency, "if closed now ")], ["  ", ...sessionPieces(p.money, p.currency, true)]],
-    [balance, ["  ", ...closedNowPieces(p.money, "", "if closed now ")], ["  ", ...sessionPieces(p.money, "", false)]],
+    [balance, closed(p.currency), ["  ", ...sessionPieces(p.money, p.currency, "split")]],
+    [balance, closed(""), session("settled")],
+    [balance, closed(""), session("none")],
     // Then without the share: the balance is worth more than the percent the positions table gives beside it.
-    [balance, ["  ", ...closedNowPieces(p.money, "", "if closed now ", false)], ["  ", ...sessionPieces(p.money, "", false)]],
+    [balance, closed("", false), session("none")],
     // The figure first when there is one, still without the share; with nothing projected, the balance is worth more
     // than a dash.
     typeof p.money.closedNow === "object" && p.money.closedNow !== null
-      ? [closedNowPieces(p.money, "", "if closed now ", false), ["  ", ...sessionPieces(p.money, "", false)], ["  ", ...balance]]
-      : [balance, ["  ", ...sessionPieces(p.money, "", false)], ["  ", ...closedNowPieces(p.money, "", "if closed now ")]],
+      ? [closedNowPieces(p.money, "", "if closed now ", false), session("none"), ["  ", ...balance]]
+      : [balance, session("none"), closed("")],
   ];
   const fits = variants.find((v) => piecesWidth(v.flat()) <= p.width) ?? variants.at(-1)!;
   return <Line>{fitGroups(fits, p.width)}</Line>;
