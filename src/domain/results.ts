@@ -187,14 +187,23 @@ export interface Toast {
  */
 export function settlementToast(g: GameResult, ascii = false, resultsKey = "r"): Toast {
   const card = lastGameCard(g);
-  const gid = `#${shortGid(g.gid, ascii)}`;
-  const heads = [`settled ${gid} ${readOr(g.asset, "?")} ${formatInterval(g.interval)}:`, `settled ${gid}:`, "settled:"];
   const body =
     card.outcome === "cancelled"
       ? `CANCELLED, stakes refunded ${inCurrency(card.staked, card.currency)} · ${resultsKey} results`
       : `${card.word} ${inCurrency(card.net, card.currency)} · staked ${card.staked} · paid ${card.paid} · ${resultsKey} results`;
-  const [text, ...shorter] = heads.map((head) => `${head} ${body}`);
-  return { outcome: card.outcome, text: text!, shorter };
+  return { outcome: card.outcome, ...settledForms(g, body, ascii) };
+}
+
+/**
+ * "settled #…482411 BTC_USDT 1m: `body`", then naming the game less ("settled #…482411: …", "settled: …"):
+ * a settlement's line in the forms a narrow line picks from (the toast, the alert line and list).
+ */
+export function settledForms(g: GameResult, body: string, ascii = false): { text: string; shorter: string[] } {
+  const gid = `#${shortGid(g.gid, ascii)}`;
+  return {
+    text: `settled ${gid} ${readOr(g.asset, "?")} ${formatInterval(g.interval)}: ${body}`,
+    shorter: [`settled ${gid}: ${body}`, `settled: ${body}`],
+  };
 }
 
 const OUTCOME_WORDS: Record<GameOutcome, string> = { won: "WON", lost: "LOST", even: "EVEN", cancelled: "CANCELLED", unknown: "RESULT ?" };

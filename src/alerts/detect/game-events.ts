@@ -8,7 +8,7 @@ import { projectedNet } from "../../domain/book.js";
 import { formatCountdown, formatInterval, formatMoneyChange, inCurrency, shortGid } from "../../domain/format.js";
 import { gameClock } from "../../domain/game.js";
 import type { Decimal } from "../../domain/money.js";
-import { type GameOutcome, gameNet, lastGameCard, playedIn } from "../../domain/results.js";
+import { type GameOutcome, gameNet, lastGameCard, playedIn, settledForms } from "../../domain/results.js";
 import { earlyWindowMs, inEarlyWindow } from "../../domain/rules.js";
 import { isReadable, readOr, type Unreadable } from "../../domain/service-data.js";
 import { bookOf, holdsLiveGame, type SettlementNotice } from "../../poller/snapshot.js";
@@ -40,11 +40,11 @@ function settled(n: SettlementNotice) {
   const g = n.result;
   const card = lastGameCard(g);
   const net = gameNet(g);
-  const gid = `#${shortGid(g.gid)}`;
   const money =
     card.outcome === "cancelled"
       ? `stakes refunded ${inCurrency(card.staked, card.currency)}`
       : `${inCurrency(card.net, card.currency)} · staked ${card.staked} · paid ${card.paid}`;
+  const { text, shorter } = settledForms(g, `${card.word} ${money}`);
   const exact = (v: Decimal | null | Unreadable) => (v !== null && isReadable(v) ? v.toFixed() : null);
   return {
     event: "settled" as const,
@@ -52,8 +52,8 @@ function settled(n: SettlementNotice) {
     at: n.at,
     // A cancelled game has no net to say.
     title: inCurrency(card.outcome === "cancelled" ? card.word : `${card.word} ${card.net}`, card.currency),
-    text: `settled ${gid} ${readOr(g.asset, "?")} ${formatInterval(g.interval)}: ${card.word} ${money}`,
-    shorter: [`settled ${gid}: ${card.word} ${money}`, `settled: ${card.word} ${money}`],
+    text,
+    shorter,
     tone: OUTCOME_TONE[card.outcome],
     data: {
       gid: g.gid,

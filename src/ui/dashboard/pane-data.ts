@@ -4,7 +4,7 @@
  * what it comes from changes.
  */
 import { useMemo, useRef } from "react";
-import { gameClock } from "../../domain/game.js";
+import { livePhase } from "../../domain/game.js";
 import { type ClosedNow, ifClosedNow, sessionMoney } from "../../domain/money-line.js";
 import { bestRow, isWinning, type PositionRow, positionTotals } from "../../domain/positions.js";
 import { sessionSummary } from "../../domain/results.js";
@@ -73,6 +73,5 @@ export function moneyFreshness(s: DashboardProps["snapshot"], now: number) {
 
 /** Whether the live game takes positions now, by the game clock. */
 function isAccepting(s: DashboardProps["snapshot"], now: number): boolean {
-  const live = s.listing?.value.liveGame;
-  return live != null && gameClock(live, now).phase === "accepting";
+  return s.listing !== undefined && livePhase(s.listing.value, now) === "accepting";
 }

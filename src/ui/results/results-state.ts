@@ -80,9 +80,13 @@ function cycle<T>(list: readonly T[], current: T | undefined): T | undefined {
 
 /** Whether j/k has rows to move among: two games on the page, or two positions in the game shown. */
 export function selectable(v: ResultsViewState, page: ResultsPage | undefined): boolean {
+  return selectableRows(v, page) > 1;
+}
+
+/** The rows j/k moves among: the page's games, or the positions of the game shown. */
+function selectableRows(v: ResultsViewState, page: ResultsPage | undefined): number {
   const games = page?.games ?? [];
-  const rows = v.detail === null ? games.length : (games.find((g) => g.gid === v.detail)?.positions.length ?? 0);
-  return rows > 1;
+  return v.detail === null ? games.length : (games.find((g) => g.gid === v.detail)?.positions.length ?? 0);
 }
 
 /** What an action does to the view (null: closed), and what to say instead when it cannot. */
@@ -99,10 +103,8 @@ export function resultsAction(
       return { view: null };
     case "back":
       return { view: { ...v, detail: null, position: 0 } };
-    case "positionDown": {
-      const positions = games.find((g) => g.gid === v.detail)?.positions.length ?? 0;
-      return { view: { ...v, position: Math.min(Math.max(0, positions - 1), v.position + 1) } };
-    }
+    case "positionDown":
+      return { view: { ...v, position: Math.min(Math.max(0, selectableRows(v, page) - 1), v.position + 1) } };
     case "positionUp":
       return { view: { ...v, position: Math.max(0, v.position - 1) } };
     case "down":
