@@ -216,6 +216,23 @@ describe("the alerts list (L)", () => {
     expectFits(frame, 60, 15);
   });
 
+  it("offers each key only where it acts: j/k over two rules, m and d over one, PgDn where the fired alerts do not fit", async () => {
+    const footer = (frame: string) => frame.split("\n").at(-1)!;
+    const one = fakeAlerts({ rules: RULES.slice(0, 1), fired: [] });
+    expect(footer(await drawApp(liveSnapshot(now), now, 120, 24, ["L"], { alerts: one.controller }))).toMatch(
+      /^L\/Esc close {2}m mute {2}d delete {2}q quit /,
+    );
+    const none = fakeAlerts({ rules: [], fired: [] });
+    expect(footer(await drawApp(liveSnapshot(now), now, 120, 24, ["L"], { alerts: none.controller }))).toMatch(/^L\/Esc close {2}q quit /);
+    const many = fakeAlerts({ rules: RULES, fired: FIRED });
+    expect(footer(await drawApp(liveSnapshot(now), now, 120, 40, ["L"], { alerts: many.controller }))).toMatch(
+      /^L\/Esc close {2}j\/k select {2}m mute {2}d delete {2}q quit /,
+    );
+    expect(footer(await drawApp(liveSnapshot(now), now, 120, 15, ["L"], { alerts: many.controller }))).toMatch(
+      /^L\/Esc close {2}j\/k select {2}m mute {2}d delete {2}PgDn\/PgUp fired {2}q quit /,
+    );
+  });
+
   it("A from the list closes it and opens the form", async () => {
     const { controller } = fakeAlerts({ rules: RULES });
     const frame = await drawApp(liveSnapshot(now), now, 80, 24, ["L", "A"], { alerts: controller });

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { bookMarkets, marketLabel } from "../../src/domain/book.js";
 import { bookOf, type Snapshot } from "../../src/poller/snapshot.js";
-import { draw, drawn, liveSnapshot, START } from "../helpers/dashboard.js";
+import { draw, drawApp, drawn, liveSnapshot, START } from "../helpers/dashboard.js";
 import { listing, livePrice, statusPosition, statusResponse } from "../helpers/fixtures.js";
 import { panel, pane as paneOf } from "../helpers/screen.js";
 
@@ -164,6 +164,16 @@ describe("the book", () => {
     expect(book.find((r) => r.includes("ETH_USDT 1h"))).toBeDefined();
     expect(frame).toContain("Enter shows the selected game in the panes");
     expect(frame).not.toContain("PRICE BTC_USDT");
+  });
+
+  it("offers j/k only where there are two games to choose between, and Enter only over one", async () => {
+    const footer = (frame: string) => frame.split("\n").at(-1)!;
+    const none = { ...liveSnapshot(NOW), status: { value: statusResponse([]), at: NOW - 1_000 } };
+    expect(footer(await drawApp(none, NOW, 80, 24, ["b"]))).toMatch(/^b\/Esc close {2}q quit /);
+    // The live game's two positions: one game.
+    const one = footer(await drawApp(liveSnapshot(NOW), NOW, 80, 24, ["b"]));
+    expect(one).toMatch(/^b\/Esc close {2}Enter show {2}q quit /);
+    expect(footer(await drawApp(withBook(NOW), NOW, 80, 24, ["b"]))).toMatch(/^b\/Esc close {2}j\/k select {2}Enter show {2}q quit /);
   });
 
   it("offers no Enter where no game is held: there is nothing to show", () => {

@@ -51,7 +51,12 @@ export function useBookMode(
         return true;
       },
       bindings: table,
-      hints: () => [...hints(table), ...hints(passed.filter((b) => b.action === "quit"))],
+      hints: () => {
+        // j/k only where there are two games to choose between, Enter only over one.
+        const n = rows().length;
+        const own = table.filter((b) => (b.action !== "down" || n > 1) && (b.action !== "focus" || n > 0));
+        return [...hints(own), ...hints(passed.filter((b) => b.action === "quit"))];
+      },
     };
   }, [controller, rows, say, table, dashboard, selectedNow, setSelected]);
   return { selected, toggle, mode };

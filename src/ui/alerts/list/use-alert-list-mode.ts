@@ -56,7 +56,20 @@ export function useAlertListMode(
         return true;
       },
       bindings: table,
-      hints: () => [...hints(table), ...hints(passed.filter((b) => b.action === "quit"))],
+      hints: () => {
+        // Each key offered only where it would act: two rules to choose between, a rule, fired alerts past the page.
+        const rules = alerts?.store.getSnapshot().rules.length ?? 0;
+        const acts: Record<AlertListAction, boolean> = {
+          close: true,
+          down: rules > 1,
+          up: rules > 1,
+          mute: rules > 0,
+          delete: rules > 0,
+          pageDown: firedFit().limit > 0,
+          pageUp: firedFit().limit > 0,
+        };
+        return [...hints(table.filter((b) => acts[b.action])), ...hints(passed.filter((b) => b.action === "quit"))];
+      },
     };
   }, [alerts, say, table, dashboard, firedFit, currentList, setList]);
 
