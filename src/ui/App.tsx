@@ -229,7 +229,7 @@ function useModes(p: AppProps, n: ModeNeeds) {
   const dashboard = useDashboardMode(
     keys.dashboard,
     n.holding,
-    { readonly: p.readonly, holding: n.holding, online: n.online, alerts: p.alerts !== undefined, strategy: p.strategy !== undefined },
+    { readonly: p.readonly, online: n.online, alerts: p.alerts !== undefined, strategy: p.strategy !== undefined },
     {
       exit: n.exit,
       say: n.say,

@@ -427,6 +427,18 @@ describe("dashboard edges", () => {
     expect(frame).not.toContain("67,000.00");
   });
 
+  it("offers j/k scroll only over a positions table with more rows than room", async () => {
+    const now = START + 15_000;
+    const footer = (frame: string) => frame.split("\n").at(-1)!;
+    const fits = footer(await drawApp(liveSnapshot(now), now, 80, 24));
+    expect(fits).toMatch(/^q quit {2}\? help {2}i interval {2}p place /);
+    const many = Array.from({ length: 10 }, (_, i) =>
+      statusPosition({ txid: `p${i}`, sp: String(67000 + i), f: "1", t: String(START + 1000 + i) }),
+    );
+    const snap = liveSnapshot(now, { status: { value: statusResponse(many), at: now } });
+    expect(footer(await drawApp(snap, now, 80, 24))).toMatch(/^q quit {2}\? help {2}j\/k scroll {2}p place /);
+  });
+
   it("in the one-line layout, draws the price chart in the rows the positions leave, and the sparkline where they leave too few", () => {
     const now = START + 15_000;
     const snap = liveSnapshot(now);

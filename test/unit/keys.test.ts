@@ -89,13 +89,13 @@ describe("the key tables", () => {
   });
 
   it("the footer offers only keys that act, in the dashboard, the results view and the book", () => {
-    const offered = line(dashboardHints(DASHBOARD_KEYS, { readonly: false, holding: true, online: true }));
+    const offered = line(dashboardHints(DASHBOARD_KEYS, { readonly: false, scrollable: true, online: true }));
     expect(offered).toBe(
       "q quit  ? help  tab pane  j/k scroll  i interval  a asset  +/- chart  ^R refresh  p place  P repeat  r results  g performance  b book  D diagnostics",
     );
     // Offline, placing is not offered either.
-    expect(line(dashboardHints(DASHBOARD_KEYS, { readonly: false, holding: true, online: false }))).not.toMatch(/p place|P repeat/);
-    expect(line(dashboardHints(DASHBOARD_KEYS, { readonly: true, holding: false, online: true }))).not.toMatch(/p place|P repeat|j\/k/);
+    expect(line(dashboardHints(DASHBOARD_KEYS, { readonly: false, scrollable: true, online: false }))).not.toMatch(/p place|P repeat/);
+    expect(line(dashboardHints(DASHBOARD_KEYS, { readonly: true, scrollable: false, online: true }))).not.toMatch(/p place|P repeat|j\/k/);
     expect(line(hints(RESULTS_KEYS.filter((b) => b.in === "list")))).toBe(
       "r/Esc close  j/k select  Enter positions  n/N page  i interval  a asset",
     );
@@ -104,7 +104,7 @@ describe("the key tables", () => {
     expect(line(hints(ALERT_LIST_KEYS))).toBe("L/Esc close  j/k select  m mute  d delete  PgDn/PgUp fired");
     expect(line(hints(ALERT_FORM_KEYS))).toBe("Enter save  tab field  ←/→ move  ↑/↓ ±1  Esc cancel");
     // With an alerter, A and L are offered too.
-    expect(line(dashboardHints(DASHBOARD_KEYS, { readonly: true, holding: false, online: true, alerts: true }))).toMatch(
+    expect(line(dashboardHints(DASHBOARD_KEYS, { readonly: true, scrollable: false, online: true, alerts: true }))).toMatch(
       /b book {2}A alert {2}L alerts {2}D diagnostics$/,
     );
     // Each hint's first key is a key its binding answers.
@@ -269,7 +269,7 @@ describe("fitting the footer", () => {
   });
 
   it("drops the least important first at 80 and 120 columns", () => {
-    const all = dashboardHints(DASHBOARD_KEYS, { readonly: false, holding: true, online: true });
+    const all = dashboardHints(DASHBOARD_KEYS, { readonly: false, scrollable: true, online: true });
     expect(fitHints(all, 80 - 25)).toBe("q quit  ? help  j/k scroll  p place  r results");
     expect(fitHints(all, 120 - 25)).toBe("q quit  ? help  j/k scroll  i interval  a asset  +/- chart  p place  P repeat  r results");
   });

@@ -99,8 +99,8 @@ export const DASHBOARD_KEYS: readonly Binding<DashboardAction>[] = [
 export interface HintContext {
   /** --readonly: nothing can be placed. */
   readonly: boolean;
-  /** The positions table has rows to scroll. */
-  holding: boolean;
+  /** The positions table has more rows than room: j/k would scroll it. */
+  scrollable: boolean;
   /** The service answers with fresh data (placingKnown): offline, `p` is not offered. */
   online: boolean;
   /** An alerter runs: without one, `A` and `L` are not offered. */
@@ -112,7 +112,7 @@ export interface HintContext {
 const APPLIES: Partial<Record<DashboardAction, (c: HintContext) => boolean>> = {
   place: (c) => !c.readonly && c.online,
   repeat: (c) => !c.readonly && c.online,
-  scrollDown: (c) => c.holding,
+  scrollDown: (c) => c.scrollable,
   alert: (c) => c.alerts === true,
   alerts: (c) => c.alerts === true,
   strategy: (c) => c.strategy === true,

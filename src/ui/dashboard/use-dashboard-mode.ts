@@ -25,17 +25,21 @@ export interface DashboardView {
 export function useDashboardMode(
   table: readonly Binding<DashboardAction>[],
   holding: boolean,
-  hintContext: HintContext,
+  hintContext: Omit<HintContext, "scrollable">,
   c: DashboardModeContext,
 ): { mode: Mode; view: DashboardView } {
   const [focus, setFocus] = useFocus(holding);
   const [scroll, setScroll] = useState(0);
   const [chartWindow, setChartWindow, chartWindowNow] = useLatestState<ChartWindow>("game");
   const actions = dashboardActions({ ...c, focus, setFocus, setScroll, chartWindow: chartWindowNow, setChartWindow });
-  const { readonly, holding: h, online, alerts, strategy } = hintContext;
-  const hints = useMemo<readonly Hint[]>(
-    () => dashboardHints(table, { readonly, holding: h, online, alerts, strategy }),
-    [table, readonly, h, online, alerts, strategy],
+  const { readonly, online, alerts, strategy } = hintContext;
+  // j/k is offered only over a table that scrolls: as this frame lays it out (scrollLimit), so both forms are kept.
+  const hints = useMemo<Record<"scrolls" | "fits", readonly Hint[]>>(
+    () => ({
+      scrolls: dashboardHints(table, { readonly, online, alerts, strategy, scrollable: true }),
+      fits: dashboardHints(table, { readonly, online, alerts, strategy, scrollable: false }),
+    }),
+    [table, readonly, online, alerts, strategy],
   );
   const mode: Mode = {
     title: "KEYS",
@@ -46,7 +50,7 @@ export function useDashboardMode(
       return b !== undefined;
     },
     bindings: table,
-    hints: () => hints,
+    hints: () => (c.scrollLimit() > 0 ? hints.scrolls : hints.fits),
   };
   return { mode, view: { focus, scroll, chartWindow } };
 }
