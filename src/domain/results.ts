@@ -92,6 +92,8 @@ export interface SessionInputs {
   pages: Iterable<ResultsPage>;
   /** Server ms at which the session started (first successful response); undefined: no page game counts. */
   sessionStart: number | undefined;
+  /** The games whose positions were read this session (Session.seen). */
+  seen: ReadonlySet<string>;
 }
 
 /**
@@ -114,12 +116,21 @@ export function mergeSessionGames(known: ReadonlyMap<string, GameResult>, inputs
   if (inputs.sessionStart !== undefined) {
     for (const page of inputs.pages) {
       for (const g of page.games) {
-        const at = settledAt(g);
-        if (at !== null && at >= inputs.sessionStart) add(g);
+        if (sessionGame(g, inputs.sessionStart, inputs.seen)) add(g);
       }
     }
   }
   return next ?? known;
+}
+
+/**
+ * Whether a results page's game is the session's: settled since its start, and either seen (its
+ * positions read this session) or placed in since the start (elsewhere, in a market not watched).
+ */
+function sessionGame(g: GameResult, start: number, seen: ReadonlySet<string>): boolean {
+  const at = settledAt(g);
+  if (at === null || at < start) return false;
+  return seen.has(g.gid) || g.positions.some((p) => isReadable(p.placed_at) && p.placed_at >= start);
 }
 
 /** Whether the user had anything in the game (a result with no positions and no stake is not theirs). */

@@ -5,6 +5,7 @@
  */
 import { type Market, marketKey } from "../domain/book.js";
 import type { GameListing, LivePrice, StatusReport } from "../domain/service-data.js";
+import { withSeenGames } from "./seen-games.js";
 import type { BookMarket, Snapshot } from "./snapshot.js";
 
 function withMarket(s: Snapshot, market: Market, change: (m: BookMarket) => BookMarket): Snapshot {
@@ -14,7 +15,8 @@ function withMarket(s: Snapshot, market: Market, change: (m: BookMarket) => Book
 }
 
 export function withBookStatus(s: Snapshot, market: Market, status: StatusReport, at: number): Snapshot {
-  return withMarket(s, market, (m) => ({ ...m, status: { value: status, at }, error: undefined }));
+  const next = withMarket(s, market, (m) => ({ ...m, status: { value: status, at }, error: undefined }));
+  return withSeenGames(next, status.positions, s.book.markets[marketKey(market)]?.listing?.value.liveGame?.gid);
 }
 
 export function withBookListing(s: Snapshot, market: Market, listing: GameListing, at: number): Snapshot {

@@ -19,6 +19,7 @@ import type {
 } from "../domain/service-data.js";
 import { refocusedBook, withoutSettledGame } from "./book-reducers.js";
 import { withSettledGame } from "./results-history.js";
+import { withSeenGames } from "./seen-games.js";
 import type {
   Connection,
   Endpoint,
@@ -152,7 +153,8 @@ export function withBalance(s: Snapshot, balance: Balance, at: number): Snapshot
 /** /status; a position placed from here that it now lists is no longer shown twice. */
 export function withStatus(s: Snapshot, status: StatusReport, at: number): Snapshot {
   const seen = new Set(status.positions.map((p) => p.txid));
-  return { ...s, status: { value: status, at }, placed: s.placed.filter((p) => !seen.has(p.txid)) };
+  const next = { ...s, status: { value: status, at }, placed: s.placed.filter((p) => !seen.has(p.txid)) };
+  return withSeenGames(next, status.positions, s.listing?.value.liveGame?.gid);
 }
 
 /** A page not fetched yet, or one that may be out of date now. */
@@ -188,13 +190,13 @@ export function withSettlement(s: Snapshot, game: GameResult, at: number): Snaps
 }
 
 /** The session's games outlive the bounded notice list and the pages the results view has fetched. */
-function withSessionGames(s: Snapshot, seen: Omit<SessionInputs, "sessionStart">): Snapshot {
-  const games = mergeSessionGames(s.session.games, { ...seen, sessionStart: s.session.start });
+function withSessionGames(s: Snapshot, seen: Omit<SessionInputs, "sessionStart" | "seen">): Snapshot {
+  const games = mergeSessionGames(s.session.games, { ...seen, sessionStart: s.session.start, seen: s.session.seen });
   return games === s.session.games ? s : { ...s, session: { ...s.session, games } };
 }
 
 export function withPlaced(s: Snapshot, position: PlacedPosition): Snapshot {
-  return { ...s, placed: [...s.placed, position] };
+  return withSeenGames({ ...s, placed: [...s.placed, position] }, [position], s.listing?.value.liveGame?.gid);
 }
 
 /**

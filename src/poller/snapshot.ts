@@ -116,6 +116,13 @@ export interface Session {
   /** Server ms of the first successful answer. */
   start?: number;
   games: ReadonlyMap<string, GameResult>;
+  /**
+   * The games whose positions the dashboard has read (a /status, the book's, a placement's answer). A
+   * results page's game is the session's only if it is one of them or was placed in since the start:
+   * one that ended before its positions were read (a launch in its last second) was never seen, and
+   * the money line could not have counted it either.
+   */
+  seen: ReadonlySet<string>;
 }
 
 /** A market of the book other than the focused one: its last answers, and what went wrong with the last request for it. */
@@ -174,7 +181,7 @@ export function initialSnapshot(target: Target, watched: readonly Market[] = [])
     results: null,
     resultsHistory: initialHistories(),
     settlements: [],
-    session: { games: new Map() },
+    session: { games: new Map(), seen: new Set() },
     connection: { state: "connecting" },
     errors: {},
     diagnostics: {},

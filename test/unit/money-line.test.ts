@@ -17,7 +17,7 @@ import { gameResult, listing, resultsPage, statusPosition, statusResponse } from
 const START = Date.UTC(2026, 10, 22, 12, 0, 0);
 const target = { asset: "BTC_USDT", interval: 60 as const, network: "testnet" as const, currency: "USDC" };
 
-function game(gid: string, staked: string, won: string, settledAt: number, cancelled = false) {
+function game(gid: string, staked: string, won: string, settledAt: number, cancelled = false, placedAt = "2026-11-22T11:59:00Z") {
   return gameResult({
     gid,
     interval: 60,
@@ -28,7 +28,7 @@ function game(gid: string, staked: string, won: string, settledAt: number, cance
     closing_price: "67010",
     settled_at: new Date(settledAt).toISOString(),
     cancelled,
-    positions: [{ sp: "67000", f: staked, w: won, r: "0", win: true, variance: "10", txid: `t${gid}`, placed_at: "2026-11-22T11:59:00Z" }],
+    positions: [{ sp: "67000", f: staked, w: won, r: "0", win: true, variance: "10", txid: `t${gid}`, placed_at: placedAt }],
     total_staked: staked,
     total_winnings: won,
     net_return: new Decimal(won).minus(staked).toFixed(),
@@ -72,15 +72,22 @@ describe("if closed now", () => {
 });
 
 describe("the session", () => {
-  it("settled: the results view's net, to the cent, on the same games; games settled before the session do not count", () => {
+  it("settled: the results view's net, to the cent, on the same games; games settled before the session, or never seen and placed in before it, do not count", () => {
     let s = session();
-    // Two games settled during the session (one seen as a notice, one on a results page), one before it, one cancelled.
+    // Games 102's and 103's positions read while they were open.
+    const read = ["102", "103"].map((gid) => statusPosition({ gid, sp: "67000", f: "1", w: 0.5, r: 0, txid: `s${gid}` }));
+    s = withStatus(s, statusResponse(read), START + 1_000);
+    // Three games settled during the session (one seen as a notice, two on a results page: one seen, one placed in
+    // after the start), one before it, one cancelled; and one that settled during it but was placed in before the start
+    // and never seen (it ended before its positions were read): not the session's.
     s = withSettlement(s, game("101", "2.5", "3.1", START + 60_000), START + 61_000);
     const page = resultsPage({
       games: [
         game("102", "1", "0.4", START + 120_000),
         game("099", "10", "30", START - 60_000),
         game("103", "5", "5", START + 180_000, true),
+        game("104", "10", "30", START + 1_000),
+        game("105", "1", "1.5", START + 190_000, false, "2026-11-22T12:02:00Z"),
       ].map((g) => ({
         gid: g.gid,
         interval: 60,
@@ -100,7 +107,7 @@ describe("the session", () => {
             win: false,
             variance: "1",
             txid: `x${g.gid}`,
-            placed_at: "2026-11-22T11:59:00Z",
+            placed_at: new Date(g.positions[0]!.placed_at as number).toISOString(),
           },
         ],
         total_staked: String(g.total_staked),
@@ -110,12 +117,15 @@ describe("the session", () => {
       pagination: { total: 3, limit: 20, offset: 0 },
     });
     s = withResultsPage(s, "k", "k", page, START + 200_000);
+    // Nothing held now.
+    s = withStatus(s, statusResponse([]), START + 200_000);
     // What App hands the results view, and what the money line is made of: the same figure.
     const resultsView = sessionSummary(s.session.games.values());
     const money = sessionMoney(resultsView, bookOf(s, START + 200_000), true);
     expect(formatMoneyChange(money.settled)).toBe(formatMoneyChange(resultsView.net));
-    expect(money.settled.toFixed()).toBe("0");
-    expect([money.open?.toFixed(), money.total?.toFixed()]).toEqual(["0", "0"]);
+    expect([...s.session.games.keys()].sort()).toEqual(["101", "102", "103", "105"]);
+    expect(money.settled.toFixed()).toBe("0.5");
+    expect([money.open?.toFixed(), money.total?.toFixed()]).toEqual(["0", "0.5"]);
   });
 
   it("open: the projected net of the games still held, the focused one's 'if closed now' when it is the only one", () => {

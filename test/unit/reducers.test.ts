@@ -6,6 +6,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/errors.js";
 import { Unreadable } from "../../src/domain/service-data.js";
+import { withBookStatus } from "../../src/poller/book-reducers.js";
 import {
   answered,
   failed,
@@ -153,6 +154,23 @@ describe("withBalance and withStatus", () => {
     expect(placedElsewhere(s, listed("a", "b"))).toBe(false);
     expect(placedElsewhere(s, listed("a", "b", "c"))).toBe(true);
     expect(placedElsewhere(withStatus(s, listed(), T0 + 1), listed("d"))).toBe(true);
+  });
+
+  it("records the games whose positions were read: the focused market's, the book's, a placement's", () => {
+    let s = { ...fresh(), listing: { value: listing({ start: T0, now: T0 + 5_000, gid: "500" }), at: T0 + 5_000 } };
+    s = withStatus(s, statusResponse([statusPosition({ gid: "500", txid: "a" }), statusPosition({ gid: "500", txid: "b" })]), T0 + 5_000);
+    expect([...s.session.seen]).toEqual(["500"]);
+    // Nothing new: the session as it was.
+    const same = withStatus(s, statusResponse([statusPosition({ gid: "500", txid: "a" })]), T0 + 6_000);
+    expect(same.session).toBe(s.session);
+    s = withPlaced(s, placedPosition({ gid: "501", txid: "c" }));
+    s = withBookStatus(
+      s,
+      { asset: "ETH_USDT", interval: 3600 },
+      statusResponse([statusPosition({ gid: "7001", a: "ETH_USDT", txid: "d" })]),
+      T0,
+    );
+    expect([...s.session.seen]).toEqual(["500", "501", "7001"]);
   });
 });
 

@@ -97,32 +97,46 @@ describe("the session's games", () => {
 
   it("keeps the same map when nothing is new or changed, a new one when something is", () => {
     const g = settled({ gid: 1, at: START + 1_000, paid: "2" });
-    const known = mergeSessionGames(new Map(), { notices: [notice(g)], pages: [], sessionStart: START });
+    const known = mergeSessionGames(new Map(), { notices: [notice(g)], pages: [], sessionStart: START, seen: new Set() });
     expect([...known.keys()]).toEqual(["1"]);
     const copy = settled({ gid: 1, at: START + 1_000, paid: "2" });
-    expect(mergeSessionGames(known, { notices: [notice(g)], pages: [], sessionStart: START })).toBe(known);
+    expect(mergeSessionGames(known, { notices: [notice(g)], pages: [], sessionStart: START, seen: new Set() })).toBe(known);
     expect(
-      mergeSessionGames(known, { notices: [{ gid: "1", result: { ...copy, positions: g.positions } }], pages: [], sessionStart: START }),
+      mergeSessionGames(known, {
+        notices: [{ gid: "1", result: { ...copy, positions: g.positions } }],
+        pages: [],
+        sessionStart: START,
+        seen: new Set(),
+      }),
     ).toBe(known);
     const changed = mergeSessionGames(known, {
       notices: [notice(settled({ gid: 1, at: START + 1_000, paid: "3" }))],
       pages: [],
       sessionStart: START,
+      seen: new Set(),
     });
     expect([changed === known, toWire(changed.get("1")!.total_winnings as Decimal)]).toEqual([false, "3"]);
   });
 
-  it("takes a page's games settled from the session's start on, and none before the session has started", () => {
+  it("takes a page's games settled from the session's start on that it saw or that were placed in since, and none before the session has started", () => {
     const page = resultsPage({ games: [], pagination: { total: 3, limit: 20, offset: 0 } });
+    const since = new Date(START).toISOString();
     const games = [
       settled({ gid: 1, at: START - 1 }),
       settled({ gid: 2, at: START }),
       settled({ gid: 3, at: START + 5 }),
       settled({ gid: 4, at: START, staked: "0", positions: [] }),
+      // Placed in before the start and never seen: it ended before its positions were read.
+      settled({ gid: 5, at: START + 5 }),
+      // Placed in since the start, elsewhere: not seen, the session's all the same.
+      settled({ gid: 6, at: START + 40_000, positions: [{ placed_at: since }] }),
     ];
-    const merged = mergeSessionGames(new Map(), { notices: [], pages: [{ ...page, games }], sessionStart: START });
-    expect([...merged.keys()]).toEqual(["2", "3"]);
-    expect(mergeSessionGames(new Map(), { notices: [], pages: [{ ...page, games }], sessionStart: undefined }).size).toBe(0);
+    const seen = new Set(["1", "2", "3", "4"]);
+    const merged = mergeSessionGames(new Map(), { notices: [], pages: [{ ...page, games }], sessionStart: START, seen });
+    expect([...merged.keys()]).toEqual(["2", "3", "6"]);
+    expect(mergeSessionGames(new Map(), { notices: [], pages: [{ ...page, games }], sessionStart: undefined, seen: new Set() }).size).toBe(
+      0,
+    );
   });
 
   it("sums the session: cancelled and unreadable games counted apart, the latest of equal nets the best", () => {
