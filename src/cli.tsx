@@ -74,10 +74,14 @@ async function main(argv: string[]): Promise<number> {
       // the default (it is killed).
       const stop = new AbortController();
       const abort = () => stop.abort();
-      if (command === "watch" || command === "auto") {
+      const running = command === "watch" || command === "auto";
+      if (running) {
         process.once("SIGINT", abort);
         process.once("SIGTERM", abort);
       }
+      // A reader gone (`| head` has its lines): a one-shot command ends there quietly, as Unix tools do; watch and
+      // auto stop as on SIGINT. Without a listener the write's EPIPE was an uncaught error and its stack trace.
+      whenReaderGone(running ? abort : () => process.exit(0));
       try {
         return await runCommand(command, result.rest, config, { stdout: process.stdout, stderr: process.stderr, signal: stop.signal });
       } finally {
@@ -86,6 +90,13 @@ async function main(argv: string[]): Promise<number> {
       }
     }
   }
+}
+
+/** Calls `gone` at the first error writing to stdout (EPIPE: the reader went away); later write errors, stderr's too, are ignored. */
+function whenReaderGone(gone: () => void): void {
+  process.stdout.once("error", gone);
+  process.stdout.on("error", () => {});
+  process.stderr.on("error", () => {});
 }
 
 /** A one-shot command's own usage beside --help; every other command (the dashboard, sim's own flags) the whole help. */

@@ -279,6 +279,24 @@ describe("one-shot commands against the sim", () => {
       expect(mainnet.stderr).toMatch(/MAINNET.*--yes/);
     });
 
+    it.runIf(haveBuild)("a reader gone (| head): a one-shot command ends quietly, watch stops; exit 0 and no stack trace", async () => {
+      const gone = async (args: string[], after: "spawn" | "first line") => {
+        const child = spawn(process.execPath, [CLI, ...args], {
+          env: { PATH: process.env.PATH, ...env },
+          cwd,
+          stdio: ["ignore", "pipe", "pipe"],
+        });
+        let stderr = "";
+        child.stderr.on("data", (d: Buffer) => (stderr += d.toString()));
+        if (after === "spawn") child.stdout.destroy();
+        else child.stdout.once("data", () => child.stdout.destroy());
+        const code = await new Promise<number | null>((r) => child.on("exit", (c) => r(c)));
+        return { code, stderr };
+      };
+      expect(await gone(["results", "--limit", "5"], "spawn")).toEqual({ code: 0, stderr: "" });
+      expect(await gone(["watch", "--json"], "first line")).toEqual({ code: 0, stderr: "" });
+    });
+
     it.runIf(haveBuild)("watch exits 0 on SIGTERM", async () => {
       const child = spawn(process.execPath, [CLI, "watch", "--json"], { env: { PATH: process.env.PATH, ...env }, cwd });
       let stdout = "";

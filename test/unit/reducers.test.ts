@@ -157,7 +157,7 @@ describe("withBalance and withStatus", () => {
   });
 
   it("records the games whose positions were read: the focused market's, the book's, a placement's", () => {
-    let s = { ...fresh(), listing: { value: listing({ start: T0, now: T0 + 5_000, gid: "500" }), at: T0 + 5_000 } };
+    let s: Snapshot = { ...fresh(), listing: { value: listing({ start: T0, now: T0 + 5_000, gid: "500" }), at: T0 + 5_000 } };
     s = withStatus(s, statusResponse([statusPosition({ gid: "500", txid: "a" }), statusPosition({ gid: "500", txid: "b" })]), T0 + 5_000);
     expect([...s.session.seen]).toEqual(["500"]);
     // Nothing new: the session as it was.
