@@ -394,6 +394,19 @@ describe("dashboard edges", () => {
     expect(distanceOf(frame, "67,120.00")).toBe("+80.50");
   });
 
+  it("lists each stake as it was placed, every digit, and their total exact: never rounded to the cent", () => {
+    const now = START + 15_000;
+    const placed = [
+      statusPosition({ txid: "a", sp: "67000", f: "12.345678", w: 12, t: String(START + 1000) }),
+      statusPosition({ txid: "b", sp: "67010", f: "2.5", w: 2, t: String(START + 2000) }),
+    ];
+    const snap = liveSnapshot(now, { status: { value: statusResponse(placed), at: now } });
+    const rows = lines(draw(snap, now, 120, 35));
+    expect(rows.find((l) => l.includes("67,000.00"))).toMatch(/67,000\.00 +12\.345678 /);
+    expect(rows.find((l) => l.includes("67,010.00"))).toMatch(/67,010\.00 +2\.50 /);
+    expect(rows.find((l) => /^\s*│?\s*total /.test(l))).toMatch(/total +14\.845678 /);
+  });
+
   it("lists each strike as it was placed: every decimal that fits its column, and a cut one marked, never rounded to another", () => {
     const now = START + 15_000;
     const placed = [

@@ -112,6 +112,21 @@ describe("position form", () => {
     expect(flat(u.text())).toContain("placed ✓ @67,100 stake 2.50 txid tx-from- — p places another");
   });
 
+  it("says a stake of six decimals whole, in the preview and in what it says was placed", async () => {
+    const { c, sent } = setup();
+    const u = await mount(c, { cols: 100, rows: 24 });
+    await u.press("p");
+    await typeInto(u, "67100", 5);
+    await u.press(TAB);
+    await typeInto(u, "12.345678", 3);
+    await u.press(ENTER);
+    expect(flat(u.text())).toContain("stake 12.345678 USDC │ testnet: Enter to submit");
+    await u.press(ENTER);
+    await tick(50);
+    expect(sent).toEqual([{ gid: "489886", sp: "67100", f: "12.345678" }]);
+    expect(flat(u.text())).toContain("placed ✓ @67,100 stake 12.345678 txid");
+  });
+
   it("with the price past its refresh calls it the last, not the live one, and p and P leave the price to type", async () => {
     const old = Date.now() - 42_000;
     const { c, sent } = setup({ snapshot: { price: { value: livePrice(63858.66, old), at: old } } });

@@ -10,8 +10,8 @@ import {
   formatCountdown,
   formatDistance,
   formatGross,
-  formatMoney,
   formatPercent,
+  formatStake,
   SHORT_GID_DIGITS,
   shortGid,
 } from "../../domain/format.js";
@@ -112,7 +112,7 @@ function rowCells(r: BookRow, cols: readonly (Column & { key: Key })[], ascii: b
     closes: () => (r.ended ? "ended" : r.closesIn === null ? "–" : r.closesIn === 0 ? "locked" : formatCountdown(r.closesIn)),
     ends: () => (r.ended ? "settling" : r.endsIn === null ? "–" : formatCountdown(r.endsIn)),
     count: () => String(r.count),
-    stake: () => formatMoney(r.staked),
+    stake: () => formatStake(r.staked),
     projected: () => (r.projected === null || r.ended ? "–" : formatGross(r.projected, r.staked)),
     ret: () => (r.returnPct === null || r.ended ? "–" : formatPercent(r.returnPct)),
     dist: () => (r.distance === undefined || r.ended ? "–" : formatDistance(r.distance)),

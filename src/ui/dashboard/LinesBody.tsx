@@ -7,7 +7,7 @@
  */
 
 import { Box } from "ink";
-import { formatDistance, formatInterval, formatMoney, formatMoneyChangeAt, plural, shortGid, strikeLabel } from "../../domain/format.js";
+import { formatDistance, formatInterval, formatMoneyChangeAt, formatStake, plural, shortGid, strikeLabel } from "../../domain/format.js";
 import { gameClock } from "../../domain/game.js";
 import { ifClosedNow } from "../../domain/money-line.js";
 import {
@@ -160,7 +160,7 @@ function positionLine(r: PositionRow, price: Parameters<typeof distanceFrom>[0] 
   const winning = isWinning(r) ? mark("winning", ascii) : " ";
   return [
     span(`${winning}${strikeLabel(r.strike)} `, { tone: "accent" }),
-    `${formatMoney(r.stake)} `,
+    `${formatStake(r.stake)} `,
     price === undefined ? "– " : `${formatDistance(distanceFrom(price, r))} `,
     span(`net ${net === null ? (r.pending ? "pending" : "–") : formatMoneyChangeAt(net, places)}`, {
       tone: net === null ? "dim" : signTone(net.cmp(0)),

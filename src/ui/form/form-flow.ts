@@ -4,7 +4,7 @@
  * the form into, and the form's values checked against the snapshot.
  */
 import type { Key } from "ink";
-import { formatAge, formatMoney, shortGid, strikeLabel } from "../../domain/format.js";
+import { formatAge, formatStake, shortGid, strikeLabel } from "../../domain/format.js";
 import { takesOrderFor } from "../../domain/game.js";
 import { Decimal, parseDecimal, toWire } from "../../domain/money.js";
 import { checkPlacement, freeStrike, type PlacementCheck } from "../../domain/placement.js";
@@ -158,7 +158,7 @@ function withoutCall(message: string): string {
 function placedNote(f: FormState, txid: string, how: string, placeKey: string): string {
   const order = f.order;
   // The stake as the positions table writes it ("0.10", not the typed "0.1").
-  const what = order ? ` ${strikeLabel(order.sp)} stake ${formatMoney(order.f)}` : "";
+  const what = order ? ` ${strikeLabel(order.sp)} stake ${formatStake(order.f)}` : "";
   // The txid's first part is enough to find it in the results; the footer keeps "p places another" in sight.
   return `placed ✓${what}${how} txid ${txid.slice(0, 8)} — ${placeKey} places another`;
 }

@@ -7,9 +7,9 @@ import {
   formatClock,
   formatGross,
   formatInterval,
-  formatMoney,
   formatMoneyChange,
   formatPrice,
+  formatStake,
   fractionWidth,
   padFraction,
   shortGid,
@@ -55,7 +55,7 @@ const CANCELLED = "CANCELLED";
 /** The list's money cells of a game: staked, paid (gross), net. */
 function moneyCells(g: GameResult): Record<"stake" | "paid" | "net", string> {
   const net = g.cancelled === true ? CANCELLED : formatMoneyChange(gameNet(g));
-  return { stake: formatMoney(g.total_staked), paid: formatGross(g.total_winnings, g.total_staked), net };
+  return { stake: formatStake(g.total_staked), paid: formatGross(g.total_winnings, g.total_staked), net };
 }
 
 /**

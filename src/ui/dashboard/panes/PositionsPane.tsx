@@ -1,11 +1,11 @@
 import { memo, useMemo } from "react";
 import {
   formatDistance,
-  formatMoney,
   formatMoneyAt,
   formatMoneyChangeAt,
   formatPercent,
   formatPriceExactIn,
+  formatStake,
   formatWhen,
   fractionWidth,
   padFraction,
@@ -228,7 +228,7 @@ function useTableTexts(
   const { net, totalTexts } = useMemo(() => {
     const net = ifClosedNow(totals)?.net ?? null;
     const totalTexts = {
-      stake: formatMoney(totals.staked),
+      stake: formatStake(totals.staked),
       projected: totals.projected === null ? "–" : formatMoneyAt(totals.projected, totals.places),
       net: net === null ? "–" : formatMoneyChangeAt(net, totals.places),
     };
@@ -245,7 +245,7 @@ function rowTexts(r: PositionRow, today: number, places: number) {
   const net = projectedNetOf(r);
   return {
     strike: formatPriceExactIn(r.strike, STRIKE_WIDTH),
-    stake: formatMoney(r.stake),
+    stake: formatStake(r.stake),
     projected: r.projected === null ? (r.pending ? "pending" : "–") : formatMoneyAt(r.projected, places),
     net: net === null ? (r.pending ? "pending" : "–") : formatMoneyChangeAt(net, places),
     ret: r.returnPct === null ? "–" : formatPercent(r.returnPct),
