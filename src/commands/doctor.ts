@@ -10,6 +10,7 @@
  * reachable, a 5xx, or an answer with values that could not be read.
  */
 
+import { writtenSince } from "../api/client.js";
 import { isApiError } from "../api/errors.js";
 import { apiBaseUrl } from "../config/config.js";
 import { formatClock, formatCountdown, formatPrice, plural } from "../domain/format.js";
@@ -55,8 +56,19 @@ const STALE_PRICE_MS = 10_000;
 /** A clock further off than this is worth a word; countdowns follow the service's clock anyway. */
 const NOTABLE_SKEW_MS = 2_000;
 
+/**
+ * A check's time: from its request's write to its answer's status line (or its failure), the service's
+ * time alone. From the call it included the pacer's wait for the request's slot: 1017 ms for a
+ * service that answers in 2.
+ */
+function requestMs(ctx: ReadContext, since: number): number {
+  const t = writtenSince(ctx.backend.client.lastExchange, since);
+  if (t?.sentAt !== undefined) return (t.answeredAt ?? Date.now()) - t.sentAt;
+  return Date.now() - Math.max(since, ctx.pacer.lastStart);
+}
+
 /** An API error becomes a failed check; anything else is a bug and escapes. */
-async function runCheck<T>(call: string, fetch: () => Promise<T>, describe: (value: T) => Description): Promise<Check> {
+async function runCheck<T>(ctx: ReadContext, call: string, fetch: () => Promise<T>, describe: (value: T) => Description): Promise<Check> {
   const started = Date.now();
   try {
     const value = await fetch();
@@ -64,7 +76,7 @@ async function runCheck<T>(call: string, fetch: () => Promise<T>, describe: (val
     return {
       call,
       ok: d.unreadable.length === 0,
-      ms: Date.now() - started,
+      ms: requestMs(ctx, started),
       summary: d.summary,
       unreadable: d.unreadable,
       notes: d.notes ?? [],
@@ -74,7 +86,7 @@ async function runCheck<T>(call: string, fetch: () => Promise<T>, describe: (val
     return {
       call,
       ok: false,
-      ms: Date.now() - started,
+      ms: requestMs(ctx, started),
       summary: "",
       unreadable: [],
       notes: [],
@@ -85,6 +97,7 @@ async function runCheck<T>(call: string, fetch: () => Promise<T>, describe: (val
 
 function checkSpot(ctx: ReadContext): Promise<Check> {
   return runCheck(
+    ctx,
     "GET /spot",
     () => fetchListing(ctx),
     (listing) => ({ summary: listingSummary(listing, ctx.clock.serverNow()), unreadable: listing.issues }),
@@ -103,6 +116,7 @@ function listingSummary(listing: GameListing, now: number): string {
 function checkLivePrice(ctx: ReadContext): Promise<Check> {
   const { config, backend } = ctx;
   return runCheck(
+    ctx,
     "GET /live-price",
     () => ctx.pacer.call(() => backend.client.getLivePrice({ asset: config.asset })),
     (price) => {
@@ -120,6 +134,7 @@ function checkLivePrice(ctx: ReadContext): Promise<Check> {
 function checkBalance(ctx: ReadContext): Promise<Check> {
   const { config } = ctx;
   return runCheck(
+    ctx,
     "GET /user-balance",
     () => fetchBalance(ctx),
     (b) => ({ summary: `${b.balance.toFixed()} ${config.currency} on ${config.network}`, unreadable: b.issues }),
@@ -128,6 +143,7 @@ function checkBalance(ctx: ReadContext): Promise<Check> {
 
 function checkStatus(ctx: ReadContext): Promise<Check> {
   return runCheck(
+    ctx,
     "GET /status",
     () => fetchStatus(ctx),
     (s) => ({ summary: `${plural(s.positions.length, "position")} listed`, unreadable: s.issues }),
@@ -137,6 +153,7 @@ function checkStatus(ctx: ReadContext): Promise<Check> {
 function checkResults(ctx: ReadContext): Promise<Check> {
   const { config, backend } = ctx;
   return runCheck(
+    ctx,
     "GET /results",
     () => ctx.pacer.call(() => backend.client.getResults({ network: config.network, limit: 1 })),
     (r) => ({

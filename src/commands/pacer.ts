@@ -31,6 +31,8 @@ export class Pacer {
   private readonly spacing: RequestSpacing;
   private pausedUntil = 0;
   private failures = 0;
+  /** Local ms the latest request was let go, after its wait. */
+  lastStart = 0;
 
   constructor(private readonly opts: PacerOptions) {
     this.spacing = new RequestSpacing(opts.maxRps);
@@ -51,7 +53,8 @@ export class Pacer {
   async call<T>(send: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       await this.waitTurn();
-      this.opts.onRequest?.(this.spacing.started());
+      this.lastStart = this.spacing.started();
+      this.opts.onRequest?.(this.lastStart);
       try {
         const value = await send();
         this.failures = 0;

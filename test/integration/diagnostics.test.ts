@@ -45,6 +45,9 @@ describe("spotdash doctor", () => {
     expect(lines.at(-1)).toBe("  all checks passed");
     expect(r.starts).toHaveLength(5);
     expect(Math.min(...gaps(r.starts))).toBeGreaterThanOrEqual(1000);
+    // Each check's time is its request's, not the wait for its slot: every check after the first waited over a second.
+    const times = lines.slice(2, 6).map((l) => Number(/ (\d+) ms /.exec(l)![1]));
+    for (const ms of times) expect(ms, lines.join("\n")).toBeLessThan(1000);
   });
 
   it("reports a failing endpoint with its reason and exits 3; --json says the same", async () => {
