@@ -74,7 +74,7 @@ export async function autoCommand(ctx: AutoContext): Promise<ExitCode> {
   if (signal?.aborted) finish(EXIT.ok);
   try {
     const code = await done;
-    if (refused !== undefined) throw new CommandFailure(`auto: ${refused}`, "usage", EXIT.usage);
+    if (refused !== undefined) throw new CommandFailure(`auto: ${strategy.name} not armed: ${refused}`, "usage", EXIT.usage);
     return code;
   } finally {
     // After the request in flight: its answer is kept before the poller goes.

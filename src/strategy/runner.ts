@@ -292,7 +292,7 @@ export class StrategyRunner {
   private takeLock(): string | undefined {
     if (this.lock !== undefined) return undefined;
     const got = this.o.keeping.lock?.() ?? { release: () => {} };
-    if (typeof got === "string") return `${this.o.strategy.name} is not armed: ${got}`;
+    if (typeof got === "string") return got;
     this.lock = got;
     try {
       const now = this.o.source.serverNow();

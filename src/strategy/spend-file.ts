@@ -129,7 +129,7 @@ export function lockSpendFile(path: string): { release(): void } | string {
       if ((e as { code?: string }).code !== "EEXIST")
         return `its spend file cannot be locked (${(e as { code?: string }).code ?? "error"})`;
       const holder = Number(readFileSync(lock, "utf8"));
-      if (holder !== process.pid && alive(holder)) return `it is armed in another spotdash (pid ${holder}); pause it there first`;
+      if (holder !== process.pid && alive(holder)) return `armed by spotdash pid ${holder}: pause it there first`;
       unlinkSync(lock);
     }
   }

@@ -119,6 +119,13 @@ describe("S on testnet", () => {
     expect(calls).toEqual([["arm", undefined]]);
   });
 
+  it("armed in another spotdash, says so once and what to do, whole at 80 columns", async () => {
+    const { controller } = fakeStrategy();
+    controller.arm = () => "armed by spotdash pid 4242: pause it there first";
+    const frame = await drawApp(liveSnapshot(now), now, 80, 24, ["S"], { strategy: controller });
+    expect(frame.split("\n").at(-1)!.trimEnd()).toBe("strategy ten not armed: armed by spotdash pid 4242: pause it there first");
+  });
+
   it("armed at a limit already reached, says it stopped again at once", async () => {
     const { controller, view } = fakeStrategy("testnet", { state: "stopped", stopReason: "the session's limit" });
     // As the runner does: armed, it decides at once, and the limit stops it.

@@ -45,7 +45,7 @@ describe("the spend file's lock", () => {
     // Another process: the lock names this one, so it is taken as held by a live pid.
     const path = spendFilePath(dir, "sim", "ten", "testnet");
     writeFileSync(`${path}.lock`, String(process.ppid));
-    expect(b.arm()).toMatch(/^ten is not armed: it is armed in another spotdash \(pid \d+\)/);
+    expect(b.arm()).toMatch(/^armed by spotdash pid \d+: pause it there first$/);
     writeFileSync(`${path}.lock`, String(process.pid));
     a.pause();
     expect(b.arm()).toBeUndefined();
