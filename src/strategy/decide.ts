@@ -60,7 +60,8 @@ export const MAX_REFUSALS_PER_GAME = 3;
 export function decide(input: DecideInput): Decision {
   const { strategy, market, now, spend } = input;
   const { interval, currency, asset } = strategy.market;
-  const stopped = stopCondition(strategy.limits, spend, currency) ?? spentOut(strategy.limits, spend, minStake(interval), now, currency);
+  const stopped =
+    stopCondition(strategy.limits, spend, currency) ?? spentOut(strategy.limits, spend, smallestStake(strategy), now, currency);
   if (stopped !== null) return { kind: "stop", reason: stopped };
   const listing = market.listing;
   if (listing === undefined) return { kind: "wait", reason: "the game is not known yet" };
@@ -108,6 +109,19 @@ function inGame(input: DecideInput, game: LiveGame, nextStart: number): Decision
   const from = `${reference.name} ${formatPrice(reference.price)} ${signed(planned.offset)}`;
   const reason = `#${game.gid} position ${count + 1} of ${cap}: ${toWire(sp)} at ${inCurrency(formatMoneyExact(stake.f), strategy.market.currency)} (${from}${moved})`;
   return { kind: "place", gid: game.gid, sp: toWire(sp), f: toWire(stake.f), index: planned.index, reason };
+}
+
+/**
+ * The least the strategy ever stakes: its rule's smallest amount, at least the interval's minimum (a share
+ * of the balance: the minimum). The limits' "used up" goes by it, so the reason names a stake it would place,
+ * not the interval's 0.01 beside choices of 0.1 and 0.2.
+ */
+export function smallestStake(strategy: Pick<StrategyConfig, "stake" | "market">): Decimal {
+  const min = minStake(strategy.market.interval);
+  const rule = strategy.stake;
+  const least =
+    rule.kind === "fixed" ? rule.amount : rule.kind === "range" ? rule.min : rule.kind === "choices" ? Decimal.min(...rule.amounts) : min;
+  return Decimal.max(min, least);
 }
 
 /** The planned stake for now, or why it cannot be placed: under the minimum or over the balance stops the strategy. */

@@ -10,7 +10,7 @@ import { Decimal } from "../../src/domain/money.js";
 import { type Interval, lobbyMs } from "../../src/domain/rules.js";
 import type { GameListing, Position } from "../../src/domain/service-data.js";
 import { Unreadable } from "../../src/domain/service-data.js";
-import { type DecideInput, type Decision, decide, type OwnPlacement } from "../../src/strategy/decide.js";
+import { type DecideInput, type Decision, decide, type OwnPlacement, smallestStake } from "../../src/strategy/decide.js";
 import {
   emptySpend,
   recordRefused,
@@ -393,6 +393,18 @@ describe("decide: stakes, limits and stops", () => {
       kind: "stop",
       reason: expect.stringContaining("the session's limit 5.00 USDC"),
     });
+  });
+
+  it("goes by its own smallest stake for 'used up', not the interval's minimum, and names it", () => {
+    const s = strategy({ stake: { kind: "choices", amounts: [D("1"), D("0.5")] }, limits: { ...NO_LIMITS, maxStakePerSession: D(5) } });
+    const spend = recordSent(emptySpend(T0), "99", D("4.6"), T0);
+    // The interval's 0.10 would fit; the least it stakes, 0.50, does not: it stops now, rather than wait for a game it cannot play.
+    expect(decide(input({ s, spend, now: T0 + 65_000 }))).toEqual({
+      kind: "stop",
+      reason: "the session's limit 5.00 USDC: 4.60 staked, 0.50 more would pass it",
+    });
+    expect(smallestStake(strategy({ stake: { kind: "fraction", fraction: D("0.01") } })).toFixed()).toBe("0.1");
+    expect(smallestStake(strategy({ stake: { kind: "range", min: D("0.25"), max: D("2") } })).toFixed()).toBe("0.25");
   });
 
   it("waits for the next game when the game's limit is reached", () => {
