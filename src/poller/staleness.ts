@@ -59,6 +59,8 @@ export function placingKnown(s: Pick<Snapshot, "connection" | "listing">, server
 
 /** Why placing is not known now (placingKnown), in the words the form and the strategy say it with; undefined when it is. */
 export function placingUnknown(s: Pick<Snapshot, "connection" | "listing">, serverNow: number): string | undefined {
+  // Before the first answer nothing has failed yet: "not answering" would be a fault the launch has not seen.
+  if (s.connection.state === "connecting") return "placing unknown: the service has not answered yet";
   if (s.connection.state !== "ok" && s.connection.state !== "degraded") return "placing unknown: the service is not answering";
   // After a switch of asset or interval, its listing is the first request: a moment, not a fault.
   if (s.listing === undefined) return "placing unknown: the game listing is loading";

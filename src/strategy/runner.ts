@@ -10,6 +10,7 @@
  */
 
 import type { Network } from "../api/schemas.js";
+import { formatMoneyChangeExact, formatMoneyExact, inCurrency } from "../domain/format.js";
 import { Decimal } from "../domain/money.js";
 import { MAX_POSITIONS_PER_GAME } from "../domain/rules.js";
 import type { PlacementOutcome, PlaceRequest, SettlementNotice, Snapshot } from "../poller/snapshot.js";
@@ -17,7 +18,7 @@ import { snapshotAt } from "../poller/snapshot.js";
 import { placingUnknown } from "../poller/staleness.js";
 import { Store } from "../poller/store.js";
 import { type Decision, decide, type OwnPlacement } from "./decide.js";
-import { emptySpend, onDay, recordRefused, recordSent, recordSettled, type Spend, startSession } from "./limits.js";
+import { emptySpend, onDay, recordRefused, recordSent, recordSettled, type Settled, type Spend, stakedIn, startSession } from "./limits.js";
 import { refusalStops } from "./refusals.js";
 import { settledShare } from "./settled-share.js";
 import type { KeptSpend } from "./spend-file.js";
@@ -141,7 +142,8 @@ export class StrategyRunner {
       if (why !== undefined) return why;
     }
     this.set({ state: strategy.paper ? "paper" : "armed", stopReason: undefined });
-    this.emit({ action: "armed", reason: strategy.paper ? "on paper: decides and logs, sends nothing" : "armed" });
+    const where = strategy.market.network === "mainnet" ? "MAINNET" : strategy.market.network;
+    this.emit({ action: "armed", reason: strategy.paper ? "on paper: decides and logs, sends nothing" : `places on ${where} from now on` });
     this.check();
     return undefined;
   }
@@ -266,7 +268,8 @@ export class StrategyRunner {
       }
       const share = settledShare(n.result, kept.own);
       if (!this.keep({ spend: recordSettled(kept.spend, share), own: kept.own.filter((p) => p.gid !== n.gid) })) return;
-      this.emit({ action: "settled", reason: `paid ${share.paid.toFixed()} for ${share.staked?.toFixed() ?? "?"} staked`, gid: n.gid });
+      const staked = share.staked ?? stakedIn(kept.spend, n.gid);
+      this.emit({ action: "settled", reason: settledWords(share, staked, this.o.strategy.market.currency), gid: n.gid });
     }
   }
 
@@ -344,4 +347,11 @@ export class StrategyRunner {
 /** A reason with its countdowns taken out ("opens in 0:06" and "opens in 0:05" say the same). */
 function withoutTimes(reason: string): string {
   return reason.replace(/\d+(:\d\d)+/g, "");
+}
+
+/** A settled game of the strategy's in its log: the net first, in its currency, then what it was made of. */
+function settledWords(share: Settled, staked: Decimal, currency: string): string {
+  if (share.cancelled) return `cancelled: ${inCurrency(formatMoneyExact(share.paid), currency)} refunded`;
+  const net = inCurrency(formatMoneyChangeExact(share.paid.minus(staked)), currency);
+  return `net ${net}: paid ${formatMoneyExact(share.paid)} for ${formatMoneyExact(staked)} staked`;
 }

@@ -98,6 +98,7 @@ describe("a strategy in the poller, against the sim", () => {
     const aAlive = { now: true };
     const a = run(strategy, stateDir, aAlive);
     expect(a.runner.arm()).toBeUndefined();
+    expect(a.events.find((e) => e.action === "armed")?.reason).toBe("places on testnet from now on");
     // Mid-game after its first placement: the process goes, as a crash would take it (no stop, no last write).
     await until(
       () => a.events.some((e) => e.action === "placed"),
@@ -157,6 +158,8 @@ describe("a strategy in the poller, against the sim", () => {
     r.poller.stop();
     expect(r.runner.view.getSnapshot().stopReason).toMatch(/^net loss 0\.0\d+ USDC reached the stop at 0\.01$/);
     expect(r.events.at(-1)).toMatchObject({ action: "stopped" });
+    // The settled game in its log: the net in its currency first, then what it was made of.
+    expect(r.events.find((e) => e.action === "settled")?.reason).toMatch(/^net -0\.\d+ USDC: paid 0\.\d+ for 0\.05 staked$/);
   });
 
   it("is not armed on mainnet without its name typed as the confirmation", () => {

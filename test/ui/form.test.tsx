@@ -151,6 +151,11 @@ describe("position form", () => {
       { connection: { state: "offline", retryAt: 0, reason: "ECONNREFUSED" } },
       "placing unknown: the service is not answering",
     ],
+    [
+      "no answer yet (the launch's first request)",
+      { connection: { state: "connecting" } },
+      "placing unknown: the service has not answered yet",
+    ],
   ] as const)("says why placing is unknown: %s", async (_, over, why) => {
     const now = Date.now();
     const base = setup();
