@@ -37,6 +37,8 @@ export interface OwnPlacement {
   state: "in_flight" | "placed" | "refused" | "unknown";
   /** The service's txid once placed: how it is told apart from the same position in /status. */
   txid?: string;
+  /** The reference price its strike was aimed from: a live ladder's later rungs keep its game's first. */
+  ref?: string;
 }
 
 export interface DecideInput {
@@ -50,7 +52,17 @@ export interface DecideInput {
 }
 
 export type Decision =
-  | { kind: "place"; gid: string; sp: string; f: string /** 0-based position in the game's plan. */; index: number; reason: string }
+  | {
+      kind: "place";
+      gid: string;
+      sp: string;
+      f: string;
+      /** 0-based position in the game's plan. */
+      index: number;
+      /** The reference price the strike was aimed from (OwnPlacement.ref). */
+      ref: string;
+      reason: string;
+    }
   | Wait
   | { kind: "stop"; reason: string };
 
@@ -95,7 +107,7 @@ function inGame(input: DecideInput, game: LiveGame, nextStart: number): Decision
     );
   }
   const planned = planGame(strategy, game.gid)[ownCount]!;
-  const reference = referencePrice(strategy, market, game);
+  const reference = gameReference(strategy, market, game, mine);
   if (reference.price === undefined) return { kind: "wait", reason: reference.missing };
   const stake = checkedStake(input, planned);
   if (stake.kind !== "ok") return stake;
@@ -108,7 +120,7 @@ function inGame(input: DecideInput, game: LiveGame, nextStart: number): Decision
   const moved = sp.eq(aimed) ? "" : `, moved from ${toWire(aimed)}: taken at that stake`;
   const from = `${reference.name} ${formatPrice(reference.price)} ${signed(planned.offset)}`;
   const reason = `#${game.gid} position ${count + 1} of ${cap}: ${toWire(sp)} at ${inCurrency(formatMoneyExact(stake.f), strategy.market.currency)} (${from}${moved})`;
-  return { kind: "place", gid: game.gid, sp: toWire(sp), f: toWire(stake.f), index: planned.index, reason };
+  return { kind: "place", gid: game.gid, sp: toWire(sp), f: toWire(stake.f), index: planned.index, ref: toWire(reference.price), reason };
 }
 
 /**
@@ -151,6 +163,16 @@ function checkedStake(input: DecideInput, planned: PlannedPosition): { kind: "ok
 }
 
 type Reference = { name: string; price: Decimal; missing?: undefined } | { name?: undefined; price?: undefined; missing: string };
+
+/**
+ * A ladder around the live price is centred once per game, on the price its first rung was aimed from.
+ * Centred anew at each send, rungs sent a second or two apart stood 1 to 10 apart for a step of 5.
+ */
+function gameReference(strategy: StrategyConfig, market: MarketState, game: LiveGame, mine: readonly OwnPlacement[]): Reference {
+  const centre =
+    strategy.strike.kind === "ladder" && strategy.strike.around === "live" ? mine.find((p) => p.ref !== undefined)?.ref : undefined;
+  return centre === undefined ? referencePrice(strategy, market, game) : { name: "centre", price: new Decimal(centre) };
+}
 
 function referencePrice(strategy: StrategyConfig, market: MarketState, game: LiveGame): Reference {
   const around = strategy.strike.around;

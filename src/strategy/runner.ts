@@ -207,7 +207,7 @@ export class StrategyRunner {
     const paper = this.paper!;
     this.paper = {
       spend: recordSent(paper.spend, d.gid, new Decimal(d.f), now),
-      own: [...paper.own, { gid: d.gid, sp: d.sp, f: d.f, state: "placed" }],
+      own: [...paper.own, { gid: d.gid, sp: d.sp, f: d.f, state: "placed", ref: d.ref }],
     };
     this.set({ spend: this.paper.spend, ...this.gameView(this.paper.own, d.gid) });
     this.emit({ action: "paper", reason: d.reason, gid: d.gid, sp: d.sp, f: d.f });
@@ -215,7 +215,7 @@ export class StrategyRunner {
 
   private send(d: Extract<Decision, { kind: "place" }>, now: number): void {
     const f = new Decimal(d.f);
-    const mine: OwnPlacement = { gid: d.gid, sp: d.sp, f: d.f, state: "in_flight" };
+    const mine: OwnPlacement = { gid: d.gid, sp: d.sp, f: d.f, state: "in_flight", ref: d.ref };
     // Counted and kept before the POST: a crash from here on cannot forget it.
     if (!this.keep({ spend: recordSent(this.kept.spend, d.gid, f, now), own: [...this.kept.own, mine] })) return;
     this.emit({ action: "placing", reason: d.reason, gid: d.gid, sp: d.sp, f: d.f });

@@ -57,6 +57,7 @@ const FileJson = z.object({
       f: amount,
       state: z.enum(["in_flight", "placed", "refused", "unknown"]),
       txid: z.string().optional(),
+      ref: decimal.optional(),
     }),
   ),
 });

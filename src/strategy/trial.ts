@@ -189,7 +189,7 @@ class Trial {
     const at = { at: now, gid: d.gid, index: d.index, sp: d.sp, f: d.f };
     if (answer.ok) {
       const txid = readPlacedPosition(answer.json).txid;
-      this.own.push({ gid: d.gid, sp: d.sp, f: d.f, state: "placed", txid });
+      this.own.push({ gid: d.gid, sp: d.sp, f: d.f, state: "placed", txid, ref: d.ref });
       this.emit({ type: "decision", action: "placed", ...at, txid, reason: d.reason });
       return true;
     }

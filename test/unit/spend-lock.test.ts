@@ -11,7 +11,7 @@ import { describe, expect, it } from "vitest";
 import { initialSnapshot } from "../../src/poller/snapshot.js";
 import { Store } from "../../src/poller/store.js";
 import { openRunner } from "../../src/strategy/open-runner.js";
-import { lockSpendFile, readSpendFile, spendFilePath } from "../../src/strategy/spend-file.js";
+import { lockSpendFile, readSpendFile, spendFilePath, writeSpendFile } from "../../src/strategy/spend-file.js";
 import type { StrategyConfig } from "../../src/strategy/strategy.js";
 import { defaultStake, defaultStrike, NO_LIMITS } from "../../src/strategy/strategy.js";
 
@@ -77,5 +77,20 @@ describe("the spend file's lock", () => {
     const text = JSON.stringify(good).replace(new RegExp(`${key}:"[^"]*"`), `${key}:${value}`);
     writeFileSync(path, text);
     expect(() => readSpendFile(path, Date.now())).toThrow(problem);
+  });
+});
+
+describe("the spend file's placements", () => {
+  it("keep the price each strike was aimed from, so a live ladder relaunched keeps its centre; a file without one reads as before", () => {
+    const dir = mkdtempSync(join(tmpdir(), "spotdash-spend-"));
+    const path = join(dir, "s.json");
+    const spend = { day: "2026-11-25", dayStaked: "1", sessionStaked: "1", games: {}, paid: "0", net: "0", losingStreak: 0 };
+    const own = [{ gid: "100", sp: "67036", f: "0.5", state: "placed", txid: "t1", ref: "67036.4" }];
+    writeFileSync(path, JSON.stringify({ version: 1, spend, own }));
+    const kept = readSpendFile(path, Date.parse("2026-11-25T12:00:00Z"));
+    writeSpendFile(path, kept);
+    expect(readSpendFile(path, Date.parse("2026-11-25T12:00:00Z")).own).toEqual(own);
+    writeFileSync(path, JSON.stringify({ version: 1, spend, own: [{ ...own[0], ref: undefined }] }));
+    expect(readSpendFile(path, Date.parse("2026-11-25T12:00:00Z")).own[0]?.ref).toBeUndefined();
   });
 });

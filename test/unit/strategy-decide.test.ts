@@ -110,6 +110,7 @@ describe("decide: timing", () => {
     sp: "67037",
     f: "0.5",
     index: 0,
+    ref: "67036.4",
     reason: "#100 position 1 of 10: 67037 at 0.50 USDC (live 67,036.40 +1)",
   } as const;
   const toNext = (until: number, reason: string) => ({ kind: "wait", until, reason }) as const;
@@ -193,6 +194,7 @@ describe("decide: timing", () => {
       sp: "67036",
       f: "0.5",
       index: 0,
+      ref: "67036.4",
       reason: "#100 position 1 of 10: 67036 at 0.50 USDC (live 67,036.40 +0)",
     });
   });
@@ -342,6 +344,26 @@ describe("decide: duplicates", () => {
 });
 
 describe("decide: references", () => {
+  it("centres a live ladder once per game, on the price its first rung was aimed from: its rungs stand a step apart", () => {
+    const s = strategy({ strike: { kind: "ladder", around: "live", step: D(5), count: 3 } });
+    const first = decide(input({ s }));
+    expect(first).toMatchObject({ kind: "place", sp: "67036", ref: "67036.4" });
+    const own: OwnPlacement[] = [{ gid: "100", sp: "67036", f: "0.5", state: "placed", txid: "t1", ref: "67036.4" }];
+    // The price moved 8 before the second rung: it goes 5 above the first's centre, not 5 above the price now.
+    const moved = { ...input().market, price: D("67044.4") };
+    expect(decide(input({ s, own, market: moved }))).toMatchObject({
+      kind: "place",
+      sp: "67041",
+      ref: "67036.4",
+      reason: expect.stringContaining("(centre 67,036.40 +5)"),
+    });
+    // A range is drawn around the price at each send, as the bot's PRICE_RANGES are; another game is centred anew.
+    const range = strategy({ strike: { kind: "range", around: "live", min: D(0), max: D(0) } });
+    expect(decide(input({ s: range, own, market: moved }))).toMatchObject({ kind: "place", sp: "67044" });
+    const elsewhere = own.map((p) => ({ ...p, gid: "99" }));
+    expect(decide(input({ s, own: elsewhere, market: moved }))).toMatchObject({ kind: "place", sp: "67044", ref: "67044.4" });
+  });
+
   const ladder1 = (around: "ai" | "open") => strategy({ strike: { kind: "ladder", around, step: D(1), count: 1 } });
   it("places around the ai price or the open price", () => {
     expect(decide(input({ s: ladder1("ai") }))).toMatchObject({ sp: "67100", reason: expect.stringContaining("ai 67,100.25") });
