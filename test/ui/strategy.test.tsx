@@ -113,10 +113,23 @@ describe("S on testnet", () => {
       state: "stopped",
       stopReason: "the session's limit 0.50 USDC: 0.45 staked, 0.10 more would pass it",
     });
-    const frame = await drawApp(liveSnapshot(now), now, 120, 35, [], { strategy: controller });
-    expect(strategyRow(frame)).toMatch(/^STRATEGY ten STOPPED: the session's limit 0\.50 USDC: 0\.45 staked/);
+    const frame = await drawApp(liveSnapshot(now), now, 200, 50, [], { strategy: controller });
+    expect(strategyRow(frame)).toMatch(
+      /^STRATEGY ten STOPPED: the session's limit 0\.50 USDC: 0\.45 staked, 0\.10 more would pass it · #489886 2\/3 · /,
+    );
     await press("S");
     expect(calls).toEqual([["arm", undefined]]);
+    // Narrower, why is said shorter, then left to the state, before the game, the session and the net give way.
+    const stopped = fakeStrategy("testnet", {
+      state: "stopped",
+      stopReason: "the session's limit 0.50 USDC: 0.45 staked, 0.10 more would pass it",
+    });
+    const at = async (cols: number) => strategyRow(await drawApp(liveSnapshot(now), now, cols, 24, [], { strategy: stopped.controller }));
+    expect(await at(120)).toMatch(
+      /^STRATEGY ten STOPPED: the session's limit 0\.50 USDC · #489886 2\/3 · session 0\.45 of 0\.50 USDC · net -0\.14/,
+    );
+    expect(await at(90)).toMatch(/^ten STOPPED: the session's limit 0\.50 USDC · 2\/3 · session 0\.45\/0\.50 · net -0\.14/);
+    expect(await at(60)).toMatch(/^ten STOPPED · 2\/3 · session 0\.45\/0\.50 · net -0\.14/);
   });
 
   it("armed in another spotdash, says so once and what to do, whole at 80 columns", async () => {

@@ -5,7 +5,8 @@
  * last what it does next and when. Fitted to the width the most important
  * first: the name, the state, the game, the session and the net, then the
  * next action (cut with "…"), then the rest where it leaves room; where
- * even the first five do not fit in full they are said in short.
+ * even the first five do not fit in full they are said in short. Why it
+ * stopped is said shorter before any of the five gives way to it.
  */
 import { formatCountdown, formatMoneyChangeExact, formatMoneyExact, shortGid } from "../../domain/format.js";
 import type { Decimal } from "../../domain/money.js";
@@ -40,20 +41,26 @@ const NEXT_MIN = 12;
 const NEXT_ROOM = 40;
 
 export function strategyLinePieces(i: StrategyLineInput): Piece[] {
-  const full = groupsOf(i, false);
-  const g = full.coreWidth <= i.width ? full : groupsOf(i, true);
-  const core = fitGroups(g.core, i.width - piecesWidth(g.head));
-  let used = piecesWidth(g.head) + piecesWidth(core);
+  // The name, the state, the game, the session and the net in full where they fit, else in short. Stopped, why comes
+  // first: said in full, or its first part, in either; left to the state alone only where neither fits.
+  const both = [groupsOf(i, false), groupsOf(i, true)];
+  const fits = ([g, h]: [Groups, Piece[]]) => piecesWidth(h) + piecesWidth(g.core.flat()) <= i.width;
+  const tries: [Groups, Piece[]][] = [
+    ...both.flatMap((g) => g.heads.slice(0, -1).map((h): [Groups, Piece[]] => [g, h])),
+    ...both.map((g): [Groups, Piece[]] => [g, g.heads.at(-1)!]),
+  ];
+  const [g, head] = tries.find(fits) ?? tries.at(-1)!;
+  const core = fitGroups(g.core, i.width - piecesWidth(head));
+  let used = piecesWidth(head) + piecesWidth(core);
   const more = fitGroups(g.more, i.width - used - Math.min(NEXT_ROOM, piecesWidth(g.next)));
   used += piecesWidth(more);
   // The next action last, cut to what is left: the Line ends it with "…".
-  return [...g.head, ...core, ...more, ...(i.width - used >= NEXT_MIN ? g.next : [])];
+  return [...head, ...core, ...more, ...(i.width - used >= NEXT_MIN ? g.next : [])];
 }
 
 interface Groups {
-  /** The width of the name, its state (not why it stopped), the game, the session and the net. */
-  coreWidth: number;
-  head: Piece[];
+  /** The name and state, longest first: stopped, with why in full, then its first part (before ": "), then without. */
+  heads: Piece[][];
   /** The game, the session, the net: in this order of importance. */
   core: Piece[][];
   /** What was paid, the day, the losing run: where the next action leaves room. */
@@ -67,7 +74,8 @@ function groupsOf(i: StrategyLineInput, short: boolean): Groups {
   const s = v.spend;
   const money = (d: Decimal) => formatMoneyExact(d);
   const state = STATE_WORDS[v.state];
-  const why = v.state === "stopped" ? `: ${v.stopReason ?? "stopped"}` : "";
+  const reason = v.stopReason ?? "stopped";
+  const whys = v.state === "stopped" ? [...new Set([`: ${reason}`, `: ${reason.split(": ")[0]}`, ""])] : [""];
   const head = (reason: string): Piece[] => [
     !short && span("STRATEGY ", { bold: true }),
     span(v.name, { bold: true }),
@@ -97,8 +105,7 @@ function groupsOf(i: StrategyLineInput, short: boolean): Groups {
       : undefined,
   ];
   const given = (groups: (Piece[] | undefined)[]) => groups.filter((f) => f !== undefined);
-  const coreWidth = piecesWidth([...head(""), ...given(core).flat()]);
-  return { coreWidth, head: head(why), core: given(core), more: given(more), next: [sep, nextWords(i)] };
+  return { heads: whys.map(head), core: given(core), more: given(more), next: [sep, nextWords(i)] };
 }
 
 /** What it does next and when; paused or stopped, the key that arms it. */
