@@ -8,8 +8,9 @@
  * it (the listing, the live price, the balance and /status's positions,
  * through the same readers), decide(), and on "place" a POST /spot through
  * the sim's own route, counted by recordSent before it goes and taken off
- * by recordRefused when refused. A wait moves the clock to the time decide
- * names, else STEP_MS on. At the game's end its result comes from /results
+ * by recordRefused when refused, the next a request slot later
+ * (PLACEMENT_GAP_MS). A wait moves the clock to the time decide names, else
+ * STEP_MS on. At the game's end its result comes from /results
  * (recordSettled) and the next game starts. docs/strategies.md, "Trial".
  */
 import { randomInt } from "node:crypto";
@@ -18,6 +19,7 @@ import { Decimal, toWire } from "../domain/money.js";
 import type { Interval } from "../domain/rules.js";
 import { type GameResult, isReadable, type LiveGame, type Unreadable } from "../domain/service-data.js";
 import { placeBody } from "../poller/placements.js";
+import { SPACING_GUARD_MS } from "../poller/spacing.js";
 import { type Decision, decide, type MarketState, type OwnPlacement } from "./decide.js";
 import { emptySpend, recordRefused, recordSent, recordSettled, type Spend } from "./limits.js";
 import { refusalStops } from "./refusals.js";
@@ -30,6 +32,9 @@ export type { TrialGame, TrialSkip, TrialSummary } from "./trial-summary.js";
 
 /** Where the trial's clock starts unless told: a Monday noon, UTC, far from the day limit's midnight. */
 export const TRIAL_START = Date.UTC(2026, 0, 5, 12);
+
+/** Between two placements of a trial: the request budget's spacing (1 s and its guard), the soonest the runner sends the next. */
+const PLACEMENT_GAP_MS = 1_000 + SPACING_GUARD_MS;
 
 /** How far the clock moves when decide waits without saying until when: 500 ms, or 1/120 of an hourly or daily game. */
 export function stepMs(interval: Interval): number {
@@ -160,6 +165,8 @@ class Trial {
       if (d.kind === "place") {
         if (this.place(d, now)) placed++;
         if (this.stopReason !== null) break;
+        // The next goes a request slot later at the soonest, as live: at once, ten went in where live sent three.
+        this.sim.advanceTo(Math.min(live.ends_at, now + PLACEMENT_GAP_MS));
         continue;
       }
       last = d.reason;
