@@ -22,18 +22,24 @@ export interface PlacementContext {
 
 export type PlacementCheck = { ok: true; gid: string; sp: string; f: string } | { ok: false; problems: string[] };
 
+/** A field that is not a number, quoting it as typed; an empty one is said to be empty (`stake: "" is not…` read as a fault). */
+function notANumber(field: "price" | "stake", text: string): string {
+  const typed = text.trim();
+  return typed === "" ? `${field} is empty` : `${field}: "${typed}" is not a decimal number`;
+}
+
 export function checkPlacement(priceText: string, stakeText: string, ctx: PlacementContext): PlacementCheck {
   const problems: string[] = [];
   const price = parseDecimal(priceText);
   const stake = parseDecimal(stakeText);
 
-  if (price === null) problems.push(`price: "${priceText.trim()}" is not a decimal number`);
+  if (price === null) problems.push(notANumber("price", priceText));
   else if (price.lte(0)) problems.push("price must be positive");
   else if (price.decimalPlaces() > PRICE_DECIMALS) problems.push(`price has more than ${PRICE_DECIMALS} decimals`);
   else if (price.gte(MAX_AMOUNT)) problems.push(`price of ${MAX_AMOUNT.toFixed().length} digits or more: a typo, not a price`);
 
   const min = minStake(ctx.interval);
-  if (stake === null) problems.push(`stake: "${stakeText.trim()}" is not a decimal number`);
+  if (stake === null) problems.push(notANumber("stake", stakeText));
   else if (stake.decimalPlaces() > MONEY_DECIMALS) problems.push(`stake has more than ${MONEY_DECIMALS} decimals`);
   else if (stake.gte(MAX_AMOUNT)) problems.push(`stake of ${MAX_AMOUNT.toFixed().length} digits or more: a typo, not a stake`);
   else if (stake.lt(min)) problems.push(`stake below the ${formatInterval(ctx.interval)} minimum of ${toWire(min)}`);

@@ -40,6 +40,7 @@ describe("checkPlacement", () => {
 
   it("names what is not a number, quoting it as typed", () => {
     expect(problems(" 67k ", " two ")).toEqual(['price: "67k" is not a decimal number', 'stake: "two" is not a decimal number']);
+    expect(problems("", "  ")).toEqual(["price is empty", "stake is empty"]);
   });
 
   it("refuses a price of zero or below", () => {
