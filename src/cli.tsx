@@ -80,7 +80,7 @@ async function main(argv: string[]): Promise<number> {
         process.once("SIGTERM", abort);
       }
       // A reader gone (`| head` has its lines): a one-shot command ends there quietly, as Unix tools do; watch and
-      // auto stop as on SIGINT. Without a listener the write's EPIPE was an uncaught error and its stack trace.
+      // auto stop as on SIGINT. Without a listener the write's EPIPE would be an uncaught error and its stack trace.
       whenReaderGone(running ? abort : () => process.exit(0));
       try {
         return await runCommand(command, result.rest, config, { stdout: process.stdout, stderr: process.stderr, signal: stop.signal });

@@ -58,8 +58,8 @@ const NOTABLE_SKEW_MS = 2_000;
 
 /**
  * A check's time: from its request's write to its answer's status line (or its failure), the service's
- * time alone. From the call it included the pacer's wait for the request's slot: 1017 ms for a
- * service that answers in 2.
+ * time alone. From the call it would include the pacer's wait for the request's slot: 1017 ms for
+ * a service that answers in 2.
  */
 function requestMs(ctx: ReadContext, since: number): number {
   const t = writtenSince(ctx.backend.client.lastExchange, since);

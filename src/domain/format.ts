@@ -195,8 +195,8 @@ export function formatMoneyExact(amount: Amount): string {
 
 /**
  * A stake the trader chose, or one game's stakes summed: every digit it was placed with, at least 2
- * (formatMoneyExact), as a strike keeps its own (formatPriceExact). To the cent, 12.345678 read
- * 12.35, a stake it is not, after a preview that had named every digit.
+ * (formatMoneyExact), as a strike keeps its own (formatPriceExact). To the cent, 12.345678 would
+ * read 12.35, a stake it is not, after a preview that named every digit.
  */
 export function formatStake(amount: Amount): string {
   return formatMoneyExact(amount);

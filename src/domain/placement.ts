@@ -22,7 +22,7 @@ export interface PlacementContext {
 
 export type PlacementCheck = { ok: true; gid: string; sp: string; f: string } | { ok: false; problems: string[] };
 
-/** A field that is not a number, quoting it as typed; an empty one is said to be empty (`stake: "" is not…` read as a fault). */
+/** A field that is not a number, quoting it as typed; an empty one is said to be empty (`stake: "" is not…` would read as a fault). */
 function notANumber(field: "price" | "stake", text: string): string {
   const typed = text.trim();
   return typed === "" ? `${field} is empty` : `${field}: "${typed}" is not a decimal number`;

@@ -166,7 +166,7 @@ type Reference = { name: string; price: Decimal; missing?: undefined } | { name?
 
 /**
  * A ladder around the live price is centred once per game, on the price its first rung was aimed from.
- * Centred anew at each send, rungs sent a second or two apart stood 1 to 10 apart for a step of 5.
+ * Centred anew at each send, rungs sent a second or two apart would stand 1 to 10 apart for a step of 5.
  */
 function gameReference(strategy: StrategyConfig, market: MarketState, game: LiveGame, mine: readonly OwnPlacement[]): Reference {
   const centre =

@@ -165,7 +165,7 @@ class Trial {
       if (d.kind === "place") {
         if (this.place(d, now)) placed++;
         if (this.stopReason !== null) break;
-        // The next goes a request slot later at the soonest, as live: at once, ten went in where live sent three.
+        // The next goes a request slot later at the soonest, as live: placed at once, a trial would count what the runner cannot send.
         this.sim.advanceTo(Math.min(live.ends_at, now + PLACEMENT_GAP_MS));
         continue;
       }
