@@ -440,6 +440,17 @@ describe("dashboard edges", () => {
     expect(frame).not.toContain("67,000.00");
   });
 
+  it("says the listing's age as one beside the game's times: bare, it read as a duration", () => {
+    const now = START + 15_000;
+    const row = (cols: number, rows: number) =>
+      draw(liveSnapshot(now), now, cols, rows)
+        .split("\n")
+        .find((l) => l.includes("start "))!;
+    expect(row(200, 50)).toMatch(/ends \d\d:\d\d:\d\d │ read 2(\.0)?s ago/);
+    drawn()?.unmount();
+    expect(row(120, 35)).toMatch(/ends \d\d:\d\d:\d\d │ read 2(\.0)?s ago/);
+  });
+
   it("offers j/k scroll only over a positions table with more rows than room", async () => {
     const now = START + 15_000;
     const footer = (frame: string) => frame.split("\n").at(-1)!;

@@ -69,9 +69,7 @@ export const GamePane = memo(function GamePane(p: GamePaneProps) {
     );
   }
   const ageLine =
-    bodyLines(p) >= 4 ? (
-      <Line>{[ageBadge(ageAt(p.now, p.listingAt), false, p.error), p.error && span(` ${p.error}`, { tone: "bad" })]}</Line>
-    ) : null;
+    bodyLines(p) >= 4 ? <Line>{[...listingAge(p.now, p.listingAt, p.error), p.error && span(` ${p.error}`, { tone: "bad" })]}</Line> : null;
   if (live === undefined || live.open_price === undefined || live.ai_price === undefined) {
     // Between games, or an asset whose games are paused: say so, and what comes next.
     return (
@@ -191,17 +189,22 @@ function LiveGame(p: LiveGameProps) {
         </Line>
       ) : null}
       {p.lines >= 4 ? <Line>{["open ", span(prices.open, { bold: true }), "  ai ", span(prices.ai, { bold: true })]}</Line> : null}
-      {p.lines >= 5 ? (
-        <Line>
-          {[
-            span(`${times} ${g.sep} `, { tone: "dim" }),
-            ageBadge(ageAt(p.now, p.listingAt), false, p.error),
-            p.error && span(` ${p.error}`, { tone: "bad" }),
-          ]}
-        </Line>
-      ) : null}
+      {p.lines >= 5 ? <Line>{timesLine(`${times} ${g.sep} `, p, p.width)}</Line> : null}
     </>
   );
+}
+
+/** The listing's age said as one ("read 14s ago"): bare beside the game's times, "│ 14s" would read as a duration. */
+function listingAge(now: number, at: number | undefined, error: string | undefined): Piece[] {
+  const badge = ageBadge(ageAt(now, at), false, error);
+  return at === undefined || error !== undefined ? [badge] : ["read ", badge, " ago"];
+}
+
+/** The game's times and the listing's age; where the row is too narrow for the age's words, the age alone. */
+function timesLine(times: string, p: { now: number; listingAt: number | undefined; error?: string | undefined }, width: number): Piece[] {
+  const row = (age: Piece[]) => [span(times, { tone: "dim" }), ...age, p.error && span(` ${p.error}`, { tone: "bad" })];
+  const full = row(listingAge(p.now, p.listingAt, p.error));
+  return piecesWidth(full) <= width ? full : row([ageBadge(ageAt(p.now, p.listingAt), false, p.error)]);
 }
 
 /** "closes in 0:13  ends in 0:18  ████░░░░": whole items, most important first; a narrow pane loses the bar, then the end's countdown. */
