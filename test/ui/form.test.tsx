@@ -112,6 +112,15 @@ describe("position form", () => {
     expect(flat(u.text())).toContain("placed ✓ @67,100 stake 2.50 txid tx-from- — p places another");
   });
 
+  it("leaves 'p places one' off the empty positions table while the form is open: it is open already", async () => {
+    const { c } = setup();
+    const u = await mount(c, { cols: 100, rows: 30 });
+    expect(flat(u.text())).toContain("no positions in this game — p places one");
+    await u.press("p");
+    expect(flat(u.text())).toContain("no positions in this game");
+    expect(flat(u.text())).not.toContain("places one");
+  });
+
   it("says a stake of six decimals whole, in the preview and in what it says was placed", async () => {
     const { c, sent } = setup();
     const u = await mount(c, { cols: 100, rows: 24 });

@@ -174,6 +174,7 @@ function Positions(p: PartProps & { width: number }) {
       livePrice={s.price?.value.value}
       noLiveGame={noLiveGameLine(s)}
       accepting={d.accepting}
+      offerPlace={d.accepting && p.form === undefined}
       scroll={p.scroll}
       visibleRows={l.positionRows}
     />

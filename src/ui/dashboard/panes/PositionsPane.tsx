@@ -45,8 +45,10 @@ export interface PositionsPaneProps extends PaneFrame, Freshness {
   livePrice: Decimal | undefined;
   /** Set when the listing says no game is live: what to say instead of waiting. */
   noLiveGame?: string | undefined;
-  /** Whether the live game takes positions now: only then does the empty table offer the place key. */
+  /** Whether the live game takes positions now: its count says how many are left. */
   accepting: boolean;
+  /** Whether the empty table offers the place key: the game takes positions and the form is not open already. */
+  offerPlace: boolean;
   scroll: number;
   visibleRows: number;
   /**
@@ -179,7 +181,7 @@ function emptyLine(p: PositionsPaneProps, placeKey: string): string {
   if (p.noLiveGame) return p.noLiveGame;
   if (!p.view.gid) return "waiting for the live game…";
   if (!p.read) return "loading your positions in this game…";
-  return p.accepting ? `no positions in this game — ${placeKey} places one` : "no positions in this game";
+  return p.offerPlace ? `no positions in this game — ${placeKey} places one` : "no positions in this game";
 }
 
 /** The columns that fit, PLACED as wide as its widest time (a date when a position is not from today). */
