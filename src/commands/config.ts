@@ -1,7 +1,8 @@
 /**
  * `spotdash config`: each setting's value and where it came from (the key
- * redacted) and the alert set-up in short, as a table or --json; `--edit` opens the config file in
- * $VISUAL / $EDITOR, creating it with every setting commented out first.
+ * redacted), the alert set-up in short and the strategies read, as a table
+ * or --json; `--edit` opens the config file in $VISUAL / $EDITOR, creating
+ * it with every setting commented out first.
  */
 import { spawnSync } from "node:child_process";
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -11,6 +12,8 @@ import { REDACTED } from "../api/redact.js";
 import type { Config } from "../config/config.js";
 import { configTemplate } from "../config/config-template.js";
 import { SETTINGS, type SettingName, tomlKey } from "../config/settings.js";
+import { formatInterval } from "../domain/format.js";
+import type { StrategyConfig } from "../strategy/strategy.js";
 import { type CommandIO, EXIT, type ExitCode } from "./io.js";
 
 const USAGE = "spotdash config [--json] | spotdash config --edit";
@@ -44,7 +47,8 @@ export function configCommand(config: Config, rest: readonly string[], io: Comma
   if (rest.includes("--json")) {
     const settings = Object.fromEntries(rows.map((r) => [r.name, { value: r.value, source: r.source, from: r.from }]));
     const { configFile, profile, envFile } = config;
-    io.stdout.write(`${JSON.stringify({ configFile, profile, envFile, settings, alerts: alertsJson(config.alerts) })}\n`);
+    const strategies = config.strategies.map((st) => ({ name: st.name, ...st.market, paper: st.paper, where: st.where }));
+    io.stdout.write(`${JSON.stringify({ configFile, profile, envFile, settings, alerts: alertsJson(config.alerts), strategies })}\n`);
     return EXIT.ok;
   }
   const file = config.configFile;
@@ -56,7 +60,7 @@ export function configCommand(config: Config, rest: readonly string[], io: Comma
   ];
   const width = Math.max(...rows.map((r) => (r.value ?? "-").length));
   for (const r of rows) lines.push(`${r.name.padEnd(10)}  ${(r.value ?? "-").padEnd(width)}  ${r.from}`);
-  lines.push("", `alerts      ${alertsLine(config.alerts)}`);
+  lines.push("", `alerts      ${alertsLine(config.alerts)}`, `strategies  ${strategiesLine(config.strategies)}`);
   io.stdout.write(`${lines.join("\n")}\n`);
   return EXIT.ok;
 }
@@ -73,6 +77,14 @@ function alertsLine(a: AlertSettings): string {
     `notify_command ${a.notifyCommand ? "set" : "not set"}`,
     `cooldown ${a.cooldownMs / 1000} s${a.onlyUnfocused ? ", only unfocused" : ""}`,
   ].join("; ");
+}
+
+/** The [[strategy]] blocks read, each with its market: `ladder10 (BTC_USDT 10s testnet) · late (ETH_USDT 1m testnet, paper)`. */
+function strategiesLine(strategies: readonly StrategyConfig[]): string {
+  if (strategies.length === 0) return "none declared";
+  return strategies
+    .map((st) => `${st.name} (${st.market.asset} ${formatInterval(st.market.interval)} ${st.market.network}${st.paper ? ", paper" : ""})`)
+    .join(" · ");
 }
 
 function alertsJson(a: AlertSettings): object {

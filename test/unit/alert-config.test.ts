@@ -408,6 +408,31 @@ describe("spotdash config", () => {
       cooldown: 60,
     });
   });
+
+  it("names the strategies it read, each with its market, and says when there are none", () => {
+    const io = (sink: { out: string }) => ({ stdout: { write: (t: string) => (sink.out += t) }, stderr: { write: () => true } });
+    const run = (text: string, args: string[] = []) => {
+      const sink = { out: "" };
+      expect(configCommand(setup(text).config(), args, io(sink), {})).toBe(0);
+      return sink.out;
+    };
+    const two = '[[strategy]]\nname = "ten"\ninterval = 10\n[[strategy]]\nname = "late"\nasset = "ETH_USDT"\ninterval = 60\npaper = true\n';
+    expect(
+      run(two)
+        .split("\n")
+        .find((l) => l.startsWith("strategies")),
+    ).toBe("strategies  ten (BTC_USDT 10s testnet) · late (ETH_USDT 1m testnet, paper)");
+    const json = JSON.parse(run(two, ["--json"])) as { strategies: { name: string; interval: number; paper: boolean }[] };
+    expect(json.strategies.map((st) => [st.name, st.interval, st.paper])).toEqual([
+      ["ten", 10, false],
+      ["late", 60, true],
+    ]);
+    expect(
+      run("")
+        .split("\n")
+        .find((l) => l.startsWith("strategies")),
+    ).toBe("strategies  none declared");
+  });
 });
 
 describe("the file config --edit creates", () => {
