@@ -4,7 +4,7 @@
  * too short for it; every other key goes on to the mode under it (the
  * overlay's own key, passed through to the dashboard, closes it there).
  */
-import { useCallback, useMemo, useRef } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import type { DashboardAction } from "../dashboard/keys.js";
 import { type Binding, binding, type Hint, hints, type KeyPress, keyLabel, keyName } from "../keymap.js";
 import type { Mode } from "../mode.js";
@@ -25,10 +25,13 @@ export interface OverlayMode {
 export function useOverlayMode(table: readonly Binding<OverlayAction>[], dashboard: readonly Binding<DashboardAction>[]): OverlayMode {
   const [state, setState, stateNow] = useLatestState<OverlayState>(NO_OVERLAY);
   const overflow = useRef({ lines: 0, visible: 1 });
+  // Whether it scrolls, as a state: the footer's j/k is offered only then, and the overflow is measured after a frame.
+  const [, setScrolls] = useState(false);
   const toggle = useCallback((which: Overlay) => setState((s) => toggleOverlay(s, which)), [setState]);
   const close = useCallback(() => setState(NO_OVERLAY), [setState]);
   const setOverflow = useCallback((lines: number, visible: number) => {
     overflow.current = { lines, visible };
+    setScrolls(lines > 0);
   }, []);
   const mode = useMemo<Mode>(
     () => ({
@@ -45,7 +48,7 @@ export function useOverlayMode(table: readonly Binding<OverlayAction>[], dashboa
         return true;
       },
       bindings: table,
-      hints: () => overlayHints(stateNow().overlay ?? "help", table, dashboard),
+      hints: () => overlayHints(stateNow().overlay ?? "help", table, dashboard, overflow.current.lines > 0),
     }),
     [table, dashboard, stateNow, setState, close],
   );
@@ -60,12 +63,17 @@ export function useOverlayMode(table: readonly Binding<OverlayAction>[], dashboa
  * at 60 columns the way back, the scrolling and quit fit beside the data's
  * age (a short terminal is where it scrolls).
  */
-function overlayHints(overlay: Overlay, table: readonly Binding<OverlayAction>[], dashboard: readonly Binding<DashboardAction>[]): Hint[] {
+function overlayHints(
+  overlay: Overlay,
+  table: readonly Binding<OverlayAction>[],
+  dashboard: readonly Binding<DashboardAction>[],
+  scrolls: boolean,
+): Hint[] {
   const other: DashboardAction = overlay === "help" ? "diagnostics" : "help";
   const close = table.find((b) => b.action === "close")?.keys[0];
   const own = dashboard.find((b) => b.action === overlay)?.keys[0];
   const keys = [own, close].flatMap((k) => (k === undefined ? [] : [keyLabel(k, true)]));
-  const scroll = hints(table.filter((b) => b.action === "down" || b.action === "up"));
+  const scroll = scrolls ? hints(table.filter((b) => b.action === "down" || b.action === "up")) : [];
   return [
     { text: `${keys.join("/")} close`, rank: 1 },
     ...scroll,
