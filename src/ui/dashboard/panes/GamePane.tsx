@@ -197,7 +197,7 @@ function LiveGame(p: LiveGameProps) {
 /** The listing's age said as one ("read 14s ago"): bare beside the game's times, "│ 14s" would read as a duration. */
 function listingAge(now: number, at: number | undefined, error: string | undefined): Piece[] {
   const badge = ageBadge(ageAt(now, at), false, error);
-  return at === undefined || error !== undefined ? [badge] : ["read ", badge, " ago"];
+  return at === undefined || error !== undefined ? [badge] : [span("read ", { tone: "dim" }), badge, span(" ago", { tone: "dim" })];
 }
 
 /** The game's times and the listing's age; where the row is too narrow for the age's words, the age alone. */
