@@ -44,6 +44,10 @@ describe("insertText", () => {
     expect(insertText(at("", 0), "\x1b[~5", 20).field).toEqual(at("5", 1));
   });
 
+  it("takes full-width digits, point and comma as their ASCII: one column each, as the row is laid out", () => {
+    expect(insertText(at("", 0), "６７，１００．５", 20).field).toEqual(at("67100.5", 7));
+  });
+
   it("takes what fits and says it cut the rest; exactly filling the field is no cut", () => {
     expect(insertText(at("12", 2), "345", 5)).toEqual({ field: at("12345", 5), cut: false });
     expect(insertText(at("12", 2), "3456", 5)).toEqual({ field: at("12345", 5), cut: true });
