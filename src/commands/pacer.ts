@@ -31,11 +31,14 @@ export class Pacer {
   private readonly spacing: RequestSpacing;
   private pausedUntil = 0;
   private failures = 0;
-  /** Local ms the latest request was let go, after its wait. */
-  lastStart = 0;
 
   constructor(private readonly opts: PacerOptions) {
     this.spacing = new RequestSpacing(opts.maxRps);
+  }
+
+  /** Local ms the latest request was let go, after its wait. */
+  get lastStart(): number {
+    return this.spacing.lastStarted;
   }
 
   /** Local ms before which the next request must not start. */
@@ -53,8 +56,7 @@ export class Pacer {
   async call<T>(send: () => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       await this.waitTurn();
-      this.lastStart = this.spacing.started();
-      this.opts.onRequest?.(this.lastStart);
+      this.opts.onRequest?.(this.spacing.started());
       try {
         const value = await send();
         this.failures = 0;

@@ -14,6 +14,13 @@ import { type ExchangeTimes, writtenSince } from "../api/client.js";
 export const SPACING_GUARD_MS = 15;
 const RTT_SAMPLES = 20;
 
+/** The least time between two starts at `maxRps` (at most 1): the budget's interval and the guard. */
+export function spacingFor(maxRps = 1): number {
+  const rps = Math.min(1, maxRps);
+  if (!(rps > 0)) throw new Error("maxRps must be greater than 0");
+  return Math.ceil(1000 / rps) + SPACING_GUARD_MS;
+}
+
 export class RequestSpacing {
   readonly spacingMs: number;
   private lastStart = -Infinity;
@@ -21,9 +28,12 @@ export class RequestSpacing {
   private rtts: number[] = [];
 
   constructor(maxRps = 1) {
-    const rps = Math.min(1, maxRps);
-    if (!(rps > 0)) throw new Error("maxRps must be greater than 0");
-    this.spacingMs = Math.ceil(1000 / rps) + SPACING_GUARD_MS;
+    this.spacingMs = spacingFor(maxRps);
+  }
+
+  /** Local ms of the latest start recorded. */
+  get lastStarted(): number {
+    return this.lastStart;
   }
 
   /** Local ms before which the next request must not start. */

@@ -19,7 +19,7 @@ import { Decimal, toWire } from "../domain/money.js";
 import type { Interval } from "../domain/rules.js";
 import { type GameResult, isReadable, type LiveGame, type Unreadable } from "../domain/service-data.js";
 import { placeBody } from "../poller/placements.js";
-import { SPACING_GUARD_MS } from "../poller/spacing.js";
+import { spacingFor } from "../poller/spacing.js";
 import { type Decision, decide, type MarketState, type OwnPlacement } from "./decide.js";
 import { emptySpend, recordRefused, recordSent, recordSettled, type Spend } from "./limits.js";
 import { refusalStops } from "./refusals.js";
@@ -34,7 +34,7 @@ export type { TrialGame, TrialSkip, TrialSummary } from "./trial-summary.js";
 export const TRIAL_START = Date.UTC(2026, 0, 5, 12);
 
 /** Between two placements of a trial: the request budget's spacing (1 s and its guard), the soonest the runner sends the next. */
-const PLACEMENT_GAP_MS = 1_000 + SPACING_GUARD_MS;
+const PLACEMENT_GAP_MS = spacingFor();
 
 /** How far the clock moves when decide waits without saying until when: 500 ms, or 1/120 of an hourly or daily game. */
 export function stepMs(interval: Interval): number {

@@ -108,7 +108,7 @@ export function App(p: AppProps) {
   // What the launch warned of (a key that does not look like one) stands until the first key.
   const [message, say, clearMessage] = useMessage(p.warnings?.length ? `warning: ${p.warnings.join("; ")}` : undefined);
   // What the last frame drew, for the keys: Tab's panes, how far the positions and the fired alerts scroll.
-  const drawn = useRef<Drawn>({ panes: PANES, scrollLimit: 0, fired: { rows: 0, limit: 0 }, performanceScroll: 0, resultsRows: 0 });
+  const drawn = useRef<Drawn>(NOTHING_DRAWN);
   const unknown = placingUnknown(snapshot, now);
   const alerts = useAlerts(p.alerts, say);
   const blocked = placingBlocked(p.walletMissing, unknown);
@@ -131,7 +131,7 @@ export function App(p: AppProps) {
   const window = scrollWindow(positions, layout);
   const limit = scrollLimit(window.list, bestRow(positions.rows, snapshot.price?.value.value), window.room);
   const perf = usePerformanceView(performance.view, snapshot, now, layout);
-  drawn.current = drawnFrame(layout, limit, alerts, perf?.scrollLimit ?? 0);
+  drawn.current = drawnFrame(layout, limit, alerts, perf?.scrollLimit ?? 0, bookRows.length);
   return (
     <KeysContext.Provider value={keys}>
       <Dashboard
@@ -171,13 +171,14 @@ function formView(f: FormState, snapshot: Snapshot, now: number, blocked: string
   return { state: f, check: checkForm(f, snapshot, now), blocked, lapsed };
 }
 
-function drawnFrame(layout: Layout, scrollLimit: number, alerts: AlertsState, performanceScroll: number): Drawn {
+function drawnFrame(layout: Layout, scrollLimit: number, alerts: AlertsState, performanceScroll: number, bookRows: number): Drawn {
   return {
     panes: panesOf(layout.mode),
     scrollLimit,
     fired: firedFit(layout.bodyHeight, alerts),
     performanceScroll,
     resultsRows: resultsListRows(layout.bodyHeight),
+    bookRows,
   };
 }
 
@@ -185,6 +186,16 @@ function drawnFrame(layout: Layout, scrollLimit: number, alerts: AlertsState, pe
 function tableNeeds(positions: PositionView, bookRows: number, choice: LayoutChoice | undefined): LayoutNeeds {
   return { positionLines: positions.lines, positionChrome: positions.chrome, bookRows, choice };
 }
+
+/** Before the first frame. */
+const NOTHING_DRAWN: Drawn = {
+  panes: PANES,
+  scrollLimit: 0,
+  fired: { rows: 0, limit: 0 },
+  performanceScroll: 0,
+  resultsRows: 0,
+  bookRows: 0,
+};
 
 /** What the last frame drew that the keys need: Tab's panes, how far the positions scroll, the fired alerts' rows. */
 interface Drawn {
@@ -195,6 +206,8 @@ interface Drawn {
   performanceScroll: number;
   /** The games the results view's list has rows for at this size: its pages are as long when it opens. */
   resultsRows: number;
+  /** The book's rows: its footer offers j/k and Enter by them. */
+  bookRows: number;
 }
 
 interface ModeNeeds {
@@ -223,7 +236,8 @@ function useModes(p: AppProps, n: ModeNeeds) {
   const fired = useCallback(() => n.drawn.current.fired, [n.drawn]);
   const alertList = useAlertListMode(p.alerts, n.say, keys.alerts, keys.dashboard, fired);
   const bookRowsNow = useCallback(() => bookOf(controller.store.getSnapshot(), controller.serverNow()), [controller]);
-  const book = useBookMode(controller, bookRowsNow, n.say, keys.book, keys.dashboard);
+  const bookDrawn = useCallback(() => n.drawn.current.bookRows, [n.drawn]);
+  const book = useBookMode(controller, bookRowsNow, bookDrawn, n.say, keys.book, keys.dashboard);
   const performanceScroll = useCallback(() => n.drawn.current.performanceScroll, [n.drawn]);
   const performance = usePerformanceMode(controller, n.say, keys.performance, keys.dashboard, performanceScroll);
   const dashboard = useDashboardMode(

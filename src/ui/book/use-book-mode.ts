@@ -23,6 +23,8 @@ export interface BookMode {
 export function useBookMode(
   controller: Pick<DashboardController, "retarget">,
   rows: () => readonly BookRow[],
+  /** The rows the last frame drew: the footer's hints go by them, not by the book worked out again. */
+  drawnRows: () => number,
   say: (text: string) => void,
   table: readonly Binding<BookAction>[],
   dashboard: readonly Binding<DashboardAction>[],
@@ -53,11 +55,11 @@ export function useBookMode(
       bindings: table,
       hints: () => {
         // j/k only where there are two games to choose between, Enter only over one.
-        const n = rows().length;
+        const n = drawnRows();
         const own = table.filter((b) => (b.action !== "down" || n > 1) && (b.action !== "focus" || n > 0));
         return [...hints(own), ...hints(passed.filter((b) => b.action === "quit"))];
       },
     };
-  }, [controller, rows, say, table, dashboard, selectedNow, setSelected]);
+  }, [controller, rows, drawnRows, say, table, dashboard, selectedNow, setSelected]);
   return { selected, toggle, mode };
 }

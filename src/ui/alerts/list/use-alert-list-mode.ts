@@ -59,14 +59,15 @@ export function useAlertListMode(
       hints: () => {
         // Each key offered only where it would act: two rules to choose between, a rule, fired alerts past the page.
         const rules = alerts?.store.getSnapshot().rules.length ?? 0;
+        const paged = firedFit().limit > 0;
         const acts: Record<AlertListAction, boolean> = {
           close: true,
           down: rules > 1,
           up: rules > 1,
           mute: rules > 0,
           delete: rules > 0,
-          pageDown: firedFit().limit > 0,
-          pageUp: firedFit().limit > 0,
+          pageDown: paged,
+          pageUp: paged,
         };
         return [...hints(table.filter((b) => acts[b.action])), ...hints(passed.filter((b) => b.action === "quit"))];
       },
