@@ -112,7 +112,8 @@ export function App(p: AppProps) {
   const unknown = placingUnknown(snapshot, now);
   const alerts = useAlerts(p.alerts, say);
   const blocked = placingBlocked(p.walletMissing, unknown);
-  const all = useModes(p, { exit, say, holding, online: unknown === undefined, blocked, drawn });
+  const liveGid = snapshot.listing?.value.liveGame?.gid;
+  const all = useModes(p, { exit, say, holding, liveGid, online: unknown === undefined, blocked, drawn });
   const { modes, form, alertForm, overlays, results, performance, book, dashboard, confirm } = all;
   useRoutedKeys(modes, [form, alertForm, confirm], { exit, say, clearMessage, keys: keys.dashboard, focus: p.alerts?.setFocused });
   const alertNow = alertOnLine(alerts, now - snapshot.clockOffset);
@@ -156,9 +157,7 @@ export function App(p: AppProps) {
         warnings={p.warnings}
         form={form.form ? formView(form.form, snapshot, now, blocked) : undefined}
         {...alertViews(all, alerts, snapshot)}
-        alertLine={
-          alertNow && { ...alertNow, text: alertTextAt(alertNow, now, { gid: snapshot.listing?.value.liveGame?.gid, held: holding }) }
-        }
+        alertLine={alertNow && { ...alertNow, text: alertTextAt(alertNow, now, { gid: liveGid, held: holding }) }}
         strategy={strategy}
       />
     </KeysContext.Provider>
@@ -214,6 +213,8 @@ interface ModeNeeds {
   exit(): void;
   say(text: string): void;
   holding: boolean;
+  /** The live game this frame draws. */
+  liveGid: string | undefined;
   online: boolean;
   blocked: string | undefined;
   drawn: { current: Drawn };
@@ -228,7 +229,7 @@ interface ModeNeeds {
 function useModes(p: AppProps, n: ModeNeeds) {
   const keys = p.keys ?? DEFAULT_KEYS;
   const { controller } = p;
-  const form = useFormMode(controller, n.blocked, n.say, keys.form, keys.dashboard);
+  const form = useFormMode(controller, n.blocked, n.say, keys.form, keys.dashboard, n.liveGid);
   const alertForm = useAlertFormMode(p.alerts, controller, n.say, keys.alert, keys.dashboard);
   const confirm = useConfirmMode(p.strategy, n.say, keys.strategy, keys.dashboard, noStrategy(p));
   const overlays = useOverlayMode(keys.overlay, keys.dashboard);

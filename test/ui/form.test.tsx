@@ -514,4 +514,39 @@ describe("position form", () => {
     await u.press("p");
     expect(flat(u.text())).toContain("stake [3 ");
   });
+
+  it("kept open into the next game, sets an untouched prefilled price again from the live price; an edited one stays", async () => {
+    const { c } = setup();
+    const u = await mount(c);
+    // The next game goes live with the price moved; the frame that shows it is the next second's.
+    const nextGame = async (gid: string, price: number) => {
+      const now = Date.now();
+      c.store.update((s) => ({
+        ...s,
+        listing: { value: listing({ start: now - 1_000, now, gid }), at: now },
+        price: { value: livePrice(price, now), at: now },
+      }));
+      await until(
+        () => flat(u.text()).includes(`POSITIONS #${gid}`),
+        3_000,
+        () => u.text(),
+      );
+      // The form follows the game in the render after the frame that drew it.
+      await tick();
+    };
+    await u.press("p");
+    expect(flat(u.text())).toContain("price [67000 ");
+    // The stake typed into is the trader's; the price, untouched, is the form's guess.
+    await u.press(TAB);
+    await typeInto(u, "2");
+    await nextGame("489887", 67250.6);
+    expect(flat(u.text())).toContain("price [67251 ");
+    expect(flat(u.text())).toContain("stake [2 ");
+    // The first key typed still replaces it whole.
+    await u.press(TAB);
+    await typeInto(u, "67300");
+    expect(flat(u.text())).toContain("price [67300 ");
+    await nextGame("489888", 66900.2);
+    expect(flat(u.text())).toContain("price [67300 ");
+  });
 });

@@ -39,6 +39,17 @@ export function formAt(s: Snapshot, stake: string, now: number): FormState {
   return openForm(f === null ? "" : toWire(freeStrike(s.price.value.value, f, heldNow(s))), stake);
 }
 
+/**
+ * The form kept open into the next game (a 10 s game's form outlives it): a prefilled price not yet touched
+ * was the last game's guess, so it is set again from the live price. One the trader edited stays theirs, and
+ * a preview is of the values it shows.
+ */
+export function formForNextGame(form: FormState, s: Snapshot, now: number): FormState {
+  if (form.step !== "edit" || !form.price.prefilled) return form;
+  const price = formAt(s, form.stake.text, now).price;
+  return price.text === "" || price.text === form.price.text ? form : { ...form, price };
+}
+
 /** The form's price and stake checked against the rules, the live game, the balance and what is held. */
 export function checkForm(form: FormState, s: Snapshot, now: number): PlacementCheck {
   const held = heldNow(s);

@@ -4,7 +4,7 @@
  * what happened. Keys that would submit again are ignored while in flight.
  * While open it takes every key (q included: it may be a typo in a field).
  */
-import { useCallback, useMemo, useRef } from "react";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { toWire } from "../../domain/money.js";
 import { minStake } from "../../domain/rules.js";
 import type { PlaceRequest } from "../../poller/snapshot.js";
@@ -13,7 +13,7 @@ import type { DashboardAction } from "../dashboard/keys.js";
 import { type Binding, type Hint, hints, type KeyPress, keyLabel, keyName } from "../keymap.js";
 import type { Mode } from "../mode.js";
 import { useLatestState } from "../use-latest-state.js";
-import { afterOutcome, checkForm, formAt, formKey, type Order, previewLapsed, toPreview } from "./form-flow.js";
+import { afterOutcome, checkForm, formAt, formForNextGame, formKey, type Order, previewLapsed, toPreview } from "./form-flow.js";
 import { type FormState, pasteText } from "./form-state.js";
 import { type FormBinding, formBindings } from "./keys.js";
 
@@ -29,12 +29,12 @@ export function useFormMode(
   say: (text: string) => void,
   table: readonly FormBinding[],
   dashboard: readonly Binding<DashboardAction>[],
+  liveGid: string | undefined,
 ) {
   // Keys can arrive faster than React re-renders: handlers read the latest state, never a stale closure's.
   const [form, setForm, currentForm] = useLatestState<FormState | null>(null);
   const lastStake = useRef(new Map<number, string>()); // per interval: each has its own minimum
   const sending = useRef(false);
-
   const open = useCallback(
     (quick: boolean) => {
       const now = controller.serverNow();
@@ -45,6 +45,7 @@ export function useFormMode(
     [controller, blocked, setForm],
   );
 
+  useFollowGame(controller, liveGid, currentForm, setForm);
   const submit = useCallback(
     (order: Order) => {
       if (sending.current) return;
@@ -96,6 +97,22 @@ export function useFormMode(
     return formMode(table, dashboard, currentForm, handleKey, { lapsed, mainnet });
   }, [controller, table, dashboard, handleKey, currentForm, lapsed]);
   return { form, open, handlePaste, mode };
+}
+
+/** The open form moved on to each game the frame shows live, `liveGid` (formForNextGame). */
+function useFollowGame(
+  controller: FormController,
+  liveGid: string | undefined,
+  currentForm: () => FormState | null,
+  setForm: (f: FormState) => void,
+): void {
+  useEffect(() => {
+    const f = currentForm();
+    if (f === null || liveGid === undefined) return;
+    const now = controller.serverNow();
+    const next = formForNextGame(f, snapshotAt(controller.store.getSnapshot(), now), now);
+    if (next !== f) setForm(next);
+  }, [liveGid, controller, currentForm, setForm]);
 }
 
 /** Why the open preview can no longer be sent (its game stopped taking positions), as of the instant it is asked. */
