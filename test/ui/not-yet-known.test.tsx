@@ -7,10 +7,10 @@
 import { describe, expect, it } from "vitest";
 import { bookMarkets } from "../../src/domain/book.js";
 import { withBookStatus } from "../../src/poller/book-reducers.js";
-import { retargeted, withStatus } from "../../src/poller/reducers.js";
+import { retargeted, withPlaced, withStatus } from "../../src/poller/reducers.js";
 import { bookOf, initialSnapshot, type Snapshot } from "../../src/poller/snapshot.js";
 import { draw, liveSnapshot, START, target } from "../helpers/dashboard.js";
-import { listing, statusResponse } from "../helpers/fixtures.js";
+import { listing, placedPosition, statusResponse } from "../helpers/fixtures.js";
 import { pane as paneOf } from "../helpers/screen.js";
 
 const NOW = START + 15_000;
@@ -151,5 +151,15 @@ describe("before the first answers", () => {
     const title = pane(screen(s), "POSITIONS").split("\n")[0]!;
     expect(title).toMatch(/^POSITIONS {2}… +waiting…$/);
     expect(title).not.toContain("STALE");
+  });
+
+  it("with a position placed here before the game's /status is read, counts it as placed here, never as held", () => {
+    const s = withPlaced(liveSnapshot(NOW, { status: undefined }), placedPosition({ gid: "489886", sp: "67010", f: "1", txid: "p1" }));
+    const title = pane(screen(s), "POSITIONS").split("\n")[0]!;
+    expect(title).toMatch(/^POSITIONS #489886 {2}1 placed here +waiting…$/);
+    // The lines layout of a small pane says the same.
+    const small = draw(s, NOW, 50, 12);
+    expect(small).toMatch(/POSITIONS 1 placed here/);
+    for (const frame of [screen(s), small]) expect(frame).not.toMatch(/\d+ held/);
   });
 });

@@ -144,11 +144,12 @@ function SpareRows(p: DashboardProps & { rows: number; data: PaneData }) {
 
 /** "POSITIONS 3 held 7 left · net +0.12", or what is not known yet. */
 function summary(d: PaneData, t: PositionTotals) {
-  if (!d.read) return [span("POSITIONS ", { bold: true }), span("loading…", { tone: "dim" })];
+  const held = heldCount(t.count, d.accepting, d.read);
+  if (held === undefined) return [span("POSITIONS ", { bold: true }), span("loading…", { tone: "dim" })];
   const net = ifClosedNow(t)?.net ?? null;
   return [
     span("POSITIONS ", { bold: true }),
-    heldCount(t.count, d.accepting),
+    held,
     t.count > 0 &&
       span(`  net ${net === null ? "pending" : formatMoneyChangeAt(net, t.places)}`, { tone: net === null ? "dim" : signTone(net.cmp(0)) }),
   ];

@@ -104,7 +104,7 @@ export const PositionsPane = memo(function PositionsPane(p: PositionsPaneProps) 
   const window = tableWindow(v, p.visibleRows);
   const { shown, scroll, more } = visibleRows(v.rows, best, window.room, p.scroll);
   const ended = endedRows(v, window.room - shown.length - (more ? 1 : 0));
-  const count = p.read ? heldCount(totals.count, p.accepting) : "…";
+  const count = heldCount(totals.count, p.accepting, p.read) ?? "…";
   const title = `POSITIONS${v.gid ? ` #${shortGid(v.gid, ascii)}` : ""}  ${count}`;
   const titles = all.length > 0 ? <Line tone="dim">{row(cols, Object.fromEntries(cols.map((c) => [c.key, c.title])))}</Line> : null;
   const line = (r: PositionRow) => {

@@ -37,7 +37,12 @@ export const GAME_WORDS: readonly (readonly [string, string])[] = [
   ["last 67,003.65 42s ago", "the price is past its refresh (after a switch back to an asset): where it was, not where it is"],
 ];
 
-/** "3 held 7 left" while the live game takes positions; "3 held" once it no longer does, when none are left to place. */
-export function heldCount(count: number, accepting: boolean): string {
+/**
+ * "3 held 7 left" while the live game takes positions; "3 held" once it no longer does, when none are left to
+ * place. Before the game's positions are read only what was placed from here is known, "1 placed here" (more may
+ * be held, placed elsewhere); with none of those, undefined: nothing is known.
+ */
+export function heldCount(count: number, accepting: boolean, read: boolean): string | undefined {
+  if (!read) return count > 0 ? `${count} placed here` : undefined;
   return accepting ? `${count} held ${Math.max(0, MAX_POSITIONS_PER_GAME - count)} left` : `${count} held`;
 }
