@@ -13,6 +13,7 @@ import { Store } from "../../src/poller/store.js";
 import { App } from "../../src/ui/App.js";
 import type { DashboardController } from "../../src/ui/controller.js";
 import { problemLines } from "../../src/ui/form/PositionForm.js";
+import { textWidth } from "../../src/ui/spans.js";
 import { balance, listing, livePrice, placedPosition, statusPosition, statusResponse } from "../helpers/fixtures.js";
 import { renderAt, tick } from "../helpers/ink.js";
 import { until } from "../helpers/until.js";
@@ -548,5 +549,25 @@ describe("position form", () => {
     expect(flat(u.text())).toContain("price [67300 ");
     await nextGame("489888", 66900.2);
     expect(flat(u.text())).toContain("price [67300 ");
+  });
+
+  it("keeps the PLACE row's fields their width in columns when a field holds wide letters", async () => {
+    const { c } = setup();
+    const u = await mount(c, { cols: 80, rows: 24 });
+    await u.press("p");
+    const stakeAt = () => {
+      const row = u
+        .text()
+        .split("\n")
+        .find((l) => l.includes("PLACE "))!;
+      return textWidth(row.slice(0, row.indexOf("stake [")));
+    };
+    const prefilled = stakeAt();
+    // Typed from an East Asian input method: two columns a letter, the check names it.
+    await typeInto(u, "価格");
+    expect(u.text()).toContain('price: "価格" is not a decimal number');
+    expect(stakeAt()).toBe(prefilled);
+    await u.press(TAB);
+    expect(stakeAt()).toBe(prefilled);
   });
 });

@@ -3,10 +3,11 @@ import Spinner from "ink-spinner";
 import { Decimal } from "../../domain/money.js";
 import { farFromPrice, type PlacementCheck } from "../../domain/placement.js";
 import type { Connection, Placement } from "../../poller/snapshot.js";
+import { FieldBox } from "../input/FieldBox.js";
 import { Line } from "../Line.js";
 import { textWidth } from "../spans.js";
 import { glyphs, tone, useTheme } from "../theme.js";
-import type { Field, FormState } from "./form-state.js";
+import type { FormState } from "./form-state.js";
 import { previewLine } from "./preview-line.js";
 
 export interface PositionFormProps {
@@ -86,8 +87,8 @@ const PLACE_ROWS = [
 function placeRow(form: FormState, width: number, currency: string, mainnet: boolean) {
   const sized = PLACE_ROWS.map((r) => ({
     ...r,
-    price: Math.max(r.price, form.price.text.length + 1),
-    stake: Math.max(r.stake, form.stake.text.length + 1),
+    price: Math.max(r.price, textWidth(form.price.text) + 1),
+    stake: Math.max(r.stake, textWidth(form.stake.text) + 1),
   }));
   const cols = (r: (typeof sized)[number]) =>
     "PLACE ".length +
@@ -100,22 +101,6 @@ function placeRow(form: FormState, width: number, currency: string, mainnet: boo
     (r.currency ? currency.length + 1 : 0) +
     (mainnet ? " MAINNET ".length : r.testnet ? " testnet".length : 0);
   return sized.find((r) => cols(r) <= width) ?? sized.at(-1)!;
-}
-
-function FieldBox(p: { field: Field; active: boolean; width: number }) {
-  const theme = useTheme();
-  const text = p.field.text;
-  if (!p.active) return <Text>[{text.padEnd(p.width)}]</Text>;
-  const before = text.slice(0, p.field.cursor);
-  const at = text.slice(p.field.cursor, p.field.cursor + 1) || " ";
-  const after = text.slice(p.field.cursor + 1);
-  return (
-    <Text color={tone(theme, "accent")}>
-      [{before}
-      <Text inverse>{at}</Text>
-      {after.padEnd(Math.max(0, p.width - before.length - 1))}]
-    </Text>
-  );
 }
 
 function Status(p: PositionFormProps & { lines: number }) {

@@ -4,11 +4,12 @@
  * says exactly when the rule will fire, or what keeps it from being saved.
  */
 import { Box, Text } from "ink";
+import { FieldBox } from "../../input/FieldBox.js";
 import { keyName } from "../../keymap.js";
 import { useKeyTables } from "../../keys-context.js";
 import { glyphs, tone, useTheme } from "../../theme.js";
 import type { AlertFormCheck } from "./alert-form-check.js";
-import { type AlertFormState, KIND_LABELS, optionLabel, type ValueField, valueField } from "./alert-form-state.js";
+import { type AlertFormState, KIND_LABELS, optionLabel, valueField } from "./alert-form-state.js";
 
 export interface AlertFormProps {
   form: AlertFormState;
@@ -41,7 +42,7 @@ export function AlertForm(p: AlertFormProps) {
       <Text wrap="truncate-end">
         <Text bold>NEW ALERT </Text>
         <Choice text={`${open}${KIND_LABELS[form.kind]}${close}`} active={form.focus === "kind"} />{" "}
-        <ValueBox field={valueField(form)} active={form.focus === "value"} />
+        <FieldBox field={valueField(form)} active={form.focus === "value"} width={VALUE_WIDTH} selectPrefilled />
         {form.kind === "closing" ? " s" : ""} <Choice text={`${open}${optionLabel(form)}${close}`} active={form.focus === "option"} />
       </Text>
       <Status form={form} check={p.check} />
@@ -58,31 +59,6 @@ function Choice(p: { text: string; active: boolean }) {
     </Text>
   ) : (
     <Text>{p.text}</Text>
-  );
-}
-
-function ValueBox(p: { field: ValueField; active: boolean }) {
-  const theme = useTheme();
-  const { text, cursor } = p.field;
-  if (!p.active) return <Text>[{text.padEnd(VALUE_WIDTH)}]</Text>;
-  // The prefilled value shows selected: the first character typed replaces it.
-  if (p.field.prefilled) {
-    return (
-      <Text color={tone(theme, "accent")}>
-        [<Text inverse>{text}</Text>
-        {"".padEnd(Math.max(0, VALUE_WIDTH - text.length))}]
-      </Text>
-    );
-  }
-  const before = text.slice(0, cursor);
-  const at = text.slice(cursor, cursor + 1) || " ";
-  const after = text.slice(cursor + 1);
-  return (
-    <Text color={tone(theme, "accent")}>
-      [{before}
-      <Text inverse>{at}</Text>
-      {after.padEnd(Math.max(0, VALUE_WIDTH - before.length - 1))}]
-    </Text>
   );
 }
 
