@@ -74,7 +74,7 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     expect(final[1]).toMatch(cols >= 80 ? /^ !! closes in 0:08 {2}ends in 0:23/ : /^ !! closes in 0:08 /);
   });
 
-  it("keeps the countdown's bar where it is and as long while the countdown grows louder", () => {
+  it("keeps the countdown's bar where it is and as long while the countdown grows louder, and past the lock", () => {
     const bar = (t: number) => {
       const line = pane(draw(liveSnapshot(t), t, cols, rows), "GAME ")[1]!;
       const at = line.search(/[█░]/);
@@ -85,6 +85,8 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     expect(calm.at).toBeGreaterThan(0);
     expect(bar(START + 45_000)).toEqual(calm);
     expect(bar(START + 52_000)).toEqual(calm);
+    // Locked (the lock's countdown gone, 0:12 to the end): still one bar, in one place.
+    expect(bar(START + 63_000)).toEqual(calm);
   });
 
   it("marks a winning row with ◆, keeps the best in bold, and shows each distance as a signed size", () => {

@@ -213,19 +213,20 @@ export function CountdownLine(p: { live: Live; now: number; width: number }) {
   const clock = gameClock(p.live, p.now);
   const urgency = lockUrgency(p.live, p.now);
   const accepting = clock.phase === "accepting";
-  const countdownsAt = (u: LockUrgency): Piece[] => {
+  const countdownsAt = (u: LockUrgency, beforeLock: boolean): Piece[] => {
     const groups = (short: boolean): Piece[][] => [
-      lockCountdown(u, clock.toClose, accepting, short),
+      lockCountdown(u, clock.toClose, beforeLock, short),
       [short ? "end " : "ends in ", span(formatCountdown(clock.toEnd), { bold: true }), "  "],
     ];
     // The lock's countdown is never the one dropped: too narrow for its words, both countdowns go short.
     const full = groups(false);
     return fitGroups(piecesWidth(full[0]!) <= p.width ? full : groups(true), p.width);
   };
-  const countdowns = countdownsAt(urgency);
-  // While the game accepts, the bar keeps the room the loudest countdown ("!! closes in") takes, so it does not
-  // shrink and jump left as the lock nears: the quieter countdowns stand a few spaces further from it.
-  const reserved = accepting ? Math.max(piecesWidth(countdowns), piecesWidth(countdownsAt("final"))) : piecesWidth(countdowns);
+  const countdowns = countdownsAt(urgency, accepting);
+  // The bar keeps the room the loudest countdown ("!! closes in … ends in …") takes, from the game's start to
+  // its end, so it neither jumps left as the lock nears nor at the lock, when the lock's countdown goes: the
+  // quieter countdowns stand a few spaces further from it, and it fills at one pace all through the game.
+  const reserved = Math.max(piecesWidth(countdowns), piecesWidth(countdownsAt("final", true)));
   const barWidth = p.width - reserved;
   const filled = Math.round(clock.progress * barWidth);
   return (
