@@ -42,6 +42,7 @@ export function checkPlacement(priceText: string, stakeText: string, ctx: Placem
   if (stake === null) problems.push(notANumber("stake", stakeText));
   else if (stake.decimalPlaces() > MONEY_DECIMALS) problems.push(`stake has more than ${MONEY_DECIMALS} decimals`);
   else if (stake.gte(MAX_AMOUNT)) problems.push(`stake of ${MAX_AMOUNT.toFixed().length} digits or more: a typo, not a stake`);
+  else if (stake.lte(0)) problems.push("stake must be positive");
   else if (stake.lt(min)) problems.push(`stake below the ${formatInterval(ctx.interval)} minimum of ${toWire(min)}`);
   else if (ctx.balance !== undefined && stake.gt(ctx.balance)) problems.push(`stake above the balance of ${formatMoneyExact(ctx.balance)}`);
 

@@ -62,6 +62,8 @@ describe("checkPlacement", () => {
     expect(problems("1", "1.000001")).toEqual([]);
     expect(problems("1", "1.0000001")).toEqual(["stake has more than 6 decimals"]);
     expect([problems("1", "0.1"), problems("1", "0.099")]).toEqual([[], ["stake below the 1m minimum of 0.1"]]);
+    // A stake of nothing or less is not one a little small: the minimum is not what is wrong with it.
+    expect([problems("1", "0"), problems("1", "-5")]).toEqual([["stake must be positive"], ["stake must be positive"]]);
     expect([problems("1", "100"), problems("1", "100.01")]).toEqual([[], ["stake above the balance of 100.00"]]);
     expect(problems("1", "5000", { balance: undefined })).toEqual([]);
   });
