@@ -69,11 +69,16 @@ export type Decision =
 /** Refusals in one game after which the strategy leaves it for the next, rather than retry blindly. */
 export const MAX_REFUSALS_PER_GAME = 3;
 
+/** Why the strategy must stop whatever the market says (a loss or a losing run reached, its limits spent), or null. */
+export function whyStop(strategy: StrategyConfig, spend: Spend, now: number): string | null {
+  const { currency } = strategy.market;
+  return stopCondition(strategy.limits, spend, currency) ?? spentOut(strategy.limits, spend, smallestStake(strategy), now, currency);
+}
+
 export function decide(input: DecideInput): Decision {
   const { strategy, market, now, spend } = input;
-  const { interval, currency, asset } = strategy.market;
-  const stopped =
-    stopCondition(strategy.limits, spend, currency) ?? spentOut(strategy.limits, spend, smallestStake(strategy), now, currency);
+  const { interval, asset } = strategy.market;
+  const stopped = whyStop(strategy, spend, now);
   if (stopped !== null) return { kind: "stop", reason: stopped };
   const listing = market.listing;
   if (listing === undefined) return { kind: "wait", reason: "the game is not known yet" };

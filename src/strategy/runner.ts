@@ -10,17 +10,16 @@
  */
 
 import type { Network } from "../api/schemas.js";
-import { formatMoneyChangeExact, formatMoneyExact, inCurrency } from "../domain/format.js";
 import { Decimal } from "../domain/money.js";
 import { MAX_POSITIONS_PER_GAME } from "../domain/rules.js";
 import type { PlacementOutcome, PlaceRequest, SettlementNotice, Snapshot } from "../poller/snapshot.js";
 import { snapshotAt } from "../poller/snapshot.js";
 import { placingUnknown } from "../poller/staleness.js";
 import { Store } from "../poller/store.js";
-import { type Decision, decide, type OwnPlacement } from "./decide.js";
-import { emptySpend, onDay, recordRefused, recordSent, recordSettled, type Settled, type Spend, stakedIn, startSession } from "./limits.js";
+import { type Decision, decide, type OwnPlacement, whyStop } from "./decide.js";
+import { emptySpend, onDay, recordRefused, recordSent, recordSettled, type Spend, stakedIn, startSession } from "./limits.js";
 import { refusalStops } from "./refusals.js";
-import { settledShare } from "./settled-share.js";
+import { settledShare, settledWords } from "./settled-share.js";
 import type { KeptSpend } from "./spend-file.js";
 import type { StrategyConfig } from "./strategy.js";
 
@@ -167,8 +166,11 @@ export class StrategyRunner {
       this.halt(`the service refused the key: ${s.connection.reason}`);
       return;
     }
-    const blocked = this.blocked(s, now);
-    const decision: Decision = blocked ? { kind: "wait", reason: blocked } : decide(this.input(s, now));
+    // A stop reached (a loss that settled while it was paused, say) is said at once, not once the market would let it place.
+    const stop = whyStop(this.o.strategy, (this.paper ?? this.kept).spend, now);
+    const blocked = stop === null ? this.blocked(s, now) : undefined;
+    const decision: Decision =
+      stop !== null ? { kind: "stop", reason: stop } : blocked ? { kind: "wait", reason: blocked } : decide(this.input(s, now));
     if (decision.kind === "stop") this.halt(decision.reason);
     else if (decision.kind === "wait") this.waiting(decision.reason, decision.until);
     else if (state === "paper") this.onPaper(decision, now);
@@ -252,25 +254,38 @@ export class StrategyRunner {
     else if (outcome.kind === "rejected" && refusalStops(why)) this.halt(why);
   }
 
-  /** The settlements of games it played: into its spend; their placements let go. */
+  /**
+   * The settlements of games it played: into its spend, whatever its state, so a loss that settles while it is
+   * paused or stopped counts towards its limits; their placements let go. Paper positions are in no result.
+   */
   private settle(s: Snapshot): void {
     for (const n of s.settlements) {
       if (this.seen.has(n)) continue;
       this.seen.add(n);
-      // Paper positions are in no result; and only the runner holding the file writes to it (a paused one
-      // finds the game settled in the file when it is armed again).
-      const kept = this.kept;
-      if (this.lock === undefined || !kept.own.some((p) => p.gid === n.gid && p.state !== "refused")) continue;
+      const played = (own: readonly OwnPlacement[]) => own.some((p) => p.gid === n.gid && p.state !== "refused");
+      if (!played(this.kept.own)) continue;
       // A game with a placement still in flight waits for its answer: its stake may yet come off.
-      if (kept.own.some((p) => p.gid === n.gid && p.state === "in_flight")) {
+      if (this.kept.own.some((p) => p.gid === n.gid && p.state === "in_flight")) {
         this.seen.delete(n);
         continue;
       }
-      const share = settledShare(n.result, kept.own);
-      if (!this.keep({ spend: recordSettled(kept.spend, share), own: kept.own.filter((p) => p.gid !== n.gid) })) return;
-      const staked = share.staked ?? stakedIn(kept.spend, n.gid);
-      this.emit({ action: "settled", reason: settledWords(share, staked, this.o.strategy.market.currency), gid: n.gid });
+      // Only the runner holding the file writes to it. Not armed, it takes the file for this write and lets it go;
+      // held by another process (`spotdash auto` on the same strategy), that one plays it and counts the game.
+      const borrowed = this.lock === undefined;
+      if (borrowed && this.takeLock() !== undefined) continue;
+      const kept = !played(this.kept.own) || this.recordSettlement(n);
+      if (borrowed) this.unlock();
+      if (!kept) return;
     }
+  }
+
+  private recordSettlement(n: SettlementNotice): boolean {
+    const kept = this.kept;
+    const share = settledShare(n.result, kept.own);
+    if (!this.keep({ spend: recordSettled(kept.spend, share), own: kept.own.filter((p) => p.gid !== n.gid) })) return false;
+    const staked = share.staked ?? stakedIn(kept.spend, n.gid);
+    this.emit({ action: "settled", reason: settledWords(share, staked, this.o.strategy.market.currency), gid: n.gid });
+    return true;
   }
 
   private keep(kept: KeptSpend): boolean {
@@ -347,11 +362,4 @@ export class StrategyRunner {
 /** A reason with its countdowns taken out ("opens in 0:06" and "opens in 0:05" say the same). */
 function withoutTimes(reason: string): string {
   return reason.replace(/\d+(:\d\d)+/g, "");
-}
-
-/** A settled game of the strategy's in its log: the net first, in its currency, then what it was made of. */
-function settledWords(share: Settled, staked: Decimal, currency: string): string {
-  if (share.cancelled) return `cancelled: ${inCurrency(formatMoneyExact(share.paid), currency)} refunded`;
-  const net = inCurrency(formatMoneyChangeExact(share.paid.minus(staked)), currency);
-  return `net ${net}: paid ${formatMoneyExact(share.paid)} for ${formatMoneyExact(staked)} staked`;
 }

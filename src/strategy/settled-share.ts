@@ -5,6 +5,7 @@
  * Where its positions cannot be told apart (no txid came back), the game's
  * totals are shared by stake.
  */
+import { formatMoneyChangeExact, formatMoneyExact, inCurrency } from "../domain/format.js";
 import { Decimal, sum } from "../domain/money.js";
 import { type GameResult, isReadable } from "../domain/service-data.js";
 import type { OwnPlacement } from "./decide.js";
@@ -26,4 +27,11 @@ export function settledShare(result: GameResult, own: readonly OwnPlacement[]): 
   const won = isReadable(result.total_winnings) ? result.total_winnings : undefined;
   if (total === undefined || won === undefined || total.isZero()) return { gid: result.gid, paid: new Decimal(0), staked };
   return { gid: result.gid, paid: won.times(staked).dividedBy(total).toDecimalPlaces(6, Decimal.ROUND_DOWN), staked };
+}
+
+/** A settled game of the strategy's in its log: the net first, in its currency, then what it was made of. */
+export function settledWords(share: Settled, staked: Decimal, currency: string): string {
+  if (share.cancelled) return `cancelled: ${inCurrency(formatMoneyExact(share.paid), currency)} refunded`;
+  const net = inCurrency(formatMoneyChangeExact(share.paid.minus(staked)), currency);
+  return `net ${net}: paid ${formatMoneyExact(share.paid)} for ${formatMoneyExact(staked)} staked`;
 }

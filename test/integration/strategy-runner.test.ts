@@ -162,6 +162,42 @@ describe("a strategy in the poller, against the sim", () => {
     expect(r.events.find((e) => e.action === "settled")?.reason).toMatch(/^net -0\.\d+ USDC: paid 0\.\d+ for 0\.05 staked$/);
   });
 
+  it("counts a game that settles while it is paused: the loss is in its spend, on disk, and stops it when armed again, at once", {
+    timeout: 90_000,
+  }, async () => {
+    const far = `[[strategy]]\nname = "paused"\npositions_per_game = 1\n[strategy.strike]\nmin = 3000\nmax = 3000\n[strategy.stake]\nfixed = 0.05\n[strategy.limits]\nstop_after_losing_games = 1\n`;
+    const r = run(strategyOf(far), mkdtempSync(join(dir, "s-")));
+    r.runner.arm();
+    await until(
+      () => r.events.some((e) => e.action === "placed"),
+      30_000,
+      () => JSON.stringify(r.events.at(-1)),
+    );
+    r.runner.pause();
+    const gid = r.events.find((e) => e.action === "placed")!.gid!;
+    await until(
+      () => r.events.some((e) => e.action === "settled" && e.gid === gid),
+      40_000,
+      () => JSON.stringify(r.events.at(-1)),
+    );
+    const view = r.runner.view.getSnapshot();
+    expect(view.state).toBe("paused");
+    expect(view.spend.net.lt(0)).toBe(true);
+    expect(view.spend.losingStreak).toBe(1);
+    // On disk as well: the game no longer in play, its stake and what it paid in the session's figures.
+    const kept = readSpendFile(r.path, Date.now());
+    expect(kept.spend.games[gid]).toBeUndefined();
+    expect(kept.own.some((p) => p.gid === gid)).toBe(false);
+    expect(kept.spend.net.toFixed()).toBe(view.spend.net.toFixed());
+    // Armed again, the losing game it played and that settled while it was paused is its stop: it stops at once.
+    const placing = r.events.filter((e) => e.action === "placing").length;
+    r.runner.arm();
+    expect(r.runner.view.getSnapshot()).toMatchObject({ state: "stopped", stopReason: "1 losing game in a row reached the stop at 1" });
+    await r.runner.stop();
+    r.poller.stop();
+    expect(r.events.filter((e) => e.action === "placing").length).toBe(placing);
+  });
+
   it("is not armed on mainnet without its name typed as the confirmation", () => {
     const strategy = { ...strategyOf(LADDER), market: { ...strategyOf(LADDER).market, network: "mainnet" as const } };
     const r = new StrategyRunner({
