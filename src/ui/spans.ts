@@ -145,9 +145,27 @@ export function fitParts(text: string, sep: string, width: number): string {
     fitGroups(
       parts.map((part, i) => [i === 0 ? part : `${sep}${part}`]),
       width,
-    ).join("") ||
-    (parts[0] ?? "")
+    ).join("") || cutAtWord(parts[0] ?? "", width)
   );
+}
+
+/**
+ * `text` whole where it fits, else its words that fit and "…": a line cut
+ * mid-word ("nothing he…") reads as another word. Where whole words would
+ * leave half the line empty (a word wider than the line), it is cut where
+ * the line ends.
+ */
+export function cutAtWord(text: string, width: number): string {
+  if (textWidth(text) <= width) return text;
+  const room = Math.max(0, width - 1);
+  const words = text.split(" ");
+  let kept = "";
+  for (const word of words) {
+    const next = kept === "" ? word : `${kept} ${word}`;
+    if (textWidth(next) > room) break;
+    kept = next;
+  }
+  return `${(textWidth(kept) < room / 2 ? cut(text, room) : kept).replace(/[\s,;:—–-]+$/, "")}…`;
 }
 
 /**

@@ -123,6 +123,21 @@ describe("the alert form (A)", () => {
     expect(calls).toEqual([["addRule", { kind: "closing", seconds: 15, onlyUnheld: true }]]);
   });
 
+  it("cuts a preview too wide for its line after a whole word, and names L as the key once the form is closed", async () => {
+    const { controller } = fakeAlerts();
+    const full = "fires when BTC_USDT rises above 750,000.00, over 10x live — now 67,003.65, once";
+    const frame = await drawApp(liveSnapshot(now), now, 60, 15, ["A", "750000"], { alerts: controller });
+    const line = frame.split("\n").find((l) => l.startsWith("fires when"))!;
+    expect(line).toMatch(/…$/);
+    const shown = line.slice(0, -1);
+    expect(full.startsWith(shown)).toBe(true);
+    // Up to a word's end: the next character of the whole preview is a space (or a comma before one).
+    expect(full.slice(shown.length)).toMatch(/^,? /);
+    drawn()?.unmount();
+    const roomy = await drawApp(liveSnapshot(now), now, 120, 35, ["A"], { alerts: controller });
+    expect(flat(roomy)).toContain("Enter saves Esc cancels then L lists the alerts, to mute or delete");
+  });
+
   it("Esc closes it saving nothing; q there is a typo, not quit", async () => {
     const { controller, calls } = fakeAlerts();
     await drawApp(liveSnapshot(now), now, 80, 24, ["A", "q"], { alerts: controller });

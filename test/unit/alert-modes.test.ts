@@ -122,6 +122,12 @@ describe("what the alert form's values make", () => {
     ["a level above the price", ["75000"], {}, "fires when BTC_USDT rises above 75,000.00 — now 74,120.55, once"],
     ["a level the price is already above", ["74000"], {}, "now 74,120.55, already above: fires at the next crossing up, once"],
     [
+      "a level the price is already above, a digit short",
+      ["7412"],
+      {},
+      "now 74,120.55, already above 7,412.00 (90% below live): fires at the next crossing up, once",
+    ],
+    [
       "below, every time",
       [SHIFT_TAB, RIGHT, TAB, TAB, RIGHT, SHIFT_TAB, "70000.5"],
       {},
@@ -177,6 +183,7 @@ describe("what the alert form's values make", () => {
     ["no level", [BACKSPACE], "type the price level"],
     ["a typo", ["75k"], `"75k" is not a price: digits and one point, like 75000 or 75000.5`],
     ["zero", ["0"], "the price level must be above 0"],
+    ["a run of 16 digits", ["1234567890123456"], "a level of 16 digits or more: a typo, not a price"],
     ["no seconds", [SHIFT_TAB, LEFT, TAB, BACKSPACE], "type the seconds before the close"],
     ["part of a second", [SHIFT_TAB, LEFT, TAB, "1.5"], `"1.5" is not whole seconds: 1 to 86400`],
     ["more than a day", [SHIFT_TAB, LEFT, TAB, "86401"], "the seconds must be 1 to 86400 (a day); 86401 is not"],

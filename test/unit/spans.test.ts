@@ -3,7 +3,9 @@ import fc from "fast-check";
 import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
 import {
+  cutAtWord,
   fitGroups,
+  fitParts,
   normalise,
   type Piece,
   packGroups,
@@ -105,6 +107,29 @@ describe("samePieces", () => {
     expect(samePieces(line, ["open ", span("67,000.00", { bold: true, tone: "up" }), false])).toBe(false);
     expect(samePieces(line, ["open ", span("67,000.00", { bold: true })])).toBe(false);
     expect(samePieces("a", ["a"])).toBe(false);
+  });
+});
+
+describe("cutAtWord", () => {
+  it("keeps a line that fits, and cuts one that does not after its last whole word", () => {
+    expect(cutAtWord("predictions closed", 18)).toBe("predictions closed");
+    expect(cutAtWord("predictions closed: #…876400 BTC_USDT 10s, nothing held", 50)).toBe("predictions closed: #…876400 BTC_USDT 10s…");
+    // A separator left at the end goes with the cut: "now 63,957.29, already below…", not "below:…".
+    expect(cutAtWord("now 63,957.29, already below: fires at the next crossing down", 30)).toBe("now 63,957.29, already below…");
+  });
+
+  it("cuts a word wider than the line where the line ends, rather than leave most of it empty", () => {
+    expect(cutAtWord(`BTC_USDT ${"x".repeat(60)}`, 30)).toBe(`BTC_USDT ${"x".repeat(20)}…`);
+  });
+
+  it("is what fitParts falls back on where not even the first part fits whole", () => {
+    expect(fitParts("the balance changes by something done elsewhere · staked 0.02", " · ", 40)).toBe(
+      "the balance changes by something done…",
+    );
+    const prop = fc.property(fc.string({ maxLength: 80 }), fc.integer({ min: 2, max: 60 }), (text, width) => {
+      expect(textWidth(cutAtWord(text, width))).toBeLessThanOrEqual(width);
+    });
+    fc.assert(prop);
   });
 });
 

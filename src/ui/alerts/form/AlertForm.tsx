@@ -7,6 +7,7 @@ import { Box, Text } from "ink";
 import { FieldBox } from "../../input/FieldBox.js";
 import { keyName } from "../../keymap.js";
 import { useKeyTables } from "../../keys-context.js";
+import { cutAtWord } from "../../spans.js";
 import { glyphs, tone, useTheme } from "../../theme.js";
 import type { AlertFormCheck } from "./alert-form-check.js";
 import { type AlertFormState, KIND_LABELS, optionLabel, valueField } from "./alert-form-state.js";
@@ -45,7 +46,7 @@ export function AlertForm(p: AlertFormProps) {
         <FieldBox field={valueField(form)} active={form.focus === "value"} width={VALUE_WIDTH} selectPrefilled />
         {form.kind === "closing" ? " s" : ""} <Choice text={`${open}${optionLabel(form)}${close}`} active={form.focus === "option"} />
       </Text>
-      <Status form={form} check={p.check} />
+      <Status form={form} check={p.check} width={p.width - (p.framed ? 4 : 0)} />
       {lines > 1 ? <KeysLine /> : null}
     </Box>
   );
@@ -62,37 +63,37 @@ function Choice(p: { text: string; active: boolean }) {
   );
 }
 
-/** A note of the last key, else the problem, else the preview. */
-function Status(p: { form: AlertFormState; check: AlertFormCheck }) {
+/** A note of the last key, else the problem, else the preview: whole words in the `width` the line has. */
+function Status(p: { form: AlertFormState; check: AlertFormCheck; width: number }) {
   const theme = useTheme();
   if (p.form.note) {
     return (
       <Text wrap="truncate-end" color={tone(theme, p.form.note.tone)}>
-        {p.form.note.text}
+        {cutAtWord(p.form.note.text, p.width)}
       </Text>
     );
   }
   if (!p.check.ok) {
     return (
       <Text wrap="truncate-end" color={tone(theme, "bad")}>
-        {theme.ascii ? "x" : "✗"} {p.check.problem}
+        {cutAtWord(`${theme.ascii ? "x" : "✗"} ${p.check.problem}`, p.width)}
       </Text>
     );
   }
   return (
     <Text wrap="truncate-end" color={tone(theme, p.check.tone)}>
-      {p.check.preview}
+      {cutAtWord(p.check.preview, p.width)}
     </Text>
   );
 }
 
-/** Where the layout gives the form a second line: what saves and cancels, and where the rules are listed. */
+/** Where the layout gives the form a second line: what saves and cancels, and where the rules are listed once it is closed (L in the form is text). */
 function KeysLine() {
   const theme = useTheme();
   const k = useKeyTables();
   return (
     <Text wrap="truncate-end" color={tone(theme, "dim")}>
-      {keyName(k.alert, "save")} saves {glyphs(theme).sep} {keyName(k.alert, "cancel")} cancels {glyphs(theme).sep}{" "}
+      {keyName(k.alert, "save")} saves {glyphs(theme).sep} {keyName(k.alert, "cancel")} cancels {glyphs(theme).sep} then{" "}
       {keyName(k.dashboard, "alerts")} lists the alerts, to mute or delete
     </Text>
   );

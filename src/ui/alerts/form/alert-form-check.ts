@@ -10,6 +10,7 @@ import { formatInterval, formatPrice, formatPriceExact } from "../../../domain/f
 import type { Decimal } from "../../../domain/money.js";
 import { parseDecimal } from "../../../domain/money.js";
 import { farFromPrice } from "../../../domain/placement.js";
+import { MAX_AMOUNT } from "../../../domain/rules.js";
 import { type AlertFormState, valueField } from "./alert-form-state.js";
 
 export interface AlertFormContext {
@@ -33,6 +34,8 @@ function checkPrice(s: AlertFormState, c: AlertFormContext): AlertFormCheck {
   const level = parseDecimal(text);
   if (level === null) return { ok: false, problem: `"${text}" is not a price: digits and one point, like 75000 or 75000.5` };
   if (level.lte(0)) return { ok: false, problem: "the price level must be above 0" };
+  // As the position form says of a price (checkPlacement): a paste or a key held down, not a level.
+  if (level.gte(MAX_AMOUNT)) return { ok: false, problem: `a level of ${MAX_AMOUNT.toFixed().length} digits or more: a typo, not a price` };
   const above = s.kind === "above";
   const spec: RuleSpec = { kind: "price", asset: c.asset, direction: above ? "above" : "below", level, repeat: s.repeat };
   const how = s.repeat ? "every time it crosses" : "once";
@@ -46,13 +49,14 @@ function checkPrice(s: AlertFormState, c: AlertFormContext): AlertFormCheck {
     };
   }
   const now = formatPrice(c.price);
-  const already = above ? c.price.gte(level) : c.price.lte(level);
-  if (already) {
-    const preview = `now ${now}, already ${above ? "above" : "below"}: fires at the next crossing ${above ? "up" : "down"}, ${how}`;
-    return { ok: true, spec, tone: "warn", preview };
-  }
   // A digit too many or too few is said, as the position form says it (farFromPrice); the level is still the trader's.
   const far = farFromPrice(level, c.price, true);
+  const already = above ? c.price.gte(level) : c.price.lte(level);
+  if (already) {
+    const side = `already ${above ? "above" : "below"}${far === undefined ? "" : ` ${at} (${far})`}`;
+    const preview = `now ${now}, ${side}: fires at the next crossing ${above ? "up" : "down"}, ${how}`;
+    return { ok: true, spec, tone: "warn", preview };
+  }
   return {
     ok: true,
     spec,
