@@ -85,7 +85,7 @@ export class StrategyRunner {
   private readonly unreadable: string | undefined;
   /** stop() was called: the answer in flight is kept, and nothing more is decided. */
   private ended = false;
-  /** The spend file's lock, held while armed: only then does it write. */
+  /** The spend file's lock, held while armed and for a settlement's write: only then does it write. */
   private lock: { release(): void } | undefined;
 
   constructor(private readonly o: RunnerOptions) {
@@ -254,10 +254,7 @@ export class StrategyRunner {
     else if (outcome.kind === "rejected" && refusalStops(why)) this.halt(why);
   }
 
-  /**
-   * The settlements of games it played: into its spend, whatever its state, so a loss that settles while it is
-   * paused or stopped counts towards its limits; their placements let go. Paper positions are in no result.
-   */
+  /** The settlements of games it played, into its spend whatever its state: one settled while paused counts too. */
   private settle(s: Snapshot): void {
     for (const n of s.settlements) {
       if (this.seen.has(n)) continue;
@@ -269,8 +266,7 @@ export class StrategyRunner {
         this.seen.delete(n);
         continue;
       }
-      // Only the runner holding the file writes to it. Not armed, it takes the file for this write and lets it go;
-      // held by another process (`spotdash auto` on the same strategy), that one plays it and counts the game.
+      // Not armed, it takes the file for this one write; a file another process holds (`spotdash auto`) is counted there.
       const borrowed = this.lock === undefined;
       if (borrowed && this.takeLock() !== undefined) continue;
       const kept = !played(this.kept.own) || this.recordSettlement(n);
@@ -354,7 +350,8 @@ export class StrategyRunner {
 
   private emit(e: Omit<StrategyEvent, "at" | "strategy">): void {
     const event = { at: this.o.source.serverNow(), strategy: this.o.strategy.name, ...e };
-    this.set({ last: event });
+    // A placement ends the wait it last said: the line says what it does now (the last event), not why it waited.
+    this.set({ last: event, ...(e.action === "placing" || e.action === "paper" ? { next: undefined } : {}) });
     this.o.onEvent?.(event);
   }
 }

@@ -47,7 +47,9 @@ export function Dashboard(p: DashboardProps) {
           armed={p.strategy?.view.state === "armed" ? p.strategy.view.name : undefined}
         />
         <Body {...p} />
-        {p.strategy !== undefined && l.strategyHeight > 0 ? <StrategyLine {...p.strategy} now={now} width={l.cols} /> : null}
+        {p.strategy !== undefined && l.strategyHeight > 0 ? (
+          <StrategyLine {...p.strategy} now={now} width={l.cols} liveGid={s.listing?.value.liveGame?.gid} />
+        ) : null}
         {p.alertLine !== undefined && l.alertHeight > 0 ? <AlertLine alert={p.alertLine} width={l.cols} /> : null}
         <Footer hints={p.hints} lastOkAt={s.lastOkAt} age={lastOkAge} message={p.message} toast={p.toast} width={l.cols} />
       </Box>
@@ -95,6 +97,9 @@ function Body(p: DashboardProps) {
       ...Object.values(s.errors).map((e) => e!.message),
       ...(s.historyProblem ? [s.historyProblem] : []),
       ...(p.alertsProblem ? [`alerts: ${p.alertsProblem}`] : []),
+      ...(p.strategy?.view.state === "stopped"
+        ? [`strategy ${p.strategy.view.name} stopped: ${p.strategy.view.stopReason ?? "stopped"}`]
+        : []),
     ];
     return <HelpOverlay width={l.cols} height={height} problems={problems} {...(p.overlayView ?? { sections: [] })} />;
   }

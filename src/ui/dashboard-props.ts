@@ -62,5 +62,5 @@ export interface DashboardProps {
   /** What keeps alerts from working fully: in the help's problems. */
   alertsProblem?: string | undefined;
   /** The strategy the dashboard runs, for its line (and its prompt, while open); the layout must have been computed with strategyLine. */
-  strategy?: Omit<StrategyLineProps, "now" | "width"> | undefined;
+  strategy?: Omit<StrategyLineProps, "now" | "width" | "liveGid"> | undefined;
 }

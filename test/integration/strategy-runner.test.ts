@@ -167,12 +167,20 @@ describe("a strategy in the poller, against the sim", () => {
   }, async () => {
     const far = `[[strategy]]\nname = "paused"\npositions_per_game = 1\n[strategy.strike]\nmin = 3000\nmax = 3000\n[strategy.stake]\nfixed = 0.05\n[strategy.limits]\nstop_after_losing_games = 1\n`;
     const r = run(strategyOf(far), mkdtempSync(join(dir, "s-")));
+    // What the line says while it places: what it does, not the wait (for the game to open) it said before.
+    const nextWhilePlacing: unknown[] = [];
+    r.runner.view.subscribe(() => {
+      const v = r.runner.view.getSnapshot();
+      if (v.last?.action === "placing") nextWhilePlacing.push(v.next);
+    });
     r.runner.arm();
     await until(
       () => r.events.some((e) => e.action === "placed"),
       30_000,
       () => JSON.stringify(r.events.at(-1)),
     );
+    expect(nextWhilePlacing.length).toBeGreaterThan(0);
+    expect(nextWhilePlacing.every((n) => n === undefined)).toBe(true);
     r.runner.pause();
     const gid = r.events.find((e) => e.action === "placed")!.gid!;
     await until(

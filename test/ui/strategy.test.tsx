@@ -119,7 +119,7 @@ describe("S on testnet", () => {
     );
     await press("S");
     expect(calls).toEqual([["arm", undefined]]);
-    // Narrower, why is said shorter, then left to the state, before the game, the session and the net give way.
+    // Narrower, why is said shorter; where even that does not fit with the figures, why comes before them.
     const stopped = fakeStrategy("testnet", {
       state: "stopped",
       stopReason: "the session's limit 0.50 USDC: 0.45 staked, 0.10 more would pass it",
@@ -129,7 +129,32 @@ describe("S on testnet", () => {
       /^STRATEGY ten STOPPED: the session's limit 0\.50 USDC · #489886 2\/3 · session 0\.45 of 0\.50 USDC · net -0\.14/,
     );
     expect(await at(90)).toMatch(/^ten STOPPED: the session's limit 0\.50 USDC · 2\/3 · session 0\.45\/0\.50 · net -0\.14/);
-    expect(await at(60)).toMatch(/^ten STOPPED · 2\/3 · session 0\.45\/0\.50 · net -0\.14/);
+    expect((await at(60)).trimEnd()).toBe("ten STOPPED: the session's limit 0.50 USDC · 2/3");
+  });
+
+  it("stopped by a losing run at 60 columns, says why before the figures (they do not say it), and the help lists it", async () => {
+    const { controller } = fakeStrategy("testnet", { state: "stopped", stopReason: "3 losing games in a row reached the stop at 3" });
+    let frame = await drawApp(liveSnapshot(now), now, 60, 15, [], { strategy: controller });
+    expect(strategyRow(frame).trimEnd()).toBe("ten STOPPED: 3 losing games in a row reached the stop at 3");
+    frame = await press("?");
+    expect(flat(frame)).toContain("strategy ten stopped: 3 losing games in a row reached the stop at 3");
+    drawn()?.unmount();
+    const longer = fakeStrategy("testnet", { state: "stopped", stopReason: "its spend cannot be kept on disk, so it places nothing" });
+    frame = await drawApp(liveSnapshot(now), now, 60, 15, [], { strategy: longer.controller });
+    expect(strategyRow(frame).trimEnd()).toBe("ten STOPPED: its spend cannot be kept on disk, so it places…");
+  });
+
+  it("paused, leaves out the count of a game it played once that game is over", async () => {
+    const { controller } = fakeStrategy("testnet", { game: { gid: "489885", placed: 3, planned: 3 } });
+    const frame = await drawApp(liveSnapshot(now), now, 120, 35, [], { strategy: controller });
+    expect(strategyRow(frame)).toMatch(/^STRATEGY ten PAUSED · session 0\.45 of 0\.50 USDC · /);
+    expect(strategyRow(frame)).not.toContain("3/3");
+    drawn()?.unmount();
+    // In the live game (#489886), the count is this game's.
+    const live = fakeStrategy("testnet");
+    expect(strategyRow(await drawApp(liveSnapshot(now), now, 120, 35, [], { strategy: live.controller }))).toMatch(
+      /^STRATEGY ten PAUSED · #489886 2\/3 · /,
+    );
   });
 
   it("armed in another spotdash, says so once and what to do, whole at 80 columns", async () => {

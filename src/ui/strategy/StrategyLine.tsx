@@ -23,6 +23,8 @@ export interface StrategyLineProps {
   /** Server ms. */
   now: number;
   width: number;
+  /** The live game the screen shows (strategy-line.ts). */
+  liveGid?: string | undefined;
 }
 
 export function StrategyLine(p: StrategyLineProps) {

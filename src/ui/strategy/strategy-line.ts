@@ -13,7 +13,7 @@ import type { Decimal } from "../../domain/money.js";
 import type { RunState, StrategyView } from "../../strategy/runner.js";
 import type { StrategyLimits } from "../../strategy/strategy.js";
 import type { Tone } from "../palettes.js";
-import { fitGroups, type Piece, piecesWidth, span } from "../spans.js";
+import { cutAtWord, fitGroups, type Piece, piecesWidth, span, textWidth } from "../spans.js";
 import type { ConfirmState } from "./confirm/confirm-state.js";
 
 export interface StrategyLineInput {
@@ -26,6 +26,8 @@ export interface StrategyLineInput {
   ascii: boolean;
   /** The key that arms and pauses it, as bound ("S"). */
   armKey: string;
+  /** The live game the screen shows. */
+  liveGid?: string | undefined;
 }
 
 const STATE_WORDS: Readonly<Record<RunState, { text: string; tone: Tone }>> = {
@@ -42,20 +44,33 @@ const NEXT_ROOM = 40;
 
 export function strategyLinePieces(i: StrategyLineInput): Piece[] {
   // The name, the state, the game, the session and the net in full where they fit, else in short. Stopped, why comes
-  // first: said in full, or its first part, in either; left to the state alone only where neither fits.
+  // first: said in full, or its first part, in either; where neither fits with the figures, why before the figures.
   const both = [groupsOf(i, false), groupsOf(i, true)];
   const fits = ([g, h]: [Groups, Piece[]]) => piecesWidth(h) + piecesWidth(g.core.flat()) <= i.width;
-  const tries: [Groups, Piece[]][] = [
-    ...both.flatMap((g) => g.heads.slice(0, -1).map((h): [Groups, Piece[]] => [g, h])),
-    ...both.map((g): [Groups, Piece[]] => [g, g.heads.at(-1)!]),
-  ];
-  const [g, head] = tries.find(fits) ?? tries.at(-1)!;
+  const withWhy = both.flatMap((g) => g.heads.slice(0, -1).map((h): [Groups, Piece[]] => [g, h]));
+  const without = both.map((g): [Groups, Piece[]] => [g, g.heads.at(-1)!]);
+  const [g, head] = withWhy.find(fits) ?? whyCut(i, both[1]!) ?? without.find(fits) ?? without.at(-1)!;
   const core = fitGroups(g.core, i.width - piecesWidth(head));
   let used = piecesWidth(head) + piecesWidth(core);
   const more = fitGroups(g.more, i.width - used - Math.min(NEXT_ROOM, piecesWidth(g.next)));
   used += piecesWidth(more);
   // The next action last, cut to what is left: the Line ends it with "…".
   return [...head, ...core, ...more, ...(i.width - used >= NEXT_MIN ? g.next : [])];
+}
+
+/**
+ * Stopped, where not even the short line fits why with the figures: the name, the state and why (its first part
+ * where the whole does not fit, else cut after a whole word), and the figures only where they leave it room. Why
+ * it stopped is what the trader must read first: the figures do not say it of a losing run.
+ */
+function whyCut(i: StrategyLineInput, short: Groups): [Groups, Piece[]] | undefined {
+  const { view: v } = i;
+  if (v.state !== "stopped" || v.stopReason === undefined) return undefined;
+  const room = i.width - textWidth(`${v.name} ${STATE_WORDS.stopped.text}: `);
+  const first = v.stopReason.split(": ")[0]!;
+  const why = textWidth(v.stopReason) <= room ? v.stopReason : textWidth(first) <= room ? first : cutAtWord(v.stopReason, room);
+  const head = [span(v.name, { bold: true }), " ", span(`${STATE_WORDS.stopped.text}: ${why}`, { tone: "down", bold: true })];
+  return [{ ...short, more: [], next: [] }, head];
 }
 
 interface Groups {
@@ -82,7 +97,10 @@ function groupsOf(i: StrategyLineInput, short: boolean): Groups {
     " ",
     span(`${state.text}${reason}`, { tone: state.tone, bold: v.state !== "paused" }),
   ];
-  const game = v.game;
+  // Paused or stopped, the count of a game it played is said while that game is the live one only: later it would
+  // read as this game's. Armed, it is the game it plays (the live one, or the next).
+  const idle = v.state === "paused" || v.state === "stopped";
+  const game = v.game !== undefined && (!idle || i.liveGid === undefined || v.game.gid === i.liveGid) ? v.game : undefined;
   const session = limits?.maxStakePerSession;
   const day = limits?.maxStakePerDay;
   const loss = limits?.stopAfterNetLoss;
