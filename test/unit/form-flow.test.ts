@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { Snapshot } from "../../src/poller/snapshot.js";
 import { initialSnapshot } from "../../src/poller/snapshot.js";
 import { staleAfterMs } from "../../src/poller/staleness.js";
-import { afterOutcome, formAt, formKey, previewLapsed } from "../../src/ui/form/form-flow.js";
+import { afterOutcome, formAt, formForNextGame, formKey, previewLapsed } from "../../src/ui/form/form-flow.js";
 import { type FormState, openForm } from "../../src/ui/form/form-state.js";
 import { KeyReader } from "../../src/ui/input/key-reader.js";
 import { balance, listing, livePrice, placedPosition } from "../helpers/fixtures.js";
@@ -68,9 +68,19 @@ describe("form steps", () => {
           "edit",
           undefined,
           "67100",
-          { tone: "warn", text: "#489886 closed, not sent: Enter previews the live game" },
+          // With the game live when it was said: it goes once another game is live.
+          { tone: "warn", text: "#489886 closed, not sent: Enter previews the live game", gid: shown.listing!.value.liveGame!.gid },
         ]);
       }
+      // The note stays while the game live when it was said is live, and goes with it: later it names a game long over.
+      const noted = press(preview, ENTER, next, false, START + 71_000).form!;
+      expect(formForNextGame(noted, next, START + 71_000).note?.gid).toBe("489887");
+      const later = {
+        ...s,
+        listing: { value: listing({ start: START + 140_000, now: START + 141_000, gid: "489888" }), at: START + 141_000 },
+      };
+      const followed = formForNextGame(noted, later, START + 141_000);
+      expect([followed.note, followed.price.text, followed.step]).toEqual([undefined, "67100", "edit"]);
       // From editing, Enter previews for the game live now, and only the next key sends.
       const edit = press(preview, ENTER, next, false, START + 71_000).form!;
       const again = press(edit, ENTER, next, false, START + 71_000).form!;

@@ -42,12 +42,15 @@ export function formAt(s: Snapshot, stake: string, now: number): FormState {
 /**
  * The form kept open into the next game (a 10 s game's form outlives it): a prefilled price not yet touched
  * was the last game's guess, so it is set again from the live price. One the trader edited stays theirs, and
- * a preview is of the values it shows.
+ * a preview is of the values it shows. A note said while another game was live (a preview that lapsed) goes.
  */
 export function formForNextGame(form: FormState, s: Snapshot, now: number): FormState {
-  if (form.step !== "edit" || !form.price.prefilled) return form;
+  if (form.step !== "edit") return form;
+  const over = form.note?.gid !== undefined && form.note.gid !== s.listing?.value.liveGame?.gid;
+  const kept = over ? { ...form, note: undefined } : form;
+  if (!form.price.prefilled) return kept;
   const price = formAt(s, form.stake.text, now).price;
-  return price.text === "" || price.text === form.price.text ? form : { ...form, price };
+  return price.text === "" || price.text === form.price.text ? kept : { ...kept, price };
 }
 
 /** The form's price and stake checked against the rules, the live game, the balance and what is held. */
@@ -92,7 +95,8 @@ export function formKey(
   if (form.step === "preview") {
     const why = form.order ? previewLapsed(form.order, c.snapshot, c.now) : undefined;
     // Never sent; only the send key acts on it, so no key both leaves this preview and sends another (a repeated y on mainnet).
-    if (why !== undefined && form.order) return action === "send" ? { form: backToEdit(form, form.order, why) } : { form };
+    if (why !== undefined && form.order)
+      return action === "send" ? { form: backToEdit(form, form.order, why, c.snapshot.listing?.value.liveGame?.gid) } : { form };
     // Mainnet spends real money: only an explicit confirmation (y) sends there.
     const mainnet = c.snapshot.target.network === "mainnet";
     const confirmed = form.order !== undefined && ((action === "send" && !mainnet) || (action === "confirm" && mainnet));
@@ -123,13 +127,13 @@ export function previewLapsed(order: Order, s: Snapshot, now: number): string | 
  * the screen the key was pressed on may be a second old, and the values
  * (the price above all) were chosen for the game that closed.
  */
-export function backToEdit(form: FormState, order: Order, why: string): FormState {
+export function backToEdit(form: FormState, order: Order, why: string, liveGid: string | undefined): FormState {
   return {
     ...form,
     step: "edit",
     order: undefined,
     // The panes' short id, and few words: the whole note fits a 60-column pane.
-    note: { tone: "warn", text: `#${shortGid(order.gid)} ${why}, not sent: Enter previews the live game` },
+    note: { tone: "warn", text: `#${shortGid(order.gid)} ${why}, not sent: Enter previews the live game`, gid: liveGid ?? order.gid },
   };
 }
 

@@ -21,8 +21,8 @@ export interface FormState {
   step: FormStep;
   /** What was previewed and is sent on confirmation. */
   order?: { gid: string; sp: string; f: string };
-  /** The last answer from the service, shown until the next edit or submit. */
-  note?: { text: string; tone: "good" | "bad" | "warn" };
+  /** The last answer from the service, shown until the next edit or submit; one with `gid` (the game live when it was said) until another game goes live. */
+  note?: { text: string; tone: "good" | "bad" | "warn"; gid?: string };
 }
 
 export function openForm(price: string, stake: string): FormState {
