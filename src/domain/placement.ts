@@ -28,6 +28,11 @@ function notANumber(field: "price" | "stake", text: string): string {
   return typed === "" ? `${field} is empty` : `${field}: "${typed}" is not a decimal number`;
 }
 
+/** An amount at MAX_AMOUNT or past it, said as what it is: a paste or a key held down ("price of 16 digits or more: …"). */
+export function tooManyDigits(what: string, noun: string): string {
+  return `${what} of ${MAX_AMOUNT.toFixed().length} digits or more: a typo, not a ${noun}`;
+}
+
 export function checkPlacement(priceText: string, stakeText: string, ctx: PlacementContext): PlacementCheck {
   const problems: string[] = [];
   const price = parseDecimal(priceText);
@@ -36,12 +41,12 @@ export function checkPlacement(priceText: string, stakeText: string, ctx: Placem
   if (price === null) problems.push(notANumber("price", priceText));
   else if (price.lte(0)) problems.push("price must be positive");
   else if (price.decimalPlaces() > PRICE_DECIMALS) problems.push(`price has more than ${PRICE_DECIMALS} decimals`);
-  else if (price.gte(MAX_AMOUNT)) problems.push(`price of ${MAX_AMOUNT.toFixed().length} digits or more: a typo, not a price`);
+  else if (price.gte(MAX_AMOUNT)) problems.push(tooManyDigits("price", "price"));
 
   const min = minStake(ctx.interval);
   if (stake === null) problems.push(notANumber("stake", stakeText));
   else if (stake.decimalPlaces() > MONEY_DECIMALS) problems.push(`stake has more than ${MONEY_DECIMALS} decimals`);
-  else if (stake.gte(MAX_AMOUNT)) problems.push(`stake of ${MAX_AMOUNT.toFixed().length} digits or more: a typo, not a stake`);
+  else if (stake.gte(MAX_AMOUNT)) problems.push(tooManyDigits("stake", "stake"));
   else if (stake.lte(0)) problems.push("stake must be positive");
   else if (stake.lt(min)) problems.push(`stake below the ${formatInterval(ctx.interval)} minimum of ${toWire(min)}`);
   else if (ctx.balance !== undefined && stake.gt(ctx.balance)) problems.push(`stake above the balance of ${formatMoneyExact(ctx.balance)}`);

@@ -49,7 +49,12 @@ export function strategyLinePieces(i: StrategyLineInput): Piece[] {
   const fits = ([g, h]: [Groups, Piece[]]) => piecesWidth(h) + piecesWidth(g.core.flat()) <= i.width;
   const withWhy = both.flatMap((g) => g.heads.slice(0, -1).map((h): [Groups, Piece[]] => [g, h]));
   const without = both.map((g): [Groups, Piece[]] => [g, g.heads.at(-1)!]);
-  const [g, head] = withWhy.find(fits) ?? whyCut(i, both[1]!) ?? without.find(fits) ?? without.at(-1)!;
+  // Why is what the trader must read first (the figures do not say it of a losing run): short, and the figures
+  // only where it leaves them room.
+  const short = both[1]!;
+  const whyAlone = short.heads.slice(0, -1).find((h) => piecesWidth(h) <= i.width);
+  const [g, head] =
+    withWhy.find(fits) ?? (whyAlone && [{ ...short, more: [], next: [] }, whyAlone]) ?? without.find(fits) ?? without.at(-1)!;
   const core = fitGroups(g.core, i.width - piecesWidth(head));
   let used = piecesWidth(head) + piecesWidth(core);
   const more = fitGroups(g.more, i.width - used - Math.min(NEXT_ROOM, piecesWidth(g.next)));
@@ -58,23 +63,8 @@ export function strategyLinePieces(i: StrategyLineInput): Piece[] {
   return [...head, ...core, ...more, ...(i.width - used >= NEXT_MIN ? g.next : [])];
 }
 
-/**
- * Stopped, where not even the short line fits why with the figures: the name, the state and why (its first part
- * where the whole does not fit, else cut after a whole word), and the figures only where they leave it room. Why
- * it stopped is what the trader must read first: the figures do not say it of a losing run.
- */
-function whyCut(i: StrategyLineInput, short: Groups): [Groups, Piece[]] | undefined {
-  const { view: v } = i;
-  if (v.state !== "stopped" || v.stopReason === undefined) return undefined;
-  const room = i.width - textWidth(`${v.name} ${STATE_WORDS.stopped.text}: `);
-  const first = v.stopReason.split(": ")[0]!;
-  const why = textWidth(v.stopReason) <= room ? v.stopReason : textWidth(first) <= room ? first : cutAtWord(v.stopReason, room);
-  const head = [span(v.name, { bold: true }), " ", span(`${STATE_WORDS.stopped.text}: ${why}`, { tone: "down", bold: true })];
-  return [{ ...short, more: [], next: [] }, head];
-}
-
 interface Groups {
-  /** The name and state, longest first: stopped, with why in full, then its first part (before ": "), then without. */
+  /** The name and state, longest first: stopped, with why in full, its first part (before ": "), cut, then without. */
   heads: Piece[][];
   /** The game, the session, the net: in this order of importance. */
   core: Piece[][];
@@ -90,7 +80,9 @@ function groupsOf(i: StrategyLineInput, short: boolean): Groups {
   const money = (d: Decimal) => formatMoneyExact(d);
   const state = STATE_WORDS[v.state];
   const reason = v.stopReason ?? "stopped";
-  const whys = v.state === "stopped" ? [...new Set([`: ${reason}`, `: ${reason.split(": ")[0]}`, ""])] : [""];
+  // Why in full, its first part, or cut after a whole word to what the name and the state leave.
+  const cut = cutAtWord(reason, i.width - textWidth(`${short ? "" : "STRATEGY "}${v.name} ${state.text}: `));
+  const whys = v.state === "stopped" ? [...new Set([`: ${reason}`, `: ${reason.split(": ")[0]}`, `: ${cut}`, ""])] : [""];
   const head = (reason: string): Piece[] => [
     !short && span("STRATEGY ", { bold: true }),
     span(v.name, { bold: true }),

@@ -9,7 +9,7 @@ import { CLOSING_MAX_SECONDS, type RuleSpec } from "../../../alerts/rules.js";
 import { formatInterval, formatPrice, formatPriceExact } from "../../../domain/format.js";
 import type { Decimal } from "../../../domain/money.js";
 import { parseDecimal } from "../../../domain/money.js";
-import { farFromPrice } from "../../../domain/placement.js";
+import { farFromPrice, tooManyDigits } from "../../../domain/placement.js";
 import { MAX_AMOUNT } from "../../../domain/rules.js";
 import { type AlertFormState, valueField } from "./alert-form-state.js";
 
@@ -35,7 +35,7 @@ function checkPrice(s: AlertFormState, c: AlertFormContext): AlertFormCheck {
   if (level === null) return { ok: false, problem: `"${text}" is not a price: digits and one point, like 75000 or 75000.5` };
   if (level.lte(0)) return { ok: false, problem: "the price level must be above 0" };
   // As the position form says of a price (checkPlacement): a paste or a key held down, not a level.
-  if (level.gte(MAX_AMOUNT)) return { ok: false, problem: `a level of ${MAX_AMOUNT.toFixed().length} digits or more: a typo, not a price` };
+  if (level.gte(MAX_AMOUNT)) return { ok: false, problem: tooManyDigits("a level", "price") };
   const above = s.kind === "above";
   const spec: RuleSpec = { kind: "price", asset: c.asset, direction: above ? "above" : "below", level, repeat: s.repeat };
   const how = s.repeat ? "every time it crosses" : "once";
