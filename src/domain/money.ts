@@ -9,12 +9,18 @@ import { Decimal as DecimalJs } from "decimal.js";
 export const Decimal = DecimalJs.clone({ precision: 40, rounding: DecimalJs.ROUND_HALF_EVEN });
 export type Decimal = InstanceType<typeof Decimal>;
 
-const DECIMAL_INPUT = /^\s*-?(\d+(\.\d*)?|\.\d+)\s*$/;
+// The whole part plain ("69000") or in groups of three as en-US writes it ("69,000"); the decimal mark a dot.
+const DECIMAL_INPUT = /^\s*-?((\d+|\d{1,3}(,\d{3})+)(\.\d*)?|\.\d+)\s*$/;
 
-/** Parses what a person typed; null when it is not a plain decimal number. */
+/**
+ * Parses what a person typed; null when it is not a decimal number. Commas
+ * are read only as thousands separators where they group by three
+ * ("69,000.5"): "0,5" is a decimal comma or a typo, and read either way it
+ * would be a stake or a price ten times off, so it is refused, not guessed.
+ */
 export function parseDecimal(text: string): Decimal | null {
   if (!DECIMAL_INPUT.test(text)) return null;
-  return new Decimal(text.trim());
+  return new Decimal(text.trim().replaceAll(",", ""));
 }
 
 /** Canonical wire form: plain notation, no exponent, no trailing zeros; decimal.js writes negative zero "0" here. */

@@ -25,7 +25,10 @@ export type PlacementCheck = { ok: true; gid: string; sp: string; f: string } | 
 /** A field that is not a number, quoting it as typed; an empty one is said to be empty (`stake: "" is not…` would read as a fault). */
 function notANumber(field: "price" | "stake", text: string): string {
   const typed = text.trim();
-  return typed === "" ? `${field} is empty` : `${field}: "${typed}" is not a decimal number`;
+  if (typed === "") return `${field} is empty`;
+  // "0,5": a decimal comma, said as such rather than read as 05 (parseDecimal).
+  const comma = typed.includes(",") ? " (the decimal mark is a dot; a comma only groups thousands, as in 69,000)" : "";
+  return `${field}: "${typed}" is not a decimal number${comma}`;
 }
 
 /** An amount at MAX_AMOUNT or past it, said as what it is: a paste or a key held down ("price of 16 digits or more: …"). */

@@ -338,6 +338,25 @@ describe("one-shot commands against the sim", () => {
 });
 
 describe("place when the service refuses or the answer is lost", () => {
+  it("a price grouped by thousands is read as the form reads it; a decimal comma is refused, no request", async () => {
+    const t = await startTestSim();
+    try {
+      await toNextGame(t, "BTC_USDT", 60);
+      t.clock.advance(5_000);
+      const grouped = await runCommandIn(["place", "--price", "68,050", "--stake", "1", "--json"], envFor(t));
+      expect(grouped.code).toBe(0);
+      expect(PlacedPositionSchema.parse(JSON.parse(grouped.stdout))).toMatchObject({ sp: "68050", f: "1" });
+      const comma = await runCommandIn(["place", "--price", "68050", "--stake", "0,5"], envFor(t));
+      expect(comma.code).toBe(1);
+      expect(comma.starts).toHaveLength(0);
+      expect(comma.stderr).toBe(
+        'spotdash: place: stake: "0,5" is not a decimal number (the decimal mark is a dot; a comma only groups thousands, as in 69,000) (nothing was sent)\n',
+      );
+    } finally {
+      await t.close();
+    }
+  });
+
   it("a 409 from the service (the game closed between the reads and the POST): exit 2 with its reason, nothing placed", async () => {
     const t = await startTestSim();
     try {

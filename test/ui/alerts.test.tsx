@@ -115,7 +115,7 @@ describe("the alert form (A)", () => {
   it("takes a paste into the value, and makes a countdown to the close", async () => {
     const { controller, calls } = fakeAlerts();
     await drawApp(liveSnapshot(now), now, 80, 24, ["A", "\u001b[200~76,500\u001b[201~"], { alerts: controller });
-    expect(drawn()!.text()).toMatch(/\[76500 +\]/);
+    expect(drawn()!.text()).toMatch(/\[76,500 +\]/);
     const frame = await press(SHIFT_TAB, LEFT, TAB, "15", TAB, LEFT);
     expect(frame).toMatch(/NEW ALERT ‹before close› \[15 +\] s ‹holding nothing›/);
     expect(flat(frame)).toContain("fires 15 s before predictions close while you hold nothing in each game shown");

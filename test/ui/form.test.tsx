@@ -202,6 +202,8 @@ describe("position form", () => {
     ["stake", "5000", "stake above the balance of 1,000.00"],
     ["stake", "1.1234567", "stake has more than 6 decimals"],
     ["stake", "x", 'stake: "x" is not a decimal number'],
+    // A decimal comma stays in the field as typed ("05" would be ten times the stake) and is named.
+    ["stake", "0,5", 'stake: "0,5" is not a decimal number (the decimal mark is a dot'],
   ] as const)("names a bad %s (%s) and refuses Enter", async (fieldName, value, message) => {
     const { c, sent } = setup();
     const u = await mount(c);
@@ -213,6 +215,19 @@ describe("position form", () => {
     await u.press(ENTER);
     expect(u.text()).not.toContain("Enter to submit");
     expect(sent).toHaveLength(0);
+  });
+
+  it("reads a price typed with thousands separators, showing them as typed", async () => {
+    const { c, sent } = setup();
+    const u = await mount(c);
+    await u.press("p");
+    await typeInto(u, "67,100", 6);
+    expect(flat(u.text())).toContain("price [67,100");
+    await u.press(ENTER);
+    expect(flat(u.text())).toContain("price 67,100.00 │ stake");
+    await u.press(ENTER);
+    await tick(50);
+    expect(sent).toEqual([{ gid: "489886", sp: "67100", f: "0.1" }]);
   });
 
   it("says when no positions are left, when the game is locked, and when it would be a duplicate", async () => {

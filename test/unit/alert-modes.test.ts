@@ -70,7 +70,7 @@ describe("the alert form's keys", () => {
     ["← on the kind cycles round to before close, its seconds 10", [SHIFT_TAB, LEFT], { kind: "closing", value: "10", option: "always" }],
     ["the countdown's option: only holding nothing", [SHIFT_TAB, LEFT, TAB, TAB, DOWN], { option: "holding nothing" }],
     ["typed on the kind, a digit goes into the value", [SHIFT_TAB, "7"], { focus: "value", value: "7" }],
-    ["a pasted 75,000.50 reads 75000.50", ["\x1b[200~75,000.50\x1b[201~"], { value: "75000.50" }],
+    ["a pasted 75,000.50 stays as pasted, for the check to read", ["\x1b[200~75,000.50\x1b[201~"], { value: "75,000.50" }],
     ["a typo stays as typed, for the check to name", ["75k"], { value: "75k" }],
   ] as [string, string[], Partial<{ kind: string; focus: string; value: string; option: string }>][])("%s", (_, keys, want) => {
     const s = type(opened, ...keys);
@@ -175,6 +175,9 @@ describe("what the alert form's values make", () => {
       repeat: false,
     });
     expect(got.ok && got.spec.kind === "price" && got.spec.level.toString()).toBe("75000.125");
+    // Grouped by thousands as pasted, read as the position form reads a price.
+    const grouped = check(["75,000.125"]);
+    expect(grouped.ok && grouped.spec.kind === "price" && grouped.spec.level.toString()).toBe("75000.125");
     const closing = check([SHIFT_TAB, LEFT, TAB, "45", TAB, UP]);
     expect(closing.ok && closing.spec).toEqual({ kind: "closing", seconds: 45, onlyUnheld: true });
   });
@@ -182,6 +185,7 @@ describe("what the alert form's values make", () => {
   it.each([
     ["no level", [BACKSPACE], "type the price level"],
     ["a typo", ["75k"], `"75k" is not a price: digits and one point, like 75000 or 75000.5`],
+    ["a decimal comma", ["75000,5"], `"75000,5" is not a price: digits and one point, like 75000 or 75000.5`],
     ["zero", ["0"], "the price level must be above 0"],
     ["a run of 16 digits", ["1234567890123456"], "a level of 16 digits or more: a typo, not a price"],
     ["no seconds", [SHIFT_TAB, LEFT, TAB, BACKSPACE], "type the seconds before the close"],

@@ -46,10 +46,10 @@ describe("form editing", () => {
     expect(type(openForm("62955", "0.01"), PASTE("\x01")).price.text).toBe("62955");
   });
 
-  it("drops thousands separators and control characters from pasted text", () => {
+  it("keeps thousands separators in pasted text for the check to read, and drops control characters", () => {
     const s = type(openForm("", "1"), "\x1b[200~67,100\x1b[201~");
-    expect(s.price.text).toBe("67100");
-    expect(type(s, "\x01").price.text).toBe("67100");
+    expect(s.price.text).toBe("67,100");
+    expect(type(s, "\x01").price.text).toBe("67,100");
   });
 
   it("Delete erases to the right of the cursor, Backspace to the left", () => {

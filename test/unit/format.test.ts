@@ -242,6 +242,17 @@ describe("money's exact forms", () => {
     expect([".", ".x", "1.2.3"].map((t) => parseDecimal(t))).toEqual([null, null, null]);
   });
 
+  it("reads commas as thousands separators only where they group by three, and refuses a decimal comma", () => {
+    expect(["69,000", " 1,234,567.25 ", "-1,000", "999,999.5"].map((t) => parseDecimal(t)?.toFixed())).toEqual([
+      "69000",
+      "1234567.25",
+      "-1000",
+      "999999.5",
+    ]);
+    // A decimal comma read as a separator would be ten or a thousand times off: not guessed.
+    expect(["0,5", "69,5", "1,23,456", ",500", "1000,000", "69,000,", "1.000,5"].map((t) => parseDecimal(t))).toEqual(Array(7).fill(null));
+  });
+
   it("keeps 40 significant digits through arithmetic, rounding half to even past them", () => {
     const big = new Decimal("12345678901234567890.123456").plus("0.000001");
     expect(toWire(big)).toBe("12345678901234567890.123457");

@@ -39,13 +39,14 @@ describe("insertText", () => {
     expect(insertText(at("17", 1), "0", 10)).toEqual({ field: at("107", 2), cut: false });
   });
 
-  it("leaves out escape sequences whole, separators, spaces and control characters", () => {
-    expect(insertText(at("", 0), "\x1b[12;3A6\x1b[200~7,1 0_0\t\x1b[201~", 20).field).toEqual(at("67100", 5));
+  it("leaves out escape sequences whole, underscores, spaces and control characters; keeps a comma for the check to read", () => {
+    expect(insertText(at("", 0), "\x1b[12;3A6\x1b[200~7,1 0_0\t\x1b[201~", 20).field).toEqual(at("67,100", 6));
+    expect(insertText(at("", 0), "0,5", 20).field).toEqual(at("0,5", 3));
     expect(insertText(at("", 0), "\x1b[~5", 20).field).toEqual(at("5", 1));
   });
 
   it("takes full-width digits, point and comma as their ASCII: one column each, as the row is laid out", () => {
-    expect(insertText(at("", 0), "６７，１００．５", 20).field).toEqual(at("67100.5", 7));
+    expect(insertText(at("", 0), "６７，１００．５", 20).field).toEqual(at("67,100.5", 8));
   });
 
   it("takes what fits and says it cut the rest; exactly filling the field is no cut", () => {
@@ -62,7 +63,7 @@ describe("insertText", () => {
     const full = at("12345", 2);
     expect(insertText(full, "6", 5)).toEqual({ field: full, cut: true });
     expect(insertText(full, "6", 5).field).toBe(full);
-    expect(insertText(full, " ,", 5)).toEqual({ field: full, cut: false });
+    expect(insertText(full, " _", 5)).toEqual({ field: full, cut: false });
   });
 });
 

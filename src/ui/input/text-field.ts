@@ -42,18 +42,21 @@ export function editText(f: TextField, edit: TextEdit): TextField {
  * Typed or pasted text into the field at its cursor (in place of a
  * prefilled value), as it is (a typo is for
  * validation to name), full-width digits as ASCII ones, less escape
- * sequences a paste carried, thousands separators ("67,100" reads 67100),
- * spaces and control characters, which would be invisible; at most `max` characters in all. `cut`: some of it
- * (or of the paste, `dropped`) was left out.
+ * sequences a paste carried, underscores, spaces and control characters,
+ * which would be invisible; at most `max` characters in all. A comma stays
+ * where it was typed: the check reads "67,100" as 67100 and names "0,5" a
+ * decimal comma (parseDecimal), where dropping it would show "05", a stake
+ * ten times the one meant. `cut`: some of it (or of the paste, `dropped`) was
+ * left out.
  */
 export function insertText(f: TextField, input: string, max: number, dropped = 0): { field: TextField; cut: boolean } {
   // Full-width digits and signs as their ASCII (NFKC: "６７１００" from an East Asian input method), then escape
-  // sequences, whole, then the separators and the other control characters.
+  // sequences, whole, then the underscores, spaces and the other control characters.
   const clean = Array.from(
     input
       .normalize("NFKC")
       .replace(/\p{Cc}\[[0-9;]*[A-Za-z~]/gu, "")
-      .replace(/[,_\s\p{Cc}]/gu, ""),
+      .replace(/[_\s\p{Cc}]/gu, ""),
   );
   // Over a prefilled value, in its place: a price pasted over the prefilled one is not glued to it.
   const base = f.prefilled ? { text: "", cursor: 0 } : f;
