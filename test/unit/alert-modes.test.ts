@@ -180,6 +180,8 @@ describe("what the alert form's values make", () => {
     expect(grouped.ok && grouped.spec.kind === "price" && grouped.spec.level.toString()).toBe("75000.125");
     const closing = check([SHIFT_TAB, LEFT, TAB, "45", TAB, UP]);
     expect(closing.ok && closing.spec).toEqual({ kind: "closing", seconds: 45, onlyUnheld: true });
+    const hour = check([SHIFT_TAB, LEFT, TAB, "3,600"]);
+    expect(hour.ok && hour.spec).toEqual({ kind: "closing", seconds: 3600, onlyUnheld: false });
   });
 
   it.each([
@@ -190,6 +192,8 @@ describe("what the alert form's values make", () => {
     ["a run of 16 digits", ["1234567890123456"], "a level of 16 digits or more: a typo, not a price"],
     ["no seconds", [SHIFT_TAB, LEFT, TAB, BACKSPACE], "type the seconds before the close"],
     ["part of a second", [SHIFT_TAB, LEFT, TAB, "1.5"], `"1.5" is not whole seconds: 1 to 86400`],
+    ["seconds grouped wrong", [SHIFT_TAB, LEFT, TAB, "36,00"], `"36,00" is not whole seconds: 1 to 86400`],
+    ["negative seconds", [SHIFT_TAB, LEFT, TAB, "-5"], `"-5" is not whole seconds: 1 to 86400`],
     ["more than a day", [SHIFT_TAB, LEFT, TAB, "86401"], "the seconds must be 1 to 86400 (a day); 86401 is not"],
     ["none", [SHIFT_TAB, LEFT, TAB, "0"], "the seconds must be 1 to 86400 (a day); 0 is not"],
   ])("refuses %s, saying why", (_, keys, problem) => {

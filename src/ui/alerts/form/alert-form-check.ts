@@ -68,8 +68,11 @@ function checkPrice(s: AlertFormState, c: AlertFormContext): AlertFormCheck {
 function checkClosing(s: AlertFormState, c: AlertFormContext): AlertFormCheck {
   const text = valueField(s).text;
   if (text === "") return { ok: false, problem: "type the seconds before the close" };
-  if (!/^\d+$/.test(text)) return { ok: false, problem: `"${text}" is not whole seconds: 1 to ${CLOSING_MAX_SECONDS}` };
-  const seconds = Number(text);
+  // The price's reading of a number, so "3,600" is an hour here as 69,000 is a level there.
+  const read = parseDecimal(text);
+  if (read === null || !read.isInteger() || read.isNegative())
+    return { ok: false, problem: `"${text}" is not whole seconds: 1 to ${CLOSING_MAX_SECONDS}` };
+  const seconds = read.toNumber();
   if (seconds < 1 || seconds > CLOSING_MAX_SECONDS)
     return { ok: false, problem: `the seconds must be 1 to ${CLOSING_MAX_SECONDS} (a day); ${text} is not` };
   const spec: RuleSpec = { kind: "closing", seconds, onlyUnheld: s.onlyUnheld };
