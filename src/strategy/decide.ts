@@ -49,6 +49,8 @@ export interface DecideInput {
   spend: Spend;
   /** This strategy's placements, in the games still of interest (at least the live and next one). */
   own: readonly OwnPlacement[];
+  /** Why the screen cannot place for it now (another market shown, the price or listing too old); a stop reached comes first. */
+  blocked?: string;
 }
 
 export type Decision =
@@ -70,7 +72,7 @@ export type Decision =
 export const MAX_REFUSALS_PER_GAME = 3;
 
 /** Why the strategy must stop whatever the market says (a loss or a losing run reached, its limits spent), or null. */
-export function whyStop(strategy: StrategyConfig, spend: Spend, now: number): string | null {
+function whyStop(strategy: StrategyConfig, spend: Spend, now: number): string | null {
   const { currency } = strategy.market;
   return stopCondition(strategy.limits, spend, currency) ?? spentOut(strategy.limits, spend, smallestStake(strategy), now, currency);
 }
@@ -78,8 +80,10 @@ export function whyStop(strategy: StrategyConfig, spend: Spend, now: number): st
 export function decide(input: DecideInput): Decision {
   const { strategy, market, now, spend } = input;
   const { interval, asset } = strategy.market;
+  // A stop reached (a loss that settled while it was paused, say) is said at once, not once the market would let it place.
   const stopped = whyStop(strategy, spend, now);
   if (stopped !== null) return { kind: "stop", reason: stopped };
+  if (input.blocked !== undefined) return { kind: "wait", reason: input.blocked };
   const listing = market.listing;
   if (listing === undefined) return { kind: "wait", reason: "the game is not known yet" };
   if (listing.asset !== asset || listing.interval !== interval) {

@@ -16,7 +16,7 @@ import type { PlacementOutcome, PlaceRequest, SettlementNotice, Snapshot } from 
 import { snapshotAt } from "../poller/snapshot.js";
 import { placingUnknown } from "../poller/staleness.js";
 import { Store } from "../poller/store.js";
-import { type Decision, decide, type OwnPlacement, whyStop } from "./decide.js";
+import { type Decision, decide, type OwnPlacement } from "./decide.js";
 import { emptySpend, onDay, recordRefused, recordSent, recordSettled, type Spend, stakedIn, startSession } from "./limits.js";
 import { refusalStops } from "./refusals.js";
 import { settledShare, settledWords } from "./settled-share.js";
@@ -166,11 +166,7 @@ export class StrategyRunner {
       this.halt(`the service refused the key: ${s.connection.reason}`);
       return;
     }
-    // A stop reached (a loss that settled while it was paused, say) is said at once, not once the market would let it place.
-    const stop = whyStop(this.o.strategy, (this.paper ?? this.kept).spend, now);
-    const blocked = stop === null ? this.blocked(s, now) : undefined;
-    const decision: Decision =
-      stop !== null ? { kind: "stop", reason: stop } : blocked ? { kind: "wait", reason: blocked } : decide(this.input(s, now));
+    const decision = decide({ ...this.input(s, now), blocked: this.blocked(s, now) });
     if (decision.kind === "stop") this.halt(decision.reason);
     else if (decision.kind === "wait") this.waiting(decision.reason, decision.until);
     else if (state === "paper") this.onPaper(decision, now);

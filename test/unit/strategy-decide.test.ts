@@ -453,6 +453,19 @@ describe("decide: stakes, limits and stops", () => {
     });
   });
 
+  it("says a stop reached before what blocks the screen, and waits on the block otherwise", () => {
+    const lost = recordSettled(recordSent(emptySpend(T0), "99", D(10), T0), { gid: "99", paid: D(2) });
+    const blocked = "the screen is on ETH_USDT 60 s, not its market";
+    expect(decide(input({ s: limited({ stopAfterNetLoss: D(8) }), spend: lost, blocked }))).toEqual({
+      kind: "stop",
+      reason: "net loss 8.00 USDC reached the stop at 8.00",
+    });
+    expect(decide(input({ s: limited({ stopAfterNetLoss: D("8.01") }), spend: lost, blocked }))).toEqual({
+      kind: "wait",
+      reason: blocked,
+    });
+  });
+
   it("stops on a stake above the balance or under the minimum; waits while the balance is unknown", () => {
     expect(decide(input({ market: { ...input().market, balance: D("0.4") } }))).toEqual({
       kind: "stop",
