@@ -196,12 +196,14 @@ export interface Toast {
  * the details; narrower still, it names the game less (`shorter`), never
  * cutting the amount.
  */
-export function settlementToast(g: GameResult, ascii = false, resultsKey = "r"): Toast {
+export function settlementToast(g: GameResult, ascii = false, resultsKey = "r", others = 0): Toast {
   const card = lastGameCard(g);
+  // Other games settled in the same answer are one with this one's result: a narrow footer names the game less, not drop them.
+  const more = others > 0 ? ` (${others} more settled)` : "";
   const body =
     card.outcome === "cancelled"
-      ? `CANCELLED, stakes refunded ${inCurrency(card.staked, card.currency)} · ${resultsKey} results`
-      : `${card.word} ${inCurrency(card.net, card.currency)} · staked ${card.staked} · paid ${card.paid} · ${resultsKey} results`;
+      ? `CANCELLED, stakes refunded ${inCurrency(card.staked, card.currency)}${more} · ${resultsKey} results`
+      : `${card.word} ${inCurrency(card.net, card.currency)}${more} · staked ${card.staked} · paid ${card.paid} · ${resultsKey} results`;
   return { outcome: card.outcome, ...settledForms(g, body, ascii) };
 }
 

@@ -295,6 +295,15 @@ describe("the settlement toast in a narrow footer", () => {
     expect(footer).not.toContain("… ");
     expect(footer).toMatch(/^settled #…789012: LOST -0\.004596 USDC *$/);
   });
+
+  it("keeps the count of other games settled with it, naming the game less where it would not fit", () => {
+    const now = START + 15_200;
+    const game = gameResult({ ...SETTLED_WIRE, gid: "123456789012", interval: 10 });
+    const footer = draw(liveSnapshot(now), now, 60, 24, { toast: settlementToast(game, false, "r", 1) })
+      .split("\n")
+      .at(-1)!;
+    expect(footer).toMatch(/^settled #…789012: LOST -2\.10 USDC \(1 more settled\) *$/);
+  });
 });
 
 describe("dates", () => {

@@ -186,6 +186,21 @@ describe("the settlement toast and the last game's card", () => {
     expect(settlementToast(refunded).text).toBe("settled #7 BTC_USDT 1m: CANCELLED, stakes refunded 3.00 USDC · r results");
   });
 
+  it("counts the other games settled with it right after its result, in every form", () => {
+    const g = settled({ gid: 489886, at: T, staked: "2.5", paid: "5.2" });
+    expect(settlementToast(g, false, "r", 2)).toMatchObject({
+      text: "settled #489886 BTC_USDT 1m: WON +2.70 USDC (2 more settled) · staked 2.50 · paid 5.20 · r results",
+      shorter: [
+        "settled #489886: WON +2.70 USDC (2 more settled) · staked 2.50 · paid 5.20 · r results",
+        "settled: WON +2.70 USDC (2 more settled) · staked 2.50 · paid 5.20 · r results",
+      ],
+    });
+    const refunded = settled({ gid: 7, at: T, staked: "3", paid: "3", cancelled: true });
+    expect(settlementToast(refunded, false, "r", 1).text).toBe(
+      "settled #7 BTC_USDT 1m: CANCELLED, stakes refunded 3.00 USDC (1 more settled) · r results",
+    );
+  });
+
   it("shortens a long game id with … unless asked for ASCII, and says ? and nothing for an asset and a currency it cannot read", () => {
     const long = settled({ gid: "123456789012", at: T, staked: "1", paid: "0", interval: 10 });
     expect(settlementToast(long).text).toMatch(/^settled #…789012 /);

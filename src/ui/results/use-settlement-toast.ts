@@ -35,8 +35,7 @@ export function useSettlementToast(settlements: readonly SettlementNotice[], res
     const fresh = settlements.slice(from + 1).filter((n) => playedIn(n.result));
     const newest = fresh.at(-1);
     if (!newest) return;
-    const t = settlementToast(newest.result, ascii, resultsKey);
-    setToast(fresh.length > 1 ? { ...t, text: `${t.text} (+${fresh.length - 1} more)` } : t);
+    setToast(settlementToast(newest.result, ascii, resultsKey, fresh.length - 1));
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setToast(undefined), toastMs(newest.result.interval));
   }, [settlements, ascii, resultsKey]);
