@@ -27,7 +27,7 @@ function notANumber(field: "price" | "stake", text: string): string {
   const typed = text.trim();
   if (typed === "") return `${field} is empty`;
   // "0,5": a decimal comma, said as such rather than read as 05 (parseDecimal).
-  const comma = typed.includes(",") ? " (the decimal mark is a dot; a comma only groups thousands, as in 69,000)" : "";
+  const comma = typed.includes(",") ? " (the decimal mark is a dot)" : "";
   return `${field}: "${typed}" is not a decimal number${comma}`;
 }
 

@@ -203,7 +203,7 @@ describe("position form", () => {
     ["stake", "1.1234567", "stake has more than 6 decimals"],
     ["stake", "x", 'stake: "x" is not a decimal number'],
     // A decimal comma stays in the field as typed ("05" would be ten times the stake) and is named.
-    ["stake", "0,5", 'stake: "0,5" is not a decimal number (the decimal mark is a dot'],
+    ["stake", "0,5", 'stake: "0,5" is not a decimal number (the decimal mark is a dot)'],
   ] as const)("names a bad %s (%s) and refuses Enter", async (fieldName, value, message) => {
     const { c, sent } = setup();
     const u = await mount(c);
