@@ -26,7 +26,7 @@ export type PlacementCheck = { ok: true; gid: string; sp: string; f: string } | 
 function notANumber(field: "price" | "stake", text: string): string {
   const typed = text.trim();
   if (typed === "") return `${field} is empty`;
-  // "0,5": a decimal comma, said as such rather than read as 05 (parseDecimal).
+  // "0,5": a decimal comma, refused with the decimal mark named rather than read as 05 (parseDecimal).
   const comma = typed.includes(",") ? " (the decimal mark is a dot)" : "";
   return `${field}: "${typed}" is not a decimal number${comma}`;
 }

@@ -44,8 +44,8 @@ export function editText(f: TextField, edit: TextEdit): TextField {
  * validation to name), full-width digits as ASCII ones, less escape
  * sequences a paste carried, underscores, spaces and control characters,
  * which would be invisible; at most `max` characters in all. A comma stays
- * where it was typed: the check reads "67,100" as 67100 and names "0,5" a
- * decimal comma (parseDecimal), where dropping it would show "05", a stake
+ * where it was typed: the check reads "67,100" as 67100 and refuses "0,5"
+ * (parseDecimal), where dropping the comma would show "05", a stake
  * ten times the one meant. `cut`: some of it (or of the paste, `dropped`) was
  * left out.
  */
