@@ -9,18 +9,23 @@ import { Decimal as DecimalJs } from "decimal.js";
 export const Decimal = DecimalJs.clone({ precision: 40, rounding: DecimalJs.ROUND_HALF_EVEN });
 export type Decimal = InstanceType<typeof Decimal>;
 
-// The whole part plain ("69000") or in groups of three as en-US writes it ("69,000"); the decimal mark a dot.
-const DECIMAL_INPUT = /^\s*-?((\d+|\d{1,3}(,\d{3})+)(\.\d*)?|\.\d+)\s*$/;
+// The whole part plain ("69000") or in groups of three, one separator throughout: a comma as en-US writes
+// it ("69,000"), a space as SI and most of Europe do ("69 000"), an underscore as code does; the decimal mark a dot.
+const DECIMAL_INPUT = /^\s*-?((\d+|\d{1,3}([, _])\d{3}(?:\3\d{3})*)(\.\d*)?|\.\d+)\s*$/;
 
 /**
- * Parses what a person typed; null when it is not a decimal number. Commas
- * are read only as thousands separators where they group by three
- * ("69,000.5"): "0,5" is a decimal comma or a typo, and read either way it
- * would be a stake or a price ten times off, so it is refused, not guessed.
+ * Parses what a person typed; null when it is not a decimal number. Commas,
+ * spaces and underscores are read only as thousands separators where they
+ * group by three ("69,000.5", "69 000.5"): "0,5" is a decimal comma or a
+ * typo, "0 5" a slip, and read as 05 either would be a stake or a price ten
+ * times off, so it is refused, not guessed.
  */
 export function parseDecimal(text: string): Decimal | null {
-  if (!DECIMAL_INPUT.test(text)) return null;
-  return new Decimal(text.trim().replaceAll(",", ""));
+  const read = DECIMAL_INPUT.exec(text);
+  if (read === null) return null;
+  const separator = read[3];
+  const plain = text.trim();
+  return new Decimal(separator === undefined ? plain : plain.replaceAll(separator, ""));
 }
 
 /** Canonical wire form: plain notation, no exponent, no trailing zeros; decimal.js writes negative zero "0" here. */

@@ -350,6 +350,10 @@ describe("place when the service refuses or the answer is lost", () => {
       expect(comma.code).toBe(1);
       expect(comma.starts).toHaveLength(0);
       expect(comma.stderr).toBe('spotdash: place: stake: "0,5" is not a decimal number (the decimal mark is a dot) (nothing was sent)\n');
+      const space = await runCommandIn(["place", "--price", "68050", "--stake", "0 5"], envFor(t));
+      expect(space.code).toBe(1);
+      expect(space.starts).toHaveLength(0);
+      expect(space.stderr).toBe('spotdash: place: stake: "0 5" is not a decimal number (nothing was sent)\n');
     } finally {
       await t.close();
     }

@@ -204,6 +204,8 @@ describe("position form", () => {
     ["stake", "x", 'stake: "x" is not a decimal number'],
     // A decimal comma stays in the field as typed ("05" would be ten times the stake) and is named.
     ["stake", "0,5", 'stake: "0,5" is not a decimal number (the decimal mark is a dot)'],
+    // So does a space between digits that group no thousands: dropped, "0 5" would be "05".
+    ["stake", "0 5", 'stake: "0 5" is not a decimal number'],
   ] as const)("names a bad %s (%s) and refuses Enter", async (fieldName, value, message) => {
     const { c, sent } = setup();
     const u = await mount(c);
@@ -217,12 +219,12 @@ describe("position form", () => {
     expect(sent).toHaveLength(0);
   });
 
-  it("reads a price typed with thousands separators, showing them as typed", async () => {
+  it.each(["67,100", "67 100"])("reads a price typed with thousands separators (%s), showing them as typed", async (typed) => {
     const { c, sent } = setup();
     const u = await mount(c);
     await u.press("p");
-    await typeInto(u, "67,100", 6);
-    expect(flat(u.text())).toContain("price [67,100");
+    await typeInto(u, typed, 6);
+    expect(flat(u.text())).toContain(`price [${typed}`);
     await u.press(ENTER);
     expect(flat(u.text())).toContain("price 67,100.00 │ stake");
     await u.press(ENTER);

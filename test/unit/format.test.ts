@@ -253,6 +253,19 @@ describe("money's exact forms", () => {
     expect(["0,5", "69,5", "1,23,456", ",500", "1000,000", "69,000,", "1.000,5"].map((t) => parseDecimal(t))).toEqual(Array(7).fill(null));
   });
 
+  it("reads spaces and underscores as a comma is read: between groups of three, one separator throughout", () => {
+    expect(["63 990", " 1 234 567.25 ", "-1 000", "1_000_000", "999_999.5"].map((t) => parseDecimal(t)?.toFixed())).toEqual([
+      "63990",
+      "1234567.25",
+      "-1000",
+      "1000000",
+      "999999.5",
+    ]);
+    // "0 5" read as 05 would be a stake ten times the one meant; mixed separators are no grouping at all.
+    const refused = ["0 5", "69 5", "1 23 456", "1000 000", "0_5", "1_00", "1,000 000", "1 000_000", "1 000,5", "1  000", "- 5"];
+    expect(refused.map((t) => parseDecimal(t))).toEqual(Array(refused.length).fill(null));
+  });
+
   it("keeps 40 significant digits through arithmetic, rounding half to even past them", () => {
     const big = new Decimal("12345678901234567890.123456").plus("0.000001");
     expect(toWire(big)).toBe("12345678901234567890.123457");

@@ -39,10 +39,29 @@ describe("insertText", () => {
     expect(insertText(at("17", 1), "0", 10)).toEqual({ field: at("107", 2), cut: false });
   });
 
-  it("leaves out escape sequences whole, underscores, spaces and control characters; keeps a comma for the check to read", () => {
-    expect(insertText(at("", 0), "\x1b[12;3A6\x1b[200~7,1 0_0\t\x1b[201~", 20).field).toEqual(at("67,100", 6));
+  it("leaves out escape sequences whole and control characters; keeps a comma, a space or an underscore for the check to read", () => {
+    expect(insertText(at("", 0), "\x1b[12;3A6\x1b[200~7,10\t0\n\x1b[201~", 20).field).toEqual(at("67,100", 6));
     expect(insertText(at("", 0), "0,5", 20).field).toEqual(at("0,5", 3));
+    expect(insertText(at("", 0), "0 5", 20).field).toEqual(at("0 5", 3));
+    expect(insertText(at("", 0), "1_000", 20).field).toEqual(at("1_000", 5));
     expect(insertText(at("", 0), "\x1b[~5", 20).field).toEqual(at("5", 1));
+  });
+
+  it("a space typed between digits goes in, as a space grouping thousands would be typed key by key", () => {
+    const typed = ["6", "7", " ", "1", "0", "0"].reduce((f, key) => insertText(f, key, 20).field, at("", 0));
+    expect(typed).toEqual(at("67 100", 6));
+  });
+
+  it("a run of spaces goes in as one, none at the field's start or after a space; a no-break space as a space", () => {
+    expect(insertText(at("", 0), "  67   100  ", 20).field).toEqual(at("67 100 ", 7));
+    expect(insertText(at("67 ", 3), " ", 20).field).toEqual(at("67 ", 3));
+    expect(insertText(at("67 100", 0), " ", 20).field).toEqual(at("67 100", 0));
+    expect(insertText(at("", 0), "67\u00a0100\u202f000", 20).field).toEqual(at("67 100 000", 10));
+  });
+
+  it("a stray space over a prefilled value leaves the value in place, still prefilled", () => {
+    const f = prefilledField("64050");
+    expect(insertText(f, " ", 20)).toEqual({ field: f, cut: false });
   });
 
   it("takes full-width digits, point and comma as their ASCII: one column each, as the row is laid out", () => {
@@ -63,7 +82,8 @@ describe("insertText", () => {
     const full = at("12345", 2);
     expect(insertText(full, "6", 5)).toEqual({ field: full, cut: true });
     expect(insertText(full, "6", 5).field).toBe(full);
-    expect(insertText(full, " _", 5)).toEqual({ field: full, cut: false });
+    const empty = at("", 0);
+    expect(insertText(empty, " \t", 5).field).toBe(empty);
   });
 });
 

@@ -40,26 +40,30 @@ export function editText(f: TextField, edit: TextEdit): TextField {
 
 /**
  * Typed or pasted text into the field at its cursor (in place of a
- * prefilled value), as it is (a typo is for
- * validation to name), full-width digits as ASCII ones, less escape
- * sequences a paste carried, underscores, spaces and control characters,
- * which would be invisible; at most `max` characters in all. A comma stays
- * where it was typed: the check reads "67,100" as 67100 and refuses "0,5"
- * (parseDecimal), where dropping the comma would show "05", a stake
- * ten times the one meant. `cut`: some of it (or of the paste, `dropped`) was
- * left out.
+ * prefilled value), as it is (a typo is for validation to name):
+ * full-width digits as ASCII ones, less escape sequences a paste carried
+ * and control characters, which would be invisible; any run of spaces as
+ * one, and none at the field's start or after a space, where it
+ * separates nothing (so a stray space leaves a prefilled value in place). At most `max` characters
+ * in all. Commas, spaces and underscores stay where they were typed: the
+ * check reads "67,100" and "67 100" as 67100 and refuses "0,5" and "0 5"
+ * (parseDecimal), where dropping them would show "05", a stake ten times
+ * the one meant. `cut`: some of it (or of the paste, `dropped`) was left
+ * out.
  */
 export function insertText(f: TextField, input: string, max: number, dropped = 0): { field: TextField; cut: boolean } {
-  // Full-width digits and signs as their ASCII (NFKC: "６７１００" from an East Asian input method), then escape
-  // sequences, whole, then the underscores, spaces and the other control characters.
-  const clean = Array.from(
-    input
-      .normalize("NFKC")
-      .replace(/\p{Cc}\[[0-9;]*[A-Za-z~]/gu, "")
-      .replace(/[_\s\p{Cc}]/gu, ""),
-  );
+  // Full-width digits and signs as their ASCII (NFKC: "６７１００" from an East Asian input method; a no-break or
+  // narrow no-break space, as a European locale groups thousands, as a space), then escape sequences, whole,
+  // then the other control characters (a tab, a pasted newline).
+  const text = input
+    .normalize("NFKC")
+    .replace(/\p{Cc}\[[0-9;]*[A-Za-z~]/gu, "")
+    .replace(/\p{Cc}/gu, "")
+    .replace(/\s+/gu, " ");
   // Over a prefilled value, in its place: a price pasted over the prefilled one is not glued to it.
   const base = f.prefilled ? { text: "", cursor: 0 } : f;
+  const separates = base.cursor > 0 && base.text[base.cursor - 1] !== " ";
+  const clean = Array.from(separates ? text : text.trimStart());
   const room = Math.max(0, max - Array.from(base.text).length);
   const typed = clean.slice(0, room).join("");
   const cut = clean.length > room || dropped > 0;
