@@ -170,7 +170,9 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     expect(table.find((r) => r.includes("67,020.00"))).toMatch(/ 0\.10 .* 0\.102000 +\+0\.002000\b/);
     expect(table.find((r) => r.includes("67,000.00"))).toMatch(/ 0\.30 .* 0\.100000 +-0\.200000\b/);
     expect(table.find((r) => r.trim().startsWith("total"))).toMatch(/ 0\.40 +0\.202000 +-0\.198000\b/);
-    expect(moneyLines(frame, rows)).toMatch(/(if closed now|now) -0\.198000\b/);
+    // Where the line cannot hold all three, "if closed now" (the total's figure) gives way to the balance; the
+    // session's net, this game's projection alone, is at the same precision.
+    expect(moneyLines(frame, rows)).toMatch(/(if closed now|session proj\. net) -0\.198000\b/);
   });
 
   it("shows the LAST GAME card after a settlement in the balance pane, the outcome on its first line", () => {
@@ -360,11 +362,12 @@ describe("the money line where it cannot hold everything", () => {
   };
   const line = (width: number) => stripAnsi(frameOf({ width })).split("\n")[0]!.trimEnd();
 
-  it("leaves out the share before the balance, and the balance before a figure; a projection in the session's net says so", () => {
+  it("leaves out the share, then 'if closed now' (the positions table's total), keeping the balance; a projection in the session's net says so", () => {
     expect(line(80)).toBe("USDC 1,186.42  if closed now -0.032710 (-65.42%)  session proj. net -0.070787");
     expect(line(67)).toBe("USDC 1,186.42  if closed now -0.032710  session proj. net -0.070787");
-    // Narrower: the figures first, and no share with them; the balance goes, never a figure cut.
-    expect(line(55)).toBe("if closed now -0.032710  session proj. net -0.070787");
+    // Narrower: the balance and the session's net, said nowhere else; a figure goes whole, never cut.
+    expect(line(58)).toBe("USDC 1,186.42  session proj. net -0.070787");
+    expect(line(40)).toBe("USDC 1,186.42");
     // The session's net is the settled net alone, and says so, once no open game's projection is in it.
     const settledOnly = { ...money, session: { settled: new Decimal("-0.038077"), open: new Decimal(0), total: new Decimal("-0.038077") } };
     expect(stripAnsi(frameOf({ money: settledOnly }))).toContain("session net -0.038077");

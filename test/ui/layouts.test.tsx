@@ -58,12 +58,14 @@ describe.each(SIZES)("at %ix%i", (cols, rows) => {
     expect(screen).toContain("ACCEPTING");
     expect(screen).toMatch(/live [\d,]+\.\d\d [▲▼] [+-][\d,]+\.\d\d/);
     // The money: the focused game's projected net; with nothing held, that it is nothing, or (narrow) the balance in its place.
-    // Narrow, the share goes before the balance does (the table gives it beside the total); narrower, the balance.
+    // Narrow, the share goes before the balance does (the table gives it beside the total).
     const closedNow = /if closed now [+-][\d,.]+( USDC)? \([+-][\d.]+%\)/;
-    // Narrower than the balance needs, the figures without the share: "if closed now +2.00  session proj. net +2.00";
-    // at 40 columns the focused game's figure alone.
+    // Narrower than the share needs, the figures without it: "USDC 1,000.50  if closed now +2.00  session proj. net +2.00";
+    // at 40 columns the balance and the session's net, the focused game's net left to the positions' line.
     const narrow =
-      cols === 60 ? /USDC 1,000\.50 {2}if closed now [+-][\d,.]+ {2}session/ : /if closed now [+-][\d,.]+( {2}session proj\. net [+-]|\n)/;
+      cols === 60
+        ? /USDC 1,000\.50 {2}if closed now [+-][\d,.]+ {2}session/
+        : /USDC 1,000\.50 {2}session proj\. net [+-][\d,.]+\nPOSITIONS \d+ held \d+ left {2}net [+-]/;
     if (n > 0) expect(screen).toMatch(cols <= 60 ? narrow : closedNow);
     else expect(screen).toMatch(cols >= 80 ? /if closed now – \(nothing held in this game\)/ : /USDC 1,000\.50 {2}session net/);
     // The footer, last.

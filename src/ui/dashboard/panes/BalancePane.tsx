@@ -173,19 +173,17 @@ export function MoneyLine(p: {
         ];
   const closed = (currency: string, pct = true) => ["  ", ...closedNowPieces(p.money, currency, "if closed now ", pct)];
   const session = (detail: SessionDetail) => ["  ", ...sessionPieces(p.money, "", detail)];
-  // The roomiest wording that fits whole; narrow, the two money figures before the balance, under short labels. The
-  // settled part beside a session net not known yet goes before anything else does: the line keeps its shape.
+  // The roomiest wording that fits whole, under shorter labels as it narrows. The settled part beside a session net
+  // not known yet goes before anything else does: the line keeps its shape.
   const variants: Piece[][][] = [
     [balance, closed(p.currency), ["  ", ...sessionPieces(p.money, p.currency, "split")]],
     [balance, closed(""), session("settled")],
     [balance, closed(""), session("none")],
     // Then without the share: the balance is worth more than the percent the positions table gives beside it.
     [balance, closed("", false), session("none")],
-    // The figure first when there is one, still without the share; with nothing projected, the balance is worth more
-    // than a dash.
-    typeof p.money.closedNow === "object" && p.money.closedNow !== null
-      ? [closedNowPieces(p.money, "", "if closed now ", false), session("none"), ["  ", ...balance]]
-      : [balance, session("none"), closed("")],
+    // Then "if closed now" goes first: it is the focused game's projected net, the positions table's total row. The
+    // balance, read from the service, and the session's net are said nowhere else on the screen.
+    [balance, session("none"), closed("", false)],
   ];
   const fits = variants.find((v) => piecesWidth(v.flat()) <= p.width) ?? variants.at(-1)!;
   return <Line>{fitGroups(fits, p.width)}</Line>;
