@@ -43,13 +43,13 @@ export function editText(f: TextField, edit: TextEdit): TextField {
  * prefilled value), as it is (a typo is for validation to name):
  * full-width digits as ASCII ones, less escape sequences a paste carried
  * and control characters, which would be invisible; any run of spaces as
- * one, and none at the field's start or after a space, where it
- * separates nothing (so a stray space leaves a prefilled value in place). At most `max` characters
- * in all. Commas, spaces and underscores stay where they were typed: the
- * check reads "67,100" and "67 100" as 67100 and refuses "0,5" and "0 5"
- * (parseDecimal), where dropping them would show "05", a stake ten times
- * the one meant. `cut`: some of it (or of the paste, `dropped`) was left
- * out.
+ * one, and none at the field's start or after a space, where it separates
+ * nothing (so a stray space leaves a prefilled value in place). At most
+ * `max` characters in all. Commas, spaces and underscores stay where they
+ * were typed: the check reads "67,100" and "67 100" as 67100 and refuses
+ * "0,5" and "0 5" (parseDecimal), where dropping them would show "05", a
+ * stake ten times the one meant. `cut`: some of it (or of the paste,
+ * `dropped`) was left out.
  */
 export function insertText(f: TextField, input: string, max: number, dropped = 0): { field: TextField; cut: boolean } {
   // Full-width digits and signs as their ASCII (NFKC: "６７１００" from an East Asian input method; a no-break or

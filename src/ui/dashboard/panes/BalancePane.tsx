@@ -182,7 +182,7 @@ export function MoneyLine(p: {
     // Then without the share: the balance is worth more than the percent the positions table gives beside it.
     [balance, closed("", false), session("none")],
     // Then "if closed now" goes first: it is the focused game's projected net, the positions table's total row. The
-    // balance, read from the service, and the session's net are said nowhere else on the screen.
+    // balance, read from the service, and the session's net are said nowhere else in the narrow layouts.
     [balance, session("none"), closed("", false)],
   ];
   const fits = variants.find((v) => piecesWidth(v.flat()) <= p.width) ?? variants.at(-1)!;
