@@ -52,10 +52,12 @@ describe("insertText", () => {
     expect(typed).toEqual(at("67 100", 6));
   });
 
-  it("a run of spaces goes in as one, none at the field's start or after a space; a no-break space as a space", () => {
+  it("a run of spaces goes in as one, none at the field's start or beside a space; a no-break space as a space", () => {
     expect(insertText(at("", 0), "  67   100  ", 20).field).toEqual(at("67 100 ", 7));
     expect(insertText(at("67 ", 3), " ", 20).field).toEqual(at("67 ", 3));
     expect(insertText(at("67 100", 0), " ", 20).field).toEqual(at("67 100", 0));
+    expect(insertText(at("67 100", 2), " ", 20).field).toEqual(at("67 100", 2));
+    expect(insertText(at("67 100", 2), "5 ", 20).field).toEqual(at("675 100", 3));
     expect(insertText(at("", 0), "67\u00a0100\u202f000", 20).field).toEqual(at("67 100 000", 10));
   });
 

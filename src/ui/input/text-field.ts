@@ -43,7 +43,7 @@ export function editText(f: TextField, edit: TextEdit): TextField {
  * prefilled value), as it is (a typo is for validation to name):
  * full-width digits as ASCII ones, less escape sequences a paste carried
  * and control characters, which would be invisible; any run of spaces as
- * one, and none at the field's start or after a space, where it separates
+ * one, and none at the field's start or beside a space, where it separates
  * nothing (so a stray space leaves a prefilled value in place). At most
  * `max` characters in all. Commas, spaces and underscores stay where they
  * were typed: the check reads "67,100" and "67 100" as 67100 and refuses
@@ -63,7 +63,9 @@ export function insertText(f: TextField, input: string, max: number, dropped = 0
   // Over a prefilled value, in its place: a price pasted over the prefilled one is not glued to it.
   const base = f.prefilled ? { text: "", cursor: 0 } : f;
   const separates = base.cursor > 0 && base.text[base.cursor - 1] !== " ";
-  const clean = Array.from(separates ? text : text.trimStart());
+  const beforeSpace = base.text[base.cursor] === " ";
+  const trimmed = separates ? text : text.trimStart();
+  const clean = Array.from(beforeSpace ? trimmed.trimEnd() : trimmed);
   const room = Math.max(0, max - Array.from(base.text).length);
   const typed = clean.slice(0, room).join("");
   const cut = clean.length > room || dropped > 0;
