@@ -247,6 +247,36 @@ describe("the chart", () => {
     expect(chart().offChart).toEqual([{ label: "@90,000", above: true, distance: 90_000 - 67_002 }]);
   });
 
+  it("counts the strikes that share a strike's row in its tag: ×2 at one label, +1 for another strike", () => {
+    const strikes = (...labels: [number, string][]) =>
+      chart({
+        refs: [
+          { value: 67_000, label: "open", kind: "open" },
+          ...labels.map(([value, label]) => ({ value, label, kind: "strike" as const })),
+        ],
+      }).rows.map(text);
+    const tagOf = (rows: string[], needle: string) =>
+      rows
+        .find((r) => r.includes(needle))
+        ?.slice(-12)
+        .trim();
+    // 67,040 and 67,041 fall on one row of ten over about 60 of price: the one named, the other counted.
+    expect(tagOf(strikes([67_040, "@67,040"], [67_041, "@67,041"]), "@67,04")).toBe("@67,040 +1");
+    expect(tagOf(strikes([67_040, "@67,040"], [67_040, "@67,040"]), "@67,04")).toBe("@67,040 ×2");
+    expect(tagOf(strikes([67_040, "@67,040"], [67_040, "@67,040"], [67_041, "@67,041"]), "@67,04")).toBe("@67,040 +2");
+    // A winning best at six digits: the count without its space, so the tag is not cut.
+    const six = chart({
+      points: PriceSeries.of([{ t: START, value: 167_002 }]),
+      baseline: 167_000,
+      tag: "167,002.00",
+      refs: [
+        { value: 167_040, label: "@167,040", kind: "strike", best: true, winning: true },
+        { value: 167_041, label: "@167,041", kind: "strike" },
+      ],
+    }).rows.map(text);
+    expect(tagOf(six, "@167,04")).toBe("◆@167,040+1");
+  });
+
   it("puts every tag on the row of its own line, whatever the lines and prices", () => {
     const glyph: Record<string, RegExp> = { open: /┄/, ai: /┈/, strike: /[─━]/, price: /[⠁-⣿]/ };
     fc.assert(

@@ -255,11 +255,12 @@ function tagCell(tag: { text: string; tone: Tone; bold: boolean } | undefined, c
  * The right edge's tags by row, each on the row of its own line and nowhere
  * else: the current price first, then the best position's strike, ai, the
  * open, the other strikes. A tag whose row is taken is dropped (its line
- * still drawn), never moved onto another line's row; strikes whose labels
- * fall on one row are one tag ("@63,558 ×2").
+ * still drawn), never moved onto another line's row; strikes that fall on
+ * one row are one tag, counted: "@63,558 ×2" at one label, "@63,558 +1"
+ * where another strike shares the row.
  */
 function rightTags(c: ChartInput, near: readonly RefLine[], rowOf: (v: number) => number, rows: number) {
-  const tags = new Map<number, { text: string; tone: Tone; bold: boolean; label?: string; count?: number }>();
+  const tags = new Map<number, { text: string; tone: Tone; bold: boolean; head?: string; strikes?: string[] }>();
   const last = c.points.at(-1);
   if (last !== undefined && c.tag !== undefined && last.t >= c.range.from) {
     const tone: Tone = c.baseline === undefined || last.value === c.baseline ? "accent" : last.value > c.baseline ? "up" : "down";
@@ -271,17 +272,33 @@ function rightTags(c: ChartInput, near: readonly RefLine[], rowOf: (v: number) =
     if (row < 0 || row >= rows) continue;
     const taken = tags.get(row);
     if (taken !== undefined) {
-      // The same strike label twice on one row (two stakes at one price, or prices a row apart): one tag, counted.
-      if (taken.label === r.label && r.kind === "strike") {
-        taken.count = (taken.count ?? 1) + 1;
-        taken.text = `${taken.text.replace(/ ×\d+$/, "")} ×${taken.count}`;
+      // Strikes on one strike's row are one tag, counted: otherwise the second, its line hidden under the first's, would not show.
+      if (taken.strikes !== undefined && r.kind === "strike") {
+        taken.strikes.push(r.label);
+        taken.text = counted(taken.head!, taken.strikes);
       }
       continue;
     }
     const marker = r.best && r.winning ? mark("winning", c.ascii) : "";
-    tags.set(row, { text: `${marker}${r.label}`, tone: REF_TONES[r.kind], bold: r.best === true, label: r.label });
+    const head = `${marker}${r.label}`;
+    tags.set(row, {
+      text: head,
+      tone: REF_TONES[r.kind],
+      bold: r.best === true,
+      head,
+      strikes: r.kind === "strike" ? [r.label] : undefined,
+    });
   }
   return tags;
+}
+
+/**
+ * A strike's tag with the strikes sharing its row: "×2" for two stakes at one label (or prices rounding to it),
+ * "+1" for another strike; without the space where the tag would not fit (a winning best at six digits).
+ */
+function counted(head: string, labels: readonly string[]): string {
+  const count = labels.every((l) => l === labels[0]) ? `×${labels.length}` : `+${labels.length - 1}`;
+  return `${head} ${count}`.length < TAG_COLS ? `${head} ${count}` : `${head}${count}`;
 }
 
 /**

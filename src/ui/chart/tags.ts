@@ -10,7 +10,10 @@ export const TIME_TAGS = { start: "start", lock: "lock", end: "end" } as const;
 export const CHART_TAGS = {
   open: { tag: "open", meaning: "the game's open price: the line so tagged" },
   ai: { tag: "ai", meaning: "the price the service gives as the game's target (its ai_price)" },
-  strike: { tag: "@67,100", meaning: "the strike of a position you hold in the live game; your best one bold" },
+  strike: {
+    tag: "@67,100",
+    meaning: "the strike of a position you hold in the live game; your best one bold; ×2 two at it, +1 another strike on its row",
+  },
   times: {
     tag: `${TIME_TAGS.start} ${TIME_TAGS.lock} ${TIME_TAGS.end}`,
     meaning:
