@@ -32,6 +32,7 @@ import type {
   Target,
 } from "./snapshot.js";
 import { endedGame, listingAt } from "./snapshot.js";
+import { positionsRead } from "./staleness.js";
 
 /** Settlement notices kept for the toast and the session summary. */
 const KEEP_SETTLEMENTS = 20;
@@ -202,28 +203,24 @@ export function withPlaced(s: Snapshot, position: PlacedPosition): Snapshot {
 /**
  * Another asset or interval: the old game's data no longer applies to the
  * panes (the price too, for another asset); it stays in the book, and what
- * the book knew of the new market shows until it is fetched again; its
+ * the book knew of the new market shows until it is fetched again: its
+ * positions only if read in its live game, and its
  * listing only while its game, rolled by its schedule, has not ended (at
  * server time `now`): one kept from a visit 40 s ago showed a 10 s game long
  * over as the live one, SETTLING, with the price's move against its open.
  */
 export function retargeted(s: Snapshot, target: Target, now: number): Snapshot {
   const { book, seed } = refocusedBook(s, target);
-  const listing = seed?.listing;
-  const live = listing === undefined ? null : listingAt(listing.value, target.interval, now).liveGame;
+  const kept = seed?.listing;
+  const rolled = kept === undefined ? undefined : { ...kept, value: listingAt(kept.value, target.interval, now) };
+  const live = rolled?.value.liveGame ?? null;
+  const listing = live !== null && now >= live.ends_at ? undefined : kept;
+  // Positions the book read before the game live now began are another game's: left out, so the poller reads this one's first.
+  const status = positionsRead({ status: seed?.status, listing: rolled }) ? seed?.status : undefined;
   // The book has the asset's last price: the one just shown, for another interval of the same asset.
   const price = book.prices[target.asset];
   // Each asset's price history stays: switching back shows it at once.
-  return {
-    ...s,
-    target,
-    book,
-    listing: live !== null && now >= live.ends_at ? undefined : listing,
-    status: seed?.status,
-    placed: seed?.placed ?? [],
-    settling: undefined,
-    price,
-  };
+  return { ...s, target, book, listing, status, placed: seed?.placed ?? [], settling: undefined, price };
 }
 
 /** The placement the form shows: its request, where it stands, and once done what happened. */

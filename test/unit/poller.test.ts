@@ -186,6 +186,24 @@ describe("poller", () => {
     expect(service.calls.slice(before, before + 3).map((c) => c.kind)).toEqual(["spot", "status", "price"]);
   });
 
+  it("after a switch to a market the book read before its game began, reads that game's positions before the price", async () => {
+    poller = new Poller({
+      jitter: seededRandom(),
+      client: service,
+      target: { asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" },
+      book: { assets: ["BTC_USDT"], intervals: [60, 3600] },
+    });
+    poller.start();
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(poller.snapshot.book.markets["BTC_USDT 3600"]?.status).toBeDefined();
+    // 5 s into the next game (75 s apart): the book's positions of it are from before its start.
+    await vi.advanceTimersByTimeAsync(T0 + 80_000 - Date.now());
+    const before = service.calls.length;
+    poller.retarget({ interval: 3600 });
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(service.calls.slice(before, before + 3).map((c) => c.kind)).toEqual(["spot", "status", "price"]);
+  });
+
   it("gives the price its turn while the positions cannot be read at launch", async () => {
     service.fault = (kind) =>
       kind === "status" ? new ApiError({ kind: "server", call: "GET /status", status: 500, message: "status 500" }) : undefined;

@@ -247,6 +247,17 @@ describe("retargeted", () => {
     // 40 s on, both games are over: not shown as the live game; the pane loads it.
     expect(retargeted(away, ten, T0 + 40_000).listing).toBeUndefined();
   });
+
+  it("back on a market, shows the positions it had only while the game live now is the one they were read in", () => {
+    const ten: Target = { ...target, interval: 10 };
+    const l = listing({ start: T0, now: T0 + 1_000, interval: 10, gid: "900" });
+    const read = withStatus(withListing(retargeted(fresh(), ten, T0), l, T0 + 1_000, true), statusResponse([]), T0 + 1_500);
+    const away = retargeted(read, target, T0 + 2_000);
+    expect(retargeted(away, ten, T0 + 5_000).status).toBe(read.status);
+    // The next game (by the schedule) began at T0 + 15 s: "0 held" would be a count of a game not read.
+    const back = retargeted(away, ten, T0 + 17_000);
+    expect([back.listing?.value, back.status]).toEqual([l, undefined]);
+  });
 });
 
 describe("withPlacement", () => {
