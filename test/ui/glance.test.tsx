@@ -396,6 +396,14 @@ describe("the money line where it cannot hold everything", () => {
       "USDC 1,186.42  if closed now …  session net …",
     );
   });
+  it("says a session net waiting on a projection once: 'session proj. net pending'", () => {
+    const pending: Money = {
+      closedNow: null,
+      session: { settled: new Decimal("-0.024858"), open: null, total: null },
+      stale: false,
+    };
+    expect(line80(pending)).toBe("USDC 1,186.42  if closed now projection pending  session proj. net pending");
+  });
   const line80 = (m: Money) =>
     stripAnsi(frameOf({ money: m }))
       .split("\n")[0]!

@@ -117,7 +117,8 @@ export function sessionPieces(money: Money, currency: string, detail: SessionDet
     return [label, span("…", { tone: "dim" }), known !== undefined && span(` (${known})`, { tone: "dim" })];
   }
   if (m.total === null)
-    return [label, span("projection pending", { tone: "dim" }), split ? span(` (${sessionSplit(m)})`, { tone: "dim" }) : null];
+    // "session proj. net pending": the label already says it is a projection.
+    return [label, span("pending", { tone: "dim" }), split ? span(` (${sessionSplit(m)})`, { tone: "dim" }) : null];
   const open = typeof money.closedNow === "object" && money.closedNow !== null ? money.closedNow : undefined;
   const stale = money.stale && open !== undefined;
   // With the focused game's projection in it, at that game's decimals: beside "if closed now -0.030710" the same
