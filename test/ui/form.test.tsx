@@ -137,6 +137,38 @@ describe("position form", () => {
     expect(flat(u.text())).toContain("placed ✓ @67,100 stake 12.345678 txid");
   });
 
+  it("opened before the first price is read, takes the strike from it once it is, unless a price was typed first", async () => {
+    const read = (c: DashboardController) => {
+      const now = Date.now();
+      c.store.update((x) => ({ ...x, price: { value: livePrice(67000.4, now), at: now } }));
+    };
+    const { c, sent } = setup({ snapshot: { price: undefined, priceHistory: {} } });
+    const u = await mount(c, { cols: 90, rows: 20 });
+    await u.press("p");
+    expect(flat(u.text())).toMatch(/PLACE (#489886 )?price \[ +\] stake \[0\.1/);
+    expect(flat(u.text())).toContain("no price read yet: type a price, or wait for one");
+    read(c);
+    await until(
+      () => flat(u.text()).includes("price [67000"),
+      5_000,
+      () => u.text(),
+    );
+    expect(u.text()).not.toContain("no price read yet");
+    await u.press(ENTER);
+    await u.press(ENTER);
+    await tick(50);
+    expect(sent).toEqual([{ gid: "489886", sp: "67000", f: "0.1" }]);
+    // A price typed before the first is read stays the trader's.
+    const typed = setup({ snapshot: { price: undefined, priceHistory: {} } });
+    ui?.unmount();
+    const v = await mount(typed.c, { cols: 90, rows: 20 });
+    await v.press("p");
+    await typeInto(v, "66990", 5);
+    read(typed.c);
+    await tick(100);
+    expect(flat(v.text())).toContain("price [66990");
+  });
+
   it("with the price past its refresh calls it the last, not the live one, and p and P leave the price to type", async () => {
     const old = Date.now() - 42_000;
     const { c, sent } = setup({ snapshot: { price: { value: livePrice(63858.66, old), at: old } } });
@@ -146,7 +178,7 @@ describe("position form", () => {
     expect(u.text()).not.toContain("live 63,858.66");
     await u.press("P");
     expect(flat(u.text())).toMatch(/PLACE (#489886 )?price \[ +\] stake \[0\.1/);
-    expect(flat(u.text())).toMatch(/the last price is 4\ds old: type a price, or Esc and p again in a moment/);
+    expect(flat(u.text())).toMatch(/the last price is 4\ds old: type a price, or wait for one/);
     expect(u.text()).not.toContain("Enter to submit");
     await u.press(ENTER);
     await u.press(ENTER);

@@ -136,11 +136,11 @@ describe("form steps", () => {
     expect([none.price.text, none.stake.text, none.note]).toEqual([
       "",
       "1",
-      { text: "no price read yet: type a price, or Esc and p again in a moment", tone: "warn" },
+      { text: "no price read yet: type a price, or wait for one", tone: "warn" },
     ]);
     // The book's last price of an asset switched back to, 42 s old: a strike from it is not offered.
     const old = formAt(s, "1", START + 42_000);
-    expect([old.price.text, old.note?.text]).toEqual(["", "the last price is 42s old: type a price, or Esc and p again in a moment"]);
+    expect([old.price.text, old.note?.text]).toEqual(["", "the last price is 42s old: type a price, or wait for one"]);
     // At its refresh's edge it is still the live price.
     expect(formAt(s, "1", START + staleAfterMs("price")).price.text).toBe("67000");
   });

@@ -31,18 +31,26 @@ function heldNow(s: Snapshot) {
  */
 export function formAt(s: Snapshot, stake: string, now: number): FormState {
   const f = parseDecimal(stake);
-  const old = staleAge(s.price, "price", now);
-  if (s.price === undefined || old !== undefined) {
+  if (!priceToPrefill(s, now)) {
+    const old = staleAge(s.price, "price", now);
     const why = old === undefined ? "no price read yet" : `the last price is ${formatAge(old)} old`;
-    return { ...openForm("", stake), note: { text: `${why}: type a price, or Esc and p again in a moment`, tone: "warn" } };
+    // Empty, and prefilled once a price is read (formForNextGame) unless the trader types first.
+    const form = openForm("", stake);
+    return { ...form, price: { ...form.price, prefilled: true }, note: { text: `${why}: type a price, or wait for one`, tone: "warn" } };
   }
-  return openForm(f === null ? "" : toWire(freeStrike(s.price.value.value, f, heldNow(s))), stake);
+  return openForm(f === null ? "" : toWire(freeStrike(s.price!.value.value, f, heldNow(s))), stake);
+}
+
+/** A price read and within its refresh, to prefill the form's price from (formAt). */
+export function priceToPrefill(s: Snapshot, now: number): boolean {
+  return s.price !== undefined && staleAge(s.price, "price", now) === undefined;
 }
 
 /**
- * The form kept open into the next game (a 10 s game's form outlives it): a prefilled price not yet touched
- * was the last game's guess, so it is set again from the live price. One the trader edited stays theirs, and
- * a preview is of the values it shows. A note said while another game was live (a preview that lapsed) goes.
+ * The form kept open into the next game (a 10 s game's form outlives it), or open when the first price is read:
+ * a prefilled price not yet touched was the last game's guess, or is still to come, so it is set from the live
+ * price. One the trader edited stays theirs, and a preview is of the values it shows. A note said while another
+ * game was live (a preview that lapsed), or of the price missing, goes.
  */
 export function formForNextGame(form: FormState, s: Snapshot, now: number): FormState {
   if (form.step !== "edit") return form;
@@ -50,7 +58,8 @@ export function formForNextGame(form: FormState, s: Snapshot, now: number): Form
   const kept = over ? { ...form, note: undefined } : form;
   if (!form.price.prefilled) return kept;
   const price = formAt(s, form.stake.text, now).price;
-  return price.text === "" || price.text === form.price.text ? kept : { ...kept, price };
+  if (price.text === "" || price.text === form.price.text) return kept;
+  return form.price.text === "" ? { ...kept, price, note: undefined } : { ...kept, price };
 }
 
 /** The form's price and stake checked against the rules, the live game, the balance and what is held. */

@@ -13,7 +13,17 @@ import type { DashboardAction } from "../dashboard/keys.js";
 import { type Binding, type Hint, hints, type KeyPress, keyLabel, keyName } from "../keymap.js";
 import type { Mode } from "../mode.js";
 import { useLatestState } from "../use-latest-state.js";
-import { afterOutcome, checkForm, formAt, formForNextGame, formKey, type Order, previewLapsed, toPreview } from "./form-flow.js";
+import {
+  afterOutcome,
+  checkForm,
+  formAt,
+  formForNextGame,
+  formKey,
+  type Order,
+  previewLapsed,
+  priceToPrefill,
+  toPreview,
+} from "./form-flow.js";
 import { type FormState, pasteText } from "./form-state.js";
 import { type FormBinding, formBindings } from "./keys.js";
 
@@ -99,20 +109,22 @@ export function useFormMode(
   return { form, open, handlePaste, mode };
 }
 
-/** The open form moved on to each game the frame shows live, `liveGid` (formForNextGame). */
+/** The open form moved on to each game the frame shows live, `liveGid`, and to the first price read (formForNextGame). */
 function useFollowGame(
   controller: FormController,
   liveGid: string | undefined,
   currentForm: () => FormState | null,
   setForm: (f: FormState) => void,
 ): void {
+  const priced = priceToPrefill(controller.store.getSnapshot(), controller.serverNow());
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first price read is a change the form follows, as a new game is.
   useEffect(() => {
     const f = currentForm();
     if (f === null || liveGid === undefined) return;
     const now = controller.serverNow();
     const next = formForNextGame(f, snapshotAt(controller.store.getSnapshot(), now), now);
     if (next !== f) setForm(next);
-  }, [liveGid, controller, currentForm, setForm]);
+  }, [liveGid, priced, controller, currentForm, setForm]);
 }
 
 /** Why the open preview can no longer be sent (its game stopped taking positions), as of the instant it is asked. */
