@@ -112,14 +112,14 @@ async function main() {
       pane.keys("Enter");
       await until(
         (s) => {
-          const m = /placed ✓ @(\d+) /.exec(s);
-          return (m !== null && !game.strikes.includes(m[1]!)) || s.includes("POST /spot");
+          const m = placedStrike(s);
+          return (m !== undefined && !game.strikes.includes(m)) || s.includes("POST /spot");
         },
         5_000,
         "the placement's outcome",
       );
-      const m = /placed ✓ @(\d+) /.exec(latest());
-      if (m && !game.strikes.includes(m[1]!)) game.strikes.push(m[1]!);
+      const m = placedStrike(latest());
+      if (m !== undefined && !game.strikes.includes(m)) game.strikes.push(m);
       else {
         game.rejected++;
         pane.keys("Escape");
@@ -142,6 +142,11 @@ async function main() {
 
 /** "61040" → "61,040.00", as the positions table writes a whole strike. */
 const asPrice = (whole: string) => `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.00`;
+
+/** The strike of the placement toast on screen, as sent ("placed ✓ @67,100 …" is 67100). */
+function placedStrike(screen: string): string | undefined {
+  return /placed ✓ @([\d,]+) /.exec(screen)?.[1]?.replaceAll(",", "");
+}
 
 function report(played: readonly Game[], seen: readonly { at: number; screen: string }[], log: Parameters<typeof callsTo>[0]) {
   const posts = log.filter((e) => e.method === "POST" && e.status === 200);
