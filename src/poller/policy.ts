@@ -106,6 +106,8 @@ export interface PolicyInput {
    * switch of asset or interval) the listing and the positions; the balance.
    */
   unread: { spot: boolean; status: boolean; balance: boolean };
+  /** The least time between two starts (spacing.ts): when the slot after this one can start. */
+  slotMs: number;
   /** The book's next request (nextBookRequest), or null when it wants nothing now. */
   book: BookRequest | null;
   /**
@@ -224,6 +226,9 @@ export function chooseNext(i: PolicyInput): TaskKind | null {
     ["status", () => i.want.status],
     ["balance", () => i.want.balance],
     ["spot", () => spotDue(i) === "settling"],
+  ];
+  // The periodic refreshes and the book's looks: each can wait a slot (boundaryNext).
+  const periodic: [TaskKind, () => boolean][] = [
     // A game held elsewhere that is due (its bound is 30 s, 5 s in its last minute) before the focused game's periodic refreshes.
     ["book", () => i.book?.urgent === true],
     ["spot", () => spotDue(i) === "periodic"],
@@ -237,10 +242,19 @@ export function chooseNext(i: PolicyInput): TaskKind | null {
     // Reading the kept results' history otherwise: the slots nothing else wants, once the launch's first minute is over.
     ["history", () => i.history !== null && i.sinceStart >= POLICY.historyAfterLaunchMs],
   ];
-  const open = candidates.filter(([kind]) => ready(kind));
+  const open = [...candidates, ...periodic].filter(([kind]) => ready(kind));
   const healthy = open.find(([kind, isDue]) => !i.failing.has(endpointOf(kind, i.book)) && isDue());
   const chosen = healthy ?? open.find(([, isDue]) => isDue());
-  if (chosen) return chosen[0];
+  // Before a boundary the price, not a refresh that can wait: the slot after it is then not the price's turn, and
+  // goes to the new game's listing (a refresh here put the listing behind the price, 1.5–2 s into a 10 s game).
+  if (chosen && !(periodic.includes(chosen) && boundaryNext(i) && ready("price"))) return chosen[0];
   // Nothing else is due: the heartbeat.
   return ready("price") ? "price" : null;
+}
+
+/** The focused listing's next boundary passes before the slot after this one can start. */
+function boundaryNext(i: PolicyInput): boolean {
+  if (i.listing === undefined || i.listingAt === undefined) return false;
+  const boundary = nextBoundary(i.listing, i.listingAt);
+  return boundary !== null && boundary > i.serverNow && boundary <= i.serverNow + i.slotMs;
 }

@@ -71,8 +71,7 @@ export class Poller {
   private bookRequest: BookRequest | null = null;
   /** Bumped by retarget: an answer for the old asset or interval that lands afterwards is dropped. */
   private epoch = 0;
-  /** Local ms of start(). */
-  private startedAt = 0;
+  private startedAt = 0; // local ms of start()
 
   constructor(opts: PollerOptions) {
     this.client = opts.client;
@@ -208,6 +207,7 @@ export class Poller {
       catchingUp: this.catchingUp,
       holdingPositions: holdsLiveGame(s),
       unread: { spot: s.listing === undefined, status: s.status === undefined, balance: s.balance === undefined },
+      slotMs: this.spacing.spacingMs,
       book: this.bookRequest,
       bookBusy: this.book?.busy(s) ?? false,
       resultsOpen: this.resultsView.open,

@@ -25,6 +25,7 @@ export function policyInput(now: number, over: Partial<PolicyInput>): PolicyInpu
     settlementPending: false,
     blockedUntil: {},
     failing: new Set(),
+    slotMs: 1_015,
     book: null,
     bookBusy: false,
     ...over,

@@ -99,6 +99,25 @@ describe("chooseNext at its boundaries", () => {
     expect(chooseNext(input({ ...queued, listing: closingIn(PLACE_BEFORE_LOCK_MS - 1) }))).toBe("place");
   });
 
+  it("gives the slot before a boundary to the price over a refresh that can wait, so the listing has the slot after it", () => {
+    // Holding, the positions' refresh due; the lock (a boundary: no next game announced) `ms` away, one slot is 1015 ms.
+    const boundaryIn = (ms: number, over: Partial<PolicyInput> = {}) =>
+      chooseNext(
+        input({
+          listing: game(T0 + ms - 60_000),
+          holdingPositions: true,
+          lastAttempt: { spot: T0, balance: T0, status: T0 - 3_000 },
+          ...over,
+        }),
+      );
+    expect([boundaryIn(1), boundaryIn(1_015), boundaryIn(1_016)]).toEqual(["price", "price", "status"]);
+    // What an event asked for (a placement's projection, a game's end) is not held back, nor is anything while the price cannot be asked.
+    expect(boundaryIn(500, { want: { ...NO_WANT, status: true } })).toBe("status");
+    expect(boundaryIn(500, { blockedUntil: { price: T0 + 1 } })).toBe("status");
+    // Once past it, the listing (read before it).
+    expect(boundaryIn(0, { listingAt: T0 - 2_000 })).toBe("spot");
+  });
+
   it("reads a balance never read before a boundary's listing, after the price's turn, and not while it fails", () => {
     const unread = { spot: false, status: false, balance: true };
     const boundary = { listing: game(T0 - 75_000), want: { ...NO_WANT, spot: true, balance: true } };
