@@ -42,6 +42,18 @@ const refused: Snapshot = {
   errors: { spot: { kind: "auth", message: "GET /spot: the service refused the API key, status 401", at: NOW - 1_000 } },
 };
 
+describe("while a game held waits for its result", () => {
+  it("the session's net is not given: the ended game is in neither part until its result is in", () => {
+    const ended = { gid: "489885", positions: [placedPosition({ gid: "489885", sp: "66990", f: "1", txid: "e1" })] };
+    const status = { value: statusResponse([]), at: NOW - 1_000 };
+    const balanceOf = (s: Snapshot) => pane(draw(s, NOW, 120, 35), "BALANCE");
+    expect(balanceOf(liveSnapshot(NOW, { status }))).toMatch(/session net [+-]?\d/);
+    const waiting = balanceOf(liveSnapshot(NOW, { status, settling: ended }));
+    expect(waiting).toMatch(/session net …/);
+    expect(waiting).not.toMatch(/session (proj\. )?net [+-]?\d/);
+  });
+});
+
 describe("before the first answers", () => {
   it("at launch, every pane says it is loading and claims nothing", () => {
     const frame = screen(launch);
