@@ -80,6 +80,11 @@ export const POLICY = {
    * from the price while the pass runs.
    */
   historyAfterLaunchMs: 60_000,
+  /**
+   * Games this long or shorter (s) have their positions read before an ended game's result: a 10 s game takes
+   * positions for 10 s, and with the result first its count and a placement's projection came 6–7 s in.
+   */
+  positionsBeforeResultS: 10,
 } as const;
 
 export interface PolicyInput {
@@ -219,6 +224,7 @@ export function chooseNext(i: PolicyInput): TaskKind | null {
     ["spot", () => spotDue(i) === "now"],
     // A results page the trader just asked for (opened the view, paged, filtered) is waited on: next free slot.
     ["results", () => i.resultsOpen && i.want.results],
+    ["status", () => i.want.status && (i.listing?.interval ?? Infinity) <= POLICY.positionsBeforeResultS],
     ["settlement", () => i.settlementPending && due(i, "settlement", POLICY.settlementRetryMs)],
     // A game held elsewhere whose bound runs out within a couple of slots goes before the focused game's event-driven fetches.
     ["book", () => isCritical(i.book, i.now)],

@@ -99,6 +99,13 @@ describe("chooseNext at its boundaries", () => {
     expect(chooseNext(input({ ...queued, listing: closingIn(PLACE_BEFORE_LOCK_MS - 1) }))).toBe("place");
   });
 
+  it("reads a 10 s game's positions before an ended game's result, a longer game's after it", () => {
+    const ended = { settlementPending: true, want: { ...NO_WANT, status: true }, lastAttempt: { spot: T0, status: T0, balance: T0 } };
+    const ofLength = (interval: number) => chooseNext(input({ ...ended, listing: { ...game(T0 - 1_000), interval } }));
+    expect([ofLength(10), ofLength(60), ofLength(3600)]).toEqual(["status", "settlement", "settlement"]);
+    expect(POLICY.positionsBeforeResultS).toBe(10);
+  });
+
   it("gives the slot before a boundary to the price over a refresh that can wait, so the listing has the slot after it", () => {
     // Holding, the positions' refresh due; the lock (a boundary: no next game announced) `ms` away, one slot is 1015 ms.
     const boundaryIn = (ms: number, over: Partial<PolicyInput> = {}) =>
