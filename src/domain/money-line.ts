@@ -41,8 +41,8 @@ export interface SessionMoney {
   settled: Decimal;
   /**
    * The projected net of the games still open (0 when none is); null while one of their projections is
-   * missing; undefined while the games held are not all known (positions or markets not yet read), or one
-   * has ended and its result is not in (it is in neither part until then).
+   * missing; undefined while the games held are not all known (positions or markets not yet read), or the
+   * focused game has ended and its result is not in (it is in neither part until then).
    */
   open: Decimal | null | undefined;
   /** settled + open; null or undefined while open is. */
@@ -50,13 +50,15 @@ export interface SessionMoney {
 }
 
 /**
- * The session's money: `openRows` are the games held whose result is not in (bookOf, every market: ended
- * ones too); `allRead` whether every market's positions have been read, without which the open part is not
- * known; `settling` whether the focused game has ended with positions and its result is not in (no longer in
- * its market's positions, Snapshot.settling).
+ * The session's money: `openRows` are the games held and not ended (bookOf, every market); `allRead`
+ * whether every market's positions have been read, without which the open part is not known; `settling`
+ * whether the focused game has ended with positions and its result is not in (Snapshot.settling: cleared
+ * by its result). A game held elsewhere that has ended is left out rather than waited on: a /status may go
+ * on listing a game long settled, and the net would then never be known again.
  */
 export function sessionMoney(summary: SessionSummary, openRows: readonly BookRow[], allRead: boolean, settling = false): SessionMoney {
-  if (!allRead || settling || openRows.some((r) => r.ended)) return { settled: summary.net, open: undefined, total: undefined };
-  const open = openRows.length === 0 ? sum([]) : (projectedNet(openRows) ?? null);
+  if (!allRead || settling) return { settled: summary.net, open: undefined, total: undefined };
+  const live = openRows.filter((r) => !r.ended);
+  const open = live.length === 0 ? sum([]) : (projectedNet(live) ?? null);
   return { settled: summary.net, open, total: open === null ? null : summary.net.plus(open) };
 }

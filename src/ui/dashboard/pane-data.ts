@@ -43,7 +43,7 @@ function useMoney(p: DashboardProps, rows: readonly PositionRow[], read: boolean
   const summary = useMemo(() => sessionSummary(s.session.games.values()), [s.session.games]);
   const bookRows = p.book?.rows ?? bookOf(s, p.now);
   // Until the focused game's positions and every market's have been read, the open games are not known; nor,
-  // while a game held has ended and its result is not in, is what it came to.
+  // while the focused game has ended and its result is not in, is what it came to.
   const book = bookRead(s);
   const session = sessionMoney(summary, bookRows, read && book.read >= book.of, s.settling !== undefined);
   // Rows that are all inactive hold nothing: "nothing held", not a projection that never comes.
