@@ -216,7 +216,7 @@ export function retargeted(s: Snapshot, target: Target, now: number): Snapshot {
   const live = rolled?.value.liveGame ?? null;
   const listing = live !== null && now >= live.ends_at ? undefined : kept;
   // Positions the book read before the game live now began are another game's: left out, so the poller reads this one's first.
-  const status = positionsRead({ status: seed?.status, listing: rolled }) ? seed?.status : undefined;
+  const status = positionsRead({ status: seed?.status, listing: listing === undefined ? undefined : rolled }) ? seed?.status : undefined;
   // The book has the asset's last price: the one just shown, for another interval of the same asset.
   const price = book.prices[target.asset];
   // Each asset's price history stays: switching back shows it at once.

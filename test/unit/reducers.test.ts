@@ -257,6 +257,11 @@ describe("retargeted", () => {
     // The next game (by the schedule) began at T0 + 15 s: "0 held" would be a count of a game not read.
     const back = retargeted(away, ten, T0 + 17_000);
     expect([back.listing?.value, back.status]).toEqual([l, undefined]);
+    // Its game over and none announced, the listing not shown: no game is known, nor are these positions its.
+    const alone = { ...l, nextGame: null };
+    const once = withStatus(withListing(retargeted(fresh(), ten, T0), alone, T0 + 1_000, true), statusResponse([]), T0 + 1_500);
+    const later = retargeted(retargeted(once, target, T0 + 2_000), ten, T0 + 20_000);
+    expect([later.listing, later.status]).toEqual([undefined, undefined]);
   });
 });
 
