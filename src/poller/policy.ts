@@ -82,7 +82,7 @@ export const POLICY = {
   historyAfterLaunchMs: 60_000,
   /**
    * Games this long or shorter (s) have their positions read before an ended game's result: a 10 s game takes
-   * positions for 10 s, and with the result first its count and a placement's projection came 6–7 s in.
+   * positions for 10 s, and with the result first its count would show 6–7 s in, a projection 4 s after its POST.
    */
   positionsBeforeResultS: 10,
 } as const;
@@ -206,7 +206,8 @@ export function chooseNext(i: PolicyInput): TaskKind | null {
   const ready = (kind: TaskKind) => (i.blockedUntil[endpointOf(kind, i.book)] ?? 0) <= i.now;
   // The price is the heartbeat: it gets at least every other slot, so even a
   // game boundary (listing, result, balance, status) or a placement never
-  // starves it, and never more, so it cannot starve them either, failing or not.
+  // starves it, and its turn comes no more often, so it cannot starve them either, failing or not (it takes
+  // more only of the slots nothing else wants, and of a periodic refresh's before a boundary: boundaryNext).
   const last = i.recent.at(-1);
   const priceTurn = last !== undefined && last !== "price" && !i.catchingUp && ready("price");
   // A placement waits for the heartbeat's turn, unless that would take it past its game's lock.
@@ -224,7 +225,8 @@ export function chooseNext(i: PolicyInput): TaskKind | null {
     ["spot", () => spotDue(i) === "now"],
     // A results page the trader just asked for (opened the view, paged, filtered) is waited on: next free slot.
     ["results", () => i.resultsOpen && i.want.results],
-    ["status", () => i.want.status && (i.listing?.interval ?? Infinity) <= POLICY.positionsBeforeResultS],
+    // In a 10 s game the positions a game end or a placement wants, before the result (unless a game held elsewhere is critical).
+    ["status", () => i.want.status && (i.listing?.interval ?? Infinity) <= POLICY.positionsBeforeResultS && !isCritical(i.book, i.now)],
     ["settlement", () => i.settlementPending && due(i, "settlement", POLICY.settlementRetryMs)],
     // A game held elsewhere whose bound runs out within a couple of slots goes before the focused game's event-driven fetches.
     ["book", () => isCritical(i.book, i.now)],
@@ -252,7 +254,7 @@ export function chooseNext(i: PolicyInput): TaskKind | null {
   const healthy = open.find(([kind, isDue]) => !i.failing.has(endpointOf(kind, i.book)) && isDue());
   const chosen = healthy ?? open.find(([, isDue]) => isDue());
   // Before a boundary the price, not a refresh that can wait: the slot after it is then not the price's turn, and
-  // goes to the new game's listing (a refresh here put the listing behind the price, 1.5–2 s into a 10 s game).
+  // goes to the new game's listing (after a refresh here, the price's turn would put it 1.3–2 s into a 10 s game).
   if (chosen && !(periodic.includes(chosen) && boundaryNext(i) && ready("price"))) return chosen[0];
   // Nothing else is due: the heartbeat.
   return ready("price") ? "price" : null;

@@ -207,7 +207,7 @@ export class Poller {
       catchingUp: this.catchingUp,
       holdingPositions: holdsLiveGame(s),
       unread: { spot: s.listing === undefined, status: s.status === undefined, balance: s.balance === undefined },
-      slotMs: this.spacing.spacingMs,
+      slotMs: this.spacing.nextStart - this.spacing.lastStarted,
       book: this.bookRequest,
       bookBusy: this.book?.busy(s) ?? false,
       resultsOpen: this.resultsView.open,

@@ -103,6 +103,9 @@ describe("chooseNext at its boundaries", () => {
     const ended = { settlementPending: true, want: { ...NO_WANT, status: true }, lastAttempt: { spot: T0, status: T0, balance: T0 } };
     const ofLength = (interval: number) => chooseNext(input({ ...ended, listing: { ...game(T0 - 1_000), interval } }));
     expect([ofLength(10), ofLength(60), ofLength(3600)]).toEqual(["status", "settlement", "settlement"]);
+    // A game held elsewhere at its bound keeps its place after the result: the 10 s game's positions wait for it.
+    const critical = { kind: "status" as const, market: { asset: "ETH_USDT", interval: 60 as const }, urgent: true, deadline: T0 + 1_000 };
+    expect(chooseNext(input({ ...ended, listing: { ...game(T0 - 1_000), interval: 10 }, book: critical }))).toBe("settlement");
     expect(POLICY.positionsBeforeResultS).toBe(10);
   });
 
