@@ -39,27 +39,40 @@ describe("insertText", () => {
     expect(insertText(at("17", 1), "0", 10)).toEqual({ field: at("107", 2), cut: false });
   });
 
-  it("leaves out escape sequences whole and control characters; keeps a comma, a space or an underscore for the check to read", () => {
-    expect(insertText(at("", 0), "\x1b[12;3A6\x1b[200~7,10\t0\n\x1b[201~", 20).field).toEqual(at("67,100", 6));
-    expect(insertText(at("", 0), "0,5", 20).field).toEqual(at("0,5", 3));
-    expect(insertText(at("", 0), "0 5", 20).field).toEqual(at("0 5", 3));
-    expect(insertText(at("", 0), "1_000", 20).field).toEqual(at("1_000", 5));
-    expect(insertText(at("", 0), "\x1b[~5", 20).field).toEqual(at("5", 1));
-  });
+  /** What `input` typed or pasted at `cursor` of `text` leaves in a field of 20. */
+  const typedAt = (text: string, cursor: number, input: string) => insertText(at(text, cursor), input, 20).field;
+
+  it.each([
+    ["\x1b[12;3A6\x1b[200~7,10\t0\n\x1b[201~", at("67,100", 6)],
+    ["0,5", at("0,5", 3)],
+    ["0 5", at("0 5", 3)],
+    ["1_000", at("1_000", 5)],
+    ["\x1b[~5", at("5", 1)],
+  ])(
+    "leaves out escape sequences whole and control characters; keeps a comma, a space or an underscore for the check to read: %j",
+    (input, field) => {
+      expect(typedAt("", 0, input)).toEqual(field);
+    },
+  );
 
   it("a space typed between digits goes in, as a space grouping thousands would be typed key by key", () => {
     const typed = ["6", "7", " ", "1", "0", "0"].reduce((f, key) => insertText(f, key, 20).field, at("", 0));
     expect(typed).toEqual(at("67 100", 6));
   });
 
-  it("a run of spaces goes in as one, none at the field's start or beside a space; a no-break space as a space", () => {
-    expect(insertText(at("", 0), "  67   100  ", 20).field).toEqual(at("67 100 ", 7));
-    expect(insertText(at("67 ", 3), " ", 20).field).toEqual(at("67 ", 3));
-    expect(insertText(at("67 100", 0), " ", 20).field).toEqual(at("67 100", 0));
-    expect(insertText(at("67 100", 2), " ", 20).field).toEqual(at("67 100", 2));
-    expect(insertText(at("67 100", 2), "5 ", 20).field).toEqual(at("675 100", 3));
-    expect(insertText(at("", 0), "67\u00a0100\u202f000", 20).field).toEqual(at("67 100 000", 10));
-  });
+  it.each([
+    ["", 0, "  67   100  ", at("67 100 ", 7)],
+    ["67 ", 3, " ", at("67 ", 3)],
+    ["67 100", 0, " ", at("67 100", 0)],
+    ["67 100", 2, " ", at("67 100", 2)],
+    ["67 100", 2, "5 ", at("675 100", 3)],
+    ["", 0, "67\u00a0100\u202f000", at("67 100 000", 10)],
+  ])(
+    "a run of spaces goes in as one, none at the field's start or beside a space; a no-break space as a space: %j at %i, %j",
+    (text, cursor, input, field) => {
+      expect(typedAt(text, cursor, input)).toEqual(field);
+    },
+  );
 
   it("a stray space over a prefilled value leaves the value in place, still prefilled", () => {
     const f = prefilledField("64050");
