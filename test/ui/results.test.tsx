@@ -221,7 +221,7 @@ describe("results view", () => {
     const t = u.text();
     expect(t).toContain("RESULTS testnet · interval all · asset all");
     expect(t).toContain("page 1 of 3 · 23 games");
-    expect(t).toMatch(/OPEN → CLOSE/);
+    expect(t).toMatch(/OPEN → +CLOSE/);
     expect(flat(t)).toContain(`${games[1]!.gid} 10s BTC_USDT 67,036.05 → 67,100.50 3.25 3.20 -0.05`);
     // At the minimum stake, PAID keeps the net's digits: PAID less STAKE reads as NET.
     expect(flat(t)).toContain(`${small.gid} 10s BTC_USDT 67,036.05 → 67,100.50 0.01 0.006263 -0.003737`);
@@ -237,6 +237,29 @@ describe("results view", () => {
     await u.press("r");
     expect(u.text()).toContain("POSITIONS");
     expect(queries.at(-1)).toBeNull();
+  });
+
+  it.each([
+    [80, 24],
+    [120, 40],
+  ])("at %ix%i, the arrow between open and close stands in one column over assets of every width, the title's too", async (cols, rows) => {
+    const eth = game(1, { asset: "ETH_USDT", open_price: "3180.77", closing_price: "3181.88" });
+    const big = game(2, { open_price: "163558.1", closing_price: "163601.25" });
+    const games = [game(0, { closing_price: null, cancelled: true, total_winnings: "3.25", net_return: "0" }), eth, big, game(3)];
+    const { u, lines } = await openResults(games, cols, rows);
+    fits(u, cols, rows);
+    const shown = [lines.find((l) => l.includes("OPEN"))!, ...games.map((g) => lines.find((l) => l.includes(g.gid))!)];
+    const arrows = shown.map((l) => l.indexOf("→"));
+    expect(new Set(arrows).size).toBe(1);
+    // Each open and close right-aligned to the page's widest (163,558.10), "no data" with them.
+    const at = arrows[0]!;
+    expect(shown.map((l) => [l.slice(at - 11, at - 1), l.slice(at + 2, at + 12)])).toEqual([
+      ["      OPEN", "     CLOSE"],
+      [" 67,036.05", "   no data"],
+      ["  3,180.77", "  3,181.88"],
+      ["163,558.10", "163,601.25"],
+      [" 67,036.05", " 67,100.50"],
+    ]);
   });
 
   it.each([

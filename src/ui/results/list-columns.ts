@@ -25,6 +25,8 @@ export interface ListColumn extends DroppableColumn {
   key: ListKey;
   /** A money column's figures are padded to this fraction (padFraction), so their points line up down the page. */
   fraction?: number;
+  /** The prices column's open and close widths (pricePair), fitted to the page's games. */
+  halves?: readonly [number, number];
 }
 
 /** The selection marker and its space before each row. */
@@ -50,6 +52,30 @@ function listCols(wide: boolean): ListColumn[] {
   ];
 }
 
+const ARROW = " → ";
+
+/**
+ * "64,055.14 → 63,856.78" over " 3,180.77 →  3,181.88": the open and the close each right-aligned to
+ * the page's widest (`halves`), so the arrows, the title's too, stand in one column down a page of
+ * several assets.
+ */
+function pricePair(open: string, close: string, [openWidth, closeWidth]: readonly [number, number]): string {
+  return `${open.padStart(openWidth)}${ARROW}${close.padStart(closeWidth)}`;
+}
+
+/** The prices column fitted to the page: its halves as wide as the widest open and close, its title over them. */
+function fittedPrices(c: ListColumn, games: readonly GameResult[]): ListColumn & { least: number } {
+  const halves = [
+    Math.max(OPEN.length, ...games.map((g) => formatPrice(g.open_price).length)),
+    Math.max(CLOSE.length, ...games.map((g) => formatClosing(g.closing_price).length)),
+  ] as const;
+  const width = Math.max(c.width, halves[0] + ARROW.length + halves[1]);
+  return { ...c, title: pricePair(OPEN, CLOSE, halves), halves, width, least: width };
+}
+
+const OPEN = "OPEN";
+const CLOSE = "CLOSE";
+
 const CANCELLED = "CANCELLED";
 
 /** The list's money cells of a game: staked, paid (gross), net. */
@@ -71,7 +97,7 @@ export function rowCells(g: GameResult, cols: readonly ListColumn[], ascii: bool
     gid: g.gid.length > gidWidth ? shortGid(g.gid, ascii) : g.gid,
     int: formatInterval(g.interval),
     asset: readOr(g.asset, UNREADABLE_MARK),
-    prices: `${formatPrice(g.open_price)} → ${formatClosing(g.closing_price)}`,
+    prices: pricePair(formatPrice(g.open_price), formatClosing(g.closing_price), cols.find((c) => c.key === "prices")?.halves ?? [0, 0]),
     stake: aligned("stake"),
     paid: aligned("paid"),
     net: aligned("net"),
@@ -94,6 +120,7 @@ export function listColumns(games: readonly GameResult[], room: number, wide: bo
   const texts = games.map(moneyCells);
   const natural = listCols(wide).map((c) => {
     if (c.key === "gid") return { ...c, least: Math.max(c.title.length, ...games.map((g) => shortGid(g.gid, ascii).length)) };
+    if (c.key === "prices") return fittedPrices(c, games);
     const k = c.key;
     if (k !== "stake" && k !== "paid" && k !== "net") return { ...c, least: c.width };
     const fraction = fractionWidth(texts.map((t) => t[k]));
