@@ -41,8 +41,8 @@ export interface SessionMoney {
   settled: Decimal;
   /**
    * The projected net of the games still open (0 when none is); null while one of their projections is
-   * missing; undefined while the games held are not all known (positions or markets not yet read), or the
-   * focused game has ended and its result is not in (it is in neither part until then).
+   * missing; undefined while the games held are not all known (positions or markets not yet read), or a
+   * game the trader played has ended and its result is not in (it is in neither part until then).
    */
   open: Decimal | null | undefined;
   /** settled + open; null or undefined while open is. */
@@ -51,13 +51,13 @@ export interface SessionMoney {
 
 /**
  * The session's money: `openRows` are the games held and not ended (bookOf, every market); `allRead`
- * whether every market's positions have been read, without which the open part is not known; `settling`
- * whether the focused game has ended with positions and its result is not in (Snapshot.settling: cleared
- * by its result). A game held elsewhere that has ended is left out rather than waited on: a /status may go
- * on listing a game long settled, and the net would then never be known again.
+ * whether every market's positions have been read, without which the open part is not known; `resultPending`
+ * whether a game the trader played has ended and its result is not in (resultPending in snapshot.ts: the
+ * games the poller's settlement watch waits on, which it gives up on after ten minutes, so that a game a
+ * /status goes on listing long after it settled holds the net back no longer than that).
  */
-export function sessionMoney(summary: SessionSummary, openRows: readonly BookRow[], allRead: boolean, settling = false): SessionMoney {
-  if (!allRead || settling) return { settled: summary.net, open: undefined, total: undefined };
+export function sessionMoney(summary: SessionSummary, openRows: readonly BookRow[], allRead: boolean, resultPending = false): SessionMoney {
+  if (!allRead || resultPending) return { settled: summary.net, open: undefined, total: undefined };
   const live = openRows.filter((r) => !r.ended);
   const open = live.length === 0 ? sum([]) : (projectedNet(live) ?? null);
   return { settled: summary.net, open, total: open === null ? null : summary.net.plus(open) };

@@ -62,7 +62,7 @@ export class Poller {
   private catchingUp = false;
   private readonly placements: Placements;
   private readonly resultsView = new ResultsViewPages();
-  private readonly settlements = new SettlementWatch();
+  private readonly settlements = new SettlementWatch({ update: (f) => this.store.update(f) });
   private readonly book: BookWatch | undefined;
   private readonly history = new ResultsReader();
   /** The network whose kept results the slot being chosen would read, or null. */
@@ -328,11 +328,8 @@ export class Poller {
 
   private async checkSettlement(): Promise<void> {
     const { games, issues } = await this.settlements.ask(this.client, this.snapshot.target.network, Date.now());
-    this.succeed("results", issues, (s, at) => games.reduce((x, game) => withSettlement(x, game, at), s));
-    if (games.length > 0) {
-      this.want.balance = true;
-      if (this.resultsView.open) this.want.results = true;
-    }
+    this.succeed("results", issues, (s, at) => this.settlements.published(games.reduce((x, game) => withSettlement(x, game, at), s)));
+    if (games.length > 0) this.want = { ...this.want, balance: true, results: this.want.results || this.resultsView.open };
   }
 
   // ---- placing -------------------------------------------------------------

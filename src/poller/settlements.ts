@@ -12,6 +12,7 @@ import { otherGames, playsIn } from "../domain/positions.js";
 import { isSettled } from "../domain/results.js";
 import type { GameListing, GameResult, Position, ResultsPage } from "../domain/service-data.js";
 import type { Snapshot } from "./snapshot.js";
+import type { Store } from "./store.js";
 
 /** After this long without a result, a game is no longer waited on. */
 const GIVE_UP_MS = 10 * 60_000;
@@ -24,11 +25,23 @@ export class SettlementWatch {
   private readonly line = new Map<string, number>();
   private readonly watched = new Set<string>();
 
+  /** `store`'s snapshot has the games waited on (Snapshot.awaitingResults): the session's net waits on them too. */
+  constructor(private readonly store: Pick<Store<Snapshot>, "update">) {}
+
+  /** A game the trader played has ended: on the snapshot at once, before the answer that showed it is. */
   watch(gid: string, now: number): void {
     if (this.watched.has(gid)) return;
     this.watched.add(gid);
     this.line.set(gid, now);
+    this.store.update(this.published);
   }
+
+  /**
+   * `s` with the games waited on as they are now. A game leaves the line with the answer that brings its
+   * result (ask), and the snapshot that answer makes is the one to say so: a frame between the two would
+   * count the game in neither part of the session's net.
+   */
+  published = (s: Snapshot): Snapshot => withAwaited(s, this.waiting);
 
   /** A game /status still lists that is neither live nor next has ended: its result is awaited like any other. */
   watchEndedListed(listing: GameListing | undefined, positions: readonly Position[], now: number): void {
@@ -73,6 +86,12 @@ export class SettlementWatch {
     for (const gid of settled) this.line.delete(gid);
     for (const [gid, since] of this.line) if (now - since > GIVE_UP_MS) this.line.delete(gid);
   }
+}
+
+/** `s` with `waiting` as the games whose results are awaited; the same snapshot while they are the same. */
+export function withAwaited(s: Snapshot, waiting: readonly string[]): Snapshot {
+  const same = waiting.length === s.awaitingResults.length && waiting.every((gid, i) => gid === s.awaitingResults[i]);
+  return same ? s : { ...s, awaitingResults: waiting };
 }
 
 /**

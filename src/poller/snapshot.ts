@@ -154,6 +154,12 @@ export interface Snapshot {
   placed: readonly Position[];
   /** The positions of the game that ended last, kept on screen until its result arrives. */
   settling?: { gid: string; positions: readonly Position[] };
+  /**
+   * The games the trader played whose result the poller waits on (SettlementWatch), first ended first:
+   * the focused game's, one ended in a market since left, one held elsewhere. Until each is in, the
+   * session's net would leave it out of both its parts.
+   */
+  awaitingResults: readonly string[];
   /** What the book has found outside the focused market (the focused one's data is the fields above). */
   book: Book;
   results: ResultsView | null;
@@ -177,6 +183,7 @@ export function initialSnapshot(target: Target, watched: readonly Market[] = [])
     target,
     priceHistory: {},
     placed: [],
+    awaitingResults: [],
     book: { watched, markets: {}, prices: {} },
     results: null,
     resultsHistory: initialHistories(),
@@ -187,6 +194,11 @@ export function initialSnapshot(target: Target, watched: readonly Market[] = [])
     diagnostics: {},
     clockOffset: 0,
   };
+}
+
+/** Whether a game the trader played has ended and its result is not in: shown settling, or waited on elsewhere. */
+export function resultPending(s: Pick<Snapshot, "settling" | "awaitingResults">): boolean {
+  return s.settling !== undefined || s.awaitingResults.length > 0;
 }
 
 /** Whether the user has a position (placed here or listed by /status) in the live game. */

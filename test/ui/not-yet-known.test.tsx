@@ -52,6 +52,15 @@ describe("while a game held waits for its result", () => {
     expect(waiting).toMatch(/session net …/);
     expect(waiting).not.toMatch(/session (proj\. )?net [+-]?\d/);
   });
+
+  it("nor while one waited on is of a market the screen has left: the switch does not put it out of mind", () => {
+    const status = { value: statusResponse([]), at: NOW - 1_000 };
+    const balanceOf = (s: Snapshot) => pane(draw(s, NOW, 120, 35), "BALANCE");
+    const left = liveSnapshot(NOW, { status, awaitingResults: ["489885"] });
+    expect(left.settling).toBeUndefined();
+    expect(balanceOf(left)).toMatch(/session net …/);
+    expect(balanceOf({ ...left, awaitingResults: [] })).toMatch(/session net [+-]?\d/);
+  });
 });
 
 describe("before the first answers", () => {

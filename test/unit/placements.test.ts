@@ -191,8 +191,28 @@ describe("a POST that did not come back placed", () => {
 });
 
 describe("settlement watch", () => {
+  const TARGET: Target = { asset: "BTC_USDT", interval: 60, currency: "USDC", network: "testnet" };
+
+  it("has its store's snapshot wait on a game from the moment it is watched, and stop with the answer that settles it", async () => {
+    const store = new Store(initialSnapshot(TARGET));
+    const w = new SettlementWatch(store);
+    w.watch("a", 0);
+    expect(store.getSnapshot().awaitingResults).toEqual(["a"]);
+    const before = store.getSnapshot();
+    w.watch("a", 10);
+    expect(store.getSnapshot()).toBe(before);
+    const client = {
+      getResults: async () => ({ games: [{ gid: "a", positions: [], settled_at: 1 }], issues: [] }) as unknown as ResultsPage,
+    };
+    await w.ask(client, "testnet", 1_000);
+    // Until the answer's snapshot is made, the game is still waited on: the two change together.
+    expect(store.getSnapshot().awaitingResults).toEqual(["a"]);
+    store.update(w.published);
+    expect(store.getSnapshot().awaitingResults).toEqual([]);
+  });
+
   it("waits on each game once, until settled", () => {
-    const w = new SettlementWatch();
+    const w = new SettlementWatch(new Store(initialSnapshot(TARGET)));
     w.watch("a", 0);
     w.watch("a", 10);
     w.watch("b", 20);
@@ -207,7 +227,7 @@ describe("settlement watch", () => {
   });
 
   it("gives up on a game after ten minutes without a result", () => {
-    const w = new SettlementWatch();
+    const w = new SettlementWatch(new Store(initialSnapshot(TARGET)));
     w.watch("a", 0);
     w.watch("b", 60_000);
     w.answered([], 10 * 60_000);
@@ -225,7 +245,7 @@ describe("settlement watch", () => {
         return { games: [settled("a"), settled("x"), settled("b")], pagination: undefined, issues: [] } as unknown as ResultsPage;
       },
     };
-    const w = new SettlementWatch();
+    const w = new SettlementWatch(new Store(initialSnapshot(TARGET)));
     w.watch("a", 0);
     w.watch("b", 0);
     w.watch("c", 0);

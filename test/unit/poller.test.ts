@@ -486,6 +486,32 @@ describe("poller", () => {
     expect(service.calls.some((c) => c.kind === "status" && c.at > endsAt && c.at < endsAt + 10_000)).toBe(true);
   });
 
+  it("waits on a played game's result wherever the trader goes, and says so in every snapshot until it is in", async () => {
+    const { gid, endsAt } = await playLiveGame(poller, service);
+    const settled = service.results;
+    service.results = resultsPage({ games: [], pagination: { total: 0, limit: 20, offset: 0 } });
+    // Every snapshot after the end: the game still shown live (the screen rolls it to settling), waited on, or settled.
+    const unaccounted: number[] = [];
+    poller.store.subscribe(() => {
+      const s = poller.store.getSnapshot();
+      const accounted =
+        s.listing?.value.liveGame?.gid === gid || s.awaitingResults.includes(gid) || s.settlements.some((n) => n.gid === gid);
+      if (Date.now() >= endsAt && !accounted) unaccounted.push(Date.now());
+    });
+    await vi.advanceTimersByTimeAsync(endsAt - Date.now() + 1_500);
+    expect(poller.snapshot.awaitingResults).toEqual([gid]);
+    poller.retarget({ interval: 3600 });
+    expect(poller.snapshot.settling).toBeUndefined();
+    expect(poller.snapshot.awaitingResults).toEqual([gid]);
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(poller.snapshot.awaitingResults).toEqual([gid]);
+    service.results = settled;
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(poller.snapshot.settlements.map((n) => n.gid)).toEqual([gid]);
+    expect(poller.snapshot.awaitingResults).toEqual([]);
+    expect(unaccounted).toEqual([]);
+  });
+
   it("watches the result of an ended game /status still lists (one it never saw end), once", async () => {
     const old = "499990";
     service.otherGames = [statusPosition({ gid: old, txid: "from-before" })];

@@ -13,7 +13,7 @@ import { formatMoney, formatMoneyChange, inCurrency } from "../../domain/format.
 import { Decimal } from "../../domain/money.js";
 import { playedIn } from "../../domain/results.js";
 import { isReadable } from "../../domain/service-data.js";
-import { bookOf, type Placement, type SettlementNotice, type Snapshot } from "../../poller/snapshot.js";
+import { bookOf, type Placement, resultPending, type SettlementNotice, type Snapshot } from "../../poller/snapshot.js";
 import type { EventDetector, Step } from "./context.js";
 
 /** After a settlement the service may credit the payout a little later than it reports the result. */
@@ -90,7 +90,7 @@ export class BalanceEvents implements EventDetector {
 /** Whether something the dashboard knows of may be counted in one read and not in the other. */
 function underWay(s: Snapshot, now: number): boolean {
   if (s.placement !== undefined && s.placement.state !== "done") return true;
-  if (s.settling !== undefined) return true;
+  if (resultPending(s)) return true;
   if (s.settlements.some((n) => playedIn(n.result) && now - n.at < SETTLE_GRACE_MS)) return true;
   return bookOf(s, now).some((r) => r.ended);
 }

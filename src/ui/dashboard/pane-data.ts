@@ -9,7 +9,7 @@ import { type ClosedNow, ifClosedNow, sessionMoney } from "../../domain/money-li
 import { bestRow, isWinning, type PositionRow, positionTotals } from "../../domain/positions.js";
 import { sessionSummary } from "../../domain/results.js";
 import { isReadable } from "../../domain/service-data.js";
-import { bookOf, bookRead } from "../../poller/snapshot.js";
+import { bookOf, bookRead, resultPending } from "../../poller/snapshot.js";
 import { balanceOutdated, positionsRead } from "../../poller/staleness.js";
 import { freshness } from "../age.js";
 import type { DashboardProps } from "../dashboard-props.js";
@@ -43,9 +43,9 @@ function useMoney(p: DashboardProps, rows: readonly PositionRow[], read: boolean
   const summary = useMemo(() => sessionSummary(s.session.games.values()), [s.session.games]);
   const bookRows = p.book?.rows ?? bookOf(s, p.now);
   // Until the focused game's positions and every market's have been read, the open games are not known; nor,
-  // while the focused game has ended and its result is not in, is what it came to.
+  // while a game the trader played has ended and its result is not in, is what it came to.
   const book = bookRead(s);
-  const session = sessionMoney(summary, bookRows, read && book.read >= book.of, s.settling !== undefined);
+  const session = sessionMoney(summary, bookRows, read && book.read >= book.of, resultPending(s));
   // Rows that are all inactive hold nothing: "nothing held", not a projection that never comes.
   const totals = positionTotals(rows);
   const closedNow: ClosedNow | null | "none" | undefined = !read ? undefined : totals.count === 0 ? "none" : ifClosedNow(totals);
