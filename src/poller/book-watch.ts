@@ -78,6 +78,17 @@ export class BookWatch {
     return this.markets.filter((m) => marketKey(m) !== key && !this.looked.has(marketKey(m)));
   }
 
+  /**
+   * The screen has left `market`. Left before its positions were read, it goes to the book with none (what the book
+   * had read of it was dropped at the switch, as another game's, retargeted): it is looked at again as if never
+   * looked at, not only at the next discovery minutes later, when the book's count of markets read would stay short.
+   */
+  left(market: Market, positionsRead: boolean): void {
+    if (positionsRead) return;
+    this.looked.delete(marketKey(market));
+    this.lastStatus.delete(marketKey(market));
+  }
+
   /** Whether a game is held in a market other than the focused one, or some market is still to be looked at first. */
   busy(s: Snapshot): boolean {
     const focused = marketKey(s.target);

@@ -134,6 +134,7 @@ export class Poller {
     const target = { ...prev, ...change };
     if (target.asset === prev.asset && target.interval === prev.interval) return;
     this.epoch++;
+    this.book?.left(prev, this.snapshot.status !== undefined);
     this.placements.drop(refused("the screen moved to another market before it was sent", this.serverNow()));
     this.want = { ...this.want, spot: true, status: true };
     this.sleeper.wake();

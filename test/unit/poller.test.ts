@@ -10,6 +10,7 @@ import type { GameListing, ResultsPage } from "../../src/domain/service-data.js"
 import type { PollerClient } from "../../src/poller/options.js";
 import type { TaskKind } from "../../src/poller/policy.js";
 import { Poller } from "../../src/poller/poller.js";
+import { bookRead } from "../../src/poller/snapshot.js";
 import { balance, listing, livePrice, placedPosition, resultsPage, statusPosition, statusResponse } from "../helpers/fixtures.js";
 import { seededRandom } from "../helpers/seeded.js";
 
@@ -202,6 +203,26 @@ describe("poller", () => {
     poller.retarget({ interval: 3600 });
     await vi.advanceTimersByTimeAsync(3_000);
     expect(service.calls.slice(before, before + 3).map((c) => c.kind)).toEqual(["spot", "status", "price"]);
+  });
+
+  it("looks again at a market left before its positions were read: the book's pass does not stay a market short", async () => {
+    poller = new Poller({
+      jitter: seededRandom(),
+      client: service,
+      target: { asset: "BTC_USDT", interval: 60, network: "testnet", currency: "USDC" },
+      book: { assets: ["BTC_USDT"], intervals: [60, 3600, 86400] },
+    });
+    poller.start();
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect(bookRead(poller.snapshot)).toEqual({ read: 3, of: 3 });
+    // Through the hour's game and on before its positions are read: a look the book had of it is not its game's.
+    poller.retarget({ interval: 3600 });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(poller.snapshot.status).toBeUndefined();
+    poller.retarget({ interval: 86400 });
+    expect(bookRead(poller.snapshot).read).toBeLessThan(3);
+    await vi.advanceTimersByTimeAsync(8_000);
+    expect(bookRead(poller.snapshot)).toEqual({ read: 3, of: 3 });
   });
 
   it("gives the price its turn while the positions cannot be read at launch", async () => {
