@@ -80,8 +80,8 @@ export class BookWatch {
 
   /**
    * The screen has left `market`. Left before its positions were read, it goes to the book with none (what the book
-   * had read of it was dropped at the switch, as another game's, retargeted): it is looked at again as if never
-   * looked at, not only at the next discovery minutes later, when the book's count of markets read would stay short.
+   * had read of it was set aside at the switch as maybe another game's: retargeted), so it is looked at again as a
+   * market never looked at is: in the next slots the book has, and counted read (bookRead) once it answers.
    */
   left(market: Market, positionsRead: boolean): void {
     if (positionsRead) return;

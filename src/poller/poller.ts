@@ -134,6 +134,8 @@ export class Poller {
     const target = { ...prev, ...change };
     if (target.asset === prev.asset && target.interval === prev.interval) return;
     this.epoch++;
+    // A game that has just ended by the clock is waited on before the switch puts its positions out of the panes.
+    this.settlements.watch(focusedGameEnded(this.snapshot, this.serverNow()), Date.now());
     this.book?.left(prev, this.snapshot.status !== undefined);
     this.placements.drop(refused("the screen moved to another market before it was sent", this.serverNow()));
     this.want = { ...this.want, spot: true, status: true };
@@ -191,7 +193,7 @@ export class Poller {
     this.catchingUp &&= this.want.status || this.want.balance || this.want.spot;
     this.bookRequest = this.book?.next(s, Date.now(), this.serverNow()) ?? null;
     const ended = [...(this.book?.ended(s, this.serverNow()) ?? []), ...focusedGameEnded(s, this.serverNow())];
-    for (const gid of ended) this.settlements.watch(gid, Date.now());
+    this.settlements.watch(ended, Date.now());
     this.historyNetwork = this.history.next(s, this.serverNow());
     const now = Date.now();
     return chooseNext({
@@ -230,10 +232,7 @@ export class Poller {
     }
   }
 
-  /**
-   * One request per kind. `epoch` is the target's when it was sent: an
-   * answer about the asset or interval the trader has since left is dropped.
-   */
+  /** One request per kind. `epoch` is the target's when it was sent: an answer about a market the trader has since left is dropped. */
   private readonly tasks: Record<TaskKind, (epoch: number, t: Target) => Promise<void>> = {
     spot: async (epoch, t) => {
       const sentAt = Date.now();
@@ -272,7 +271,7 @@ export class Poller {
     book: async () => {
       if (!this.book || this.bookRequest === null) return;
       const answer = await this.book.send(this.bookRequest, this.client, this.snapshot, Date.now());
-      for (const gid of answer.ended) this.settlements.watch(gid, Date.now());
+      this.settlements.watch(answer.ended, Date.now());
       this.want.balance ||= answer.placedElsewhere === true;
       this.succeed(answer.endpoint, answer.issues, answer.apply);
     },
@@ -282,9 +281,9 @@ export class Poller {
     const status = await this.client.getStatus({ asset: t.asset, token: t.currency, network: t.network, interval: t.interval });
     if (epoch !== this.epoch) return;
     this.want = { ...this.want, status: false, balance: this.want.balance || placedElsewhere(this.snapshot, status) };
+    this.settlements.watchEndedListed(this.snapshot.listing?.value, status.positions, Date.now());
     this.succeed("status", status.issues, (s, at) => withStatus(s, status, at));
     if (reconciling && this.placements.reconcile(status.positions, this.serverNow())) this.want.balance = true;
-    this.settlements.watchEndedListed(this.snapshot.listing?.value, status.positions, Date.now());
   }
 
   // ---- outcomes ------------------------------------------------------------
@@ -322,14 +321,14 @@ export class Poller {
     if (ended !== undefined) {
       this.want.status = true;
       // The balance and results follow once the result is in (checkSettlement).
-      if (ended.played) this.settlements.watch(ended.gid, Date.now());
+      if (ended.played) this.settlements.watch([ended.gid], Date.now());
     }
     this.succeed("spot", listing.issues, (s, at) => withListing(s, listing, at, ended !== undefined));
   }
 
   private async checkSettlement(): Promise<void> {
     const { games, issues } = await this.settlements.ask(this.client, this.snapshot.target.network, Date.now());
-    this.succeed("results", issues, (s, at) => this.settlements.published(games.reduce((x, game) => withSettlement(x, game, at), s)));
+    this.succeed("results", issues, (s, at) => this.settlements.withWaiting(games.reduce((x, game) => withSettlement(x, game, at), s)));
     if (games.length > 0) this.want = { ...this.want, balance: true, results: this.want.results || this.resultsView.open };
   }
 

@@ -24,31 +24,38 @@ export class SettlementWatch {
   /** Per game waited on, the local ms it was first seen ending; in that order. */
   private readonly line = new Map<string, number>();
   private readonly watched = new Set<string>();
+  /** A game waited on that the last page of recent results did not hold (one that settled long ago, say): asked about by its id next. */
+  private missing: string | undefined;
 
   /** `store`'s snapshot has the games waited on (Snapshot.awaitingResults): the session's net waits on them too. */
   constructor(private readonly store: Pick<Store<Snapshot>, "update">) {}
 
-  /** A game the trader played has ended: on the snapshot at once, before the answer that showed it is. */
-  watch(gid: string, now: number): void {
-    if (this.watched.has(gid)) return;
-    this.watched.add(gid);
-    this.line.set(gid, now);
-    this.store.update(this.published);
+  /** Games the trader played have ended: on the snapshot at once, before the answer that showed them is. */
+  watch(gids: readonly string[], now: number): void {
+    const added = gids.filter((gid) => !this.watched.has(gid));
+    if (added.length === 0) return;
+    for (const gid of added) {
+      this.watched.add(gid);
+      this.line.set(gid, now);
+    }
+    this.store.update(this.withWaiting);
   }
 
   /**
    * `s` with the games waited on as they are now. A game leaves the line with the answer that brings its
-   * result (ask), and the snapshot that answer makes is the one to say so: a frame between the two would
-   * count the game in neither part of the session's net.
+   * result, or after which it is given up on (ask), and the snapshot that answer makes is the one to say
+   * so: a frame between the two would count the game in neither part of the session's net.
    */
-  published = (s: Snapshot): Snapshot => withAwaited(s, this.waiting);
+  withWaiting = (s: Snapshot): Snapshot => withAwaited(s, this.waiting);
 
   /** A game /status still lists that is neither live nor next has ended: its result is awaited like any other. */
   watchEndedListed(listing: GameListing | undefined, positions: readonly Position[], now: number): void {
     if (!listing) return;
-    for (const o of otherGames(listing.liveGame?.gid, nextGameGid(listing), positions)) {
-      if (o.relation === "ended" && o.gid !== "?") this.watch(o.gid, now);
-    }
+    const ended = otherGames(listing.liveGame?.gid, nextGameGid(listing), positions).filter((o) => o.relation === "ended" && o.gid !== "?");
+    this.watch(
+      ended.map((o) => o.gid),
+      now,
+    );
   }
 
   get pending(): boolean {
@@ -63,7 +70,8 @@ export class SettlementWatch {
   /**
    * Asks /results about the games waited on: one by its id; several (games
    * of the book ending at the same moment) in one page of recent results,
-   * most recent first, where they all are. Returns those that have settled.
+   * most recent first, where they all are, and one that page did not hold
+   * by its id the next time. Returns those that have settled.
    */
   async ask(
     client: Pick<ApiClient, "getResults">,
@@ -72,7 +80,10 @@ export class SettlementWatch {
   ): Promise<{ games: GameResult[]; issues: ResultsPage["issues"] }> {
     const waiting = this.waiting;
     if (waiting.length === 0) return { games: [], issues: [] };
-    const res = await client.getResults(waiting.length === 1 ? { network, gid: waiting[0] } : { network, limit: RECENT_PAGE });
+    const missing = this.missing !== undefined && this.line.has(this.missing) ? this.missing : undefined;
+    const gid = waiting.length === 1 ? waiting[0] : missing;
+    const res = await client.getResults(gid !== undefined ? { network, gid } : { network, limit: RECENT_PAGE });
+    this.missing = gid === undefined ? waiting.find((w) => !res.games.some((g) => g.gid === w)) : undefined;
     const games = res.games.filter((g) => this.line.has(g.gid) && isSettled(g));
     this.answered(
       games.map((g) => g.gid),

@@ -196,10 +196,10 @@ describe("settlement watch", () => {
   it("has its store's snapshot wait on a game from the moment it is watched, and stop with the answer that settles it", async () => {
     const store = new Store(initialSnapshot(TARGET));
     const w = new SettlementWatch(store);
-    w.watch("a", 0);
+    w.watch(["a"], 0);
     expect(store.getSnapshot().awaitingResults).toEqual(["a"]);
     const before = store.getSnapshot();
-    w.watch("a", 10);
+    w.watch(["a"], 10);
     expect(store.getSnapshot()).toBe(before);
     const client = {
       getResults: async () => ({ games: [{ gid: "a", positions: [], settled_at: 1 }], issues: [] }) as unknown as ResultsPage,
@@ -207,29 +207,29 @@ describe("settlement watch", () => {
     await w.ask(client, "testnet", 1_000);
     // Until the answer's snapshot is made, the game is still waited on: the two change together.
     expect(store.getSnapshot().awaitingResults).toEqual(["a"]);
-    store.update(w.published);
+    store.update(w.withWaiting);
     expect(store.getSnapshot().awaitingResults).toEqual([]);
   });
 
   it("waits on each game once, until settled", () => {
     const w = new SettlementWatch(new Store(initialSnapshot(TARGET)));
-    w.watch("a", 0);
-    w.watch("a", 10);
-    w.watch("b", 20);
+    w.watch(["a"], 0);
+    w.watch(["a"], 10);
+    w.watch(["b"], 20);
     expect(w.waiting).toEqual(["a", "b"]);
     w.answered([], 1_000);
     expect(w.waiting).toEqual(["a", "b"]);
     w.answered(["a"], 2_000);
     expect(w.waiting).toEqual(["b"]);
-    w.watch("a", 3_000);
+    w.watch(["a"], 3_000);
     w.answered(["b"], 3_000);
     expect(w.pending).toBe(false);
   });
 
   it("gives up on a game after ten minutes without a result", () => {
     const w = new SettlementWatch(new Store(initialSnapshot(TARGET)));
-    w.watch("a", 0);
-    w.watch("b", 60_000);
+    w.watch(["a"], 0);
+    w.watch(["b"], 60_000);
     w.answered([], 10 * 60_000);
     expect(w.waiting).toEqual(["a", "b"]);
     w.answered([], 10 * 60_000 + 1);
@@ -246,9 +246,9 @@ describe("settlement watch", () => {
       },
     };
     const w = new SettlementWatch(new Store(initialSnapshot(TARGET)));
-    w.watch("a", 0);
-    w.watch("b", 0);
-    w.watch("c", 0);
+    w.watch(["a"], 0);
+    w.watch(["b"], 0);
+    w.watch(["c"], 0);
     const first = await w.ask(client, "testnet", 1_000);
     expect(first.games.map((g) => g.gid)).toEqual(["a", "b"]);
     expect(w.waiting).toEqual(["c"]);
@@ -257,5 +257,25 @@ describe("settlement watch", () => {
       { network: "testnet", limit: 20 },
       { network: "testnet", gid: "c" },
     ]);
+  });
+
+  it("asks by its id about a game waited on with others that the page of recent results did not hold, then the page again", async () => {
+    const asked: { gid?: string }[] = [];
+    const client = {
+      getResults: async (q: { gid?: string }) => {
+        asked.push(q);
+        const games = q.gid === "old" ? [{ gid: "old", positions: [], settled_at: 1 }] : [{ gid: "b", positions: [], settled_at: null }];
+        return { games, pagination: undefined, issues: [] } as unknown as ResultsPage;
+      },
+    };
+    const w = new SettlementWatch(new Store(initialSnapshot(TARGET)));
+    w.watch(["old", "b", "c"], 0);
+    await w.ask(client, "testnet", 1_000);
+    await w.ask(client, "testnet", 2_000);
+    expect(w.waiting).toEqual(["b", "c"]);
+    await w.ask(client, "testnet", 3_000);
+    // c was not on the first page either: the first game missing is asked first, the page in between.
+    await w.ask(client, "testnet", 4_000);
+    expect(asked.map((q) => q.gid ?? "page")).toEqual(["page", "old", "page", "c"]);
   });
 });

@@ -533,6 +533,23 @@ describe("poller", () => {
     expect(unaccounted).toEqual([]);
   });
 
+  it("waits on the game that ended a moment before a switch, which the screen had already shown settling", async () => {
+    const { gid, endsAt } = await playLiveGame(poller, service);
+    service.results = resultsPage({ games: [], pagination: { total: 0, limit: 20, offset: 0 } });
+    await vi.advanceTimersByTimeAsync(endsAt - Date.now() + 1);
+    poller.retarget({ interval: 3600 });
+    expect(poller.snapshot.awaitingResults).toEqual([gid]);
+  });
+
+  it("gives up on a result after ten minutes, and the snapshot says so: the session's net is not held back for good", async () => {
+    const { gid, endsAt } = await playLiveGame(poller, service);
+    service.results = resultsPage({ games: [], pagination: { total: 0, limit: 20, offset: 0 } });
+    await vi.advanceTimersByTimeAsync(endsAt - Date.now() + 9 * 60_000);
+    expect(poller.snapshot.awaitingResults).toEqual([gid]);
+    await vi.advanceTimersByTimeAsync(70_000);
+    expect(poller.snapshot.awaitingResults).toEqual([]);
+  });
+
   it("watches the result of an ended game /status still lists (one it never saw end), once", async () => {
     const old = "499990";
     service.otherGames = [statusPosition({ gid: old, txid: "from-before" })];

@@ -90,6 +90,7 @@ export class BalanceEvents implements EventDetector {
 /** Whether something the dashboard knows of may be counted in one read and not in the other. */
 function underWay(s: Snapshot, now: number): boolean {
   if (s.placement !== undefined && s.placement.state !== "done") return true;
+  // A result on its way (the focused game's, or one of a market left or held elsewhere, for ten minutes at most): its payout may be in one read only.
   if (resultPending(s)) return true;
   if (s.settlements.some((n) => playedIn(n.result) && now - n.at < SETTLE_GRACE_MS)) return true;
   return bookOf(s, now).some((r) => r.ended);

@@ -34,6 +34,10 @@ const ROW_LEAD = 2;
 
 const MONEY: readonly ListKey[] = ["stake", "paid", "net"];
 
+const ARROW = " → ";
+const OPEN = "OPEN";
+const CLOSE = "CLOSE";
+
 /**
  * From 100 columns, wider money cells and the time each game settled. A
  * narrow pane drops the open and close prices first, then the asset, then the
@@ -44,15 +48,14 @@ function listCols(wide: boolean): ListColumn[] {
     { key: "gid", title: "GID", width: 11, left: true },
     { key: "int", title: "INT", width: 3, left: true, drop: 3 },
     { key: "asset", title: "ASSET", width: 8, left: true, drop: 2 },
-    { key: "prices", title: "OPEN → CLOSE", width: wide ? 25 : 21, drop: 1 },
+    // Its title and halves fitted to the page (fittedPrices).
+    { key: "prices", title: `${OPEN}${ARROW}${CLOSE}`, width: wide ? 25 : 21, drop: 1 },
     { key: "stake", title: "STAKE", width: wide ? 10 : 8 },
     { key: "paid", title: "PAID", width: wide ? 11 : 8 },
     { key: "net", title: "NET", width: wide ? 11 : 9 },
     ...(wide ? [{ key: "settled" as const, title: "SETTLED", width: 9 }] : []),
   ];
 }
-
-const ARROW = " → ";
 
 /**
  * "64,055.14 → 63,856.78" over " 3,180.77 →  3,181.88": the open and the close each right-aligned to
@@ -72,9 +75,6 @@ function fittedPrices(c: ListColumn, games: readonly GameResult[]): ListColumn &
   const width = Math.max(c.width, halves[0] + ARROW.length + halves[1]);
   return { ...c, title: pricePair(OPEN, CLOSE, halves), halves, width, least: width };
 }
-
-const OPEN = "OPEN";
-const CLOSE = "CLOSE";
 
 const CANCELLED = "CANCELLED";
 
