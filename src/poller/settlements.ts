@@ -51,9 +51,9 @@ export class SettlementWatch {
   /** A game /status still lists that is neither live nor next has ended: its result is awaited like any other. */
   watchEndedListed(listing: GameListing | undefined, positions: readonly Position[], now: number): void {
     if (!listing) return;
-    const ended = otherGames(listing.liveGame?.gid, nextGameGid(listing), positions).filter((o) => o.relation === "ended" && o.gid !== "?");
+    const others = otherGames(listing.liveGame?.gid, nextGameGid(listing), positions);
     this.watch(
-      ended.map((o) => o.gid),
+      others.flatMap((o) => (o.relation === "ended" && o.gid !== "?" ? [o.gid] : [])),
       now,
     );
   }
@@ -100,7 +100,7 @@ export class SettlementWatch {
 }
 
 /** `s` with `waiting` as the games whose results are awaited; the same snapshot while they are the same. */
-export function withAwaited(s: Snapshot, waiting: readonly string[]): Snapshot {
+function withAwaited(s: Snapshot, waiting: readonly string[]): Snapshot {
   const same = waiting.length === s.awaitingResults.length && waiting.every((gid, i) => gid === s.awaitingResults[i]);
   return same ? s : { ...s, awaitingResults: waiting };
 }
