@@ -12,6 +12,7 @@
 import { join } from "node:path";
 import { ApiClient } from "./api/client.js";
 import { type DebugLog, openDebugLog } from "./api/debug-log.js";
+import { simLabel } from "./backend-label.js";
 import type { Config } from "./config/config.js";
 import { ConfigError } from "./config/errors.js";
 import { SIM_ASSETS } from "./domain/rules.js";
@@ -129,7 +130,7 @@ function openAnnouncedSim(config: Config, a: Announcement): Backend {
 
 /** A sim as the dashboard and the commands see it: its address in the label, its assets, which sim it is. */
 function simBackend(client: ApiClient, wallet: string, simInfo: NonNullable<Backend["simInfo"]>, close: () => Promise<void>): Backend {
-  return { client, label: `SIM ${new URL(simInfo.url).host}`, sim: true, wallet, assets: SIM_ASSETS, simInfo, close };
+  return { client, label: simLabel(new URL(simInfo.url).host), sim: true, wallet, assets: SIM_ASSETS, simInfo, close };
 }
 
 /** The in-process sim, announced as `by` (null: not announced); its demo key's wallet places unless METAFIDE_USER_ADDRESS says otherwise. */

@@ -106,6 +106,8 @@ describe("the book", () => {
       // By whole items: the projection where it fits, never a figure cut.
       expect(top).toMatch(cols >= 120 ? /3 games · 5 positions · proj net [+-][\d.,]+ USDC +● live$/ : /3 games · 5 positions +● live$/);
       expect(top.includes("SIM 127.0.0.1"), `${cols} columns`).toBe(backend);
+      // That it is a sim stays where its address has given way.
+      expect(top, `${cols} columns`).toMatch(/^spotdash │ SIM /);
       expect([...top.trimEnd()].length).toBeLessThanOrEqual(cols);
     }
     // Only the focused game held: the positions pane says it all, and the header stays as it was.

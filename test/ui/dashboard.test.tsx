@@ -225,11 +225,13 @@ describe.each([
 describe("dashboard edges", () => {
   it.each([
     ["testnet", 60, /^spotdash │ SIM 127\.0\.0\.1:8787 │ testnet │ BTC_USDT 1m ● live$/],
-    ["testnet", 50, /^spotdash │ testnet │ BTC_USDT 1m +● live$/],
-    ["mainnet", 60, /^spotdash │ {2}MAINNET — REAL FUNDS {2}│ BTC_USDT 1m +● live$/],
+    ["testnet", 50, /^spotdash │ SIM │ testnet │ BTC_USDT 1m +● live$/],
+    ["testnet", 40, /^SIM │ testnet │ BTC_USDT 1m +● live$/],
+    ["mainnet", 60, /^spotdash │ SIM │ {2}MAINNET — REAL FUNDS {2}│ BTC_USDT 1m +● live$/],
+    ["mainnet", 50, /^SIM │ {2}MAINNET — REAL FUNDS {2}│ BTC_USDT 1m +● live$/],
     ["mainnet", 40, /^ MAINNET {2}│ BTC_USDT 1m +● live$/],
   ] as const)(
-    "a %s header %i columns wide gives up the backend, then the name, then REAL FUNDS, never the market",
+    "a %s header %i columns wide gives up the sim's address, then the name, then SIM, then REAL FUNDS, never the market",
     (network, cols, header) => {
       const now = START + 15_200;
       const frame = draw(liveSnapshot(now, { target: { ...target, network } }), now, cols, 24);
@@ -242,8 +244,8 @@ describe("dashboard edges", () => {
     const offline = liveSnapshot(now, { connection: { state: "offline", retryAt: now + 2_000, reason: "connection refused" } });
     const header = draw(offline, now, 80, 24).split("\n")[0]!;
     expect(header).toMatch(/^(spotdash │ )?SIM 127\.0\.0\.1:8787 │ testnet +offline \(connection refused\), retry in 2 s$/);
-    // Healthy, the same width keeps the market and gives up the backend first.
-    expect(draw(liveSnapshot(now), now, 50, 24).split("\n")[0]).toMatch(/^spotdash │ testnet │ BTC_USDT 1m +● live$/);
+    // Healthy, the same width keeps the market and gives up the sim's address first.
+    expect(draw(liveSnapshot(now), now, 50, 24).split("\n")[0]).toMatch(/^spotdash │ SIM │ testnet │ BTC_USDT 1m +● live$/);
   });
 
   it("replaces the layout with a clear message when the terminal is too small", () => {

@@ -1,6 +1,7 @@
 import { Box, Text } from "ink";
 import Spinner from "ink-spinner";
 import { memo, useEffect, useState } from "react";
+import { shortBackend } from "../../backend-label.js";
 import { formatAge, formatInterval } from "../../domain/format.js";
 import type { Connection } from "../../poller/snapshot.js";
 import { Line } from "../Line.js";
@@ -57,7 +58,7 @@ function headerPieces(p: HeaderProps, glyph: string, ascii: boolean): Piece[] {
   const make = (gone: ReadonlySet<HeaderPart>): Piece[] => [
     !gone.has("name") && span("spotdash", { bold: true }),
     !gone.has("name") && sep,
-    ...(gone.has("backend") ? [] : [p.backend, sep]),
+    ...backendPieces(p.backend, gone, sep),
     p.network === "mainnet"
       ? span(gone.has("realFunds") ? " MAINNET " : " MAINNET — REAL FUNDS ", { bold: true, inverse: true, tone: "mainnet" })
       : span("testnet", { tone: "dim" }),
@@ -68,7 +69,7 @@ function headerPieces(p: HeaderProps, glyph: string, ascii: boolean): Piece[] {
   const trouble = p.connection.state !== "ok" && p.connection.state !== "connecting";
   const order = HEADER_GIVES_UP[trouble ? "trouble" : "ok"];
   // Healthy, with games held elsewhere in sight, the book's line takes the backend's place below HEADER_ROOMY_COLS.
-  const gone = new Set<HeaderPart>(!trouble && p.book !== undefined && p.width < HEADER_ROOMY_COLS ? ["backend"] : []);
+  const gone = new Set<HeaderPart>(!trouble && p.book !== undefined && p.width < HEADER_ROOMY_COLS ? ["backendAddress"] : []);
   const room = p.width - 1 - badgeWidth(p, ascii);
   for (const part of order) {
     if (piecesWidth(make(gone)) <= room) break;
@@ -83,18 +84,25 @@ function headerPieces(p: HeaderProps, glyph: string, ascii: boolean): Piece[] {
   return [...head, ...fitGroups(book, left), ...readonly];
 }
 
-type HeaderPart = "name" | "backend" | "market" | "realFunds" | "strategyName";
+/** The backend's label, or what a narrower header keeps of it ("SIM" of "SIM 127.0.0.1:8787"), or nothing. */
+function backendPieces(label: string, gone: ReadonlySet<HeaderPart>, sep: Piece): Piece[] {
+  const shown = gone.has("backend") ? undefined : gone.has("backendAddress") ? shortBackend(label) : label;
+  return shown === undefined ? [] : [shown, sep];
+}
+
+type HeaderPart = "name" | "backendAddress" | "backend" | "market" | "realFunds" | "strategyName";
 
 /**
  * What the header gives up first where it is narrow. Healthy, the market
- * matters more than where it comes from; while the badge names a failure
- * (offline, a refused key, an endpoint failing), the service it was
- * pointed at is what the failure is about, and the game pane names the
- * market.
+ * matters more than where it comes from, but that it is a sim more than
+ * the name: a sim's address goes first (a service's host with it), then
+ * the name, then "SIM". While the badge names a failure (offline, a
+ * refused key, an endpoint failing), the service it was pointed at is
+ * what the failure is about, and the game pane names the market.
  */
 const HEADER_GIVES_UP: Record<"ok" | "trouble", readonly HeaderPart[]> = {
-  ok: ["backend", "name", "realFunds", "strategyName"],
-  trouble: ["market", "name", "realFunds", "strategyName"],
+  ok: ["backendAddress", "name", "backend", "realFunds", "strategyName"],
+  trouble: ["market", "name", "backendAddress", "realFunds", "strategyName"],
 };
 
 /**
